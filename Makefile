@@ -1,0 +1,36 @@
+# Tabletown developer entry points. Everything installs into .venv from this repo's own files.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test bench soak lint clean install
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/tabletown play machikoro --seat human --seat bot:greedy --seat bot:greedy --option harbor=true
+
+test: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/python -m pytest -n auto -m "not soak"
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run.py
+
+soak: $(STAMP)
+	$(BIN)/python -m pytest -n auto -m soak
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+
+clean:
+	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache

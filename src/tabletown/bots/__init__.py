@@ -1,0 +1,45 @@
+"""Bots that work for every game, and the lookup from a seat spec (``bot:NAME``) to a bot."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..core.errors import OptionError
+from ..core.game import Bot, Game
+from .random_bot import RandomBot
+
+GenericFactory = Callable[[Game, int], Bot]
+
+# Generic bots by name; tabletown.bots.mcts and others add themselves here.
+GENERIC_BOTS: dict[str, GenericFactory] = {
+    "random": lambda game, seed: RandomBot(seed),
+}
+
+
+def bot_names(game: Game) -> list[str]:
+    return sorted(set(GENERIC_BOTS) | set(game.bots()))
+
+
+def make_bot(game: Game, name: str, seed: int) -> Bot:
+    """Build ``name`` (without the ``bot:`` prefix) for ``game``; game-specific names win."""
+    name = name.removeprefix("bot:")
+    specific = game.bots()
+    if name in specific:
+        return specific[name](seed)
+    if name in GENERIC_BOTS:
+        return GENERIC_BOTS[name](game, seed)
+    _load_optional_bots()
+    if name in GENERIC_BOTS:
+        return GENERIC_BOTS[name](game, seed)
+    raise OptionError(f"unknown bot {name!r} for {game.name}; available: {', '.join(bot_names(game))}")
+
+
+def _load_optional_bots() -> None:
+    import importlib
+
+    for module in ("tabletown.bots.mcts",):
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise

@@ -1,0 +1,225 @@
+"""The ``tabletown`` command line: list games, play, replay and benchmark."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from .bots import bot_names, make_bot
+from .core.bench import bench_config
+from .core.errors import TabletownError
+from .core.game import Action, Game, State
+from .core.options import parse_option_pairs
+from .core.record import Record, apply_recorded, verify
+from .core.registry import all_games, get_game
+from .core.rng import derive_seed
+from .core.session import play_out
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, help="Tabletown: city-building board games.")
+console = Console(highlight=False)
+
+
+def _fail(message: str, code: int = 2) -> None:
+    console.print(f"[bold red]error:[/] {message}")
+    raise typer.Exit(code)
+
+
+@app.command()
+def games() -> None:
+    """List the games, their player counts, options and bots."""
+    for game in all_games().values():
+        console.rule(f"[bold]{game.name}[/] — {game.title} ({game.min_players}-{game.max_players} players)")
+        for option in game.options:
+            console.print(f"  --option {option.describe()}")
+        console.print(f"  bots: {', '.join('bot:' + n for n in bot_names(game))}")
+
+
+class HumanAgent:
+    """Asks a person at the terminal for a move, showing the board from their seat."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def __call__(self, state: State, player: int) -> Action:
+        self._show(state, player)
+        while True:
+            try:
+                text = console.input(f"[bold cyan]seat {player}>[/] ").strip()
+            except EOFError:
+                console.print("\nno more input: leaving the game")
+                raise typer.Exit(1) from None
+            action = self._understand(state, player, text)
+            if action is not None:
+                return action
+
+    def _understand(self, state: State, player: int, text: str) -> Action | None:
+        legal = state.legal_actions(player)
+        if text in {"", "help", "?"}:
+            self._help(state, player, legal)
+            return None
+        if text in {"board", "b"}:
+            self._show(state, player)
+            return None
+        if text in {"quit", "exit"}:
+            raise typer.Exit(1)
+        if text.isdigit() and 1 <= int(text) <= len(legal):
+            return legal[int(text) - 1]
+        try:
+            action = state.parse_action(text, player)
+            probe = state.clone()
+            probe.apply(player, action)
+        except TabletownError as exc:
+            console.print(f"[red]{exc}[/]  (type 'help' for the moves you can make)")
+            return None
+        return action
+
+    def _show(self, state: State, player: int) -> None:
+        console.print(self.game.render(state.view(player)))
+        self._help(state, player, state.legal_actions(player))
+
+    def _help(self, state: State, player: int, legal: list[Action]) -> None:
+        texts = [state.format_action(a) for a in legal]
+        if len(texts) > 40:
+            shown = ", ".join(f"{i + 1}:{t}" for i, t in enumerate(texts[:40]))
+            console.print(f"[bold]moves[/] ({len(texts)}): {shown}, ...")
+        else:
+            console.print("[bold]moves:[/] " + ", ".join(f"[cyan]{i + 1}[/]:{t}" for i, t in enumerate(texts)))
+        if self.game.notation_help:
+            console.print(f"[dim]{self.game.notation_help}[/]")
+        console.print("[dim]type a move or its number; 'board' redraws, 'help' lists moves, 'quit' leaves[/]")
+
+
+def _bot_agent(game: Game, name: str, seed: int):
+    bot = make_bot(game, name, seed)
+    return bot.choose
+
+
+@app.command()
+def play(
+    game_name: Annotated[str, typer.Argument(metavar="GAME")],
+    seat: Annotated[list[str], typer.Option("--seat", help="human or bot:NAME, once per seat")] = None,  # noqa: B008
+    option: Annotated[list[str], typer.Option("--option", help="KEY=VALUE")] = None,  # noqa: B008
+    seed: Annotated[int | None, typer.Option(help="seed for dice and shuffles")] = None,
+    record: Annotated[Path | None, typer.Option("--record", help="where to save the game record")] = None,
+    quiet: Annotated[bool, typer.Option(help="with only bots: print just the result")] = False,
+) -> None:
+    """Play GAME. With only bot seats the game runs to its end without input."""
+    seats = seat or ["human", "bot:greedy"]
+    try:
+        game = get_game(game_name)
+        options = parse_option_pairs(option or [])
+        state = game.new_game(len(seats), options, seed)
+        agents = []
+        for index, spec in enumerate(seats):
+            if spec == "human":
+                agents.append(HumanAgent(game))
+            elif spec.startswith("bot:"):
+                agents.append(_bot_agent(game, spec, derive_seed(state.seed, index, spec)))
+            else:
+                _fail(f"a seat is 'human' or 'bot:NAME', not {spec!r}")
+    except TabletownError as exc:
+        _fail(str(exc))
+    has_human = "human" in seats
+    rec = Record.start(state, seats)
+    if record is None and has_human:
+        record = Path("last-game.json")
+
+    def echo(state: State, player: int, text: str) -> None:
+        if has_human and seats[player] != "human":
+            console.print(f"[magenta]seat {player} ({seats[player]}):[/] {text}")
+
+    play_out(state, agents, rec, on_action=echo)
+    if has_human or not quiet:
+        console.print(game.render(state.view(None)))
+    _print_result(state, seats)
+    if record is not None:
+        rec.save(record)
+        console.print(f"record saved to {record} (replay with: tabletown replay {record})")
+
+
+def _print_result(state: State, seats: list[str]) -> None:
+    result = state.result()
+    if result is None:
+        console.print("the game did not finish")
+        return
+    table = Table(title="Result")
+    for column in ("rank", "seat", "player", "score"):
+        table.add_column(column)
+    for seat in sorted(range(len(seats)), key=lambda s: result.ranks[s]):
+        table.add_row(str(result.ranks[seat]), str(seat), seats[seat], f"{result.scores[seat]:g}")
+    console.print(table)
+
+
+@app.command()
+def replay(
+    path: Path,
+    verify_only: Annotated[bool, typer.Option("--verify", help="re-play and exit non-zero on any difference")] = False,
+    step: Annotated[bool, typer.Option(help="pause after each action")] = False,
+    seat: Annotated[int | None, typer.Option(help="show the game as this seat saw it")] = None,
+) -> None:
+    """Step through a recorded game, or verify that it replays exactly."""
+    try:
+        rec = Record.load(path)
+        if verify_only:
+            problems = verify(rec)
+            for problem in problems:
+                console.print(f"[red]{problem}[/]")
+            if problems:
+                raise typer.Exit(1)
+            console.print(f"ok: {len(rec.actions)} actions replay identically ({rec.game}, seed {rec.seed})")
+            return
+        state = rec.initial_state()
+        game = state.game
+        shown = 0
+        for index, (player, text) in enumerate(rec.actions):
+            apply_recorded(state, index, player, text)
+            console.print(f"[bold]{index + 1:4d}[/] seat {player} ({rec.seats[player]}): {text}")
+            for line in state.log[shown:]:
+                console.print(f"      [dim]{line}[/]")
+            shown = len(state.log)
+            if step:
+                console.print(game.render(state.view(seat)))
+                console.input("[dim]enter for the next action[/]")
+        console.print(game.render(state.view(seat)))
+        _print_result(state, rec.seats)
+    except TabletownError as exc:
+        _fail(str(exc))
+
+
+@app.command()
+def bench(
+    game_name: Annotated[str | None, typer.Argument(metavar="[GAME]")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print a JSON list of records")] = False,
+    seconds: Annotated[float, typer.Option(help="minimum seconds per configuration")] = 2.0,
+) -> None:
+    """Full random games per second for each game and configuration, in this one process."""
+    try:
+        selected = [get_game(game_name)] if game_name else list(all_games().values())
+    except TabletownError as exc:
+        _fail(str(exc))
+    results = []
+    for game in selected:
+        for players, options in game.bench_configs:
+            results.append(bench_config(game, players, options, min_seconds=seconds))
+            if not as_json:
+                r = results[-1]
+                console.print(
+                    f"{r['game']:14s} {players}p {json.dumps(r['options']):40s} "
+                    f"{r['games_per_second']:9.1f} games/s  ({r['games']} games, {r['actions_per_game']} actions/game)"
+                )
+    if as_json:
+        sys.stdout.write(json.dumps(results) + "\n")
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

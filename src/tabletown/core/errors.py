@@ -1,0 +1,36 @@
+"""Errors raised through the engine contract.
+
+Every refusal names the rule it enforces (a short dotted id such as ``build.sold_out``) so that a
+player, a bot author or a web client can tell *why* a move was refused, not only that it was.
+"""
+
+from __future__ import annotations
+
+
+class TabletownError(Exception):
+    """Base class of every error the engine raises on purpose."""
+
+
+class OptionError(TabletownError, ValueError):
+    """Game options or player count refused before a game starts."""
+
+
+class ActionError(TabletownError, ValueError):
+    """An action was refused. ``rule`` is a stable id; the message explains it in words."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{message} [{rule}]")
+        self.rule = rule
+        self.message = message
+
+
+class IllegalAction(ActionError):
+    """Well-formed, but the rules forbid it now (wrong player, unaffordable, sold out...)."""
+
+
+class MalformedAction(ActionError):
+    """The text or object does not describe an action of this game at all."""
+
+
+class RecordError(TabletownError, ValueError):
+    """A game record could not be read or does not replay."""

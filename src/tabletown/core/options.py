@@ -1,0 +1,94 @@
+"""Declared game options: defaults, parsing from text and validation up front."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from .errors import OptionError
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One option of a game. ``choices`` restricts the value; ``kind`` is bool, int or str."""
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    @property
+    def kind(self) -> type:
+        return type(self.default)
+
+    def coerce(self, value: Any) -> Any:
+        """Turn a CLI string (or an already typed value) into a valid value, or raise OptionError."""
+        kind = self.kind
+        if isinstance(value, str) and kind is not str:
+            value = self._parse_text(value)
+        if kind is bool and not isinstance(value, bool):
+            raise OptionError(f"option {self.name!r} takes true or false, not {value!r}")
+        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}")
+        if kind is str and not isinstance(value, str):
+            raise OptionError(f"option {self.name!r} takes text, not {value!r}")
+        if self.choices is not None and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise OptionError(f"option {self.name!r} must be one of: {allowed} (got {value!r})")
+        if self.minimum is not None and value < self.minimum:
+            raise OptionError(f"option {self.name!r} must be at least {self.minimum} (got {value})")
+        if self.maximum is not None and value > self.maximum:
+            raise OptionError(f"option {self.name!r} must be at most {self.maximum} (got {value})")
+        return value
+
+    def _parse_text(self, text: str) -> Any:
+        kind = self.kind
+        lowered = text.strip().lower()
+        if kind is bool:
+            if lowered in _TRUE:
+                return True
+            if lowered in _FALSE:
+                return False
+            raise OptionError(f"option {self.name!r} takes true or false, not {text!r}")
+        if kind is int:
+            try:
+                return int(lowered)
+            except ValueError:
+                raise OptionError(f"option {self.name!r} takes a whole number, not {text!r}") from None
+        return text
+
+    def describe(self) -> str:
+        allowed = ""
+        if self.choices is not None:
+            allowed = " (" + "|".join(str(c) for c in self.choices) + ")"
+        elif self.kind is bool:
+            allowed = " (true|false)"
+        return f"{self.name}={self.default}{allowed}: {self.help}"
+
+
+def resolve_options(declared: tuple[Option, ...], given: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Fill defaults and validate every given option; unknown names are refused."""
+    by_name = {o.name: o for o in declared}
+    given = dict(given or {})
+    unknown = sorted(set(given) - set(by_name))
+    if unknown:
+        known = ", ".join(sorted(by_name)) or "none"
+        raise OptionError(f"unknown option(s) {', '.join(unknown)}; this game has: {known}")
+    return {o.name: o.coerce(given[o.name]) if o.name in given else o.default for o in declared}
+
+
+def parse_option_pairs(pairs: list[str]) -> dict[str, str]:
+    """Parse CLI ``KEY=VALUE`` strings (values stay text; the game's Option coerces them)."""
+    result: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(f"options are written KEY=VALUE, not {pair!r}")
+        result[key.strip()] = value.strip()
+    return result

@@ -1,0 +1,1 @@
+"""One subpackage per game; each registers itself on import (see tabletown.core.registry)."""
