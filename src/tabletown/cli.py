@@ -217,7 +217,17 @@ def bench(
         sys.stdout.write(json.dumps(results) + "\n")
 
 
+def _register_extra_commands() -> None:
+    """Commands that live in their own packages (the arena) plug in here."""
+    try:
+        from .arena.cli import register_commands
+    except ImportError:
+        return
+    register_commands(app)
+
+
 def main() -> None:
+    _register_extra_commands()
     app()
 
 
