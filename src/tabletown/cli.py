@@ -211,7 +211,8 @@ def bench(
                 r = results[-1]
                 console.print(
                     f"{r['game']:14s} {players}p {json.dumps(r['options']):40s} "
-                    f"{r['games_per_second']:9.1f} games/s  ({r['games']} games, {r['actions_per_game']} actions/game)"
+                    f"{r['games_per_second']:9.1f} games/s  ({r['games']} games, {r['actions_per_game']} actions/game)",
+                    soft_wrap=True,
                 )
     if as_json:
         sys.stdout.write(json.dumps(results) + "\n")

@@ -1,0 +1,111 @@
+"""Expected-income arithmetic shared by the Machi Koro bots.
+
+Everything here reads only public information (all of a Machi Koro city is face up).
+"""
+
+from __future__ import annotations
+
+from .rules import HARBOR_LM, MALL, STATION, MachiKoroState
+from .tables import SWAP, TAKE_CHOSEN, TAKE_EACH, TAKE_HALF, TAKE_PER_ICON
+
+ONE_DIE = tuple([0.0] + [1 / 6] * 6 + [0.0] * 8)
+TWO_DICE = tuple([0.0, 0.0] + [(6 - abs(r - 7)) / 36 for r in range(2, 13)] + [0.0, 0.0])
+
+
+def dice_distribution(state: MachiKoroState, player: int) -> tuple[float, ...]:
+    """How a player is expected to roll: two dice once they can, one before."""
+    return TWO_DICE if state.lm[player] & STATION else ONE_DIE
+
+
+def own_roll_income(state: MachiKoroState, player: int, roll: int) -> int:
+    """Net coins ``player`` gains from their own roll of ``roll`` (red payments subtracted)."""
+    t = state.t
+    city = state.cards[player]
+    lm = state.lm[player]
+    mall = 1 if lm & MALL else 0
+    gain = 0
+    for idx, amount, icons, per_card, mall_mode in t.green[roll]:
+        if city[idx]:
+            if icons:
+                each = amount * sum(city[i] for i in icons)
+            elif per_card >= 0:
+                each = (amount + (mall if mall_mode else 0)) * city[per_card]
+            else:
+                each = amount + (mall if mall_mode else 0)
+            gain += city[idx] * each
+    for idx, amount, needs_harbor, is_tuna in t.blue[roll]:
+        if city[idx] and not (needs_harbor and not lm & HARBOR_LM):
+            gain += city[idx] * (7 if is_tuna else amount)
+    n = state.num_players
+    for idx, kind, amount, min_coins, icons in t.purple_by_roll[roll]:
+        if not city[idx]:
+            continue
+        others = [q for q in range(n) if q != player]
+        if kind == TAKE_EACH:
+            gain += sum(min(amount, state.coins[q]) for q in others)
+        elif kind == TAKE_CHOSEN:
+            gain += min(amount, max(state.coins[q] for q in others))
+        elif kind == TAKE_HALF:
+            gain += sum(state.coins[q] // 2 for q in others if state.coins[q] >= min_coins)
+        elif kind == TAKE_PER_ICON:
+            gain += sum(min(state.coins[q], sum(state.cards[q][i] for i in icons)) for q in others)
+        elif kind == SWAP:
+            gain += 1
+    loss = 0
+    for q in range(n):
+        if q == player:
+            continue
+        q_lm = state.lm[q]
+        for idx, amount, mall_bonus, needs_harbor in t.red[roll]:
+            copies = state.cards[q][idx]
+            if copies and not (needs_harbor and not q_lm & HARBOR_LM):
+                loss += copies * (amount + (1 if mall_bonus and q_lm & MALL else 0))
+    return gain - min(loss, state.coins[player] + gain)
+
+
+def expected_own_income(state: MachiKoroState, player: int, dist: tuple[float, ...]) -> float:
+    return sum(p * own_roll_income(state, player, r) for r, p in enumerate(dist) if p)
+
+
+def card_value_per_round(state: MachiKoroState, player: int, idx: int) -> float:
+    """Expected coins one more copy of establishment ``idx`` earns ``player`` per round of turns."""
+    t = state.t
+    card = t.cards[idx]
+    eff = card.effect
+    n = state.num_players
+    own = dice_distribution(state, player)
+    lm = state.lm[player]
+    if eff.get("requires") == "harbor" and not lm & HARBOR_LM:
+        return 0.05  # worthless until the Harbor is built
+    p_own = sum(own[r] for r in card.rolls if r < len(own))
+    p_others = sum(sum(dice_distribution(state, q)[r] for r in card.rolls if r < 15) for q in range(n) if q != player)
+    mall = 1 if lm & MALL else 0
+    kind = eff.get("kind")
+    city = state.cards[player]
+    if kind == "tuna":
+        return 7 * (p_own + p_others) * 0.2
+    if card.color == "blue":
+        return eff["amount"] * (p_own + p_others)
+    if card.color == "red":
+        return (eff["amount"] + (mall if "mall_bonus" in eff else 0)) * p_others
+    if card.color == "green":
+        if "per_icon" in eff:
+            icon = eff["per_icon"]
+            count = sum(city[i] for i, c in enumerate(t.cards) if c.icon == icon) + 0.5
+            return eff["amount"] * count * p_own
+        if "per_card" in eff:
+            from .data import establishment_index
+
+            count = city[establishment_index(eff["per_card"])] + 0.5
+            return (eff["amount"] + mall) * count * p_own
+        return (eff["amount"] + (mall if "mall_bonus" in eff else 0)) * p_own
+    others = [state.coins[q] for q in range(n) if q != player]
+    if kind == "take_each":
+        return eff["amount"] * (n - 1) * p_own
+    if kind == "take_chosen":
+        return eff["amount"] * p_own
+    if kind == "take_half":
+        return sum(c / 2 for c in others if c >= 10) * p_own + 2 * p_own
+    if kind == "take_per_icon":
+        return 1.5 * (n - 1) * p_own
+    return 1.0 * p_own  # business center

@@ -1,0 +1,129 @@
+"""Static lookup tables for one set of options, built once and shared by every state.
+
+Income resolution is the hot path of the game: instead of scanning all cards on every roll, the
+tables list, for each roll total, exactly the cards that can activate on it, with their numbers
+pre-digested into tuples.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from .data import BASE_VICTORY, HARBOR_VICTORY, LANDMARK_CODES, Card, establishments, landmarks
+
+MAX_ROLL = 14
+
+# Purple effect kinds, in the order their cards resolve on a shared roll (card order in the data).
+TAKE_EACH, TAKE_CHOSEN, SWAP, TAKE_HALF, TAKE_PER_ICON = range(5)
+_PURPLE_KINDS = {
+    "take_each": TAKE_EACH,
+    "take_chosen": TAKE_CHOSEN,
+    "swap": SWAP,
+    "take_half": TAKE_HALF,
+    "take_per_icon": TAKE_PER_ICON,
+}
+
+MARKET_ALL, MARKET_TEN, MARKET_HYBRID = "all", "ten", "hybrid"
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    harbor: bool
+    market: str
+    cards: tuple[Card, ...]
+    in_play: tuple[bool, ...]
+    cost: tuple[int, ...]
+    copies: tuple[int, ...]
+    purple: tuple[bool, ...]
+    # per roll total: (idx, amount, mall_bonus, needs_harbor)
+    red: tuple[tuple[tuple[int, int, bool, bool], ...], ...]
+    # per roll total: (idx, amount, icon_members or (), per_card idx or -1, mall_mode 0/1/2)
+    green: tuple[tuple[tuple[int, int, tuple[int, ...], int, int], ...], ...]
+    # per roll total: (idx, amount, needs_harbor, is_tuna)
+    blue: tuple[tuple[tuple[int, int, bool, bool], ...], ...]
+    # per roll total: (idx, kind, amount, min_coins, icon_members)
+    purple_by_roll: tuple[tuple[tuple[int, int, int, int, tuple[int, ...]], ...], ...]
+    swappable: tuple[int, ...]
+    landmark_cost: tuple[int, ...]
+    victory_mask: int
+    buildable_landmarks: tuple[int, ...]
+    # market regions: (member indices, distinct kinds to show)
+    regions: tuple[tuple[tuple[int, ...], int], ...]
+    region_of: tuple[int, ...]
+    codes: tuple[str, ...]
+
+
+def _icon_members(cards: tuple[Card, ...], in_play: tuple[bool, ...], icons: tuple[str, ...]) -> tuple[int, ...]:
+    return tuple(i for i, c in enumerate(cards) if c.icon in icons and in_play[i])
+
+
+@cache
+def build_tables(harbor: bool, market: str, sushi_cost: int, purple_copies: int) -> Tables:
+    cards = establishments()
+    in_play = tuple(harbor or c.expansion == "base" for c in cards)
+    cost = tuple(sushi_cost if c.code == "sushi" else c.cost for c in cards)
+    copies = tuple(purple_copies if c.is_purple else c.copies for c in cards)
+    index = {c.code: i for i, c in enumerate(cards)}
+    red: list[list] = [[] for _ in range(MAX_ROLL + 1)]
+    green: list[list] = [[] for _ in range(MAX_ROLL + 1)]
+    blue: list[list] = [[] for _ in range(MAX_ROLL + 1)]
+    purple: list[list] = [[] for _ in range(MAX_ROLL + 1)]
+    for i, card in enumerate(cards):
+        if not in_play[i]:
+            continue
+        eff = card.effect
+        needs_harbor = eff.get("requires") == "harbor"
+        for roll in card.rolls:
+            if card.color == "red":
+                red[roll].append((i, eff["amount"], "mall_bonus" in eff, needs_harbor))
+            elif card.color == "green":
+                icons = _icon_members(cards, in_play, (eff["per_icon"],)) if "per_icon" in eff else ()
+                per_card = index[eff["per_card"]] if "per_card" in eff else -1
+                mall_mode = {None: 0, "per_copy": 1, "per_counted_card": 2}[eff.get("mall_bonus")]
+                green[roll].append((i, eff["amount"], icons, per_card, mall_mode))
+            elif card.color == "blue":
+                blue[roll].append((i, eff.get("amount", 0), needs_harbor, eff["kind"] == "tuna"))
+            else:
+                kind = _PURPLE_KINDS[eff["kind"]]
+                icons = _icon_members(cards, in_play, tuple(eff.get("icons", ())))
+                purple[roll].append((i, kind, eff.get("amount", 0), eff.get("min_coins", 0), icons))
+    victory = HARBOR_VICTORY if harbor else BASE_VICTORY
+    victory_mask = sum(1 << LANDMARK_CODES.index(code) for code in victory)
+    regions = _market_regions(cards, in_play, market)
+    region_of = [-1] * len(cards)
+    for r, (members, _) in enumerate(regions):
+        for i in members:
+            region_of[i] = r
+    return Tables(
+        harbor=harbor,
+        market=market,
+        cards=cards,
+        in_play=in_play,
+        cost=cost,
+        copies=copies,
+        purple=tuple(c.is_purple for c in cards),
+        red=tuple(tuple(x) for x in red),
+        green=tuple(tuple(x) for x in green),
+        blue=tuple(tuple(x) for x in blue),
+        purple_by_roll=tuple(tuple(x) for x in purple),
+        swappable=tuple(i for i, c in enumerate(cards) if in_play[i] and not c.is_purple),
+        landmark_cost=tuple(c.cost for c in landmarks()),
+        victory_mask=victory_mask,
+        buildable_landmarks=tuple(LANDMARK_CODES.index(code) for code in victory),
+        regions=regions,
+        region_of=tuple(region_of),
+        codes=tuple(c.code for c in cards),
+    )
+
+
+def _market_regions(cards: tuple[Card, ...], in_play: tuple[bool, ...], market: str):
+    playing = [i for i in range(len(cards)) if in_play[i]]
+    if market == MARKET_ALL:
+        return ()
+    if market == MARKET_TEN:
+        return ((tuple(playing), 10),)
+    low = tuple(i for i in playing if not cards[i].is_purple and min(cards[i].rolls) <= 6)
+    high = tuple(i for i in playing if not cards[i].is_purple and min(cards[i].rolls) >= 7)
+    purple = tuple(i for i in playing if cards[i].is_purple)
+    return ((low, 5), (high, 5), (purple, 2))
