@@ -1,0 +1,54 @@
+"""Static facts of Lords of Vegas: options, benchmark configurations, bots and rendering."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ...core.game import BotFactory, Game
+from ...core.options import Option
+from .notation import HELP
+from .state import LordsOfVegasState
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+
+
+class LordsOfVegasGame(Game):
+    name: ClassVar[str] = "lordsofvegas"
+    title: ClassVar[str] = "Lords of Vegas"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 4
+    options: ClassVar[tuple[Option, ...]] = (
+        Option(
+            "markers_full",
+            "free",
+            "a player with all 10 markers out who gains a lot: 'free' one of their lots first, or 'hold' it without a marker",
+            choices=("free", "hold"),
+        ),
+        Option(
+            "max_offers",
+            3,
+            "trade offers (counter-offers included) allowed per turn; keeps bot games finite",
+            minimum=0,
+            maximum=50,
+        ),
+    )
+    bench_configs: ClassVar[tuple[tuple[int, Mapping[str, Any]], ...]] = ((2, {}), (3, {}), (4, {}))
+    notation_help: ClassVar[str] = HELP
+
+    def create_state(self, num_players: int, options: dict[str, Any], seed: int) -> LordsOfVegasState:
+        state = LordsOfVegasState()
+        state.setup(num_players, options, seed)
+        return state
+
+    def bots(self) -> Mapping[str, BotFactory]:
+        from .bots import GreedyBot
+
+        return {"greedy": GreedyBot}
+
+    def render(self, view: Mapping[str, Any]) -> RenderableType:
+        from .render import render_view
+
+        return render_view(view)
+

@@ -1,0 +1,173 @@
+"""Text notation for Lords of Vegas actions (lowercase, typed by humans, stored in records).
+
+    end                      end the turn
+    build a2 gold            build on your lot A2 (colours: green brown gold purple silver, or gr br go pu si)
+    sprawl a5 gold           sprawl a gold casino you boss onto the empty unowned lot A5
+    remodel a2 brown         remodel the casino containing A2 to brown
+    reorg a2                 reorganize the casino containing A2
+    gamble a3 4              bet $4 at the casino containing A3
+    layoff / nolayoff        (boss) lay off half the bet to the bank, or not
+    take c5                  (all dice out) move your die from C5 to the new tile
+    free c4                  (all markers out) free your lot C4
+    put c5                   (after a reorg) put your highest unplaced value on C5
+    offer 0>1:$5 1>0:a3      trade offer: seat 0 gives $5 to seat 1, seat 1 gives lot A3 to seat 0
+          1>0:die-c5         ... seat 1 gives its die on C5 (the value stays)
+          0>1:no-reorg-c5    ... seat 0 (active) will not reorganize the casino at C5 this turn
+          0>1:no-gamble      ... seat 0 will not gamble this turn (no-build, no-sprawl, no-remodel too)
+    accept / refuse          answer an offer (or answer with an offer of your own: a counter-offer)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.errors import MalformedAction
+from .data import COLOR_CODES, COLORS, LOT_INDEX, LOT_NAMES
+
+_SIMPLE = {"end": ("end",), "accept": ("accept",), "refuse": ("refuse",),
+           "layoff": ("layoff", True), "nolayoff": ("layoff", False)}
+_ALIASES = {"reorganize": "reorg", "reorganise": "reorg", "bet": "gamble", "pass": "end",
+            "yes": "accept", "no": "refuse", "decline": "refuse"}
+_LOT_COLOUR = ("build", "sprawl", "remodel")
+_LOT_ONLY = ("reorg", "take", "free", "put")
+BAN_KINDS = ("build", "sprawl", "remodel", "reorg", "gamble")
+
+
+def format_action(action: Any) -> str:
+    kind = action[0]
+    if kind in ("end", "accept", "refuse"):
+        return kind
+    if kind == "layoff":
+        return "layoff" if action[1] else "nolayoff"
+    if kind in _LOT_COLOUR:
+        return f"{kind} {LOT_NAMES[action[1]]} {COLORS[action[2]]}"
+    if kind in _LOT_ONLY:
+        return f"{kind} {LOT_NAMES[action[1]]}"
+    if kind == "gamble":
+        return f"gamble {LOT_NAMES[action[1]]} {action[2]}"
+    if kind == "offer":
+        return "offer " + " ".join(format_items(action[1]))
+    raise MalformedAction("notation.unknown", f"not a Lords of Vegas action: {action!r}")
+
+
+def format_items(items: tuple) -> list[str]:
+    return [_format_item(item) for item in items]
+
+
+def _format_item(item: tuple) -> str:
+    giver, receiver, kind, value = item
+    if kind == "$":
+        thing = f"${value}"
+    elif kind == "lot":
+        thing = LOT_NAMES[value]
+    elif kind == "die":
+        thing = f"die-{LOT_NAMES[value]}"
+    else:
+        thing = kind if value < 0 else f"{kind}-{LOT_NAMES[value]}"
+    return f"{giver}>{receiver}:{thing}"
+
+
+def describe_items(items: tuple) -> str:
+    """Plain words for the log."""
+    parts = []
+    for giver, receiver, kind, value in items:
+        if kind == "$":
+            what = f"${value}"
+        elif kind == "lot":
+            what = f"lot {LOT_NAMES[value].upper()}"
+        elif kind == "die":
+            what = f"the die on {LOT_NAMES[value].upper()}"
+        else:
+            where = f" at {LOT_NAMES[value].upper()}" if value >= 0 else ""
+            parts.append(f"seat {giver} will not {kind[3:]}{where} this turn (for seat {receiver})")
+            continue
+        parts.append(f"seat {giver} gives {what} to seat {receiver}")
+    return "; ".join(parts)
+
+
+def parse_lot(word: str) -> int:
+    lot = LOT_INDEX.get(word)
+    if lot is None:
+        raise MalformedAction("notation.lot", f"no such lot {word!r} (lots are a1..a6, b1..b6, c1..c12, d1..d9, e1..e6, f1..f9)")
+    return lot
+
+
+def parse_colour(word: str) -> int:
+    colour = COLOR_CODES.get(word)
+    if colour is None:
+        raise MalformedAction("notation.color", f"no such casino colour {word!r} (green, brown, gold, purple, silver)")
+    return colour
+
+
+def _parse_int(word: str, what: str) -> int:
+    word = word.removeprefix("$")
+    if not word.isdigit():
+        raise MalformedAction("notation.number", f"{what} must be a whole number, not {word!r}")
+    return int(word)
+
+
+def parse_action(text: str, player: int) -> tuple:
+    words = text.strip().lower().split()
+    if not words:
+        raise MalformedAction("notation.empty", "type a move (or 'help')")
+    head = _ALIASES.get(words[0], words[0])
+    args = words[1:]
+    if head in _SIMPLE:
+        if head == "layoff" and args in (["yes"], ["no"]):
+            return ("layoff", args[0] == "yes")
+        _expect(head, args, 0)
+        return _SIMPLE[head]
+    if head in _LOT_COLOUR:
+        _expect(head, args, 2)
+        return (head, parse_lot(args[0]), parse_colour(args[1]))
+    if head in _LOT_ONLY:
+        _expect(head, args, 1)
+        return (head, parse_lot(args[0]))
+    if head == "gamble":
+        _expect(head, args, 2)
+        return ("gamble", parse_lot(args[0]), _parse_int(args[1], "the bet"))
+    if head == "offer":
+        if not args:
+            raise MalformedAction("trade.empty", "an offer lists at least one item, e.g. offer 0>1:$5 1>0:a3")
+        items = [parse_item(word) for word in args]
+        if len(set(items)) != len(items):
+            raise MalformedAction("trade.duplicate", "an item appears twice in the offer")
+        return ("offer", tuple(sorted(items)))
+    raise MalformedAction("notation.unknown", f"not a Lords of Vegas move: {text!r}")
+
+
+def parse_item(word: str) -> tuple:
+    """``G>R:thing`` where thing is $N, a lot, die-LOT or no-KIND[-LOT]."""
+    seats, sep, thing = word.partition(":")
+    giver_text, arrow, receiver_text = seats.partition(">")
+    if not sep or not arrow or not giver_text.isdigit() or not receiver_text.isdigit():
+        raise MalformedAction("trade.item", f"trade items look like 0>1:$5, 1>0:a3 or 1>0:die-c5, not {word!r}")
+    giver, receiver = int(giver_text), int(receiver_text)
+    if thing.startswith("$"):
+        return (giver, receiver, "$", _parse_int(thing, "money"))
+    if thing.startswith(("pt", "point", "score", "vp")):
+        raise MalformedAction("trade.points", "points cannot be traded")
+    if thing.startswith("tile"):
+        raise MalformedAction("trade.tiles", "casino tiles cannot be traded (trade the die on them)")
+    if thing.startswith("die-"):
+        return (giver, receiver, "die", parse_lot(thing[4:]))
+    if thing.startswith("no-"):
+        kind, _, lot = thing[3:].partition("-")
+        kind = _ALIASES.get(kind, kind)
+        if kind not in BAN_KINDS:
+            raise MalformedAction("trade.item", f"actions to give up are {', '.join(BAN_KINDS)}, not {kind!r}")
+        return (giver, receiver, "no-" + kind, parse_lot(lot) if lot else -1)
+    if thing in LOT_INDEX:
+        return (giver, receiver, "lot", LOT_INDEX[thing])
+    raise MalformedAction("trade.item", f"cannot trade {thing!r}: trade money ($5), lots (a3), dice (die-a3) or actions (no-reorg-a3)")
+
+
+def _expect(head: str, args: list[str], n: int) -> None:
+    if len(args) != n:
+        raise MalformedAction("notation.arity", f"'{head}' takes {n} argument(s): see 'help'")
+
+
+HELP = (
+    "moves: end | build A2 gold | sprawl A5 gold | remodel A2 brown | reorg A2 | gamble A3 4 | layoff/nolayoff | "
+    "take C5 | free C4 | put C5 | offer 0>1:$5 1>0:a3 1>0:die-c5 0>1:no-reorg-c5 | accept | refuse"
+)
