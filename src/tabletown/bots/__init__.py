@@ -17,6 +17,7 @@ GENERIC_BOTS: dict[str, GenericFactory] = {
 
 
 def bot_names(game: Game) -> list[str]:
+    _load_optional_bots()
     return sorted(set(GENERIC_BOTS) | set(game.bots()))
 
 

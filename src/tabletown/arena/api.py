@@ -1,0 +1,46 @@
+"""Running an arena job end to end: resume from the output folder, play what is missing, collect lines."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..core.game import Game
+from .runner import Job, backend_runner
+from .store import GameStore
+
+Progress = Callable[[dict[str, Any]], None]
+
+
+def run_arena(
+    game: Game,
+    job: Job,
+    out: Path | None = None,
+    workers: int = 1,
+    backend: str = "process",
+    ray_address: str | None = None,
+    on_game: Progress | None = None,
+    on_start: Callable[[int, int], None] | None = None,
+) -> list[dict[str, Any]]:
+    """Play the games of ``job`` not yet in ``out``; return all its game records in index order.
+
+    ``on_start(already_done, total)`` is called once before playing, ``on_game(line)`` after each game.
+    If interrupted, every finished game is already saved in ``out``; rerunning resumes from there.
+    """
+    game.resolve_options(job.players, job.options)  # refuse bad set-ups before any worker starts
+    store = GameStore(out)
+    done = store.open(job)
+    todo = [index for index in range(job.games) if index not in done]
+    if on_start is not None:
+        on_start(job.games - len(todo), job.games)
+    runner = backend_runner(backend, ray_address)
+    try:
+        for line in runner(game, job, todo, workers):
+            done[line["index"]] = line
+            store.add(line)
+            if on_game is not None:
+                on_game(line)
+    finally:
+        store.close()
+    return [done[index] for index in sorted(done) if index < job.games]

@@ -1,0 +1,209 @@
+"""Playing an arena job: which bot sits where in game ``i``, its seed, and the worker backends.
+
+Everything a game needs is derived from ``(job.seed, index)``, so a game comes out the same whether it
+runs alone, in a pool of worker processes or on Ray, and whether the job was interrupted or not.
+
+Seating: with ``k`` bots, games come in deals of ``k`` consecutive indices that share one game seed
+(the same dice and shuffles) while the bots rotate one seat per game, so every bot plays every seat of
+every deal once — fair seating that also cancels much of the luck of the deal.
+"""
+
+from __future__ import annotations
+
+import shlex
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from ..bots import make_bot
+from ..core.game import Action, Game, State
+from ..core.rng import derive_seed
+
+MAX_ACTIONS = 200_000
+
+
+@dataclass(frozen=True)
+class Job:
+    """What to play: ``bots`` are names without the ``bot:`` prefix, one per seat of each game."""
+
+    game: str
+    bots: tuple[str, ...]
+    games: int
+    seed: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def players(self) -> int:
+        return len(self.bots)
+
+    def identity(self) -> dict[str, Any]:
+        """What must match to resume a job (the game count may grow)."""
+        data = asdict(self)
+        data.pop("games")
+        data["bots"] = list(self.bots)
+        return data
+
+    def game_seed(self, index: int) -> int:
+        return derive_seed(self.seed, "arena", index // self.players)
+
+    def entries(self, index: int) -> list[int]:
+        """``entries[seat]`` is the index in ``bots`` of the bot sitting at ``seat`` in game ``index``."""
+        shift = index % self.players
+        return [(seat + shift) % self.players for seat in range(self.players)]
+
+
+def bot_seed(game_seed: int, seat: int, name: str) -> int:
+    """The same derivation as ``tabletown play``, so a game replays with that command."""
+    return derive_seed(game_seed, seat, f"bot:{name}")
+
+
+def replay_command(job: Job, seed: int, names: Sequence[str]) -> str:
+    parts = ["tabletown", "play", job.game, "--seed", str(seed), "--quiet"]
+    for name in names:
+        parts += ["--seat", f"bot:{name}"]
+    for key, value in job.options.items():
+        parts += ["--option", f"{key}={_option_text(value)}"]
+    return shlex.join(parts)
+
+
+def _option_text(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def play_game(game: Game, job: Job, index: int) -> dict[str, Any]:
+    """Play game ``index`` of ``job``; returns its JSON Lines record."""
+    seed = job.game_seed(index)
+    entries = job.entries(index)
+    names = [job.bots[entry] for entry in entries]
+    state = game.new_game(job.players, job.options, seed)
+    bots = [make_bot(game, name, bot_seed(seed, seat, name)) for seat, name in enumerate(names)]
+    think = [0.0] * job.players
+    longest = [0.0] * job.players
+    start = time.perf_counter()
+    length = _play(state, bots, think, longest)
+    result = state.result()
+    if result is None:
+        raise RuntimeError(f"game {index} did not end within {MAX_ACTIONS} actions")
+    return {
+        "index": index,
+        "seed": seed,
+        "seats": names,
+        "entries": entries,
+        "result": result.to_json(),
+        "length": length,
+        "replay": replay_command(job, seed, names),
+        # Wall-clock figures: the only part of a line that differs between runs.
+        "timing": {
+            "seconds": round(time.perf_counter() - start, 4),
+            "think": [round(t, 4) for t in think],
+            "longest_decision": [round(t, 4) for t in longest],
+        },
+    }
+
+
+def _play(state: State, bots: Sequence[Any], think: list[float], longest: list[float]) -> int:
+    """Ask each acting seat's bot in turn (seat order in a simultaneous round), like ``play_out``."""
+    length = 0
+    clock = time.perf_counter
+    while length < MAX_ACTIONS:
+        acting = state.to_act
+        if not acting:
+            return length
+        for seat in acting:
+            if seat not in state.to_act:
+                continue
+            began = clock()
+            action: Action = bots[seat].choose(state, seat)
+            spent = clock() - began
+            think[seat] += spent
+            if spent > longest[seat]:
+                longest[seat] = spent
+            state.apply(seat, action)
+            length += 1
+    return length
+
+
+# -- backends -------------------------------------------------------------------------------------------
+
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(game: Game, job: Job) -> None:
+    _WORKER["game"] = game
+    _WORKER["job"] = job
+
+
+def _play_in_worker(index: int) -> dict[str, Any]:
+    return play_game(_WORKER["game"], _WORKER["job"], index)
+
+
+def run_process(game: Game, job: Job, indices: Sequence[int], workers: int) -> Iterator[dict[str, Any]]:
+    """Yield game records as they finish; one worker plays in this process."""
+    if workers <= 1:
+        for index in indices:
+            yield play_game(game, job, index)
+        return
+    import multiprocessing
+
+    # fork: workers inherit the game registry as it is (games registered at run time included).
+    context = multiprocessing.get_context("fork")
+    with context.Pool(workers, initializer=_init_worker, initargs=(game, job)) as pool:
+        yield from pool.imap_unordered(_play_in_worker, indices, chunksize=1)
+
+
+def _batches(indices: Sequence[int], size: int) -> list[list[int]]:
+    return [list(indices[start : start + size]) for start in range(0, len(indices), size)]
+
+
+def run_ray(
+    game: Game,
+    job: Job,
+    indices: Sequence[int],
+    workers: int,
+    address: str | None = None,
+    batch_size: int | None = None,
+) -> Iterator[dict[str, Any]]:
+    """Yield game records from a Ray cluster (a local one unless ``address``); a task plays a batch."""
+    import ray
+
+    started_here = False
+    if not ray.is_initialized():
+        kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
+        if address:
+            kwargs["address"] = address
+        else:
+            kwargs["num_cpus"] = max(1, workers)
+        ray.init(**kwargs)
+        started_here = True
+    try:
+        size = batch_size or max(1, min(50, len(indices) // (4 * max(1, workers)) or 1))
+        remote = ray.remote(_play_batch)
+        game_ref, job_ref = ray.put(game), ray.put(job)
+        pending = [remote.remote(game_ref, job_ref, batch) for batch in _batches(indices, size)]
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            yield from ray.get(ready[0])
+    finally:
+        if started_here:
+            ray.shutdown()
+
+
+def _play_batch(game: Game, job: Job, indices: list[int]) -> list[dict[str, Any]]:
+    return [play_game(game, job, index) for index in indices]
+
+
+Runner = Callable[[Game, Job, Sequence[int], int], Iterable[dict[str, Any]]]
+
+
+def backend_runner(backend: str, ray_address: str | None = None) -> Runner:
+    if backend == "process":
+        return run_process
+    if backend == "ray":
+        return lambda game, job, indices, workers: run_ray(game, job, indices, workers, ray_address)
+    raise ValueError(f"unknown backend {backend!r} (process or ray)")
+
+
+def deterministic_part(line: dict[str, Any]) -> dict[str, Any]:
+    """A record without its wall-clock figures: what must agree across backends and reruns."""
+    return {key: value for key, value in line.items() if key != "timing"}

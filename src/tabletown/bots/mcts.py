@@ -1,0 +1,242 @@
+"""A search bot for every game: information-set Monte Carlo tree search with determinization.
+
+The bot sees only what its seat may know. Each iteration it asks the state for a *determinization*
+(``state.determinize(me, seed)``: deck orders, other seats' hidden choices and future dice resampled
+consistently with ``view(me)``), then walks one shared tree (SO-ISMCTS, Cowling, Powley & Whitehouse
+2012) keyed by the actions of whoever acts:
+
+* selection uses UCB1 with *availability* counts instead of parent visits, because an action may be
+  legal in one determinization and not in another;
+* every seat maximises its own reward (max^n), so opponents in the tree play for themselves;
+* a simultaneous round is searched as if its seats chose one after another (the determinization has
+  already resampled the choices the bot cannot see);
+* chance is resampled with the RNG every iteration, so the tree is open-loop over dice and shuffles;
+* rollouts play random (or the game's greedy bot's) actions up to a cap; a finished game scores each
+  seat by its rank, an unfinished one by ``state.heuristic()`` when the state offers it (a list of
+  per-seat values in [0, 1]), otherwise as a draw.
+
+Strengths are iteration budgets so that a seeded game replays identically on any machine; each also has
+a time cap as a safety valve (a decision that hits it is counted in ``bot.capped``, and is the only
+way a seeded game can come out differently).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..core.game import Action, Bot, Game, Result, State
+from . import GENERIC_BOTS
+
+
+@dataclass(frozen=True, slots=True)
+class SearchConfig:
+    """How hard the bot thinks. ``rollout`` is ``random`` or ``greedy`` (the game's greedy bot, when it
+    has one, plays ``greedy_share`` of rollout moves; random ones fill the rest)."""
+
+    iterations: int
+    max_seconds: float
+    exploration: float = 0.7
+    rollout: str = "random"
+    greedy_share: float = 0.5
+    rollout_cap: int = 400
+
+
+PRESETS: dict[str, SearchConfig] = {
+    "easy": SearchConfig(iterations=60, max_seconds=0.5),
+    "medium": SearchConfig(iterations=300, max_seconds=1.0),
+    "hard": SearchConfig(iterations=1200, max_seconds=1.8),
+}
+
+# Per-game tuning measured with the arena (docs/bots.md); a game missing here uses the presets as they are.
+GAME_TUNING: dict[str, dict[str, Any]] = {}
+
+
+class Node:
+    """A tree node: the position after ``seat`` played the edge into it. ``total`` sums ``seat``'s rewards."""
+
+    __slots__ = ("children", "visits", "total", "avail", "seat")
+
+    def __init__(self, seat: int) -> None:
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 1
+        self.seat = seat
+
+
+def rank_rewards(result: Result) -> list[float]:
+    """1 for beating everyone, 0 for losing to everyone; a tie counts half a win against each tied seat."""
+    ranks = result.ranks
+    n = len(ranks)
+    if n < 2:
+        return [1.0] * n
+    out = []
+    for mine in ranks:
+        beaten = sum(1 for other in ranks if other > mine)
+        tied = sum(1 for other in ranks if other == mine) - 1
+        out.append((beaten + 0.5 * tied) / (n - 1))
+    return out
+
+
+def heuristic_rewards(values: Sequence[float]) -> list[float]:
+    """Map per-seat progress values in [0, 1] to rewards: half plus half the lead over the best rival."""
+    out = []
+    for seat, mine in enumerate(values):
+        best_other = max((v for s, v in enumerate(values) if s != seat), default=0.0)
+        out.append(min(1.0, max(0.0, 0.5 + 0.5 * (mine - best_other))))
+    return out
+
+
+class MCTSBot(Bot):
+    """ISMCTS over the engine contract; see the module docstring."""
+
+    def __init__(self, game: Game, seed: int = 0, config: SearchConfig | None = None, name: str = "mcts") -> None:
+        super().__init__(seed)
+        self.game = game
+        self.config = config or PRESETS["medium"]
+        self.name = name
+        self.capped = 0
+        self.last_iterations = 0
+        self._greedy: dict[int, Bot] = {}
+        self._greedy_factory: Callable[[int], Bot] | None = None
+        if self.config.rollout == "greedy":
+            self._greedy_factory = game.bots().get("greedy")
+
+    # -- the decision ---------------------------------------------------------------------------------
+    def choose(self, state: State, player: int) -> Action:
+        legal = state.legal_actions(player)
+        if len(legal) == 1:
+            return legal[0]
+        root = self.search(state, player)
+        allowed = set(legal)
+        best = max(
+            (item for item in root.children.items() if item[0] in allowed),
+            key=lambda item: (item[1].visits, item[1].total),
+            default=None,
+        )
+        return best[0] if best is not None else self.rng.choice(legal)
+
+    def search(self, state: State, player: int) -> Node:
+        """Run the iterations from ``state`` as ``player`` sees it; returns the root of the tree."""
+        config = self.config
+        root = Node(player)
+        deadline = time.perf_counter() + config.max_seconds
+        rng = self.rng
+        done = 0
+        for done in range(1, config.iterations + 1):
+            sample = state.determinize(player, rng.getrandbits(63))
+            self._iterate(root, sample, player)
+            if done % 8 == 0 and time.perf_counter() > deadline:
+                if done < config.iterations:
+                    self.capped += 1
+                break
+        self.last_iterations = done
+        return root
+
+    # -- one iteration --------------------------------------------------------------------------------
+    def _iterate(self, root: Node, state: State, me: int) -> None:
+        path = [root]
+        node = root
+        c = self.config.exploration
+        rng = self.rng
+        first = True
+        while True:
+            acting = state.to_act
+            if not acting:
+                break
+            # The bot decides first at the root; inside the tree the lowest waiting seat goes next.
+            seat = me if first and me in acting else acting[0]
+            first = False
+            legal = state.legal_actions(seat)
+            children = node.children
+            untried = []
+            for action in legal:
+                child = children.get(action)
+                if child is None:
+                    untried.append(action)
+                else:
+                    child.avail += 1
+            if untried:
+                action = untried[0] if len(untried) == 1 else rng.choice(untried)
+                child = Node(seat)
+                children[action] = child
+                state.apply(seat, action)
+                path.append(child)
+                break
+            action, child = self._select(children, legal, c)
+            state.apply(seat, action)
+            path.append(child)
+            node = child
+        rewards = self._rollout(state)
+        for visited in path[1:]:
+            visited.visits += 1
+            visited.total += rewards[visited.seat]
+
+    @staticmethod
+    def _select(children: dict[Action, Node], legal: list[Action], c: float) -> tuple[Action, Node]:
+        best_score = -1.0
+        best: tuple[Action, Node] | None = None
+        for action in legal:
+            child = children[action]
+            visits = child.visits or 1
+            score = child.total / visits + c * math.sqrt(math.log(child.avail) / visits)
+            if score > best_score:
+                best_score = score
+                best = (action, child)
+        assert best is not None
+        return best
+
+    def _rollout(self, state: State) -> list[float]:
+        choice = self.rng.choice
+        random_draw = self.rng.random
+        share = self.config.greedy_share if self._greedy_factory is not None else 0.0
+        steps = self.config.rollout_cap
+        while steps > 0:
+            acting = state.to_act
+            if not acting:
+                break
+            for seat in acting:
+                if len(acting) > 1 and seat not in state.to_act:
+                    continue
+                if share and random_draw() < share:
+                    action = self._greedy_bot(seat).choose(state, seat)
+                else:
+                    action = choice(state.legal_actions(seat))
+                state.apply(seat, action)
+                steps -= 1
+        result = state.result()
+        if result is not None:
+            return rank_rewards(result)
+        heuristic = getattr(state, "heuristic", None)
+        if heuristic is not None:
+            return heuristic_rewards(heuristic())
+        return [0.5] * state.num_players
+
+    def _greedy_bot(self, seat: int) -> Bot:
+        bot = self._greedy.get(seat)
+        if bot is None:
+            assert self._greedy_factory is not None
+            bot = self._greedy[seat] = self._greedy_factory(self.rng.getrandbits(63))
+        return bot
+
+
+def config_for(game: Game, strength: str) -> SearchConfig:
+    """The preset ``strength`` with this game's tuning applied."""
+    config = PRESETS[strength]
+    tuning = GAME_TUNING.get(game.name, {}).get(strength)
+    return replace(config, **tuning) if tuning else config
+
+
+def make_mcts(strength: str) -> Callable[[Game, int], Bot]:
+    def factory(game: Game, seed: int) -> Bot:
+        return MCTSBot(game, seed, config_for(game, strength), name=f"mcts:{strength}")
+
+    return factory
+
+
+for _strength in PRESETS:
+    GENERIC_BOTS[f"mcts:{_strength}"] = make_mcts(_strength)
