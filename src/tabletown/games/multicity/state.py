@@ -1,0 +1,545 @@
+"""Multicity rules: the city of 3x3 tiles, object placement, the final round and the ranking.
+
+Speed notes (random games must run at hundreds per second):
+* Squares are ints (``key(x, y)``), so the city is a flat dict from square to code.
+* Tiles and objects only ever get added, so a legal object placement can only become illegal by
+  being blocked. Each seat keeps its candidate placements (``cands``): new ones are found around a
+  newly laid tile only, and blocked ones are dropped when an object lands on their squares.
+  ``legal_actions`` then just lists the dict.
+* The free tile slots (``frontier``) are kept up to date as tiles are laid, never searched for.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from ...core.errors import IllegalAction, MalformedAction
+from ...core.game import Action, Result, State
+from ...core.rng import SeededRNG
+from .tiles import COLOURS, DECK, HOLE, Layout, rotations, tile_text
+
+STRIDE = 1024
+OFFSET = 512
+MIN_LENGTH, MAX_LENGTH = 2, 7
+LENGTHS = tuple(range(MIN_LENGTH, MAX_LENGTH + 1))
+PLAY, FINAL, OVER = 0, 1, 2
+PHASE_NAMES = ("play", "final round", "over")
+
+# Occupancy flags of a square: end or middle of a horizontal or vertical object.
+END_H, END_V, MID_H, MID_V = 1, 2, 4, 8
+
+
+def key(x: int, y: int) -> int:
+    return (y + OFFSET) * STRIDE + x + OFFSET
+
+
+def coords(square: int) -> tuple[int, int]:
+    return square % STRIDE - OFFSET, square // STRIDE - OFFSET
+
+
+class Lay(NamedTuple):
+    """Lay the drawn tile with its top-left square at (x, y), turned ``turn`` quarter turns clockwise."""
+
+    x: int
+    y: int
+    turn: int
+
+
+class Place(NamedTuple):
+    """Put the object of ``length`` from square (x, y) rightwards, or downwards when ``vertical``."""
+
+    length: int
+    x: int
+    y: int
+    vertical: bool
+
+
+DRAW = "draw"
+PASS = "pass"
+
+# The four Lay actions of each tile slot, made once and shared by every state.
+_LAYS: dict[tuple[int, int], tuple[Lay, ...]] = {}
+
+
+def _lays(slot: tuple[int, int]) -> tuple[Lay, ...]:
+    lays = _LAYS.get(slot)
+    if lays is None:
+        lays = _LAYS[slot] = tuple(Lay(slot[0] * 3, slot[1] * 3, turn) for turn in range(4))
+    return lays
+
+
+_NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+_DIAGONALS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+_LAY_RE = re.compile(r"^t\s*(-?\d+)\s*,\s*(-?\d+)\s*r\s*(\d+)$")
+_PLACE_RE = re.compile(r"^(\d+)\s*([hv])\s*(-?\d+)\s*,\s*(-?\d+)$")
+
+
+def object_squares(action: Place) -> tuple[int, ...]:
+    start = key(action.x, action.y)
+    step = STRIDE if action.vertical else 1
+    return tuple(start + i * step for i in range(action.length))
+
+
+class MulticityState(State):
+    __slots__ = (
+        "num_players", "options", "seed", "rng", "log", "kids", "loose", "rotations", "cells", "occ",
+        "tiles", "frontier", "stack", "unused", "drawn", "cands", "unplaced", "objects", "current",
+        "first", "phase", "final_index",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        num_players: int,
+        options: dict[str, Any],
+        seed: int,
+        tiles: Sequence[Layout] | None = None,
+        order: Sequence[int] | None = None,
+    ) -> None:
+        """Shuffle, reveal the start tile and pick the first player.
+
+        ``tiles`` and ``order`` (draw order, start tile first) let tests build exact positions."""
+        self.num_players = num_players
+        self.options = options
+        self.seed = seed
+        self.rng = SeededRNG(seed)
+        self.log = []
+        self.kids = bool(options.get("kids", False))
+        self.loose = options.get("overlap", "strict") == "loose"
+        self.rotations = tuple(rotations(t) for t in tiles) if tiles is not None else _DECK_ROTATIONS
+        if order is None:
+            ids = list(range(len(self.rotations)))
+            self.rng.shuffle(ids)
+            deck_size = options.get("deck", len(ids))
+            order, self.unused = ids[:deck_size], tuple(ids[deck_size:])
+            self.log.append(f"the {deck_size} city tiles are shuffled face down")
+        else:
+            self.unused = tuple(i for i in range(len(self.rotations)) if i not in set(order))
+        self.stack = list(reversed(order))  # the top of the stack is the end of the list
+        self.cells = {}
+        self.occ = {}
+        self.tiles = {}
+        self.frontier = {}
+        self.drawn = None
+        self.cands = [{} for _ in range(num_players)]
+        self.unplaced = [LENGTHS for _ in range(num_players)]
+        self.objects = []
+        first = options.get("first", "random")
+        if first == "random":
+            self.first = self.rng.randrange(num_players)
+            how = "drawn at random"
+        else:
+            self.first = int(first)
+            how = "set by the options"
+        self.current = self.first
+        self.phase = PLAY
+        self.final_index = 0
+        start = self.stack.pop()
+        self.log.append(f"tile {start} is turned up as the start of the city")
+        self._put_tile(start, (0, 0), 0)
+        self.log.append(f"{self.name(self.first)} plays first ({how})")
+
+    # -- names -------------------------------------------------------------------------------------
+    def name(self, seat: int) -> str:
+        return f"seat {seat} ({COLOURS[seat]})"
+
+    # -- who acts, what they may do ----------------------------------------------------------------
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.phase == OVER else (self.current,)
+
+    def legal_actions(self, player: int) -> list[Action]:
+        if self.phase == OVER or player != self.current:
+            return []
+        if self.drawn is not None:
+            lays = _LAYS
+            return [lay for slot in self.frontier for lay in lays[slot]]
+        actions: list[Action] = list(self.cands[player])
+        actions.append(DRAW if self.phase == PLAY else PASS)
+        return actions
+
+    def can_place(self, player: int) -> bool:
+        return bool(self.cands[player])
+
+    def apply(self, player: int, action: Action) -> None:
+        self._require_turn(player)
+        kind = type(action)
+        if kind is Place:
+            self._place(player, action)  # type: ignore[arg-type]
+        elif kind is Lay:
+            self._lay(player, action)  # type: ignore[arg-type]
+        elif action == DRAW:
+            self._draw(player)
+        elif action == PASS:
+            self._pass(player)
+        else:
+            raise MalformedAction("multicity.action", f"not a Multicity action: {action!r}")
+
+    # -- expanding the city ------------------------------------------------------------------------
+    def _draw(self, player: int) -> None:
+        if self.drawn is not None:
+            raise IllegalAction("multicity.lay_drawn_tile", "you have drawn a tile: lay it before anything else")
+        if self.phase != PLAY or not self.stack:
+            raise IllegalAction("multicity.stack_empty", "the stack is empty: no tile can be drawn")
+        self.drawn = self.stack.pop()
+        self.log.append(f"{self.name(player)} draws tile {self.drawn} ({len(self.stack)} left in the stack)")
+
+    def _lay(self, player: int, action: Lay) -> None:
+        if self.drawn is None:
+            raise IllegalAction("multicity.no_tile_drawn", "draw a tile before laying one")
+        x, y, turn = action
+        if not (isinstance(turn, int) and 0 <= turn <= 3):
+            raise MalformedAction("multicity.tile_turn", f"a tile turns 0-3 quarter turns, not {turn!r}")
+        if x % 3 or y % 3:
+            raise MalformedAction(
+                "multicity.tile_grid", f"tiles lie on the 3x3 grid: the top-left square is a multiple of 3, not {x},{y}"
+            )
+        slot = (x // 3, y // 3)
+        if slot not in self.frontier:
+            raise self._lay_refusal(slot)
+        tile = self.drawn
+        self.drawn = None
+        self._put_tile(tile, slot, turn)
+        self.log.append(f"{self.name(player)} lays tile {tile} at {x},{y} turned r{turn}")
+        if not self.stack:
+            self._start_final_round(player)
+        else:
+            self.current = (player + 1) % self.num_players
+
+    def _lay_refusal(self, slot: tuple[int, int]) -> IllegalAction:
+        sx, sy = slot
+        where = f"{sx * 3},{sy * 3}"
+        if slot in self.tiles:
+            return IllegalAction("multicity.tile_overlap", f"a tile already lies at {where}")
+        if any((sx + dx, sy + dy) in self.tiles for dx, dy in _DIAGONALS):
+            return IllegalAction(
+                "multicity.tile_corner_only", f"a tile at {where} would touch the city by a corner only: it needs an edge"
+            )
+        return IllegalAction("multicity.tile_detached", f"a tile at {where} would not touch the city edge to edge")
+
+    def _put_tile(self, tile: int, slot: tuple[int, int], turn: int) -> None:
+        layout = self.rotations[tile][turn]
+        sx, sy = slot
+        x0, y0 = sx * 3, sy * 3
+        cells = self.cells
+        for i, code in enumerate(layout):
+            cells[key(x0 + i % 3, y0 + i // 3)] = code
+        self.tiles[slot] = (tile, turn)
+        frontier = self.frontier
+        frontier.pop(slot, None)
+        for dx, dy in _NEIGHBOURS:
+            near = (sx + dx, sy + dy)
+            if near not in self.tiles and near not in frontier:
+                _lays(near)
+                frontier[near] = None
+        cands = self.cands
+        for colour, action, squares in self._discover(x0, y0):
+            cands[colour][action] = squares
+
+    def preview_lay(self, lay: Lay) -> list[tuple[int, Place, tuple[int, ...]]]:
+        """The placements (seat, action, squares) that laying the drawn tile as ``lay`` would open up.
+
+        For bots: the city is left exactly as it was."""
+        assert self.drawn is not None
+        layout = self.rotations[self.drawn][lay.turn]
+        squares = [key(lay.x + i % 3, lay.y + i // 3) for i in range(9)]
+        cells = self.cells
+        for square, code in zip(squares, layout, strict=True):
+            cells[square] = code
+        try:
+            return self._discover(lay.x, lay.y)
+        finally:
+            for square in squares:
+                del cells[square]
+
+    def _discover(self, x0: int, y0: int) -> list[tuple[int, Place, tuple[int, ...]]]:
+        """Every placement whose span includes a square of the tile just laid at (x0, y0)."""
+        found = []
+        cells, unplaced = self.cells, self.unplaced
+        players = self.num_players
+        kids = self.kids
+        for vertical in (False, True):
+            step = STRIDE if vertical else 1
+            for i in range(3):
+                base = key(x0 + i, y0) if vertical else key(x0, y0 + i)
+                # The line from 6 squares before the tile to 6 after it; index 6 is the tile's first square.
+                line = [cells.get(base + (j - 6) * step, -1) for j in range(15)]
+                for a in range(9):
+                    colour = line[a]
+                    if colour < 0 or colour >= players or not unplaced[colour]:
+                        continue
+                    lengths = unplaced[colour]
+                    for b in range(a + 1, min(a + MAX_LENGTH, 15)):
+                        code = line[b]
+                        if code < 0 or (code == HOLE and not kids):
+                            break
+                        if code == colour and b >= 6 and b - a + 1 in lengths:
+                            squares = tuple(base + (j - 6) * step for j in range(a, b + 1))
+                            if self._free(squares, vertical):
+                                sx, sy = coords(squares[0])
+                                found.append((colour, Place(b - a + 1, sx, sy, vertical), squares))
+        return found
+
+    def _free(self, squares: tuple[int, ...], vertical: bool) -> bool:
+        """May an object lie on these squares, given the objects already placed?"""
+        occ = self.occ
+        if not self.loose:
+            return occ.keys().isdisjoint(squares)
+        # Looser reading: a square may hold the end of one object and the middle of a crossing one.
+        end_ok = MID_H if vertical else MID_V
+        mid_ok = END_H if vertical else END_V
+        last = len(squares) - 1
+        for i, square in enumerate(squares):
+            flags = occ.get(square, 0)
+            if flags and flags != (end_ok if i == 0 or i == last else mid_ok):
+                return False
+        return True
+
+    # -- placing objects ---------------------------------------------------------------------------
+    def _place(self, player: int, action: Place) -> None:
+        if self.drawn is not None:
+            raise IllegalAction("multicity.lay_drawn_tile", "you have drawn a tile: lay it before anything else")
+        squares = self.cands[player].get(action)
+        if squares is None:
+            raise self._place_refusal(player, action)
+        length, vertical = action.length, action.vertical
+        occ = self.occ
+        end_flag, mid_flag = (END_V, MID_V) if vertical else (END_H, MID_H)
+        last = length - 1
+        for i, square in enumerate(squares):
+            occ[square] = occ.get(square, 0) | (end_flag if i == 0 or i == last else mid_flag)
+        self.unplaced[player] = tuple(n for n in self.unplaced[player] if n != length)
+        self.objects.append((player, action))
+        self._prune(player, length, squares)
+        x2, y2 = coords(squares[-1])
+        self.log.append(
+            f"{self.name(player)} places its {length}-object from {action.x},{action.y} to {x2},{y2}"
+        )
+        if not self.unplaced[player]:
+            self.log.append(f"{self.name(player)} has placed all six objects and wins")
+            self._end()
+        elif self.phase == FINAL:
+            self.final_index += 1
+            self._next_in_final_round()
+        else:
+            self.current = (player + 1) % self.num_players
+
+    def _prune(self, player: int, length: int, squares: tuple[int, ...]) -> None:
+        """Drop the placements that the new object blocks, and the placed length's others."""
+        taken = set(squares)
+        for seat in range(self.num_players):
+            old = self.cands[seat]
+            keep = {}
+            for action, span in old.items():
+                if seat == player and action.length == length:
+                    continue
+                if taken.isdisjoint(span) or self._free(span, action.vertical):
+                    keep[action] = span
+            if len(keep) != len(old):
+                self.cands[seat] = keep
+
+    def _place_refusal(self, player: int, action: Place) -> IllegalAction | MalformedAction:
+        length, x, y, vertical = action
+        if not (isinstance(length, int) and MIN_LENGTH <= length <= MAX_LENGTH):
+            return MalformedAction("multicity.length", f"objects are {MIN_LENGTH}-{MAX_LENGTH} squares long, not {length!r}")
+        rule, message = self.placement_problem(player, action) or ("multicity.internal", "placement refused")
+        return IllegalAction(rule, message)
+
+    def placement_problem(self, player: int, action: Place) -> tuple[str, str] | None:
+        """Why ``player`` may not place ``action`` now, from first principles (None: it is allowed).
+
+        The fast path uses ``cands``; this slow check explains refusals and lets tests cross-check."""
+        length, x, y, vertical = action
+        if length not in self.unplaced[player]:
+            return "multicity.object_used", f"your {length}-object is already in the city"
+        squares = object_squares(action)
+        cells = self.cells
+        if any(s not in cells for s in squares):
+            return "multicity.off_city", "an object must lie entirely on tiles"
+        if cells[squares[0]] != player or cells[squares[-1]] != player:
+            colour = COLOURS[player]
+            return "multicity.end_colour", f"both ends of an object must be on {colour} symbols (your colour)"
+        if not self.kids and any(cells[s] == HOLE for s in squares):
+            return "multicity.hole", "an object may not lie over a hole (only in the kids' variant)"
+        occ = self.occ
+        if not self.loose:
+            if any(s in occ for s in squares):
+                return "multicity.square_taken", "another object already lies on one of these squares"
+            return None
+        if not self._free(squares, vertical):
+            ends = (squares[0], squares[-1])
+            if any(occ.get(s, 0) & (END_H | END_V) for s in ends):
+                return "multicity.square_taken", "another object already stands on one of these end squares"
+            if any(occ.get(s, 0) & (MID_H | MID_V) for s in squares[1:-1]):
+                return "multicity.objects_cross", "objects may not cross or run over each other"
+            return "multicity.square_taken", "an end of this object would stand on an object running the same way"
+        return None
+
+    def _pass(self, player: int) -> None:
+        if self.phase != FINAL:
+            raise IllegalAction("multicity.no_pass", "you may only pass in the final round: expand or place")
+        self.log.append(f"{self.name(player)} places nothing in the final round")
+        self.final_index += 1
+        self._next_in_final_round()
+
+    # -- the end -------------------------------------------------------------------------------------
+    def _start_final_round(self, player: int) -> None:
+        self.phase = FINAL
+        self.final_index = 0
+        self.log.append(
+            f"{self.name(player)} laid the last tile: everyone may place one more object, from {self.name(self.first)}"
+        )
+        self._next_in_final_round()
+
+    def _next_in_final_round(self) -> None:
+        while self.final_index < self.num_players:
+            seat = (self.first + self.final_index) % self.num_players
+            if self.cands[seat]:
+                self.current = seat
+                return
+            self.log.append(f"{self.name(seat)} cannot place any object and loses the turn")
+            self.final_index += 1
+        self._end()
+
+    def _end(self) -> None:
+        self.phase = OVER
+        result = self.result()
+        assert result is not None
+        if len(result.winners) > 1:
+            self.log.append("shared win: " + ", ".join(self.name(s) for s in result.winners))
+        elif all(self.unplaced[s] for s in range(self.num_players)):
+            self.log.append(f"{self.name(result.winners[0])} wins with the fewest squares left to place")
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def remaining_squares(self, player: int) -> int:
+        return sum(self.unplaced[player])
+
+    def result(self) -> Result | None:
+        if self.phase != OVER:
+            return None
+        seats = range(self.num_players)
+        # Fewest squares left wins, then most objects placed; whoever placed all six has 0 left.
+        keys = [(-self.remaining_squares(s), len(LENGTHS) - len(self.unplaced[s])) for s in seats]
+        scores = [float(sum(LENGTHS) - self.remaining_squares(s)) for s in seats]
+        return Result.from_keys(scores, keys)
+
+    # -- information ---------------------------------------------------------------------------------
+    def view(self, player: int | None) -> dict[str, Any]:
+        data = self._base_view(player)
+        drawn = None
+        if self.drawn is not None:
+            drawn = {"tile": self.drawn, "turns": [tile_text(t) for t in self.rotations[self.drawn]]}
+        data["state"] = {
+            "phase": PHASE_NAMES[self.phase],
+            "turn": None if self.phase == OVER else self.current,
+            "first_player": self.first,
+            "stack": len(self.stack),
+            "drawn": drawn,
+            "tiles": [
+                {"tile": t, "x": sx * 3, "y": sy * 3, "turn": turn, "squares": tile_text(self.rotations[t][turn])}
+                for (sx, sy), (t, turn) in self.tiles.items()
+            ],
+            "free_slots": [[sx * 3, sy * 3] for sx, sy in self.frontier],
+            "objects": [
+                {"seat": s, "length": a.length, "x": a.x, "y": a.y, "dir": "v" if a.vertical else "h"}
+                for s, a in self.objects
+            ],
+            "players": [
+                {
+                    "seat": s,
+                    "colour": COLOURS[s],
+                    "unplaced": list(self.unplaced[s]),
+                    "placed": [a.length for seat, a in self.objects if seat == s],
+                    "remaining_squares": self.remaining_squares(s),
+                }
+                for s in range(self.num_players)
+            ],
+            "final_round": (
+                [(self.first + i) % self.num_players for i in range(self.final_index, self.num_players)]
+                if self.phase == FINAL
+                else None
+            ),
+            "kids": self.kids,
+            "overlap": "loose" if self.loose else "strict",
+        }
+        return data
+
+    def clone(self) -> MulticityState:
+        twin = MulticityState.__new__(MulticityState)
+        twin.num_players = self.num_players
+        twin.options = self.options
+        twin.seed = self.seed
+        twin.rng = self.rng.clone()
+        twin.log = list(self.log)
+        twin.kids = self.kids
+        twin.loose = self.loose
+        twin.rotations = self.rotations
+        twin.cells = self.cells.copy()
+        twin.occ = self.occ.copy()
+        twin.tiles = self.tiles.copy()
+        twin.frontier = self.frontier.copy()
+        twin.stack = list(self.stack)
+        twin.unused = self.unused
+        twin.drawn = self.drawn
+        twin.cands = [c.copy() for c in self.cands]
+        twin.unplaced = list(self.unplaced)
+        twin.objects = list(self.objects)
+        twin.current = self.current
+        twin.first = self.first
+        twin.phase = self.phase
+        twin.final_index = self.final_index
+        return twin
+
+    def determinize(self, player: int, seed: int) -> MulticityState:
+        """Reshuffle what nobody has seen: the stack together with the tiles left out of the game."""
+        twin = self.clone()
+        twin.rng = SeededRNG(seed)
+        unseen = self.stack + list(self.unused)
+        twin.rng.shuffle(unseen)
+        twin.stack = unseen[: len(self.stack)]
+        twin.unused = tuple(unseen[len(self.stack) :])
+        return twin
+
+    # -- notation ------------------------------------------------------------------------------------
+    def format_action(self, action: Action) -> str:
+        kind = type(action)
+        if kind is Place:
+            return f"{action.length}{'v' if action.vertical else 'h'} {action.x},{action.y}"  # type: ignore[union-attr]
+        if kind is Lay:
+            return f"t {action.x},{action.y} r{action.turn}"  # type: ignore[union-attr]
+        if action in (DRAW, PASS):
+            return str(action)
+        raise MalformedAction("multicity.action", f"not a Multicity action: {action!r}")
+
+    def parse_action(self, text: str, player: int) -> Action:
+        text = text.strip().lower()
+        if text in ("draw", "d"):
+            return DRAW
+        if text in ("pass", "p"):
+            return PASS
+        match = _PLACE_RE.match(text)
+        if match:
+            length = int(match[1])
+            if not MIN_LENGTH <= length <= MAX_LENGTH:
+                raise MalformedAction("multicity.length", f"objects are {MIN_LENGTH}-{MAX_LENGTH} squares long, not {length}")
+            return Place(length, int(match[3]), int(match[4]), match[2] == "v")
+        match = _LAY_RE.match(text)
+        if match:
+            x, y, turn = int(match[1]), int(match[2]), int(match[3])
+            if turn > 3:
+                raise MalformedAction("multicity.tile_turn", f"a tile turns r0-r3 (quarter turns clockwise), not r{turn}")
+            if x % 3 or y % 3:
+                raise MalformedAction(
+                    "multicity.tile_grid", f"a tile's top-left square has coordinates that are multiples of 3, not {x},{y}"
+                )
+            return Lay(x, y, turn)
+        raise MalformedAction(
+            "notation.unknown", f"not a Multicity move: {text!r} (try 'draw', 't 3,0 r1', '5h 2,-1', 'pass')"
+        )
+
+
+_DECK_ROTATIONS = tuple(rotations(t) for t in DECK)
