@@ -1,12 +1,181 @@
-"""Lords of Vegas bots."""
+"""The ``greedy`` Lords of Vegas bot: one-step lookahead with a public-information evaluation.
+
+It tries each build, sprawl, remodel and listed trade on a copy of the state, scores the result with
+:func:`evaluate` and takes the best improvement; it samples a few re-rolls to judge a reorganization,
+gambles only when a win would pay for a build it cannot afford, and answers offers by the same
+evaluation. Copies get the bot's own random source, so lookahead never sees the game's future dice.
+"""
 
 from __future__ import annotations
 
 from ...core.game import Action, Bot, State
+from ...core.rng import SeededRNG
+from .data import CARD_PAYS, COST, NUM_COLORS, STRIP
+from .state import (
+    ACCEPT,
+    ACTION,
+    END,
+    FREE_LOT,
+    LAYOFF,
+    LAYOFF_NO,
+    LAYOFF_YES,
+    OFFER,
+    OVER,
+    PICK_DIE,
+    PLACE,
+    REFUSE,
+    LordsOfVegasState,
+)
+
+REORG_SAMPLES = 6
+MIN_GAIN = 0.25  # evaluation units (about a quarter point) an action must add to be worth doing
+OFFER_GAIN = 0.5
+
+
+def evaluate(state: LordsOfVegasState, p: int) -> float:
+    """Expected final points of seat ``p`` as seen from public information (plus a money tie-break).
+
+    Each casino is expected to pay (its colour's undrawn cards + the undrawn Strip cards if it touches
+    the Strip) / deck size per draw, for the draws left before Game End. Points come from casinos p
+    bosses; money (die pips, lots, cash) is worth what it can still build, which falls to nothing as
+    Game End nears."""
+    deck = state.deck
+    size = len(deck)
+    if state.phase == OVER or not size:
+        return state.score[p] + state.money[p] * 0.001
+    left = [0] * (NUM_COLORS + 1)
+    for card in deck:
+        left[CARD_PAYS[card]] += 1
+    draws = state.cards_before_game_end() + 1
+    money_w = 0.3 * min(1.0, draws / 15.0) + 0.001
+    value = state.score[p] + state.money[p] * money_w
+    groups, _ = state.casinos()
+    tile, dieo, diev = state.tile, state.dieo, state.diev
+    strip_rate = left[STRIP] / size
+    for g in groups:
+        rate = left[tile[g[0]]] / size
+        if state.on_strip(g):
+            rate += strip_rate
+        payouts = rate * draws
+        boss = state.boss(g)
+        if boss == p:
+            value += len(g) * payouts
+        pips = 0
+        for lot in g:
+            if dieo[lot] == p:
+                pips += diev[lot]
+        value += pips * payouts * money_w
+    lots = state.markers_out[p]
+    # A lot pays $1 a draw and is a place to build (worth a little even late).
+    value += lots * (draws * money_w + 0.5)
+    return value
 
 
 class GreedyBot(Bot):
     name = "greedy"
 
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.sim = SeededRNG(seed ^ 0x5EED)
+
+    # -- helpers -------------------------------------------------------------------------------
+    def _copy(self, state: LordsOfVegasState) -> LordsOfVegasState:
+        twin = state.clone()
+        twin.rng = self.sim  # our own dice: lookahead must not see the game's future rolls
+        twin.log = []
+        return twin
+
+    def _after(self, state: LordsOfVegasState, p: int, action: Action) -> float:
+        twin = self._copy(state)
+        twin.apply(p, action)
+        # Finish our own follow-up decisions (moving a die, placing re-rolls) greedily.
+        guard = 0
+        while twin.phase in (PICK_DIE, PLACE) and twin.to_act == (p,) and guard < 20:
+            twin.apply(p, self._simple_choice(twin, p))
+            guard += 1
+        return evaluate(twin, p)
+
+    # -- choice --------------------------------------------------------------------------------
     def choose(self, state: State, player: int) -> Action:
-        return self.rng.choice(state.legal_actions(player))
+        assert isinstance(state, LordsOfVegasState)
+        legal = state.legal_actions(player)
+        if len(legal) == 1:
+            return legal[0]
+        phase = state.phase
+        if phase == ACTION:
+            return self._main(state, player, legal)
+        if phase == OFFER:
+            return self._answer(state, player)
+        if phase == LAYOFF:
+            _, _, bet = state.pending
+            return LAYOFF_YES if bet * 2 > state.money[player] else LAYOFF_NO
+        return self._simple_choice(state, player)
+
+    def _simple_choice(self, state: LordsOfVegasState, p: int) -> Action:
+        legal = state.legal_actions(p)
+        if state.phase == PLACE:
+            # The highest value goes where no card can take it over: lots whose card was drawn.
+            in_deck = set(state.deck)
+            return max(legal, key=lambda a: (a[1] not in in_deck, -a[1]))
+        if state.phase == PICK_DIE:
+            groups, cid = state.casinos()
+
+            def loss(a: Action) -> tuple[int, int]:
+                lot = a[1]
+                return (state.boss(groups[cid[lot]]) == p, state.diev[lot])
+
+            return min(legal, key=loss)
+        if state.phase == FREE_LOT:
+            return min(legal, key=lambda a: (COST[a[1]], a[1]))
+        return legal[0]
+
+    def _main(self, state: LordsOfVegasState, p: int, legal: list[Action]) -> Action:
+        base = evaluate(state, p)
+        best, best_gain = END, MIN_GAIN
+        gambles = []
+        for action in legal:
+            kind = action[0]
+            if kind in ("build", "sprawl", "remodel"):
+                gain = self._after(state, p, action) - base
+            elif kind == "reorg":
+                gain = sum(self._after(state, p, action) for _ in range(REORG_SAMPLES)) / REORG_SAMPLES - base
+            elif kind == "offer":
+                gain = self._offer_gain(state, p, action[1]) - OFFER_GAIN
+            else:
+                if kind == "gamble":
+                    gambles.append(action)
+                continue
+            if gain > best_gain:
+                best, best_gain = action, gain
+        if best is END and gambles:
+            bet = self._gamble(state, p, gambles)
+            if bet is not None:
+                return bet
+        return best
+
+    def _gamble(self, state: LordsOfVegasState, p: int, gambles: list[Action]) -> Action | None:
+        """Bet only to reach a build we cannot afford yet; at the casino whose boss can pay."""
+        money = state.money[p]
+        wanted = [COST[lot] for lot in range(len(state.marker)) if state.marker[lot] == p and COST[lot] > money]
+        if not wanted or money < 2:
+            return None
+        need = min(wanted) - money
+        groups, cid = state.casinos()
+
+        def appeal(a: Action) -> tuple[int, int]:
+            boss = state.boss(groups[cid[a[1]]])
+            return (min(state.money[boss], a[2]) >= need, -abs(a[2] - need))
+
+        choice = max(gambles, key=appeal)
+        if appeal(choice)[0] and choice[2] >= need:
+            return choice
+        return None
+
+    def _offer_gain(self, state: LordsOfVegasState, p: int, items: tuple) -> float:
+        twin = self._copy(state)
+        twin.execute_items(items)
+        return evaluate(twin, p) - evaluate(state, p)
+
+    def _answer(self, state: LordsOfVegasState, p: int) -> Action:
+        _, items = state.offer
+        return ACCEPT if self._offer_gain(state, p, items) > 0 else REFUSE

@@ -200,6 +200,10 @@ class LordsOfVegasState(State):
                 owner = -1
         return owner
 
+    def cards_before_game_end(self) -> int:
+        """Public: how many cards lie above Game End (its depth is fixed by the set-up split)."""
+        return max(0, len(self.deck) - 1 - self.ge_index) if self.deck and self.deck[self.ge_index] == GAME_END else 0
+
     def on_strip(self, lots: tuple[int, ...]) -> bool:
         return any(ON_STRIP[lot] for lot in lots)
 
@@ -936,7 +940,7 @@ class LordsOfVegasState(State):
             "deck_size": len(self.deck),
             "cards_left": {PAY_NAMES[c]: undrawn[c] for c in range(NUM_COLORS + 1)},
             "undrawn_lots": sorted(LOT_NAMES[c] for c in self.deck if c != GAME_END),
-            "cards_before_game_end": None if ge_drawn else len(self.deck) - 1 - self.deck.index(GAME_END),
+            "cards_before_game_end": None if ge_drawn else self.cards_before_game_end(),
             "discards": [LOT_NAMES[c] if c != GAME_END else "game end" for c in self.discard],
             "gambled": self.gambled,
             "offers_made": self.offers_made,
