@@ -55,7 +55,7 @@ class MachiKoro(Game):
         (4, {"harbor": True}),
     )
     notation_help = (
-        "moves: roll | roll2 | keep | reroll | reroll2 | add2 | noadd | tv SEAT | "
+        "notation: roll | roll2 | keep | reroll | reroll2 | add2 | noadd | tv SEAT | "
         "swap MINE SEAT THEIRS | noswap | build CARD | pass   (cards by short name, e.g. build cafe)"
     )
 

@@ -111,8 +111,8 @@ class MachiKoroState(State):
         s.city_hall_mode = options["city_hall"]
         s.radio_same_dice = options["radio_tower_dice"] == "same"
         s.park_same_turn = options["park_same_turn"]
-        s._set_up_market()
         s.log.append(f"Game starts: {num_players} players, {START_COINS} coins each; P0 begins.")
+        s._set_up_market()
         s._start_turn()
         return s
 

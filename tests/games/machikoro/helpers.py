@@ -1,0 +1,72 @@
+"""Scenario helpers: build Machi Koro positions directly and script the dice."""
+
+from __future__ import annotations
+
+from tabletown.core.record import state_digest
+from tabletown.core.rng import SeededRNG
+from tabletown.games.machikoro import GAME
+from tabletown.games.machikoro.data import LANDMARK_CODES, establishment_index
+from tabletown.games.machikoro.rules import MachiKoroState
+
+
+class ScriptedDice(SeededRNG):
+    """An RNG whose dice come from a script (shuffles still use the seeded generator)."""
+
+    def __init__(self, dice: list[int]) -> None:
+        super().__init__(0)
+        self.script = list(dice)
+
+    def die(self) -> int:
+        assert self.script, "the scenario rolled more dice than it scripted"
+        return self.script.pop(0)
+
+    def clone(self) -> ScriptedDice:
+        twin = ScriptedDice(self.script)
+        twin.setstate(self.getstate())
+        return twin
+
+
+def new_state(players: int = 2, **options) -> MachiKoroState:
+    return GAME.new_game(players, options, seed=options.pop("seed", 7) if "seed" in options else 7)
+
+
+def setup(
+    players: int = 2,
+    coins: list[int] | None = None,
+    cards: dict[int, dict[str, int]] | None = None,
+    landmarks: dict[int, list[str]] | None = None,
+    replace_start: bool = False,
+    **options,
+) -> MachiKoroState:
+    """A fresh game with chosen coins, establishments and landmarks; P0 to roll."""
+    state = GAME.new_game(players, options, seed=11)
+    state.log.clear()
+    if coins is not None:
+        state.coins[:] = coins
+    for seat, wanted in (cards or {}).items():
+        if replace_start:
+            state.cards[seat][:] = [0] * len(state.cards[seat])
+        for code, count in wanted.items():
+            state.cards[seat][establishment_index(code)] = count
+    for seat, codes in (landmarks or {}).items():
+        for code in codes:
+            state.lm[seat] |= 1 << LANDMARK_CODES.index(code)
+    state._start_turn()
+    return state
+
+
+def script(state: MachiKoroState, *dice: int) -> None:
+    state.rng = ScriptedDice(list(dice))
+
+
+def play(state: MachiKoroState, *moves: str) -> None:
+    for move in moves:
+        state.apply_text(state.current, move)
+
+
+def count(state: MachiKoroState, seat: int, code: str) -> int:
+    return state.cards[seat][establishment_index(code)]
+
+
+def digest(state: MachiKoroState) -> str:
+    return state_digest(state)
