@@ -379,6 +379,8 @@ class LordsOfVegasState(State):
 
     def _act_build(self, p: int, action: Action) -> None:
         lot, colour = _lot_colour(action)
+        if self.num_players == 2 and IN_EXCLUDED_BLOCK[lot]:
+            raise IllegalAction("build.block_f", "block F is not used in a 2-player game")
         if self.marker[lot] != p:
             raise IllegalAction("build.not_your_lot", f"you can only build on a lot with your marker; {lot_name(lot)} is not yours")
         if not self.tiles_left[colour]:
@@ -481,18 +483,17 @@ class LordsOfVegasState(State):
         for t in dice:
             self.reorged |= 1 << t
             by_owner.setdefault(self.dieo[t], []).append(t)
-        rolls = {owner: sorted((die() for _ in lots), reverse=True) for owner, lots in by_owner.items()}
+        # Owners roll in turn order from the reorganizer (only matters for scripted dice in tests).
+        n = self.num_players
+        order = [(p + k) % n for k in range(n) if (p + k) % n in by_owner]
+        rolls = {owner: sorted((die() for _ in by_owner[owner]), reverse=True) for owner in order}
         self.log.append(
             f"seat {p} reorganizes the {COLORS[self.tile[lot]]} casino at {lot_name(lot)} for ${cost}: "
             + "; ".join(f"seat {o} rolls {', '.join(map(str, rolls[o]))}" for o in sorted(rolls))
         )
         queue = []
-        n = self.num_players
-        for k in range(n):
-            owner = (p + k) % n
-            lots = by_owner.get(owner)
-            if lots is None:
-                continue
+        for owner in order:
+            lots = by_owner[owner]
             values = rolls[owner]
             if len(lots) == 1 or values[0] == values[-1]:
                 for t, v in zip(lots, values, strict=True):
