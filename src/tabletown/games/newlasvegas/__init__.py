@@ -1,0 +1,9 @@
+"""Welcome To New Las Vegas: simultaneous multiplayer, solo against ACME, first-game variant."""
+
+from ...core.registry import register
+from .game import NewLasVegas
+from .rules import NewLasVegasState
+
+GAME = register(NewLasVegasState.game)
+
+__all__ = ["GAME", "NewLasVegas", "NewLasVegasState"]

@@ -1,0 +1,110 @@
+"""Text notation of New Las Vegas actions (short, lowercase, typeable).
+
+    loan / noloan              secret bank-loan choice at the start
+    a  b+e  c+f  a+x           pick combination a/b/c, optionally with a bonus: +e easy opening,
+                               +f free action, +x expansion (solo: 12 = number of card 1, effect of card 2)
+    refuse (solo: refuse3)     no number fits: mark 2 opening boxes (solo: card 3 goes to ACME)
+    2.5  2.5+1  2.5-2          open the casino of street 2, avenue 5 (easy opening: number +1 / -2)
+    x2.6l  x2.6r               expansion: open 2.6 copying its left / right neighbour
+    op | con 3.6 | up grand | show1 | limo n   the effect (limo n/s/e/w), or: skip
+    shuffle / keep             first project completer: reshuffle all cards or not
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.errors import MalformedAction
+from .data import SLOT_BY_NAME, SLOT_NAME, UPGRADE_IDS, UPGRADE_INDEX
+
+_BONUS = {"e", "f", "x"}
+
+
+def format_action(action: Any, solo: bool) -> str:
+    kind = action[0]
+    if kind == "loan":
+        return "loan" if action[1] else "noloan"
+    if kind == "shuffle":
+        return "shuffle" if action[1] else "keep"
+    if kind == "pick":
+        _, i, j, bonus = action
+        head = f"{i + 1}{j + 1}" if solo else "abc"[i]
+        return head + (f"+{bonus}" if bonus else "")
+    if kind == "refuse":
+        return f"refuse{action[1] + 1}" if solo else "refuse"
+    if kind == "open":
+        _, s, d = action
+        return SLOT_NAME[s] + (f"{d:+d}" if d else "")
+    if kind == "copy":
+        return f"x{SLOT_NAME[action[1]]}{action[2]}"
+    if kind == "skip":
+        return "skip"
+    _, eff, target = action
+    if eff == "op":
+        return "op"
+    if eff == "con":
+        return f"con {SLOT_NAME[target]}"
+    if eff == "up":
+        return f"up {UPGRADE_IDS[target]}"
+    if eff == "show":
+        return f"show{target + 1}"
+    return f"limo {target}"
+
+
+def _slot(text: str) -> int:
+    s = SLOT_BY_NAME.get(text)
+    if s is None:
+        raise MalformedAction("nlv.notation", f"no casino {text!r} (write street.avenue, e.g. 2.5)")
+    return s
+
+
+def parse_action(text: str, solo: bool) -> Any:
+    t = " ".join(text.strip().lower().split())
+    if t in ("loan", "noloan"):
+        return ("loan", int(t == "loan"))
+    if t in ("shuffle", "keep"):
+        return ("shuffle", int(t == "shuffle"))
+    if t == "skip":
+        return ("skip",)
+    if t == "op":
+        return ("eff", "op", 0)
+    if t.startswith("refuse"):
+        rest = t[6:].strip()
+        if not solo and not rest:
+            return ("refuse", -1)
+        if solo and rest in ("1", "2", "3"):
+            return ("refuse", int(rest) - 1)
+        raise MalformedAction("nlv.notation", "write 'refuse' (solo: refuse1, refuse2 or refuse3)")
+    words = t.split(" ")
+    if words[0] in ("con", "up", "limo") and len(words) == 2:
+        arg = words[1]
+        if words[0] == "con":
+            return ("eff", "con", _slot(arg))
+        if words[0] == "up":
+            if arg not in UPGRADE_INDEX:
+                raise MalformedAction("nlv.notation", f"upgrade columns: {', '.join(UPGRADE_IDS)}")
+            return ("eff", "up", UPGRADE_INDEX[arg])
+        if arg not in ("n", "s", "e", "w"):
+            raise MalformedAction("nlv.notation", "limousine directions: n, s, e, w")
+        return ("eff", "limo", arg)
+    if t in ("show1", "show2", "show 1", "show 2"):
+        return ("eff", "show", int(t[-1]) - 1)
+    if t.startswith("x") and len(t) > 2 and t[-1] in "lr":
+        return ("copy", _slot(t[1:-1]), t[-1])
+    if "." in t:
+        for sign in ("+", "-"):
+            head, sep, tail = t.partition(sign)
+            if sep:
+                if tail not in ("1", "2"):
+                    raise MalformedAction("nlv.notation", "easy opening changes the number by 1 or 2")
+                return ("open", _slot(head), int(sign + tail))
+        return ("open", _slot(t), 0)
+    head, _, bonus = t.partition("+")
+    if bonus and bonus not in _BONUS:
+        raise MalformedAction("nlv.notation", "bonuses: +e easy opening, +f free action, +x expansion")
+    if solo and len(head) == 2 and head[0] in "123" and head[1] in "123" and head[0] != head[1]:
+        return ("pick", int(head[0]) - 1, int(head[1]) - 1, bonus)
+    if not solo and head in ("a", "b", "c"):
+        k = "abc".index(head)
+        return ("pick", k, k, bonus)
+    raise MalformedAction("nlv.notation", f"not a New Las Vegas move: {text!r} (type 'help')")

@@ -1,0 +1,127 @@
+"""Rich text rendering of a New Las Vegas view: city plans, score sheets, the round's cards."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rich.console import Group
+from rich.text import Text
+
+from .data import (
+    EDGES,
+    EFFECT_NAMES,
+    LAMP_NAME,
+    NUM_AVENUES,
+    SLOT_AVENUE,
+    SLOT_CARPET,
+    SLOT_CRANE,
+    SLOT_HOLES,
+    SLOT_NAME,
+    SLOT_STAR,
+    STREET_RANGE,
+    TRACK_LENGTH,
+)
+
+_CARPET = {"vip": "V", "mafia": "M", "luxury": "L"}
+_CELL = 6
+
+
+def _cell(sheet: Mapping[str, Any], s: int) -> str:
+    name = SLOT_NAME[s]
+    num = sheet["numbers"][s]
+    if SLOT_CRANE[s] and name not in sheet["cranes_built"]:
+        body = "##"
+    elif num is None:
+        body = "__"
+    else:
+        body = f"{num:2d}"
+    mark = ""
+    if SLOT_STAR[s]:
+        mark += "@" if name in sheet["stars_circled"] else "x" if name in sheet["stars_crossed"] else "*"
+    if SLOT_CARPET[s]:
+        c = _CARPET[SLOT_CARPET[s]]
+        mark += c if name in sheet["carpets_passed"] else c.lower()
+    return (body + mark).ljust(_CELL)
+
+
+def render_city(sheet: Mapping[str, Any]) -> Text:
+    """The city plan: avenues across, streets down; ## crane, __ empty, * star (@ show, x crossed),
+    v/m/l red carpets (upper case once the limousine passed), golf holes above street 1."""
+    lines = ["av  " + "".join(str(a).ljust(_CELL) for a in range(1, NUM_AVENUES + 1))]
+    built = set(sheet["golf"]["holes"])
+    holes_line = ["    "]
+    a, b = STREET_RANGE[0]
+    course = sheet["golf"]
+    for av in range(1, NUM_AVENUES + 1):
+        s = next((s for s in range(a, b) if SLOT_AVENUE[s] == av), None)
+        holes_line.append(("P" + "".join(map(str, SLOT_HOLES[s])) if s is not None and SLOT_HOLES[s] else "").ljust(_CELL))
+    lines.append("".join(holes_line))
+    if built or course["crossed"]:
+        lines.append(f"    golf: holes built (PAR) {course['holes']}, crossed out {course['crossed']}")
+    for st, (a, b) in enumerate(STREET_RANGE):
+        cells = {SLOT_AVENUE[s]: _cell(sheet, s) for s in range(a, b)}
+        lines.append(f"s{st + 1}  " + "".join(cells.get(av, "").ljust(_CELL) for av in range(1, NUM_AVENUES + 1)))
+    hotels = "".join((h[0].upper() if h else ".").ljust(_CELL) for h in sheet["hotels"])
+    lines.append("H   " + hotels)
+    limo = sheet["limousine"]
+    route = " ".join(f"{LAMP_NAME[EDGES[e][0]]}-{LAMP_NAME[EDGES[e][1]]}" for e in limo["edges"])
+    lines.append(f"limousine at {LAMP_NAME[limo['at']]}{' (complete)' if limo['complete'] else ''}; segments: {route or 'none'}")
+    return Text("\n".join(lines))
+
+
+def render_scores(sheet: Mapping[str, Any]) -> Text:
+    marked, unused = sheet["opening_marked"], sheet["opening_unused"]
+    ups = ", ".join(f"{k} {v}" for k, v in sheet["upgrades"].items() if v)
+    return Text(
+        f"opening {marked}/{TRACK_LENGTH} marked, {unused} unused, groups spent {sheet['groups_spent']}"
+        f" | shows {sheet['shows'][0]}+{sheet['shows'][1]} | upgrades {ups or 'none'}"
+        f" | projects {sheet['projects']} | vault {sheet['vault']} | open loans {sheet['open_loans']}"
+    )
+
+
+def render_view(view: Mapping[str, Any]) -> Group:
+    state = view["state"]
+    seat = view["seat"]
+    parts: list[Any] = []
+    head = Text(f"Welcome To New Las Vegas, round {state['round']} ({state['phase']})", style="bold")
+    parts.append(head)
+    for pr in state["projects"]:
+        parts.append(Text(f"  project {pr['id']} [{pr['deck']}] {pr['first']}/{pr['later']}"
+                          f"{' approved' if pr['approved'] else ''}: {pr['condition']}"))
+    if state.get("combinations"):
+        combos = "   ".join(f"{'abc'[k]}: {c['number']} {EFFECT_NAMES[c['effect']]}" for k, c in enumerate(state["combinations"]))
+        parts.append(Text("combinations  " + combos, style="cyan"))
+    if state.get("hand"):
+        cards = "   ".join(f"card {k + 1}: {c['number']} {EFFECT_NAMES[c['effect']]}" for k, c in enumerate(state["hand"]))
+        parts.append(Text(cards, style="cyan"))
+    if state.get("acme"):
+        acme = state["acme"]
+        parts.append(Text(f"ACME (architect {acme['architect']}): pile {len(acme['pile'])} cards "
+                          f"{' '.join(acme['pile'][-8:])}; hotels {acme['hotels']}; projects {acme['projects']}"))
+    if state["grand_taken"]:
+        parts.append(Text(f"grand hotels already taken on avenues {state['grand_taken']}"))
+    for q, entry in enumerate(state["players"]):
+        sheet = entry["sheet"]
+        title = f"seat {q}" + (" (you)" if q == seat else "") + (" - still choosing" if entry["acting"] else "")
+        if q == seat or seat is None or state["phase"] == "over" or len(state["players"]) <= 2:
+            parts.append(Text(title, style="bold magenta"))
+            parts.append(render_city(sheet))
+        else:
+            opened = sum(1 for v in sheet["numbers"] if v is not None)
+            parts.append(Text(f"{title}: {opened} casinos opened, hotels "
+                              f"{sum(1 for h in sheet['hotels'] if h)}", style="magenta"))
+        parts.append(render_scores(sheet))
+        if "turn" in entry and entry["turn"]["step"] != "done":
+            t = entry["turn"]
+            parts.append(Text(f"your round so far: {'; '.join(t['notes']) or 'nothing yet'} -> next: {t['step']}",
+                              style="yellow"))
+    final = state.get("final")
+    if final:
+        for q, s in enumerate(final["players"]):
+            cols = ", ".join(f"{k} {v}" for k, v in s["columns"].items())
+            parts.append(Text(f"seat {q}: {s['total']} ({cols})", style="bold green"))
+        if "acme" in final:
+            cols = ", ".join(f"{k} {v}" for k, v in final["acme"]["columns"].items())
+            parts.append(Text(f"ACME: {final['acme']['total']} ({cols})", style="bold red"))
+    return Group(*parts)

@@ -1,0 +1,816 @@
+"""Welcome To New Las Vegas: the game state, simultaneous rounds, races and the solo game.
+
+A player's round is a few small steps, all hidden from the others until everyone has finished:
+``pick`` a combination (and optionally a bonus) or ``refuse``; ``open`` a casino; with the expansion
+bonus ``copy`` a neighbour's number; then an effect or ``skip``. Each seat works on a private copy
+of its sheet; the others see the copy taken at the start of the round (``public``). The round
+resolves once every seat has finished: hotel and project races, the end triggers, the next cards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.errors import IllegalAction, MalformedAction
+from ...core.game import Result, State
+from ...core.rng import SeededRNG
+from .data import (
+    APPROVAL_BASE,
+    APPROVAL_COLOURS,
+    ARCHITECTS,
+    CARD_EFFECT,
+    CARD_NUMBER,
+    CRANE_SLOTS,
+    EFFECT_NAMES,
+    EFFECTS,
+    GOLF_PROJECTS,
+    GOLF_UPGRADES,
+    NUM_AVENUES,
+    NUM_CARDS,
+    PROJECT_BY_ID,
+    PROJECT_DECKS,
+    PROJECTS,
+    SHOW_VALUES,
+    SLOT_NAME,
+    SLOT_STAR,
+    TRACK_LENGTH,
+    UPGRADE_BOXES,
+    UPGRADE_IDS,
+    VAULT_START,
+    VAULT_START_FIRST_GAME,
+)
+from .scoring import score_multiplayer, score_solo
+from .sheet import GRAND, NO_HOTEL, SMALL, Sheet, project_met
+
+LOAN, ROUND, RESHUFFLE, OVER = "loan", "round", "reshuffle", "over"
+PICK, OPEN, COPY, EFFECT, DONE = 0, 1, 2, 3, 4
+STAGE_NAMES = ("pick", "open", "copy", "effect", "done")
+PILE = NUM_CARDS // 3
+BONUS_NAMES = {"": "", "e": "easy opening", "f": "free action", "x": "expansion"}
+
+
+class Turn:
+    """One seat's choices in the current round (hidden from the other seats)."""
+
+    __slots__ = ("stage", "i", "j", "bonus", "num", "eff", "main", "copy", "show", "refused", "acme", "notes")
+
+    def __init__(self) -> None:
+        self.stage = PICK
+        self.i = self.j = -1  # combination (multiplayer: i == j) or number card i / effect card j (solo)
+        self.bonus = ""
+        self.num = -1
+        self.eff = ""
+        self.main = -1
+        self.copy = -1
+        self.show = False
+        self.refused = False
+        self.acme = -1  # solo: card index given to ACME
+        self.notes: list[str] = []
+
+    def clone(self) -> Turn:
+        twin = Turn.__new__(Turn)
+        for name in Turn.__slots__:
+            setattr(twin, name, getattr(self, name))
+        twin.notes = self.notes[:]
+        return twin
+
+
+class NewLasVegasState(State):
+    __slots__ = (
+        "num_players", "options", "seed", "rng", "log", "solo", "golf", "bank_rule", "phase", "round_no",
+        "sheets", "public", "turns", "waiting", "loans", "piles", "top", "offers", "deck", "discard",
+        "hand", "acme_pile", "acme_loan_card", "acme_seen", "acme_proj", "acme_hotels", "pending_approvals",
+        "projects", "approved", "any_completed", "grand_taken", "votes", "final", "_cache",
+    )
+
+    # -- set-up ------------------------------------------------------------------------------------
+    def __init__(self, num_players: int, options: dict[str, Any], seed: int) -> None:
+        self.num_players = num_players
+        self.options = options
+        self.seed = seed
+        self.rng = SeededRNG(seed)
+        self.log: list[str] = []
+        self.solo = num_players == 1
+        first = bool(options.get("first_game"))
+        self.golf = not first
+        self.bank_rule = not first
+        self.round_no = 0
+        vault = VAULT_START_FIRST_GAME if first else VAULT_START
+        self.sheets = [Sheet(vault) for _ in range(num_players)]
+        self.public = list(self.sheets)
+        self.turns = [Turn() for _ in range(num_players)]
+        self.loans: list[bool | None] = [None] * num_players
+        self.approved = [False, False, False]
+        self.any_completed = False
+        self.grand_taken = 0
+        self.votes = [False] * num_players
+        self.final: dict[str, Any] | None = None
+        self._cache: tuple[int, list[Any], set[Any]] | None = None
+        self.projects = self._draw_projects()
+        self.log.append("projects: " + "; ".join(f"{pid} ({PROJECT_BY_ID[pid]['condition']})" for pid in self.projects))
+        self.piles: list[list[int]] = []
+        self.top = 0
+        self.offers: list[tuple[int, str]] = []
+        self.deck: list[int] = []
+        self.discard: list[int] = []
+        self.hand: list[int] = []
+        self.acme_pile: list[int] = []
+        self.acme_loan_card = -1
+        self.acme_seen = 0
+        self.acme_proj = [0, 0, 0]
+        self.acme_hotels = 0
+        self.pending_approvals: list[int] = []
+        if self.solo:
+            self._setup_solo()
+        else:
+            self._reshuffle_all()
+        if self.bank_rule:
+            self.phase = LOAN
+            self.waiting = (1 << num_players) - 1
+        else:
+            self.loans = [False] * num_players
+            self._start_round()
+
+    def _draw_projects(self) -> tuple[str, str, str]:
+        chosen = []
+        for deck in PROJECT_DECKS:
+            pool = [p["id"] for p in PROJECTS if p["deck"] == deck and (self.golf or p["id"] not in GOLF_PROJECTS)]
+            chosen.append(pool[self.rng.randrange(len(pool))])
+        return tuple(chosen)  # type: ignore[return-value]
+
+    def _reshuffle_all(self) -> None:
+        cards = list(range(NUM_CARDS))
+        self.rng.shuffle(cards)
+        self.piles = [cards[k * PILE:(k + 1) * PILE] for k in range(3)]
+        self.top = 0
+        self.log.append("the 81 casino cards are shuffled into 3 piles")
+
+    def _setup_solo(self) -> None:
+        cards = list(range(NUM_CARDS))
+        self.rng.shuffle(cards)
+        half = len(cards) // 2
+        upper, lower = cards[:half], cards[half:] + [APPROVAL_BASE + k for k in range(3)]
+        self.rng.shuffle(lower)
+        self.deck = lower + upper  # the end of the list is the top of the deck
+        self.acme_loan_card = self.deck.pop()
+        arch = self.options.get("architect", 1)
+        self.log.append(f"solo against ACME, architect card {arch}; a hidden card decides ACME's loan")
+
+    # -- rounds --------------------------------------------------------------------------------------
+    def _start_round(self) -> None:
+        self.round_no += 1
+        self.phase = ROUND
+        if self.solo:
+            if not self._deal_solo():
+                self._finish("the casino cards ran out")
+                return
+            shown = ", ".join(f"{k + 1}: {CARD_NUMBER[c]}/{EFFECT_NAMES[CARD_EFFECT[c]]}" for k, c in enumerate(self.hand))
+            self.log.append(f"round {self.round_no}: cards {shown}")
+        else:
+            if self.top + 1 >= PILE:
+                self._reshuffle_all()
+            self.top += 1
+            self.offers = [(CARD_NUMBER[p[self.top]], CARD_EFFECT[p[self.top - 1]]) for p in self.piles]
+            shown = ", ".join(f"{'abc'[k]}: {n}/{EFFECT_NAMES[e]}" for k, (n, e) in enumerate(self.offers))
+            self.log.append(f"round {self.round_no}: combinations {shown}")
+        self.turns = [Turn() for _ in range(self.num_players)]
+        self.waiting = (1 << self.num_players) - 1
+
+    def _deal_solo(self) -> bool:
+        self.hand = []
+        while len(self.hand) < 3:
+            if not self.deck:
+                if not self.discard:
+                    return False
+                self.deck = self.discard
+                self.discard = []
+                self.rng.shuffle(self.deck)
+                self.log.append("the discard pile is shuffled into a new deck")
+            card = self.deck.pop()
+            if card >= APPROVAL_BASE:
+                self.pending_approvals.append(card - APPROVAL_BASE)
+                self.log.append(f"approval card ({APPROVAL_COLOURS[card - APPROVAL_BASE]}) drawn")
+            else:
+                self.hand.append(card)
+        return True
+
+    def combo(self, i: int, j: int) -> tuple[int, str]:
+        if self.solo:
+            return CARD_NUMBER[self.hand[i]], CARD_EFFECT[self.hand[j]]
+        return self.offers[i][0], self.offers[j][1]
+
+    def combos(self) -> list[tuple[int, int]]:
+        if self.solo:
+            return [(i, j) for i in range(3) for j in range(3) if i != j]
+        return [(k, k) for k in range(3)]
+
+    # -- contract: who acts, what they may do --------------------------------------------------------
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        w = self.waiting if self.phase != OVER else 0
+        return tuple(p for p in range(self.num_players) if w >> p & 1)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self, player: int) -> list[Any]:
+        if self.phase == OVER or not self.waiting >> player & 1:
+            return []
+        # Cached until the next apply (every apply clears it), so apply's legality check is free.
+        cache = self._cache
+        if cache is not None and cache[0] == player:
+            return cache[1]
+        acts = self._generate(player)
+        self._cache = (player, acts, set(acts))
+        return acts
+
+    def _generate(self, player: int) -> list[Any]:
+        if self.phase == LOAN:
+            return [("loan", 1), ("loan", 0)]
+        if self.phase == RESHUFFLE:
+            return [("shuffle", 1), ("shuffle", 0)]
+        turn = self.turns[player]
+        sh = self.sheets[player]
+        if turn.stage == PICK:
+            return self._pick_actions(sh)
+        if turn.stage == OPEN:
+            return self._open_actions(sh, turn)
+        if turn.stage == COPY:
+            return [("copy", s, side) for s, side in sh.copy_options()]
+        return self._effect_actions(sh, turn)
+
+    def _pick_actions(self, sh: Sheet) -> list[Any]:
+        free = sh.free_slots()
+        has_group = bool(sh.groups_ready())
+        acts: list[Any] = []
+        normal_any = False
+        for i, j in self.combos():
+            n = self.combo(i, j)[0]
+            normal = any(lo < n < hi for _, lo, hi in free)
+            if normal:
+                normal_any = True
+                acts.append(("pick", i, j, ""))
+            if has_group:
+                if any(lo < n + d < hi for d in (-2, -1, 1, 2) if 0 <= n + d <= 17 for _, lo, hi in free):
+                    acts.append(("pick", i, j, "e"))
+                if normal:
+                    acts.append(("pick", i, j, "f"))
+                    if self._expansion_slots(sh, free, n):
+                        acts.append(("pick", i, j, "x"))
+        if not normal_any:
+            if self.solo:
+                acts.extend(("refuse", k) for k in range(3))
+            else:
+                acts.append(("refuse", -1))
+        return acts
+
+    @staticmethod
+    def _expansion_slots(sh: Sheet, free: list[tuple[int, int, int]], n: int) -> list[int]:
+        """Slots for number ``n`` after which an expansion copy is still possible."""
+        out = []
+        nums = sh.nums
+        for s, lo, hi in free:
+            if not lo < n < hi:
+                continue
+            nums[s] = n
+            ok = bool(sh.copy_options())
+            nums[s] = -1
+            if ok:
+                out.append(s)
+        return out
+
+    def _open_actions(self, sh: Sheet, turn: Turn) -> list[Any]:
+        free = sh.free_slots()
+        n = turn.num
+        if turn.bonus == "e":
+            return [
+                ("open", s, d)
+                for d in (-2, -1, 1, 2)
+                if 0 <= n + d <= 17
+                for s, lo, hi in free
+                if lo < n + d < hi
+            ]
+        if turn.bonus == "x":
+            return [("open", s, 0) for s in self._expansion_slots(sh, free, n)]
+        return [("open", s, 0) for s, lo, hi in free if lo < n < hi]
+
+    def _effect_actions(self, sh: Sheet, turn: Turn) -> list[Any]:
+        effects = EFFECTS if turn.bonus == "f" else (turn.eff,)
+        acts: list[Any] = []
+        for eff in effects:
+            if eff == "op":
+                if sh.marks < TRACK_LENGTH:
+                    acts.append(("eff", "op", 0))
+            elif eff == "con":
+                acts.extend(("eff", "con", s) for s in CRANE_SLOTS if not sh.built >> s & 1)
+            elif eff == "up":
+                acts.extend(
+                    ("eff", "up", c)
+                    for c in range(len(UPGRADE_IDS))
+                    if sh.ups[c] < UPGRADE_BOXES[c] and (self.golf or c not in GOLF_UPGRADES)
+                )
+            elif eff == "show":
+                if SLOT_STAR[turn.main]:
+                    acts.extend(("eff", "show", c) for c in range(2) if sh.shows[c] < len(SHOW_VALUES[c]))
+            else:
+                acts.extend(("eff", "limo", d) for d, _, _ in sh.limo_moves())
+        acts.append(("skip",))
+        return acts
+
+    # -- contract: apply ---------------------------------------------------------------------------
+    def apply(self, player: int, action: Any) -> None:
+        self._require_turn(player)
+        if not isinstance(action, tuple) or not action:
+            raise MalformedAction("nlv.malformed", f"not a New Las Vegas action: {action!r}")
+        legal = self.legal_actions(player)
+        cache = self._cache
+        assert cache is not None
+        if action not in cache[2]:
+            self._refuse(player, action, legal)
+        kind = action[0]
+        self._cache = None
+        if kind == "loan":
+            self.loans[player] = bool(action[1])
+            self._done(player)
+        elif kind == "shuffle":
+            self.votes[player] = bool(action[1])
+            self._done(player)
+        elif kind == "pick":
+            self._do_pick(player, action)
+        elif kind == "refuse":
+            self._do_refuse(player, action)
+        elif kind == "open":
+            self._do_open(player, action)
+        elif kind == "copy":
+            self._do_copy(player, action)
+        else:
+            self._do_effect(player, action)
+
+    def _refuse(self, player: int, action: Any, legal: list[Any]) -> None:
+        """Explain why ``action`` is not legal now (the slow path; nothing has changed)."""
+        kind = action[0]
+        stage = self.phase if self.phase != ROUND else STAGE_NAMES[self.turns[player].stage]
+        expected = {LOAN: "loan", RESHUFFLE: "shuffle", "pick": "pick", "open": "open", "copy": "copy", "effect": "eff"}
+        want = expected.get(stage, "")
+        if kind not in {"loan", "shuffle", "pick", "refuse", "open", "copy", "eff", "skip"}:
+            raise MalformedAction("nlv.malformed", f"not a New Las Vegas action: {action!r}")
+        if not (kind == want or (want == "pick" and kind == "refuse") or (want == "eff" and kind == "skip")):
+            raise IllegalAction("nlv.step", f"now is the {stage} step, not {kind}")
+        sh = self.sheets[player]
+        turn = self.turns[player]
+        if kind == "refuse":
+            raise IllegalAction("nlv.refusal", "you may refuse only when none of the numbers can be written")
+        if kind == "pick":
+            self._explain_pick(sh, action)
+        if kind == "open":
+            self._explain_open(sh, turn, action)
+        if kind == "copy":
+            raise IllegalAction("nlv.expansion", "the copy must go in an empty built casino next to an opened one, keeping the order")
+        if kind == "eff":
+            self._explain_effect(sh, turn, action)
+        raise IllegalAction("nlv.illegal", f"{action!r} is not allowed now")
+
+    def _explain_pick(self, sh: Sheet, action: Any) -> None:
+        _, i, j, bonus = action
+        if (i, j) not in self.combos():
+            raise IllegalAction("nlv.combination", "no such combination")
+        if bonus and bonus not in BONUS_NAMES:
+            raise MalformedAction("nlv.malformed", f"unknown bonus {bonus!r}")
+        if bonus and not sh.groups_ready():
+            raise IllegalAction("nlv.bonus_group", "no fully marked, unspent group on the opening track")
+        if bonus == "x":
+            raise IllegalAction("nlv.expansion", "no casino could be copied after opening this number")
+        raise IllegalAction("nlv.opening_order", "this number fits no empty built casino (numbers rise left to right)")
+
+    def _explain_open(self, sh: Sheet, turn: Turn, action: Any) -> None:
+        _, s, d = action
+        if not isinstance(s, int) or not 0 <= s < len(sh.nums):
+            raise MalformedAction("nlv.malformed", "no such casino")
+        if d and turn.bonus != "e":
+            raise IllegalAction("nlv.easy_opening", "changing the number needs the easy-opening bonus")
+        if d not in (-2, -1, 0, 1, 2) or not 0 <= turn.num + d <= 17:
+            raise IllegalAction("nlv.easy_opening", "easy opening changes the number by 1 or 2, within 0-17")
+        if not sh.is_built(s):
+            raise IllegalAction("nlv.crane", f"casino {SLOT_NAME[s]} is still under construction")
+        if sh.nums[s] >= 0:
+            raise IllegalAction("nlv.occupied", f"casino {SLOT_NAME[s]} is already opened")
+        if turn.bonus == "x":
+            raise IllegalAction("nlv.expansion", "after this casino no expansion copy would be possible")
+        raise IllegalAction("nlv.opening_order", "numbers must rise strictly from left to right in a street")
+
+    def _explain_effect(self, sh: Sheet, turn: Turn, action: Any) -> None:
+        eff = action[1]
+        if eff not in EFFECTS:
+            raise MalformedAction("nlv.malformed", f"unknown effect {eff!r}")
+        if turn.bonus != "f" and eff != turn.eff:
+            raise IllegalAction("nlv.effect", f"your combination's effect is {EFFECT_NAMES[turn.eff]}")
+        if eff == "show":
+            if not SLOT_STAR[turn.main]:
+                raise IllegalAction("nlv.show_star", "a show needs a star casino opened this round")
+            raise IllegalAction("nlv.show_column", "that show column is full")
+        if eff == "con":
+            raise IllegalAction("nlv.construction", "construction needs a crane not yet crossed out")
+        if eff == "up":
+            raise IllegalAction("nlv.upgrade", "that column has no yellow box left")
+        if eff == "op":
+            raise IllegalAction("nlv.opening_track", "the opening track is full")
+        if sh.route_done:
+            raise IllegalAction("nlv.limo_done", "the limousine route is already complete")
+        raise IllegalAction("nlv.limo_segment", "the limousine goes to a neighbouring lamp along a segment not used before")
+
+    def _begin(self, player: int) -> Sheet:
+        """First step of a round: keep the public copy, work on a private one."""
+        sh = self.sheets[player]
+        if sh is self.public[player]:
+            sh = sh.copy()
+            self.sheets[player] = sh
+        return sh
+
+    def _do_pick(self, player: int, action: Any) -> None:
+        _, i, j, bonus = action
+        sh = self._begin(player)
+        turn = self.turns[player]
+        turn.i, turn.j, turn.bonus = i, j, bonus
+        turn.num, turn.eff = self.combo(i, j)
+        if self.solo:
+            turn.acme = 3 - i - j
+        label = "abc"[i] if not self.solo else f"number {turn.num} (card {i + 1}), {EFFECT_NAMES[turn.eff]} (card {j + 1})"
+        turn.notes.append(f"chose {label}" if self.solo else f"chose {label} ({turn.num}/{EFFECT_NAMES[turn.eff]})")
+        if bonus:
+            g = sh.groups_ready()[0]
+            sh.spent |= 1 << g
+            if bonus == "x":
+                sh.exp |= 1 << g
+            turn.notes.append(f"spent opening group {g + 1} on {BONUS_NAMES[bonus]}")
+        turn.stage = OPEN
+
+    def _do_refuse(self, player: int, action: Any) -> None:
+        sh = self._begin(player)
+        turn = self.turns[player]
+        sh.marks = min(TRACK_LENGTH, sh.marks + 2)
+        turn.refused = True
+        turn.acme = action[1]
+        turn.notes.append("could not write any number: marked 2 opening boxes")
+        turn.stage = DONE
+        self._done(player)
+
+    def _do_open(self, player: int, action: Any) -> None:
+        _, s, d = action
+        sh = self.sheets[player]
+        turn = self.turns[player]
+        sh.open_slot(s, turn.num + d)
+        turn.main = s
+        turn.notes.append(f"opened {SLOT_NAME[s]} with {turn.num + d}")
+        turn.stage = COPY if turn.bonus == "x" else EFFECT
+
+    def _do_copy(self, player: int, action: Any) -> None:
+        _, s, side = action
+        sh = self.sheets[player]
+        turn = self.turns[player]
+        value = sh.nums[s - 1] if side == "l" else sh.nums[s + 1]
+        sh.open_slot(s, value)
+        turn.copy = s
+        turn.notes.append(f"expanded into {SLOT_NAME[s]} with {value}")
+        turn.stage = EFFECT
+
+    def _do_effect(self, player: int, action: Any) -> None:
+        sh = self.sheets[player]
+        turn = self.turns[player]
+        if action[0] == "eff":
+            _, eff, target = action
+            if eff == "op":
+                sh.marks += 1
+                turn.notes.append("marked an opening box")
+            elif eff == "con":
+                sh.built |= 1 << target
+                turn.notes.append(f"built the crane casino {SLOT_NAME[target]} (loan circled)")
+            elif eff == "up":
+                sh.ups[target] += 1
+                turn.notes.append(f"upgraded {UPGRADE_IDS[target]}")
+            elif eff == "show":
+                sh.shows[target] += 1
+                sh.star_ok |= 1 << turn.main
+                turn.show = True
+                turn.notes.append(f"held a show at {SLOT_NAME[turn.main]} (column {target + 1})")
+            else:
+                for d, edge, to in sh.limo_moves():
+                    if d == target:
+                        sh.drive(edge, to)
+                        break
+                turn.notes.append(f"drove the limousine {target}" + (" back to the start" if sh.route_done else ""))
+        for s in (turn.main, turn.copy):
+            if s >= 0 and SLOT_STAR[s] and not (s == turn.main and turn.show):
+                sh.star_x |= 1 << s
+        turn.stage = DONE
+        self._done(player)
+
+    def _done(self, player: int) -> None:
+        self.waiting &= ~(1 << player)
+        if self.waiting:
+            return
+        if self.phase == LOAN:
+            self.log.append("every architect has secretly chosen about the bank loan")
+            self._start_round()
+        elif self.phase == RESHUFFLE:
+            if any(self.votes):
+                self._reshuffle_all()
+            else:
+                self.log.append("the first project's architects keep the piles as they are")
+            self._start_round()
+        else:
+            self._resolve()
+
+    # -- round resolution ------------------------------------------------------------------------
+    def _resolve(self) -> None:
+        n = self.num_players
+        for p in range(n):
+            self.log.append(f"seat {p}: " + "; ".join(self.turns[p].notes))
+        if self.solo:
+            turn = self.turns[0]
+            given = self.hand[turn.acme]
+            self.acme_pile.append(given)
+            self.discard.extend(c for k, c in enumerate(self.hand) if k != turn.acme)
+            self.log.append(f"ACME takes card {turn.acme + 1} ({EFFECT_NAMES[CARD_EFFECT[given]]})")
+        new_grand = 0
+        new_hotels = [0] * n
+        for p in range(n):
+            sh = self.sheets[p]
+            for a in range(NUM_AVENUES):
+                if sh.hotels[a] == NO_HOTEL and sh.avenue_done(a):
+                    if self.grand_taken >> a & 1:
+                        sh.hotels[a] = SMALL
+                        self.log.append(f"seat {p} builds a small hotel on avenue {a + 1}")
+                    else:
+                        sh.hotels[a] = GRAND
+                        new_grand |= 1 << a
+                        self.log.append(f"seat {p} builds a grand hotel on avenue {a + 1}")
+                    new_hotels[p] |= 1 << a
+        acme_done = [False, False, False]
+        if self.solo:
+            acme_done = self._acme_approvals(new_hotels[0])
+            new_grand |= self.acme_hotels
+        self.grand_taken |= new_grand
+        first_round = not self.any_completed
+        completers = 0
+        for k, pid in enumerate(self.projects):
+            qualified = [p for p in range(n) if not self.sheets[p].proj[k] and project_met(pid, self.sheets[p])]
+            acme_q = acme_done[k] and not self.acme_proj[k]
+            if not qualified and not acme_q:
+                continue
+            card = PROJECT_BY_ID[pid]
+            points = card["points_later"] if self.approved[k] else card["points_first"]
+            for p in qualified:
+                self.sheets[p].proj[k] = points
+                completers |= 1 << p
+                self.log.append(f"seat {p} completes project {pid} for {points} points")
+            if acme_q:
+                self.acme_proj[k] = points
+                self.log.append(f"ACME completes project {pid} for {points} points")
+            if not self.approved[k]:
+                self.approved[k] = True
+                self.log.append(f"project {pid} is approved")
+            self.any_completed = True
+        for p in range(n):
+            self.public[p] = self.sheets[p]
+        ended = self._end_reason()
+        if ended:
+            self._finish(ended)
+            return
+        if first_round and self.any_completed:
+            if self.solo:
+                self.deck.extend(self.discard)
+                self.discard = []
+                self.rng.shuffle(self.deck)
+                self.log.append("first project done: the casino cards are reshuffled")
+            elif completers:
+                self.phase = RESHUFFLE
+                self.waiting = completers
+                self.votes = [False] * n
+                self.log.append("the first architect(s) to complete a project may reshuffle all 81 cards")
+                return
+        self._start_round()
+
+    def _acme_approvals(self, new_hotels: int) -> list[bool]:
+        done = [False, False, False]
+        card = ARCHITECTS[self.options.get("architect", 1)]
+        sh = self.sheets[0]
+        for colour in self.pending_approvals:
+            if self.acme_seen >= len(card["approvals"]):
+                break
+            row = card["approvals"][self.acme_seen]
+            self.acme_seen += 1
+            for av in row["hotels"]:
+                a = av - 1
+                # ACME only builds grand hotels: not where you built one in an earlier round.
+                if sh.hotels[a] != NO_HOTEL and not new_hotels >> a & 1 or self.acme_hotels >> a & 1:
+                    continue
+                self.acme_hotels |= 1 << a
+                self.log.append(f"ACME builds a grand hotel on avenue {av}")
+            k = PROJECT_DECKS.index(APPROVAL_COLOURS[colour])
+            done[k] = bool(row["project"])
+            if not row["project"]:
+                self.log.append(f"ACME does not complete the {APPROVAL_COLOURS[colour]} project")
+        self.pending_approvals = []
+        return done
+
+    def _end_reason(self) -> str:
+        for p, sh in enumerate(self.sheets):
+            if sh.marks >= TRACK_LENGTH:
+                return f"seat {p} marked the last opening box"
+            if all(sh.proj):
+                return f"seat {p} completed all three projects"
+            if sh.all_opened():
+                return f"seat {p} opened every built casino"
+        if self.solo and all(self.acme_proj):
+            return "ACME completed all three projects"
+        return ""
+
+    def _finish(self, reason: str) -> None:
+        self.phase = OVER
+        self.waiting = 0
+        self.log.append(f"game over: {reason}")
+        if self.solo:
+            effects = [CARD_EFFECT[c] for c in self.acme_pile]
+            loan_number = CARD_NUMBER[self.acme_loan_card]
+            player, acme = score_solo(
+                self.sheets[0], bool(self.loans[0]), self.options.get("architect", 1), effects,
+                bin(self.acme_hotels).count("1"), self.acme_proj, loan_number, self.golf, self.bank_rule,
+            )
+            self.final = {"players": [player], "acme": acme, "loan_card": loan_number}
+            self.log.append(f"seat 0 scores {player['total']}, ACME scores {acme['total']}")
+        else:
+            players = score_multiplayer(self.sheets, self.loans, self.golf, self.bank_rule)
+            self.final = {"players": players}
+            self.log.append("scores: " + ", ".join(f"seat {p} {s['total']}" for p, s in enumerate(players)))
+
+    def result(self) -> Result | None:
+        if self.final is None:
+            return None
+        keys = []
+        scores = []
+        for p, s in enumerate(self.final["players"]):
+            grands, smalls = self.sheets[p].hotel_counts()
+            scores.append(float(s["total"]))
+            keys.append((s["total"], grands + smalls, grands))
+        if self.solo:
+            acme = self.final["acme"]
+            acme_key = (acme["total"], bin(self.acme_hotels).count("1"), bin(self.acme_hotels).count("1"))
+            return Result((scores[0],), (1 if keys[0] >= acme_key else 2,))
+        return Result.from_keys(scores, keys)
+
+    # -- information ---------------------------------------------------------------------------------
+    def clone(self) -> NewLasVegasState:
+        twin = NewLasVegasState.__new__(NewLasVegasState)
+        for name in NewLasVegasState.__slots__:
+            setattr(twin, name, getattr(self, name))
+        twin.rng = self.rng.clone()
+        twin.log = self.log[:]
+        # A sheet equal to its public copy is never mutated again (the next step copies it first).
+        twin.sheets = [sh if sh is pub else sh.copy() for sh, pub in zip(self.sheets, self.public, strict=True)]
+        twin.public = self.public[:]
+        twin.turns = [t.clone() for t in self.turns]
+        twin.loans = self.loans[:]
+        twin.approved = self.approved[:]
+        twin.votes = self.votes[:]
+        twin.piles = [p[:] for p in self.piles]
+        twin.offers = self.offers[:]
+        twin.deck = self.deck[:]
+        twin.discard = self.discard[:]
+        twin.hand = self.hand[:]
+        twin.acme_pile = self.acme_pile[:]
+        twin.acme_proj = self.acme_proj[:]
+        twin.pending_approvals = self.pending_approvals[:]
+        twin._cache = None
+        return twin
+
+    def determinize(self, player: int, seed: int) -> NewLasVegasState:
+        twin = self.clone()
+        rng = twin.rng = SeededRNG(seed)
+        if self.solo:
+            pool = twin.deck + [twin.acme_loan_card]
+            rng.shuffle(pool)
+            twin.acme_loan_card = next(c for c in pool if c < APPROVAL_BASE)
+            pool.remove(twin.acme_loan_card)
+            twin.deck = pool
+            return twin
+        hidden = [c for p in twin.piles for c in p[twin.top + 1:]]
+        rng.shuffle(hidden)
+        for p in twin.piles:
+            size = len(p) - twin.top - 1
+            p[twin.top + 1:] = hidden[:size]
+            del hidden[:size]
+        if twin.phase == OVER:
+            return twin
+        for q in range(self.num_players):
+            if q == player:
+                continue
+            if twin.loans[q] is not None:
+                twin.loans[q] = rng.random() < 0.5
+            if twin.phase == RESHUFFLE:
+                twin.votes[q] = rng.random() < 0.5
+            if twin.phase == ROUND and twin.sheets[q] is not twin.public[q]:
+                finished = not twin.waiting >> q & 1
+                twin.sheets[q] = twin.public[q]
+                twin.turns[q] = Turn()
+                twin.waiting |= 1 << q
+                twin._cache = None
+                if finished:
+                    while twin.waiting >> q & 1:
+                        twin.apply(q, rng.choice(twin.legal_actions(q)))
+        return twin
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        base = self._base_view(player)
+        over = self.phase == OVER
+        players = []
+        for q in range(self.num_players):
+            sh = self.sheets[q] if (q == player or over) else self.public[q]
+            entry: dict[str, Any] = {"sheet": sheet_view(sh), "acting": bool(self.waiting >> q & 1)}
+            if q == player or over:
+                entry["loan"] = self.loans[q]
+            if q == player and self.phase == ROUND:
+                entry["turn"] = turn_view(self.turns[q])
+            players.append(entry)
+        state: dict[str, Any] = {
+            "phase": self.phase,
+            "round": self.round_no,
+            "projects": [
+                {
+                    "id": pid,
+                    "deck": PROJECT_BY_ID[pid]["deck"],
+                    "condition": PROJECT_BY_ID[pid]["condition"],
+                    "first": PROJECT_BY_ID[pid]["points_first"],
+                    "later": PROJECT_BY_ID[pid]["points_later"],
+                    "approved": self.approved[k],
+                }
+                for k, pid in enumerate(self.projects)
+            ],
+            "grand_taken": [a + 1 for a in range(NUM_AVENUES) if self.grand_taken >> a & 1],
+            "first_game": not self.golf,
+            "players": players,
+            "final": self.final,
+        }
+        if self.solo:
+            state["hand"] = [{"number": CARD_NUMBER[c], "effect": CARD_EFFECT[c]} for c in self.hand]
+            state["acme"] = {
+                "architect": self.options.get("architect", 1),
+                "pile": [CARD_EFFECT[c] for c in self.acme_pile],
+                "projects": self.acme_proj[:],
+                "hotels": [a + 1 for a in range(NUM_AVENUES) if self.acme_hotels >> a & 1],
+                "approvals_seen": self.acme_seen,
+                "deck_size": len(self.deck),
+                "discard_size": len(self.discard),
+                "loan_card": CARD_NUMBER[self.acme_loan_card] if over else None,
+            }
+        else:
+            state["combinations"] = [{"number": num, "effect": eff} for num, eff in self.offers]
+            state["pile_sizes"] = [len(p) - self.top - 1 for p in self.piles]
+        base["state"] = state
+        return base
+
+    # -- notation ------------------------------------------------------------------------------------
+    def format_action(self, action: Any) -> str:
+        from .notation import format_action
+
+        return format_action(action, self.solo)
+
+    def parse_action(self, text: str, player: int) -> Any:
+        from .notation import parse_action
+
+        return parse_action(text, self.solo)
+
+
+def sheet_view(sh: Sheet) -> dict[str, Any]:
+    return {
+        "numbers": [v if v >= 0 else None for v in sh.nums],
+        "cranes_built": [SLOT_NAME[s] for s in CRANE_SLOTS if sh.built >> s & 1],
+        "stars_circled": [SLOT_NAME[s] for s in range(len(sh.nums)) if sh.star_ok >> s & 1],
+        "stars_crossed": [SLOT_NAME[s] for s in range(len(sh.nums)) if sh.star_x >> s & 1],
+        "shows": sh.shows[:],
+        "upgrades": {UPGRADE_IDS[c]: sh.ups[c] for c in range(len(UPGRADE_IDS))},
+        "opening_marked": sh.marks,
+        "opening_unused": sh.unused_marks(),
+        "groups_spent": [g + 1 for g in range(8) if sh.spent >> g & 1],
+        "groups_expansion": [g + 1 for g in range(8) if sh.exp >> g & 1],
+        "golf": {"holes": sh.holes(), "crossed": sh.holes_crossed()},
+        "limousine": {"at": sh.lamp, "edges": [e for e in range(64) if sh.edges >> e & 1], "complete": sh.route_done},
+        "carpets_passed": [SLOT_NAME[s] for s in range(len(sh.nums)) if sh.carpets >> s & 1],
+        "hotels": ["grand" if h == GRAND else "small" if h == SMALL else None for h in sh.hotels],
+        "projects": sh.proj[:],
+        "vault": sh.vault,
+        "open_loans": sh.open_loans(),
+    }
+
+
+def turn_view(turn: Turn) -> dict[str, Any]:
+    return {
+        "step": STAGE_NAMES[turn.stage],
+        "combination": [turn.i, turn.j],
+        "number": turn.num,
+        "effect": turn.eff,
+        "bonus": turn.bonus,
+        "opened": SLOT_NAME[turn.main] if turn.main >= 0 else None,
+        "copied": SLOT_NAME[turn.copy] if turn.copy >= 0 else None,
+        "notes": turn.notes[:],
+    }

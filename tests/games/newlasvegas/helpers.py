@@ -1,0 +1,42 @@
+"""Shared helpers for the New Las Vegas tests."""
+
+from __future__ import annotations
+
+import random
+
+from tabletown.games.newlasvegas import GAME
+from tabletown.games.newlasvegas.data import STREET_RANGE
+from tabletown.games.newlasvegas.rules import NewLasVegasState
+from tabletown.games.newlasvegas.sheet import Sheet
+
+
+def new(players: int = 2, seed: int = 1, **options) -> NewLasVegasState:
+    return GAME.new_game(players, options, seed)
+
+
+def numbers_rise(sh: Sheet) -> bool:
+    """Numbers rise left to right in every street; equal neighbours only (expansion copies)."""
+    for a, b in STREET_RANGE:
+        seq = [(s, v) for s, v in enumerate(sh.nums[a:b], a) if v >= 0]
+        for (s1, v1), (s2, v2) in zip(seq, seq[1:], strict=False):
+            if v2 < v1 or (v2 == v1 and s2 != s1 + 1):
+                return False
+    return True
+
+
+def play_random(state: NewLasVegasState, rng: random.Random, check=None) -> NewLasVegasState:
+    while state.to_act:
+        for p in state.to_act:
+            if p not in state.to_act:
+                continue
+            action = rng.choice(state.legal_actions(p))
+            state.apply(p, action)
+            if check:
+                check(state, p, action)
+    return state
+
+
+def skip_loans(state: NewLasVegasState, loan: int = 0) -> None:
+    while state.phase == "loan":
+        for p in state.to_act:
+            state.apply(p, ("loan", loan))
