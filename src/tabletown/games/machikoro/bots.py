@@ -12,6 +12,7 @@ from .heuristics import (
     card_value_per_round,
     expected_own_income,
     own_roll_income,
+    turns_to_win,
 )
 from .rules import (
     A_ADD2,
@@ -37,12 +38,10 @@ from .rules import (
     decode_swap,
 )
 
-HORIZON_ROUNDS = 8  # how many rounds of income a new establishment is assumed to earn
-
 
 class GreedyBot(Bot):
-    """Builds the best affordable landmark, else the establishment with the best expected return;
-    takes every dice decision by comparing expected income."""
+    """Builds whatever most shortens its estimated race to the last landmark (coins still needed over
+    expected income per round); takes every dice, TV and swap decision by comparing expected income."""
 
     name = "greedy"
     one_die = False
@@ -104,26 +103,51 @@ class GreedyBot(Bot):
         return best
 
     def choose_build(self, state: MachiKoroState, player: int, legal: list[int]) -> int:
-        landmarks = [a for a in legal if a >= A_LANDMARK and a < A_SWAP]
-        if landmarks:
-            return max(landmarks, key=lambda a: (state.t.landmark_cost[a - A_LANDMARK], a))
-        return self.choose_establishment(state, player, legal)
-
-    def choose_establishment(self, state: MachiKoroState, player: int, legal: list[int]) -> int:
-        best, best_score = A_PASS, 0.0
+        """Pick the build that most shortens the estimated race to the last landmark."""
+        best, best_turns = A_PASS, turns_to_win(state, player)
         for action in legal:
-            if not A_BUILD <= action < A_LANDMARK:
+            if action == A_PASS:
                 continue
-            idx = action - A_BUILD
-            value = card_value_per_round(state, player, idx) * HORIZON_ROUNDS
-            score = value - state.t.cost[idx]
-            if score > best_score:
-                best, best_score = action, score
+            turns = self._turns_after(state, player, action)
+            is_landmark = action >= A_LANDMARK
+            if turns < best_turns - (0.0 if is_landmark else 0.05) or (is_landmark and turns <= best_turns):
+                best, best_turns = action, turns
         return best
+
+    @staticmethod
+    def _turns_after(state: MachiKoroState, player: int, action: int) -> float:
+        """turns_to_win after a build, by changing the position in place and undoing it."""
+        t = state.t
+        if action >= A_LANDMARK:
+            bit = 1 << (action - A_LANDMARK)
+            cost = t.landmark_cost[action - A_LANDMARK]
+            state.lm[player] |= bit
+            state.coins[player] -= cost
+            try:
+                if state.lm[player] & t.victory_mask == t.victory_mask:
+                    return -1.0
+                return turns_to_win(state, player)
+            finally:
+                state.lm[player] &= ~bit
+                state.coins[player] += cost
+        idx = action - A_BUILD
+        state.cards[player][idx] += 1
+        state.coins[player] -= t.cost[idx]
+        try:
+            return turns_to_win(state, player)
+        finally:
+            state.cards[player][idx] -= 1
+            state.coins[player] += t.cost[idx]
 
 
 class StrategyBot(GreedyBot):
     """Buys landmarks when it can, otherwise the next card its fixed wish list still lacks."""
+
+    def choose_build(self, state: MachiKoroState, player: int, legal: list[int]) -> int:
+        landmarks = [a for a in legal if A_LANDMARK <= a < A_SWAP]
+        if landmarks:
+            return max(landmarks, key=lambda a: (state.t.landmark_cost[a - A_LANDMARK], a))
+        return self.choose_establishment(state, player, legal)
 
     def __init__(self, seed: int, name: str, wants: Mapping[str, int], one_die: bool) -> None:
         super().__init__(seed)

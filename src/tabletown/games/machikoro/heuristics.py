@@ -5,7 +5,7 @@ Everything here reads only public information (all of a Machi Koro city is face 
 
 from __future__ import annotations
 
-from .rules import HARBOR_LM, MALL, STATION, MachiKoroState
+from .rules import AIRPORT, HARBOR_LM, MALL, PARK, RADIO, STATION, MachiKoroState
 from .tables import SWAP, TAKE_CHOSEN, TAKE_EACH, TAKE_HALF, TAKE_PER_ICON
 
 ONE_DIE = tuple([0.0] + [1 / 6] * 6 + [0.0] * 8)
@@ -109,3 +109,56 @@ def card_value_per_round(state: MachiKoroState, player: int, idx: int) -> float:
     if kind == "take_per_icon":
         return 1.5 * (n - 1) * p_own
     return 1.0 * p_own  # business center
+
+
+def _others_roll_income(state: MachiKoroState, player: int, roller: int, dist: tuple[float, ...]) -> float:
+    """Expected coins ``player`` earns from blue and red cards when ``roller`` rolls."""
+    t = state.t
+    city = state.cards[player]
+    lm = state.lm[player]
+    has_harbor = lm & HARBOR_LM
+    mall = 1 if lm & MALL else 0
+    total = 0.0
+    for roll, p in enumerate(dist):
+        if not p:
+            continue
+        gain = 0
+        for idx, amount, needs_harbor, is_tuna in t.blue[roll]:
+            if city[idx] and not (needs_harbor and not has_harbor):
+                gain += city[idx] * (7 if is_tuna else amount)
+        for idx, amount, mall_bonus, needs_harbor in t.red[roll]:
+            if city[idx] and not (needs_harbor and not has_harbor):
+                gain += city[idx] * (amount + (mall if mall_bonus else 0))
+        total += p * gain
+    return total
+
+
+def income_rate(state: MachiKoroState, player: int) -> float:
+    """Expected coins per round of turns: the best dice choice on one's own turn (boosted by the
+    Amusement Park's extra turns and the Radio Tower's second chance) plus income on others' rolls."""
+    lm = state.lm[player]
+    own = expected_own_income(state, player, ONE_DIE)
+    if lm & STATION:
+        own = max(own, expected_own_income(state, player, TWO_DICE) * (1.2 if lm & PARK else 1.0))
+    if lm & RADIO:
+        own *= 1.15
+    others = sum(
+        _others_roll_income(state, player, q, dice_distribution(state, q))
+        for q in range(state.num_players)
+        if q != player
+    )
+    if lm & AIRPORT:
+        own += 3.0
+    return own + others
+
+
+def remaining_landmark_cost(state: MachiKoroState, player: int) -> int:
+    t = state.t
+    built = state.lm[player]
+    return sum(t.landmark_cost[j] for j in t.buildable_landmarks if not built >> j & 1)
+
+
+def turns_to_win(state: MachiKoroState, player: int) -> float:
+    """A crude race estimate: coins still needed for the landmarks over the income rate."""
+    need = remaining_landmark_cost(state, player) - state.coins[player]
+    return max(need, 0) / max(income_rate(state, player), 0.25)
