@@ -30,6 +30,7 @@ from .state import (
 REORG_SAMPLES = 6
 MIN_GAIN = 0.25  # evaluation units (about a quarter point) an action must add to be worth doing
 OFFER_GAIN = 0.5
+MONEY_WEIGHT = 0.3  # points one dollar is worth early on (falls to nothing by Game End)
 
 
 def evaluate(state: LordsOfVegasState, p: int) -> float:
@@ -47,7 +48,9 @@ def evaluate(state: LordsOfVegasState, p: int) -> float:
     for card in deck:
         left[CARD_PAYS[card]] += 1
     draws = state.cards_before_game_end() + 1
-    money_w = 0.3 * min(1.0, draws / 15.0) + 0.001
+    money_w = MONEY_WEIGHT * min(1.0, draws / 15.0) + 0.001
+    # Income arrives over the remaining draws while money loses its use: on average half as valuable.
+    future_w = money_w * 0.5
     value = state.score[p] + state.money[p] * money_w
     groups, _ = state.casinos()
     tile, dieo, diev = state.tile, state.dieo, state.diev
@@ -64,10 +67,10 @@ def evaluate(state: LordsOfVegasState, p: int) -> float:
         for lot in g:
             if dieo[lot] == p:
                 pips += diev[lot]
-        value += pips * payouts * money_w
+        value += pips * payouts * future_w
     lots = state.markers_out[p]
     # A lot pays $1 a draw and is a place to build (worth a little even late).
-    value += lots * (draws * money_w + 0.5)
+    value += lots * (draws * future_w + 0.5)
     return value
 
 

@@ -1,0 +1,190 @@
+"""Trading: offers, acceptances, refusals and counter-offers are actions; execution is atomic."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletown.core.errors import ActionError, MalformedAction
+from tabletown.core.record import state_digest
+from tabletown.games.lordsofvegas.state import ACTION, OFFER
+
+from .helpers import ScriptedDice, act, blank, check_invariants, lot, mark, put
+
+
+def refused(state, seat: int, text: str, rule: str) -> None:
+    before = state_digest(state)
+    with pytest.raises(ActionError) as info:
+        act(state, seat, text)
+    assert info.value.rule == rule, info.value
+    assert state_digest(state) == before
+
+
+def test_notation_round_trip_and_canonical_order() -> None:
+    state = blank(3)
+    action = state.parse_action("offer 1>0:a3 0>1:$5 0>2:no-reorg-c5 2>0:die-c1 0>1:no-gamble", 0)
+    text = state.format_action(action)
+    assert text == "offer 0>1:$5 0>1:no-gamble 0>2:no-reorg-c5 1>0:a3 2>0:die-c1"
+    assert state.parse_action(text, 0) == action
+
+
+@pytest.mark.parametrize(
+    ("text", "rule"),
+    [
+        ("offer 0>1:pts-3", "trade.points"),
+        ("offer 0>1:points", "trade.points"),
+        ("offer 0>1:tile-a3", "trade.tiles"),
+        ("offer", "trade.empty"),
+        ("offer 0>1:$5 0>1:$5", "trade.duplicate"),
+        ("offer 0-1:$5", "trade.item"),
+        ("offer 0>1:no-dance", "trade.item"),
+    ],
+)
+def test_untradeable_things_are_refused(text: str, rule: str) -> None:
+    state = blank(3)
+    with pytest.raises(MalformedAction) as info:
+        state.parse_action(text, 0)
+    assert info.value.rule == rule
+
+
+def test_points_and_tiles_refused_by_apply_too() -> None:
+    state = blank(3)
+    put(state, "a1", "gold", 1, 3)
+    for kind, rule in (("points", "trade.points"), ("tile", "trade.tiles")):
+        before = state_digest(state)
+        with pytest.raises(ActionError) as info:
+            state.apply(0, ("offer", ((1, 0, kind, 3),)))
+        assert info.value.rule == rule
+        assert state_digest(state) == before
+
+
+def test_accepted_trade_moves_money_lot_and_die() -> None:
+    state = blank(3, money=20)
+    mark(state, 1, "a3")
+    put(state, "c1", "gold", 1, 5)
+    put(state, "c2", "gold", 2, 6)
+    act(state, 0, "offer 0>1:$12 1>0:a3 1>0:die-c1")
+    assert state.phase == OFFER and state.to_act == (1,)
+    refused(state, 0, "end", "turn.not_your_turn")
+    act(state, 1, "accept")
+    assert state.phase == ACTION and state.to_act == (0,)
+    assert state.money[:2] == [8, 32]
+    assert state.marker[lot("a3")] == 0
+    assert (state.dieo[lot("c1")], state.diev[lot("c1")]) == (0, 5)  # the value stays
+    assert state.markers_out[:2] == [1, 0] and state.dice_out[:2] == [1, 0]
+    check_invariants(state)
+
+
+def test_every_giver_must_accept_and_one_refusal_cancels() -> None:
+    state = blank(4, money=20)
+    mark(state, 2, "b1")
+    before = list(state.money)
+    act(state, 0, "offer 1>0:$5 2>0:b1 3>0:$2 0>3:$1")
+    assert state.to_act == (1, 2, 3)
+    act(state, 1, "accept")
+    assert state.to_act == (2, 3)
+    assert state.money == before  # nothing moves before everyone accepted
+    act(state, 2, "refuse")
+    assert state.phase == ACTION and state.to_act == (0,)
+    assert state.money == before and state.marker[lot("b1")] == 2
+    # Offer again: all accept, all at once.
+    act(state, 0, "offer 1>0:$5 2>0:b1 3>0:$2 0>3:$1")
+    for seat in (1, 2, 3):
+        act(state, seat, "accept")
+    assert state.money == [20 + 5 + 2 - 1, 15, 20, 19] and state.marker[lot("b1")] == 0
+
+
+def test_counter_offer() -> None:
+    state = blank(2, money=20)
+    mark(state, 1, "a3")
+    act(state, 0, "offer 0>1:$5 1>0:a3")
+    act(state, 1, "offer 0>1:$15 1>0:a3")  # a counter: seat 0 must now answer
+    assert state.to_act == (0,)
+    assert any("counters" in line for line in state.log)
+    act(state, 0, "accept")
+    assert state.money == [5, 35] and state.marker[lot("a3")] == 0
+
+
+def test_gift_executes_at_once() -> None:
+    state = blank(2, money=20)
+    act(state, 0, "offer 0>1:$3")
+    assert state.phase == ACTION and state.money == [17, 23]
+
+
+def test_offer_validation() -> None:
+    state = blank(3, money=10)
+    mark(state, 1, "a3")
+    put(state, "c1", "gold", 1, 5)
+    refused(state, 0, "offer 0>1:$11", "trade.money")
+    refused(state, 0, "offer 2>0:a3", "trade.not_owner")
+    refused(state, 0, "offer 2>0:die-c1", "trade.not_owner")
+    refused(state, 0, "offer 1>2:$1", "trade.not_party")
+    refused(state, 0, "offer 0>0:$1", "trade.seats")
+    refused(state, 0, "offer 0>5:$1", "trade.seats")
+    refused(state, 0, "offer 1>0:no-gamble", "trade.not_active")
+    mark(state, 0, "a1", "a2", "a4", "a5", "a6", "b1", "b2", "b3", "b4", "b5")
+    refused(state, 0, "offer 1>0:a3", "trade.markers_full")
+
+
+def test_dice_full_refused() -> None:
+    state = blank(2, money=10)
+    names = ["c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9", "c10", "c11", "c12"]
+    for i, name in enumerate(names):
+        put(state, name, ("purple", "silver")[i % 2], 0, 1)
+    put(state, "a1", "gold", 1, 4)
+    refused(state, 0, "offer 1>0:die-a1", "trade.dice_full")
+    act(state, 0, "offer 1>0:die-a1 0>1:die-c1")  # a swap keeps the count
+    act(state, 1, "accept")
+    assert state.dieo[lot("a1")] == 0 and state.dieo[lot("c1")] == 1
+
+
+def test_offer_limit_per_turn() -> None:
+    state = blank(2, money=20, max_offers=2)
+    act(state, 0, "offer 0>1:$1")
+    act(state, 0, "offer 0>1:$1")
+    refused(state, 0, "offer 0>1:$1", "trade.limit")
+    assert not any(a[0] == "offer" for a in state.legal_actions(0))
+
+
+def test_traded_action_is_enforced_for_the_turn() -> None:
+    state = blank(2, money=50)
+    put(state, "c1", "gold", 0, 2)
+    put(state, "c2", "gold", 1, 6)
+    mark(state, 0, "a1")
+    act(state, 0, "offer 1>0:$5 0>1:no-reorg-c2 0>1:no-build")
+    act(state, 1, "accept")
+    refused(state, 0, "reorg c1", "trade.promised")  # C1 and C2 are one casino
+    refused(state, 0, "build a1 gold", "trade.promised")
+    kinds = {a[0] for a in state.legal_actions(0)}
+    assert "reorg" not in kinds and "build" not in kinds
+    assert state.view(0)["state"]["promised"] == ["no build", "no reorg at c2"]
+    state.deck.append(lot("b1"))
+    act(state, 0, "end")
+    act(state, 1, "end")  # back to seat 0: the promise has lapsed
+    assert state.bans == ()
+
+
+def test_trade_that_creates_a_tie_rerolls() -> None:
+    state = blank(2, money=20)
+    put(state, "c1", "gold", 0, 5)
+    put(state, "c2", "gold", 0, 5)
+    put(state, "c3", "silver", 1, 3)
+    state.rng = ScriptedDice([2, 6])
+    act(state, 0, "offer 0>1:die-c2 1>0:$4")
+    act(state, 1, "accept")
+    assert (state.diev[lot("c1")], state.diev[lot("c2")]) == (2, 6)
+    assert state.boss(state.casino_of(lot("c1"))) == 1
+    check_invariants(state)
+
+
+def test_listed_offers_are_bounded_and_legal() -> None:
+    state = blank(4, money=30)
+    mark(state, 0, "c1", "c5", "d1")
+    mark(state, 1, "c2", "d2")
+    mark(state, 2, "c4")
+    mark(state, 3, "d4")
+    offers = [a for a in state.legal_actions(0) if a[0] == "offer"]
+    assert 1 <= len(offers) <= 6
+    for offer in offers:
+        twin = state.clone()
+        twin.apply(0, offer)
+        assert twin.phase == OFFER
