@@ -40,3 +40,33 @@ def skip_loans(state: NewLasVegasState, loan: int = 0) -> None:
     while state.phase == "loan":
         for p in state.to_act:
             state.apply(p, ("loan", loan))
+
+
+def fresh(players: int = 2, offers=((5, "op"), (8, "con"), (11, "show")), seed: int = 1, **options):
+    """A game in its first round (bank choices made) with the given combinations on offer."""
+    state = new(players, seed, **options)
+    skip_loans(state)
+    set_offers(state, offers)
+    return state
+
+
+def set_offers(state: NewLasVegasState, offers) -> None:
+    state.offers = [tuple(o) for o in offers]
+    state._cache = None
+
+
+def slot(name: str) -> int:
+    from tabletown.games.newlasvegas.data import SLOT_BY_NAME
+
+    return SLOT_BY_NAME[name]
+
+
+def fill(sh: Sheet, **values) -> None:
+    """Open casinos by name: fill(sh, **{"2.5": 7})."""
+    for name, v in values.items():
+        sh.nums[slot(name)] = v
+
+
+def do(state: NewLasVegasState, player: int, *texts: str) -> None:
+    for t in texts:
+        state.apply_text(player, t)
