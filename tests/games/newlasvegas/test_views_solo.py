@@ -63,9 +63,9 @@ def test_determinize_keeps_the_view_and_resamples_hidden_things():
 def test_solo_deck_has_approvals_in_the_lower_half_and_a_hidden_loan_card():
     state = new(1, 9)
     deck = state.deck
-    assert len(deck) == 82 and state.hand == []  # 81 cards + 3 approvals - the hidden loan card
+    assert len(deck) == 83 and state.hand == []  # 81 cards + 3 approvals - the hidden loan card
     approvals = [i for i, c in enumerate(deck) if c >= APPROVAL_BASE]
-    assert len(approvals) == 3 and max(approvals) < 43  # the lower half (start of the list)
+    assert len(approvals) == 3 and max(approvals) < 44  # the lower half (start of the list)
     view = state.view(0)
     assert view["state"]["acme"]["loan_card"] is None
     assert "deck" not in view["state"]
