@@ -8,6 +8,7 @@ evaluation. Copies get the bot's own random source, so lookahead never sees the 
 
 from __future__ import annotations
 
+from ...core.errors import ActionError
 from ...core.game import Action, Bot, State
 from ...core.rng import SeededRNG
 from .data import CARD_PAYS, COST, NUM_COLORS, STRIP
@@ -177,7 +178,18 @@ class GreedyBot(Bot):
     def _offer_gain(self, state: LordsOfVegasState, p: int, items: tuple) -> float:
         twin = self._copy(state)
         twin.execute_items(items)
-        return evaluate(twin, p) - evaluate(state, p)
+        after = evaluate(twin, p)
+        if twin.active == p and twin.phase == ACTION:
+            # A lot we would buy on our turn is worth what building on it would make of it.
+            for _giver, receiver, kind, value in items:
+                if kind == "lot" and receiver == p and twin.money[p] >= COST[value]:
+                    for colour in range(NUM_COLORS):
+                        if twin.tiles_left[colour]:
+                            try:
+                                after = max(after, self._after(twin, p, ("build", value, colour)))
+                            except ActionError:  # e.g. we promised not to build this turn
+                                break
+        return after - evaluate(state, p)
 
     def _answer(self, state: LordsOfVegasState, p: int) -> Action:
         _, items = state.offer

@@ -22,7 +22,7 @@ TILE_STYLE = {
 }
 SEAT_STYLE = ("bold blue", "bold green", "bold red", "bold yellow")
 # Streets between the blocks, by schematic grid row (west side, east side).
-STREETS = {2: ("Flamingo Rd", "Flamingo Rd"), 6: ("", "Harmon Ave"), 7: ("Rue de Monte Carlo", "")}
+STREETS = {2: ("Flamingo", "Flamingo"), 6: ("", "Harmon"), 7: ("Monte Carlo", "")}
 LOG_LINES = 14
 
 
@@ -33,27 +33,28 @@ def seat_text(seat: int | None) -> Text:
 
 
 def _cell(entry: Mapping[str, Any], lot: int, excluded: bool) -> Text:
-    head = f"{LOT_NAMES[lot].upper():<3} ${COST[lot]:<2} d{DIE[lot]}"
-    text = Text(head + "\n", style="dim" if excluded else "")
+    """Two short lines (fits 80 columns): 'C10 $9' then the printed die, a marker or a tile."""
+    text = Text(f"{LOT_NAMES[lot].upper()} ${COST[lot]}\n", style="dim" if excluded else "")
     colour = entry.get("tile")
     if colour:
-        body = Text(f"{colour[:4].upper():<5}", style=TILE_STYLE[colour])
+        style = TILE_STYLE[colour]
         if "die" in entry:
-            body.append(f"{entry['die']} ", style=TILE_STYLE[colour])
-            body.append_text(seat_text(entry["owner"]))
+            text.append(f"{colour[:2].upper()} {entry['die']} ", style=style)
+            text.append_text(seat_text(entry["owner"]))
         else:
-            body.append("  --", style=TILE_STYLE[colour])
-        text.append_text(body)
+            text.append(f"{colour[:2].upper()} -    ", style=style)
     elif "marker" in entry:
-        text.append("lot of ")
         text.append_text(seat_text(entry["marker"]))
+        text.append(" lot")
+    elif excluded:
+        text.append("unused", style="dim")
     else:
-        text.append("x" if excluded else "·", style="dim")
+        text.append(f"die {DIE[lot]}", style="dim")
     return text
 
 
 def render_board(state: Mapping[str, Any], num_players: int) -> Table:
-    table = Table(box=box.SIMPLE_HEAD, show_header=True, padding=(0, 1), title="Las Vegas")
+    table = Table(box=box.SIMPLE_HEAD, show_header=True, padding=(0, 1), title="Las Vegas (tile colour, die, owner; Pn = seat n)")
     for heading in ("", "west", "", "Strip", "", "east", ""):
         table.add_column(heading, justify="center" if heading == "Strip" else "left", no_wrap=True)
     by_grid = {GRID[lot]: lot for lot in range(NUM_LOTS)}
@@ -100,7 +101,7 @@ def render_cards(state: Mapping[str, Any]) -> Text:
     text = Text("cards left: ")
     for name, count in state["cards_left"].items():
         style = TILE_STYLE.get(name, "bold yellow")
-        text.append(f" {name} {count} ", style=style)
+        text.append(f"{name} {count}", style=style)
         text.append(" ")
     text.append(f"| deck {state['deck_size']}")
     if state["cards_before_game_end"] is not None:

@@ -260,88 +260,110 @@ class LordsOfVegasState(State):
         money = self.money[p]
         tiles_left = self.tiles_left
         bans = self.bans
-        marker, tile = self.marker, self.tile
-        colours = [c for c in range(NUM_COLORS) if tiles_left[c]]
-        # Build
-        if not (bans and self._banned("build", -1)):
-            for lot in range(NUM_LOTS):
-                if marker[lot] == p and COST[lot] <= money and not (bans and self._banned("build", lot)):
-                    for c in colours:
-                        out.append(("build", lot, c))
+        marker = self.marker
+        colour_mask = 0
+        for c in range(NUM_COLORS):
+            if tiles_left[c]:
+                colour_mask |= 1 << c
+        # Build (tables of ready-made action tuples: no allocation per call)
+        if colour_mask and not (bans and self._banned("build", -1)):
+            for lot, owner in enumerate(marker):
+                if owner == p and COST[lot] <= money and not (bans and self._banned("build", lot)):
+                    out.extend(_BUILD[lot][colour_mask])
         groups, cid = self.casinos()
-        if not groups:
-            return out + self._offers(p)
+        if groups:
+            self._legal_casinos(p, money, groups, out)
+        if self.offers_made < self.options["max_offers"]:
+            out.extend(self._offers(p))
+        return out
+
+    def _legal_casinos(self, p: int, money: int, groups: tuple, out: list[Action]) -> None:
+        tiles_left = self.tiles_left
+        bans = self.bans
+        marker, tile, dieo, diev = self.marker, self.tile, self.dieo, self.diev
         two = self.num_players == 2
-        dieo, diev = self.dieo, self.diev
         reorged = self.reorged
         can_gamble = not self.gambled and money > 0 and not (bans and self._banned("gamble", -1))
-        sprawled = set()
+        sprawled: set[int] = set()
         for g in groups:
             size = len(g)
-            boss = self.boss(g)
-            if boss == p:
-                colour = tile[g[0]]
-                # Sprawl
-                if tiles_left[colour] and not (bans and self._banned_casino("sprawl", g)):
-                    for lot in g:
-                        for nb in NEIGHBORS[lot]:
-                            if (tile[nb] < 0 and marker[nb] < 0 and 2 * COST[nb] <= money
-                                    and not (two and IN_EXCLUDED_BLOCK[nb]) and (nb, colour) not in sprawled
-                                    and not (bans and self._banned("sprawl", nb))):
-                                sprawled.add((nb, colour))
-                                out.append(("sprawl", nb, colour))
-                # Remodel
-                if 5 * size <= money and not (bans and self._banned_casino("remodel", g)):
-                    for c in range(NUM_COLORS):
-                        if c != colour and tiles_left[c] >= size:
-                            out.append(("remodel", g[0], c))
-            elif boss >= 0 and can_gamble and not (bans and self._banned_casino("gamble", g)):
-                top = min(5 * size, money)
-                for bet in _bet_menu(top):
-                    out.append(("gamble", g[0], bet))
-            # Reorganize
-            mine = False
+            # One pass over the casino: boss, pips, our die, and dice reorganized this turn.
+            best = 0
+            boss = -1
             pips = 0
+            mine = False
             clash = False
             for lot in g:
                 v = diev[lot]
                 if v:
+                    o = dieo[lot]
                     pips += v
-                    if dieo[lot] == p:
+                    if o == p:
                         mine = True
                     if reorged >> lot & 1:
                         clash = True
+                    if v > best:
+                        best = v
+                        boss = o
+                    elif v == best and o != boss:
+                        boss = -1
+            first = g[0]
+            if boss == p:
+                colour = tile[first]
+                # Sprawl ($12 is the cheapest sprawl)
+                if tiles_left[colour] and money >= 12 and not (bans and self._banned_casino("sprawl", g)):
+                    for lot in g:
+                        for nb in NEIGHBORS[lot]:
+                            if (tile[nb] < 0 and marker[nb] < 0 and 2 * COST[nb] <= money
+                                    and not (two and IN_EXCLUDED_BLOCK[nb])):
+                                key = nb * 8 + colour
+                                if key not in sprawled and not (bans and self._banned("sprawl", nb)):
+                                    sprawled.add(key)
+                                    out.append(_SPRAWL[nb][colour])
+                # Remodel
+                if 5 * size <= money and not (bans and self._banned_casino("remodel", g)):
+                    mask = 0
+                    for c in range(NUM_COLORS):
+                        if c != colour and tiles_left[c] >= size:
+                            mask |= 1 << c
+                    if mask:
+                        out.extend(_REMODEL[first][mask])
+            elif boss >= 0 and can_gamble and not (bans and self._banned_casino("gamble", g)):
+                top = 5 * size
+                if money < top:
+                    top = money
+                out.extend(_gamble_menu(first, top))
             if mine and not clash and pips <= money and not (bans and self._banned_casino("reorg", g)):
-                out.append(("reorg", g[0]))
-        return out + self._offers(p)
+                out.append(_REORG[first])
 
     def _offers(self, p: int) -> list[Action]:
         """A few sensible trades to pick by number: buy a neighbour's lot, or sell a lot next to them,
-        at the lot's printed cost. Any other offer can be typed in notation."""
-        if self.offers_made >= self.options["max_offers"]:
-            return []
+        at the lot's printed cost (at most one of each per other player). Any other offer can be typed."""
         out: list[Action] = []
-        marker, dieo, money = self.marker, self.dieo, self.money
+        marker, dieo, money, markers_out = self.marker, self.dieo, self.money, self.markers_out
         hold = self.options["markers_full"] == "hold"
-        for q in range(self.num_players):
-            if q == p:
+        done = 0  # bit 2q: bought from q, bit 2q+1: sold to q
+        p_room = hold or markers_out[p] < MARKERS_PER_PLAYER
+        for lot, owner in enumerate(marker):
+            if owner < 0:
                 continue
-            bought = sold = False
-            for lot in range(NUM_LOTS):
-                owner = marker[lot]
-                if owner == q and not bought and money[p] >= COST[lot] and (
-                    hold or self.markers_out[p] < MARKERS_PER_PLAYER
-                ):
-                    if any(marker[nb] == p or dieo[nb] == p for nb in NEIGHBORS[lot]):
-                        out.append(("offer", _items((p, q, "$", COST[lot]), (q, p, "lot", lot))))
-                        bought = True
-                elif owner == p and not sold and money[q] >= COST[lot] and (
-                    hold or self.markers_out[q] < MARKERS_PER_PLAYER
-                ) and any(marker[nb] == q or dieo[nb] == q for nb in NEIGHBORS[lot]):
-                    out.append(("offer", _items((q, p, "$", COST[lot]), (p, q, "lot", lot))))
-                    sold = True
-                if bought and sold:
-                    break
+            cost = COST[lot]
+            if owner == p:
+                for nb in NEIGHBORS[lot]:
+                    q = marker[nb]
+                    if q < 0:
+                        q = dieo[nb]
+                    if q >= 0 and q != p and not done >> (2 * q + 1) & 1 and money[q] >= cost and (
+                        hold or markers_out[q] < MARKERS_PER_PLAYER
+                    ):
+                        done |= 1 << (2 * q + 1)
+                        out.append(("offer", _items((q, p, "$", cost), (p, q, "lot", lot))))
+            elif p_room and money[p] >= cost and not done >> (2 * owner) & 1:
+                for nb in NEIGHBORS[lot]:
+                    if marker[nb] == p or dieo[nb] == p:
+                        done |= 1 << (2 * owner)
+                        out.append(("offer", _items((p, owner, "$", cost), (owner, p, "lot", lot))))
+                        break
         return out
 
     def _banned(self, kind: str, lot: int) -> bool:
@@ -1038,6 +1060,27 @@ def _bet_menu(top: int) -> tuple[int, ...]:
 
 
 _BET_MENUS: dict[int, tuple[int, ...]] = {}
+_GAMBLE_MENUS: dict[tuple[int, int], tuple[Action, ...]] = {}
+
+
+def _gamble_menu(lot: int, top: int) -> tuple[Action, ...]:
+    menu = _GAMBLE_MENUS.get((lot, top))
+    if menu is None:
+        menu = _GAMBLE_MENUS[(lot, top)] = tuple(("gamble", lot, bet) for bet in _bet_menu(top))
+    return menu
+
+
+def _by_mask(kind: str, lot: int) -> tuple[tuple[Action, ...], ...]:
+    """Actions (kind, lot, colour) for every set of colours, indexed by the colour bitmask."""
+    return tuple(
+        tuple((kind, lot, c) for c in range(NUM_COLORS) if mask >> c & 1) for mask in range(1 << NUM_COLORS)
+    )
+
+
+_BUILD = tuple(_by_mask("build", lot) for lot in range(NUM_LOTS))
+_REMODEL = tuple(_by_mask("remodel", lot) for lot in range(NUM_LOTS))
+_SPRAWL = tuple(tuple(("sprawl", lot, c) for c in range(NUM_COLORS)) for lot in range(NUM_LOTS))
+_REORG = tuple(("reorg", lot) for lot in range(NUM_LOTS))
 
 
 def _items(*items: tuple) -> tuple:
