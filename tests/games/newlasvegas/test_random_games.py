@@ -78,3 +78,40 @@ def test_records_replay(players):
         agents = [make_bot(GAME, "random", seed * 10 + p).choose for p in range(players)]
         play_out(state, agents, rec)
         assert verify(rec) == []
+
+
+def _loans_from_view(sheet, last: bool) -> int:
+    """Open loans recomputed from a sheet's view (independently of Sheet.open_loans)."""
+    from tabletown.games.newlasvegas.data import SHOW_LOANS, SLOT_BY_NAME
+
+    loans = sum(1 for name in sheet["cranes_built"] if sheet["numbers"][SLOT_BY_NAME[name]] is None)
+    for col, crossed in enumerate(sheet["shows"]):
+        if crossed:
+            loans += sum(1 for box in SHOW_LOANS[col] if box > crossed)
+    return loans + len(sheet["groups_expansion"]) + (1 if last else 0)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_loans_are_charged_exactly_once_at_the_end(players):
+    for seed in range(60):
+        state = play_random(new(players, seed), random.Random(seed))
+        view = state.view(None)["state"]
+        for p, entry in enumerate(view["players"]):
+            final = view["final"]["players"][p]
+            d = final["detail"]
+            assert d["loans"] == _loans_from_view(entry["sheet"], d["opening_last"])
+            bundles = min(10, entry["sheet"]["vault"] + d["mafia_bundles"] + d["bank_bundles"])
+            assert d["bundles"] == bundles
+            assert final["columns"]["vault"] == (0 if bundles >= d["loans"] else -20)
+            takers = sum(1 for e in view["players"] if e["loan"])
+            assert d["bank_bundles"] == (4 if 2 * takers > players else 2 if takers else 0)
+
+
+def test_malformed_actions_are_refused_cleanly():
+    state = new(2, 1)
+    for bad in [("pick",), ("open", [1], 0), "a", (), ("eff", "fly", 0), ("loan", 1, 2, 3)]:
+        with pytest.raises(ActionError):
+            state.apply(0, bad)
+    for text in ["", "z", "9.9", "2.5+7", "up nothing", "limo q", "refuse2", "x9.9l"]:
+        with pytest.raises(ActionError):
+            state.parse_action(text, 0)

@@ -326,8 +326,17 @@ class NewLasVegasState(State):
         legal = self.legal_actions(player)
         cache = self._cache
         assert cache is not None
-        if action not in cache[2]:
-            self._refuse(player, action, legal)
+        try:
+            known = action in cache[2]
+        except TypeError:  # unhashable parts: not an action of this game
+            known = False
+        if not known:
+            try:
+                self._refuse(player, action, legal)
+            except (TypeError, ValueError, IndexError, KeyError) as exc:
+                if isinstance(exc, IllegalAction | MalformedAction):
+                    raise
+                raise MalformedAction("nlv.malformed", f"not a New Las Vegas action: {action!r}") from None
         kind = action[0]
         self._cache = None
         if kind == "loan":
