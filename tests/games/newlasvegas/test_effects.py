@@ -188,3 +188,30 @@ def test_one_step_at_a_time_and_only_for_waiting_seats():
     refused(state, 0, "2.2", "nlv.step")
     do(state, 0, "a", "2.2", "op")
     refused(state, 0, "a", "turn.not_your_turn")
+
+
+def _go(sh, *dirs):
+    for d in dirs:
+        move = next((m for m in sh.limo_moves() if m[0] == d), None)
+        assert move is not None, f"no unused segment {d} from the current lamp"
+        sh.drive(move[1], move[2])
+
+
+def test_limousine_may_cross_itself_and_completes_at_the_start():
+    from tabletown.games.newlasvegas.sheet import Sheet
+
+    sh = Sheet(1)
+    _go(sh, "e", "n", "n", "e", "s", "w")  # back at lamp 3:3, crossing the first pass through it
+    assert not sh.route_done and {m[0] for m in sh.limo_moves()} == {"w"}
+    _go(sh, "w", "s")
+    assert sh.route_done and sh.segs == 8 and sh.limo_moves() == []
+
+
+def test_a_boxed_in_limousine_counts_its_distance_over_any_segment():
+    from tabletown.games.newlasvegas.sheet import Sheet
+
+    sh = Sheet(1)
+    _go(sh, "e", "n", "e", "s", "w")  # at 4:3 with every segment around it used
+    assert sh.limo_moves() == [] and not sh.route_done
+    assert sh.segments_missing() == 1
+    assert Sheet(1).segments_missing() == 0  # a route never started costs nothing

@@ -115,3 +115,11 @@ def test_malformed_actions_are_refused_cleanly():
     for text in ["", "z", "9.9", "2.5+7", "up nothing", "limo q", "refuse2", "x9.9l"]:
         with pytest.raises(ActionError):
             state.parse_action(text, 0)
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("players", [1, 2, 4, 8])
+def test_soak_many_random_games(players):
+    for seed in range(1000, 1600):
+        state = play_random(new(players, seed, first_game=bool(seed % 3 == 0)), random.Random(seed), _check)
+        assert state.is_over
