@@ -124,6 +124,8 @@ def check_invariants(state: LordsOfVegasState) -> None:
         if n == 2 and i >= lot("f1"):
             assert state.tile[i] < 0 and state.marker[i] < 0
     assert sorted(state.deck + state.discard) == list(range(NUM_CARDS))
+    # The incrementally kept casinos equal a fresh flood fill.
+    assert state.casinos() == state._flood()
     if state.phase not in (PICK_DIE, PLACE):
         groups, _ = state.casinos()
         for g in groups:

@@ -182,6 +182,34 @@ class LordsOfVegasState(State):
             groups.append(tuple(members))
         return tuple(groups), cid
 
+    def _merge(self, seed: tuple[int, ...]) -> None:
+        """Update the cached casinos after ``seed`` lots got (or changed to) one colour: tiles are
+        never removed, so casinos only ever merge. Same result and order as a fresh flood fill."""
+        cas = self._cas
+        if cas is None:
+            return
+        groups, cid = cas
+        tile = self.tile
+        colour = tile[seed[0]]
+        drop = set()
+        if cid[seed[0]] >= 0:
+            drop.add(cid[seed[0]])
+        inside = set(seed)
+        for lot in seed:
+            for nb in NEIGHBORS[lot]:
+                if tile[nb] == colour and nb not in inside:
+                    index = cid[nb]
+                    drop.add(index)
+                    inside.update(groups[index])
+        merged = [g for i, g in enumerate(groups) if i not in drop]
+        merged.append(tuple(sorted(inside)))
+        merged.sort()
+        cid = [-1] * NUM_LOTS
+        for i, g in enumerate(merged):
+            for lot in g:
+                cid[lot] = i
+        self._cas = (tuple(merged), cid)
+
     def casino_of(self, lot: int) -> tuple[int, ...]:
         groups, cid = self.casinos()
         return groups[cid[lot]]
@@ -446,12 +474,12 @@ class LordsOfVegasState(State):
     def _place_tile(self, p: int, lot: int, colour: int) -> None:
         self.tile[lot] = colour
         self.tiles_left[colour] -= 1
-        self._cas = None
+        self._merge((lot,))
         if self.dice_out[p] < DICE_PER_PLAYER:
             self.dieo[lot] = p
             self.diev[lot] = DIE[lot]
             self.dice_out[p] += 1
-            self._after_action()
+            self._after_action((lot,))
         else:
             self.log.append(f"seat {p} has all {DICE_PER_PLAYER} dice out and must move one to {lot_name(lot)}")
             self.pending = (p, lot, DIE[lot])
@@ -479,11 +507,11 @@ class LordsOfVegasState(State):
             self.tile[t] = colour
         self.tiles_left[old] += len(g)
         self.tiles_left[colour] -= len(g)
-        self._cas = None
+        self._merge(g)
         self.log.append(
             f"seat {p} remodels the {COLORS[old]} casino at {lot_name(lot)} ({len(g)} tiles) to {COLORS[colour]} for ${cost}"
         )
-        self._after_action()
+        self._after_action((lot,))
 
     def _act_reorg(self, p: int, action: Action) -> None:
         lot = _lot_only(action)
@@ -528,7 +556,7 @@ class LordsOfVegasState(State):
             self.place_queue = queue
             self.phase = PLACE
         else:
-            self._after_action()
+            self._after_action((lot,))
 
     def _act_put(self, p: int, action: Action) -> None:
         lot = _lot_only(action)
@@ -547,7 +575,7 @@ class LordsOfVegasState(State):
             self.place_queue = [(owner, lots, values)] + self.place_queue[1:]
         if not self.place_queue:
             self.phase = ACTION
-            self._after_action()
+            self._after_action((lot,))
 
     def _act_gamble(self, p: int, action: Action) -> None:
         if len(action) != 3 or not isinstance(action[1], int) or not isinstance(action[2], int) or isinstance(action[2], bool):
@@ -632,7 +660,7 @@ class LordsOfVegasState(State):
         resume = self.resume
         self.resume = None
         if resume[0] == RESUME_DRAW:
-            self._finish_draw(resume[1])
+            self._finish_draw(resume[1], None)
         else:
             self.phase = ACTION
             self._after_action()
@@ -734,7 +762,9 @@ class LordsOfVegasState(State):
         self.offer = None
         self.accepted = ()
         self.phase = ACTION
-        self._after_action()
+        dice = tuple(item[3] for item in items if item[2] == "die")
+        if dice:
+            self._after_action(dice)
 
     def execute_items(self, items: tuple) -> None:
         """Carry out validated trade items (all at once)."""
@@ -754,10 +784,13 @@ class LordsOfVegasState(State):
                 self.bans = self.bans + ((kind[3:], value),)
 
     # ------------------------------------------------------------------ ties
-    def _after_action(self) -> None:
-        """Re-roll ties for boss, free, until every casino has a single highest die."""
-        groups, _ = self.casinos()
+    def _after_action(self, touched: tuple[int, ...] | None = None) -> None:
+        """Re-roll ties for boss, free, until every casino has a single highest die. ``touched``
+        names lots whose casinos changed (None: check every casino)."""
+        groups, cid = self.casinos()
         dieo, diev = self.dieo, self.diev
+        if touched is not None:
+            groups = {groups[cid[lot]] for lot in touched if cid[lot] >= 0}
         for g in groups:
             if len(g) == 1:
                 continue
@@ -812,7 +845,7 @@ class LordsOfVegasState(State):
                 continue
             self.log.append(f"seat {p} draws {lot_name(card)} ({PAY_NAMES[CARD_PAYS[card]]})")
             if self._take_over(p, card):
-                self._finish_draw(card)
+                self._finish_draw(card, (card,))
             return
 
     def _take_over(self, p: int, lot: int) -> bool:
@@ -850,8 +883,8 @@ class LordsOfVegasState(State):
         self.dice_out[p] += 1
         return True
 
-    def _finish_draw(self, card: int) -> None:
-        self._after_action()
+    def _finish_draw(self, card: int, touched: tuple[int, ...] | None) -> None:
+        self._after_action(touched)
         self._payout(CARD_PAYS[card])
         if self.phase != OVER:
             self.phase = ACTION
