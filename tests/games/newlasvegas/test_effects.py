@@ -215,3 +215,14 @@ def test_a_boxed_in_limousine_counts_its_distance_over_any_segment():
     assert sh.limo_moves() == [] and not sh.route_done
     assert sh.segments_missing() == 1
     assert Sheet(1).segments_missing() == 0  # a route never started costs nothing
+
+
+def test_a_whole_round_typed_at_once_is_all_or_nothing():
+    state = fresh(2, ((5, "op"), (8, "con"), (11, "show")))
+    refused(state, 0, "b, 2.5, con 2.5", "nlv.construction")  # 2.5 has no crane
+    plan = state.parse_action("b, 2.5, con 2.4", 0)
+    assert plan == ("plan", ("pick", 1, 1, ""), ("open", slot("2.5"), 0), ("eff", "con", slot("2.4")))
+    assert state.parse_action(state.format_action(plan), 0) == plan
+    state.apply(0, plan)
+    assert 0 not in state.to_act and state.sheets[0].is_built(slot("2.4"))
+    refused(state, 1, "a, 2.2, op, skip", "nlv.plan_too_long")

@@ -27,7 +27,8 @@ class NewLasVegas(Game):
     notation_help = (
         "a round: pick (a, b, c; +e easy, +f free action, +x expansion; solo 12 = number card 1, effect card 2)"
         " or refuse; then open a casino street.avenue (2.5, easy 2.5+1); expansion x2.6l/x2.6r; then the"
-        " effect: op | con 3.6 | up grand | show1/show2 | limo n/s/e/w | skip. Start: loan/noloan."
+        " effect: op | con 3.6 | up grand | show1/show2 | limo n/s/e/w | skip. Start: loan/noloan. Type a whole round at once with"
+        " commas: a, 2.5, con 3.6"
     )
 
     def check_options(self, num_players: int, options: Mapping[str, Any]) -> None:

@@ -8,6 +8,7 @@
     x2.6l  x2.6r               expansion: open 2.6 copying its left / right neighbour
     op | con 3.6 | up grand | show1 | limo n   the effect (limo n/s/e/w), or: skip
     shuffle / keep             first project completer: reshuffle all cards or not
+    a, 2.5, con 3.6            several steps at once, separated by commas (all or nothing)
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ _BONUS = {"e", "f", "x"}
 
 def format_action(action: Any, solo: bool) -> str:
     kind = action[0]
+    if kind == "plan":
+        return ", ".join(format_action(step, solo) for step in action[1:])
     if kind == "loan":
         return "loan" if action[1] else "noloan"
     if kind == "shuffle":
@@ -59,6 +62,9 @@ def _slot(text: str) -> int:
 
 
 def parse_action(text: str, solo: bool) -> Any:
+    if "," in text or ";" in text:
+        parts = [p for p in text.replace(";", ",").split(",") if p.strip()]
+        return ("plan", *(parse_action(p, solo) for p in parts))
     t = " ".join(text.strip().lower().split())
     if t in ("loan", "noloan"):
         return ("loan", int(t == "loan"))

@@ -323,6 +323,9 @@ class NewLasVegasState(State):
         self._require_turn(player)
         if not isinstance(action, tuple) or not action:
             raise MalformedAction("nlv.malformed", f"not a New Las Vegas action: {action!r}")
+        if action[0] == "plan":
+            self._apply_plan(player, action[1:])
+            return
         legal = self.legal_actions(player)
         cache = self._cache
         assert cache is not None
@@ -355,6 +358,19 @@ class NewLasVegasState(State):
             self._do_copy(player, action)
         else:
             self._do_effect(player, action)
+
+    def _apply_plan(self, player: int, steps: tuple[Any, ...]) -> None:
+        """Several steps typed at once (``a, 2.5, con 3.6``): all of them or none."""
+        if not steps or any(not isinstance(step, tuple) or not step or step[0] == "plan" for step in steps):
+            raise MalformedAction("nlv.malformed", "a plan is a list of steps")
+        trial = self.clone()
+        start = (trial.round_no, trial.phase)
+        for step in steps:
+            if player not in trial.to_act or (trial.round_no, trial.phase) != start:
+                raise IllegalAction("nlv.plan_too_long", "the round is over for you before the plan ends")
+            trial.apply(player, step)
+        for step in steps:
+            self.apply(player, step)
 
     def _refuse(self, player: int, action: Any, legal: list[Any]) -> None:
         """Explain why ``action`` is not legal now (the slow path; nothing has changed)."""
