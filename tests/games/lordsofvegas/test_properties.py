@@ -151,3 +151,14 @@ def test_determinize_changes_the_deck_but_not_the_original() -> None:
     orders = {tuple(state.determinize(0, seed=s).deck) for s in range(5)}
     assert len(orders) > 1
     assert state.deck == before
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("players", PLAYERS)
+def test_soak_many_games(players: int, request) -> None:
+    expr = request.config.getoption("markexpr", "") or ""
+    if "soak" not in expr or "not soak" in expr:
+        pytest.skip("long run: select it with -m soak")
+    for seed in range(100_000, 103_000):
+        state = random_game(players, seed, check=check_invariants)
+        assert state.is_over

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tabletown.core.errors import ActionError, MalformedAction
 from tabletown.core.record import state_digest
+from tabletown.games.lordsofvegas import GAME
 from tabletown.games.lordsofvegas.state import ACTION, OFFER
 
 from .helpers import ScriptedDice, act, blank, check_invariants, lot, mark, put
@@ -188,3 +193,44 @@ def test_listed_offers_are_bounded_and_legal() -> None:
         twin = state.clone()
         twin.apply(0, offer)
         assert twin.phase == OFFER
+
+
+ITEM_WORDS = ["$1", "$5", "$40", "a1", "c5", "d8", "die-c5", "die-a1", "die-d8", "no-gamble", "no-reorg-c5", "no-build"]
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 250), data=st.data())
+def test_any_typed_offer_is_atomic(seed: int, steps: int, data) -> None:
+    """A typed offer either is refused with the state untouched, or waits / executes in full."""
+    players = data.draw(st.sampled_from([2, 3, 4]))
+    state = GAME.new_game(players, {}, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if not state.to_act:
+            return
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    if not state.to_act or state.phase not in (ACTION, OFFER):
+        return
+    seat = state.to_act[0]
+    words = data.draw(st.lists(st.tuples(st.integers(0, players - 1), st.integers(0, players - 1),
+                                         st.sampled_from(ITEM_WORDS)), min_size=1, max_size=4))
+    text = "offer " + " ".join(f"{g}>{r}:{w}" for g, r, w in words)
+    try:
+        action = state.parse_action(text, seat)
+    except ActionError:
+        return
+    assert state.parse_action(state.format_action(action), seat) == action
+    before = state_digest(state)
+    total_money = sum(state.money)
+    try:
+        state.apply(seat, action)
+    except ActionError as exc:
+        assert exc.rule.startswith("trade.")
+        assert state_digest(state) == before
+        return
+    # Everyone who gives must accept; then it is done all at once.
+    while state.phase == OFFER:
+        state.apply(state.to_act[0], ("accept",))
+    assert sum(state.money) == total_money
+    check_invariants(state)
