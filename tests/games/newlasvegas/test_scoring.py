@@ -124,7 +124,7 @@ def test_upgrades_raise_hotel_golf_and_limousine_values():
     a.ups[UPGRADE_INDEX["vip"]] = 1
     cols = score_multiplayer([a, b], [True, False], True, True)[0]["columns"]
     assert cols["hotels"] == 3 * 6 + 4
-    assert cols["golf"] == 3 + 4 + 2 * 7
+    assert cols["golf"] == 3 + 4 + 2 * 6
     assert cols["limousine"] == 4 + 3 - 2 * 4
     assert score_multiplayer([a, b], [True, False], False, True)[0]["columns"]["golf"] == 0
 

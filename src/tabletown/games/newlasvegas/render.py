@@ -11,6 +11,7 @@ from rich.text import Text
 from .data import (
     EDGES,
     EFFECT_NAMES,
+    LAMP_COLUMNS,
     LAMP_NAME,
     NUM_AVENUES,
     SLOT_AVENUE,
@@ -19,10 +20,12 @@ from .data import (
     SLOT_HOLES,
     SLOT_NAME,
     SLOT_STAR,
+    START_LAMP,
     STREET_RANGE,
     TRACK_LENGTH,
 )
 
+EDGE_INDEX = {edge: e for e, edge in enumerate(EDGES)}
 _CARPET = {"vip": "V", "mafia": "M", "luxury": "L"}
 _CELL = 6
 
@@ -64,10 +67,32 @@ def render_city(sheet: Mapping[str, Any]) -> Text:
         lines.append(f"s{st + 1}  " + "".join(cells.get(av, "").ljust(_CELL) for av in range(1, NUM_AVENUES + 1)))
     hotels = "".join((h[0].upper() if h else ".").ljust(_CELL) for h in sheet["hotels"])
     lines.append("H   " + hotels)
-    limo = sheet["limousine"]
-    route = " ".join(f"{LAMP_NAME[EDGES[e][0]]}-{LAMP_NAME[EDGES[e][1]]}" for e in limo["edges"])
-    lines.append(f"limousine at {LAMP_NAME[limo['at']]}{' (complete)' if limo['complete'] else ''}; segments: {route or 'none'}")
+    lines.extend(render_route(sheet["limousine"]))
     return Text("\n".join(lines))
+
+
+def render_route(limo: Mapping[str, Any]) -> list[str]:
+    """The lamp graph: A = airport start, @ = the limousine, - and | = segments drawn."""
+    used = set(limo["edges"])
+    ncol = len(LAMP_COLUMNS)
+    lines = [f"limousine ({'complete' if limo['complete'] else 'at ' + LAMP_NAME[limo['at']]}); lamp columns "
+             + " ".join(map(str, LAMP_COLUMNS))]
+    for st in range(len(STREET_RANGE)):
+        row = f"  s{st + 1} "
+        for ci in range(ncol):
+            lamp = st * ncol + ci
+            row += "@" if lamp == limo["at"] and not limo["complete"] else "A" if lamp == START_LAMP else "o"
+            if ci + 1 < ncol:
+                edge = EDGE_INDEX[(lamp, lamp + 1)]
+                row += ("-----" if edge in used else "     ")
+        lines.append(row)
+        if st + 1 < len(STREET_RANGE):
+            row = "      "
+            for ci in range(ncol):
+                edge = EDGE_INDEX[(st * ncol + ci, (st + 1) * ncol + ci)]
+                row += ("|" if edge in used else " ") + ("     " if ci + 1 < ncol else "")
+            lines.append(row)
+    return lines
 
 
 def render_scores(sheet: Mapping[str, Any]) -> Text:

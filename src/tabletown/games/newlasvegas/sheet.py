@@ -212,12 +212,15 @@ class Sheet:
             self.route_done = True
 
     def segments_missing(self) -> int:
-        """Fewest segments still needed to bring the limousine back (0 if done or never started).
+        """Fewest segments still needed to complete the route (0 once it is back at the start).
 
-        Over unused segments when possible; if the route is boxed in, over any segment (ruling).
+        Over unused segments when possible; if the route is boxed in, over any segment. A route
+        never started still needs the shortest loop through the start (ruling).
         """
-        if self.route_done or self.segs == 0:
+        if self.route_done:
             return 0
+        if self.segs == 0:
+            return MIN_LOOP
         for avoid in (self.edges, 0):
             dist = _bfs(self.lamp, avoid)
             if dist >= 0:
@@ -258,6 +261,11 @@ def street_of(s: int) -> int:
     return _STREET_OF[s]
 
 
+def _min_loop() -> int:
+    """Length of the shortest closed route from the start (first segment, then the way back)."""
+    return 1 + min(_bfs(nxt, 1 << edge) for _, edge, nxt in LAMP_LINKS[START_LAMP])
+
+
 def _bfs(start: int, avoid: int) -> int:
     seen = {start: 0}
     todo = deque([start])
@@ -271,6 +279,9 @@ def _bfs(start: int, avoid: int) -> int:
                 return seen[nxt]
             todo.append(nxt)
     return -1
+
+
+MIN_LOOP = _min_loop()
 
 
 # --- the 21 project conditions ---------------------------------------------------------------------
