@@ -144,6 +144,8 @@ class GreedyBot(Bot):
             elif kind == "reorg":
                 gain = sum(self._after(state, p, action) for _ in range(REORG_SAMPLES)) / REORG_SAMPLES - base
             elif kind == "offer":
+                if not self._acceptable(state, p, action[1]):
+                    continue  # nobody sensible would take it: do not waste the turn's offers
                 gain = self._offer_gain(state, p, action[1]) - OFFER_GAIN
             else:
                 if kind == "gamble":
@@ -190,6 +192,13 @@ class GreedyBot(Bot):
                             except ActionError:  # e.g. we promised not to build this turn
                                 break
         return after - evaluate(state, p)
+
+    def _acceptable(self, state: LordsOfVegasState, p: int, items: tuple) -> bool:
+        """Would every other giver gain by our public estimate (so the offer has a chance)?"""
+        twin = self._copy(state)
+        twin.execute_items(items)
+        givers = {item[0] for item in items} - {p}
+        return all(evaluate(twin, q) > evaluate(state, q) for q in givers)
 
     def _answer(self, state: LordsOfVegasState, p: int) -> Action:
         _, items = state.offer
