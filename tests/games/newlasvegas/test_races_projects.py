@@ -152,6 +152,14 @@ def test_golf_projects_and_crossing_out():
     for s in range(a, b):
         full.star_ok |= 1 << s
     assert project_met("C6", full)
+    holes_only = Sheet(1)  # avenues 1 and 9 have no hole: the course need not reach them
+    holes_only.built |= 1 << (a + 6)
+    for s in range(a + 1, a + 8):
+        holes_only.open_slot(s, s - a)
+    holes_only.star_ok = full.star_ok
+    assert project_met("C6", holes_only) and project_met("C7", holes_only)
+    holes_only.star_ok &= ~(1 << (a + 4))
+    assert not project_met("C6", holes_only)
 
 
 def test_project_race_first_and_later_points_and_reshuffle_vote():

@@ -298,6 +298,7 @@ def _all_runs(sh: Sheet) -> list[tuple[int, int, bool, bool]]:
     return [r for st in range(len(STREET_RANGE)) for r in sh.runs(st)]
 
 
+ALL_HOLES = sum(PAR_COUNT.values())
 _AV1 = sum(1 << s for s in CRANE_SLOTS if SLOT_AVENUE[s] == 1)
 _AV11 = sum(1 << s for s in CRANE_SLOTS if SLOT_AVENUE[s] == NUM_AVENUES)
 
@@ -348,8 +349,7 @@ def project_met(pid: str, sh: Sheet) -> bool:
     if pid == "C5":
         return sh.shows[0] >= 3 and sh.shows[1] >= 3
     if pid == "C6":
-        a, b = GOLF_RANGE
-        return sh.golf_l == a and sh.golf_r == b - 1 and (sh.star_ok & STREET_STARS[0]) == STREET_STARS[0]
+        return len(sh.holes()) == ALL_HOLES and (sh.star_ok & STREET_STARS[0]) == STREET_STARS[0]
     if pid == "C7":
         return sh.holes().count(4) == PAR_COUNT[4]
     raise KeyError(pid)
