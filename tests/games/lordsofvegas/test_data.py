@@ -59,6 +59,16 @@ def test_matches_reference_file() -> None:
     assert list(data.SCORE_TRACK) == ref["score_track"]["spaces"]
 
 
+def test_score_breaks_in_the_data_match_the_track() -> None:
+    breaks = data._RAW["score_breaks"]
+    assert len(breaks) == 20
+    for b in breaks:
+        assert data.NEXT_STEP[b["from"]] == (b["to"], b["points"])
+        assert b["points"] >= 2
+    # Below 8 every square costs one point.
+    assert all(data.NEXT_STEP[s] == (s + 1, 1) for s in range(8))
+
+
 def test_score_track_breaks() -> None:
     # From 8: 1 point stays, 2-3 reach 10, 4-5 reach 12 (the rulebook example).
     assert [data.advance_score(8, k) for k in range(1, 6)] == [8, 10, 10, 12, 12]
