@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tabletown.bots import make_bot
 from tabletown.core.errors import ActionError
@@ -123,3 +125,21 @@ def test_soak_many_random_games(players):
     for seed in range(1000, 1600):
         state = play_random(new(players, seed, first_game=bool(seed % 3 == 0)), random.Random(seed), _check)
         assert state.is_over
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.sampled_from([1, 2, 3, 5]), steps=st.integers(0, 150))
+def test_hypothesis_positions_round_trip_and_clone_independently(seed, players, steps):
+    rng = random.Random(seed)
+    state = new(players, seed)
+    while state.to_act and steps:
+        p = rng.choice(state.to_act)
+        state.apply(p, rng.choice(state.legal_actions(p)))
+        steps -= 1
+    twin = state.clone()
+    before = state_digest(state)
+    for p in state.to_act:
+        for a in state.legal_actions(p):
+            assert state.parse_action(state.format_action(a), p) == a
+    play_random(twin, rng)  # playing the clone out never touches the original
+    assert state_digest(state) == before
