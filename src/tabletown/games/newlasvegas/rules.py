@@ -269,15 +269,14 @@ class NewLasVegasState(State):
     def _expansion_slots(sh: Sheet, free: list[tuple[int, int, int]], n: int) -> list[int]:
         """Slots for number ``n`` after which an expansion copy is still possible."""
         out = []
-        nums = sh.nums
+        probe = sh.copy()  # never touch the real sheet: clones may share it
         for s, lo, hi in free:
             if not lo < n < hi:
                 continue
-            nums[s] = n
-            ok = bool(sh.copy_options())
-            nums[s] = -1
-            if ok:
+            probe.nums[s] = n
+            if probe.copy_options():
                 out.append(s)
+            probe.nums[s] = -1
         return out
 
     def _open_actions(self, sh: Sheet, turn: Turn) -> list[Any]:
