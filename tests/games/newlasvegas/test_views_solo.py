@@ -136,3 +136,46 @@ def test_hotel_helpers():
     sh.hotels = [GRAND, SMALL] + [0] * 9
     assert sh.hotel_counts() == (1, 1)
     assert CARD_NUMBER and CARD_EFFECT
+
+
+def _solo_round(state):
+    state.apply(0, next(a for a in state.legal_actions(0) if a[0] == "pick" and a[3] == ""))
+    state.apply(0, state.legal_actions(0)[0])
+    state.apply(0, ("skip",))
+
+
+def test_acme_project_race_reshuffle_and_ending_the_game():
+    state = new(1, 12, architect=13)  # card 13: ACME completes a project at every approval
+    skip_loans(state)
+    state.pending_approvals = [2]  # the yellow approval card
+    _solo_round(state)
+    k = 2
+    pid = state.projects[k]
+    from tabletown.games.newlasvegas.data import PROJECT_BY_ID
+
+    assert state.acme_proj[k] == PROJECT_BY_ID[pid]["points_first"] and state.approved[k]
+    assert state.discard == []  # first project: the two discarded cards went back into the deck
+    assert any("reshuffled" in line for line in state.log)
+    state.pending_approvals = [0, 1]
+    _solo_round(state)
+    assert all(state.acme_proj) and state.is_over
+    assert any("ACME completed all three projects" in line for line in state.log)
+
+
+def test_player_scores_the_lower_value_after_acme():
+    state = new(1, 12, architect=13)
+    skip_loans(state)
+    state.projects = ("H1", "S1", "C5")
+    state.pending_approvals = [2]
+    _solo_round(state)
+    assert state.acme_proj[2] == 12
+    state.sheets[0].shows = [3, 3]
+    _solo_round(state)
+    assert state.sheets[0].proj[2] == 6
+
+
+def test_first_game_starts_without_the_bank_choice():
+    state = new(3, 4, first_game=True)
+    assert state.phase == "round" and state.loans == [False, False, False]
+    assert all(sh.vault == 3 for sh in state.sheets)
+    assert not any(a[0] == "eff" for a in state.legal_actions(0))
