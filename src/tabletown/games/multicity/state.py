@@ -84,7 +84,7 @@ def object_squares(action: Place) -> tuple[int, ...]:
 
 class MulticityState(State):
     __slots__ = (
-        "num_players", "options", "seed", "rng", "log", "kids", "loose", "rotations", "cells", "occ",
+        "num_players", "options", "seed", "rng", "log", "kids", "loose", "rotations", "texts", "cells", "occ",
         "tiles", "frontier", "stack", "unused", "drawn", "cands", "unplaced", "objects", "current",
         "first", "phase", "final_index",
     )  # fmt: skip
@@ -108,6 +108,7 @@ class MulticityState(State):
         self.kids = bool(options.get("kids", False))
         self.loose = options.get("overlap", "strict") == "loose"
         self.rotations = tuple(rotations(t) for t in tiles) if tiles is not None else _DECK_ROTATIONS
+        self.texts = _texts(self.rotations) if tiles is not None else _DECK_TEXTS
         if order is None:
             ids = list(range(len(self.rotations)))
             self.rng.shuffle(ids)
@@ -368,12 +369,12 @@ class MulticityState(State):
                 return "multicity.square_taken", "another object already lies on one of these squares"
             return None
         if not self._free(squares, vertical):
-            ends = (squares[0], squares[-1])
-            if any(occ.get(s, 0) & (END_H | END_V) for s in ends):
+            same = (END_V | MID_V) if vertical else (END_H | MID_H)
+            if any(occ.get(s, 0) & (END_H | END_V) for s in (squares[0], squares[-1])):
                 return "multicity.square_taken", "another object already stands on one of these end squares"
-            if any(occ.get(s, 0) & (MID_H | MID_V) for s in squares[1:-1]):
-                return "multicity.objects_cross", "objects may not cross or run over each other"
-            return "multicity.square_taken", "an end of this object would stand on an object running the same way"
+            if any(occ.get(s, 0) & same for s in squares):
+                return "multicity.square_taken", "another object already runs along this row or column here"
+            return "multicity.objects_cross", "objects may not cross: this one would cut through another's middle"
         return None
 
     def _pass(self, player: int) -> None:
@@ -432,7 +433,7 @@ class MulticityState(State):
         data = self._base_view(player)
         drawn = None
         if self.drawn is not None:
-            drawn = {"tile": self.drawn, "turns": [tile_text(t) for t in self.rotations[self.drawn]]}
+            drawn = {"tile": self.drawn, "turns": list(self.texts[self.drawn])}
         data["state"] = {
             "phase": PHASE_NAMES[self.phase],
             "turn": None if self.phase == OVER else self.current,
@@ -440,7 +441,7 @@ class MulticityState(State):
             "stack": len(self.stack),
             "drawn": drawn,
             "tiles": [
-                {"tile": t, "x": sx * 3, "y": sy * 3, "turn": turn, "squares": tile_text(self.rotations[t][turn])}
+                {"tile": t, "x": sx * 3, "y": sy * 3, "turn": turn, "squares": self.texts[t][turn]}
                 for (sx, sy), (t, turn) in self.tiles.items()
             ],
             "free_slots": [[sx * 3, sy * 3] for sx, sy in self.frontier],
@@ -478,6 +479,7 @@ class MulticityState(State):
         twin.kids = self.kids
         twin.loose = self.loose
         twin.rotations = self.rotations
+        twin.texts = self.texts
         twin.cells = self.cells.copy()
         twin.occ = self.occ.copy()
         twin.tiles = self.tiles.copy()
@@ -542,4 +544,10 @@ class MulticityState(State):
         )
 
 
+def _texts(turned: tuple[tuple[Layout, ...], ...]) -> tuple[tuple[str, ...], ...]:
+    """Each tile's four turns as text, made once for the views."""
+    return tuple(tuple(tile_text(t) for t in turns) for turns in turned)
+
+
 _DECK_ROTATIONS = tuple(rotations(t) for t in DECK)
+_DECK_TEXTS = _texts(_DECK_ROTATIONS)
