@@ -9,7 +9,6 @@ from ...core.errors import OptionError
 from ...core.game import BotFactory, Game
 from ...core.options import Option
 from .data import ARCHITECTS
-from .notation import __doc__ as NOTATION_DOC
 from .rules import NewLasVegasState
 
 
@@ -50,4 +49,3 @@ class NewLasVegas(Game):
 
 
 NewLasVegasState.game = NewLasVegas()
-__doc_notation__ = NOTATION_DOC
