@@ -84,10 +84,8 @@ class GreedyBot(Bot):
 
     # -- helpers -------------------------------------------------------------------------------
     def _copy(self, state: LordsOfVegasState) -> LordsOfVegasState:
-        twin = state.clone()
-        twin.rng = self.sim  # our own dice: lookahead must not see the game's future rolls
-        twin.log = []
-        return twin
+        # Our own dice: lookahead must not see the game's future rolls.
+        return state.lookahead_copy(self.sim, [])
 
     def _after(self, state: LordsOfVegasState, p: int, action: Action) -> float:
         twin = self._copy(state)

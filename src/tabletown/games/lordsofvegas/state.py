@@ -233,7 +233,7 @@ class LordsOfVegasState(State):
         return max(0, len(self.deck) - 1 - self.ge_index) if self.deck and self.deck[self.ge_index] == GAME_END else 0
 
     def on_strip(self, lots: tuple[int, ...]) -> bool:
-        return any(ON_STRIP[lot] for lot in lots)
+        return not _STRIP_LOTS.isdisjoint(lots)
 
     # ------------------------------------------------------------------ contract: who acts
     @property
@@ -1024,12 +1024,17 @@ class LordsOfVegasState(State):
         return base
 
     def clone(self) -> LordsOfVegasState:
+        return self.lookahead_copy(self.rng.clone(), self.log[:])
+
+    def lookahead_copy(self, rng: SeededRNG, log: list[str]) -> LordsOfVegasState:
+        """A clone with the given random source and log (bots searching ahead pass their own dice
+        and an empty log, which also saves copying them)."""
         twin = LordsOfVegasState.__new__(LordsOfVegasState)
         twin.num_players = self.num_players
         twin.options = self.options
         twin.seed = self.seed
-        twin.rng = self.rng.clone()
-        twin.log = self.log[:]
+        twin.rng = rng
+        twin.log = log
         twin.marker = self.marker[:]
         twin.tile = self.tile[:]
         twin.dieo = self.dieo[:]
@@ -1093,6 +1098,7 @@ def _bet_menu(top: int) -> tuple[int, ...]:
 
 
 _BET_MENUS: dict[int, tuple[int, ...]] = {}
+_STRIP_LOTS = frozenset(lot for lot in range(NUM_LOTS) if ON_STRIP[lot])
 _GAMBLE_MENUS: dict[tuple[int, int], tuple[Action, ...]] = {}
 
 
