@@ -39,7 +39,8 @@ def _cell(entry: Mapping[str, Any], lot: int, excluded: bool) -> Text:
     if colour:
         style = TILE_STYLE[colour]
         if "die" in entry:
-            text.append(f"{colour[:2].upper()} {entry['die']} ", style=style)
+            shown = entry["die"] or "?"  # 0: a re-rolled die waiting to be placed
+            text.append(f"{colour[:2].upper()} {shown} ", style=style)
             text.append_text(seat_text(entry["owner"]))
         else:
             text.append(f"{colour[:2].upper()} -    ", style=style)
