@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tabletown.core.errors import IllegalAction, MalformedAction
-from tabletown.games.multicity import DRAW, PASS, Place
+from tabletown.games.multicity import DRAW, PASS, Lay, Place
 
 from .mchelp import brute_force_placements, check_invariants, custom, digest, play
 
@@ -222,3 +222,18 @@ def test_ranking_by_squares_then_objects_then_shared(unplaced, ranks):
     state.unplaced = [tuple(u) for u in unplaced]
     state.phase = 2
     assert state.result().ranks == ranks
+
+
+def test_malformed_action_objects_are_refused_without_change():
+    state = custom(2, [GREENS, BLANK, BLANK])
+    for bad in [Place(3, "0", 0, False), Place(3, 0, 0, "h"), Place(1, 0, 0, False), ("3h", 0), 42]:
+        before = digest(state)
+        with pytest.raises(MalformedAction):
+            state.apply(0, bad)
+        assert digest(state) == before
+    play(state, "draw")
+    for bad in [Lay("3", 0, 0), Lay(3, 0, 7), Lay(3, 0, -1)]:
+        before = digest(state)
+        with pytest.raises(MalformedAction):
+            state.apply(0, bad)
+        assert digest(state) == before

@@ -190,6 +190,8 @@ class MulticityState(State):
         if self.drawn is None:
             raise IllegalAction("multicity.no_tile_drawn", "draw a tile before laying one")
         x, y, turn = action
+        if not (type(x) is int and type(y) is int):
+            raise MalformedAction("multicity.coordinates", f"coordinates are whole numbers, not {x!r},{y!r}")
         if not (isinstance(turn, int) and 0 <= turn <= 3):
             raise MalformedAction("multicity.tile_turn", f"a tile turns 0-3 quarter turns, not {turn!r}")
         if x % 3 or y % 3:
@@ -344,6 +346,8 @@ class MulticityState(State):
         length, x, y, vertical = action
         if not (isinstance(length, int) and MIN_LENGTH <= length <= MAX_LENGTH):
             return MalformedAction("multicity.length", f"objects are {MIN_LENGTH}-{MAX_LENGTH} squares long, not {length!r}")
+        if not (type(x) is int and type(y) is int and isinstance(vertical, bool)):
+            return MalformedAction("multicity.coordinates", f"not a placement: {action!r}")
         rule, message = self.placement_problem(player, action) or ("multicity.internal", "placement refused")
         return IllegalAction(rule, message)
 
