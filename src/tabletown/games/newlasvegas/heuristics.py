@@ -29,9 +29,10 @@ def _fillable(sh: Sheet) -> tuple[float, float]:
     good = dead = 0.0
     nums, built = sh.nums, sh.built
     for a, b in STREET_RANGE:
-        lo, gap = -1, 0
+        # Cards run 1-15; 0, 16 and 17 need the easy-opening bonus, so they do not count as room.
+        lo, gap = 0, 0
         for s in range(a, b + 1):
-            v = nums[s] if s < b else 18
+            v = nums[s] if s < b else 16
             if s < b and v < 0:
                 if not SLOT_CRANE[s] or built >> s & 1:
                     gap += 1
