@@ -142,3 +142,55 @@ def test_easy_search_beats_random() -> None:
 
 def test_easy_search_beats_greedy() -> None:
     assert _match(("mcts:easy", "greedy"), 60) >= 0.55
+
+
+HALVING = SearchConfig(iterations=60, max_seconds=30.0, rollout_cap=60, root="halving")
+
+
+def test_halving_chooses_legal_actions_reproducibly() -> None:
+    for index, state in enumerate(random_states(30, seed=21, players=3)):
+        for seat in state.to_act:
+            first = MCTSBot(TOY, index, HALVING).choose(state, seat)
+            assert first in state.legal_actions(seat)
+            assert MCTSBot(TOY, index, HALVING).choose(state, seat) == first
+
+
+def test_halving_spends_its_budget_on_paired_samples() -> None:
+    state = random_states(1, seed=8)[0]
+    bot = MCTSBot(TOY, 2, SearchConfig(iterations=90, max_seconds=30.0, root="halving"))
+    bot.choose(state, state.to_act[0])
+    legal = len(state.legal_actions(state.to_act[0]))
+    assert 0 < bot.last_iterations <= 90 + legal
+    assert bot.capped == 0
+
+
+def test_anchor_keeps_the_greedy_move_unless_search_clearly_beats_it() -> None:
+    """With an anchor and a tiny budget (no significance possible) the bot plays greedy's move."""
+    tiny = SearchConfig(iterations=3, max_seconds=30.0, root="halving", anchor=True)
+    greedy = toygame.ToyGreedy(0)
+    for index, state in enumerate(random_states(40, seed=4)):
+        seat = state.to_act[0]
+        assert MCTSBot(TOY, index, tiny).choose(state, seat) == greedy.choose(state, seat)
+
+
+def test_anchor_is_left_for_a_clearly_better_move() -> None:
+    """Greedy banks 6 points at 13 of 20 while the rival sits at 19 and wins on nearly any roll next
+    turn; one more roll wins 5 times in 6: the search must see that rolling is clearly better."""
+    state = TOY.new_game(2, {}, seed=3)
+    state.scores[:] = [13, 19]
+    state.turn_total = 6
+    state.hands[0] = 0  # greedy won't play a 0
+    assert toygame.ToyGreedy(0).choose(state, 0) == "b"
+    bot = MCTSBot(TOY, 1, SearchConfig(iterations=300, max_seconds=30.0, root="halving", anchor=True))
+    assert bot.choose(state, 0) != "b"
+
+
+def test_clearly_better_is_a_paired_test() -> None:
+    from tabletown.bots.mcts import _clearly_better
+
+    assert _clearly_better([1.0] * 10, [0.0] * 10)
+    assert not _clearly_better([1.0, 0.0] * 5, [0.0, 1.0] * 5)
+    assert not _clearly_better([1.0] * 3, [0.0] * 3), "too few samples to tell"
+    assert not _clearly_better([0.5] * 10, [0.5] * 10)
+    noisy = [1.0, 0.0, 1.0, 1.0, 0.0, 1.0, 1.0, 1.0, 0.0, 1.0]
+    assert _clearly_better([x + 0.1 for x in noisy], noisy)

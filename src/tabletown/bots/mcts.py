@@ -23,6 +23,7 @@ way a seeded game can come out differently).
 from __future__ import annotations
 
 import math
+import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -43,6 +44,12 @@ class SearchConfig:
     rollout: str = "random"
     greedy_share: float = 0.5
     rollout_cap: int = 400
+    # "tree": ISMCTS as described above. "halving": a flat search at the root by sequential halving,
+    # where every candidate is played out from the same determinizations (common random numbers:
+    # same hidden cards, same future dice), which cancels most of the luck that swamps small
+    # differences between moves in long dice games.
+    root: str = "tree"
+    anchor: bool = False
 
 
 PRESETS: dict[str, SearchConfig] = {
@@ -103,7 +110,7 @@ class MCTSBot(Bot):
         self.last_iterations = 0
         self._greedy: dict[int, Bot] = {}
         self._greedy_factory: Callable[[int], Bot] | None = None
-        if self.config.rollout == "greedy":
+        if self.config.rollout == "greedy" or self.config.anchor:
             self._greedy_factory = game.bots().get("greedy")
 
     # -- the decision ---------------------------------------------------------------------------------
@@ -111,6 +118,8 @@ class MCTSBot(Bot):
         legal = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
+        if self.config.root == "halving":
+            return self.halving(state, player, legal)
         root = self.search(state, player)
         allowed = set(legal)
         best = max(
@@ -136,6 +145,52 @@ class MCTSBot(Bot):
                 break
         self.last_iterations = done
         return root
+
+    def halving(self, state: State, player: int, legal: list[Action]) -> Action:
+        """Sequential halving over ``legal`` with paired samples; ``iterations`` counts rollouts.
+
+        With ``anchor`` the game's greedy choice is never dropped, and the bot leaves it only for a
+        move that beats it by two standard errors of the paired differences: search then refines the
+        greedy player instead of replacing it with noise.
+        """
+        config = self.config
+        deadline = time.perf_counter() + config.max_seconds
+        candidates = list(legal)
+        rewards: dict[Action, list[float]] = {action: [] for action in candidates}
+        anchor = None
+        if config.anchor and self._greedy_factory is not None:
+            anchor = self._greedy_bot(player).choose(state, player)
+        rounds = max(1, math.ceil(math.log2(len(candidates))))
+        spent = 0
+        for _ in range(rounds):
+            per_candidate = max(1, config.iterations // (rounds * len(candidates)))
+            for _ in range(per_candidate):
+                seed = self.rng.getrandbits(63)
+                base = state.determinize(player, seed)
+                for action in candidates:
+                    sample = base.clone()
+                    sample.apply(player, action)
+                    rewards[action].append(self._rollout(sample, random.Random(seed))[player])
+                    spent += 1
+                    if time.perf_counter() > deadline:
+                        break
+                if time.perf_counter() > deadline:
+                    break
+            if time.perf_counter() > deadline:
+                self.capped += 1
+                break
+            if len(candidates) > 1:
+                # Survivors share their samples (paired), so means compare like with like.
+                candidates.sort(key=lambda a: _mean(rewards[a]), reverse=True)
+                keep = candidates[: max(1, (len(candidates) + 1) // 2)]
+                if anchor is not None and anchor not in keep:
+                    keep.append(anchor)
+                candidates = keep
+        self.last_iterations = spent
+        best = max(candidates, key=lambda a: _mean(rewards[a]))
+        if anchor is None or best == anchor or not _clearly_better(rewards[best], rewards[anchor]):
+            return anchor if anchor is not None else best
+        return best
 
     # -- one iteration --------------------------------------------------------------------------------
     def _iterate(self, root: Node, state: State, me: int) -> None:
@@ -190,10 +245,11 @@ class MCTSBot(Bot):
         assert best is not None
         return best
 
-    def _rollout(self, state: State) -> list[float]:
-        choice = self.rng.choice
-        random_draw = self.rng.random
-        share = self.config.greedy_share if self._greedy_factory is not None else 0.0
+    def _rollout(self, state: State, rng: random.Random | None = None) -> list[float]:
+        rng = rng or self.rng
+        choice = rng.choice
+        random_draw = rng.random
+        share = self.config.greedy_share if self.config.rollout == "greedy" and self._greedy_factory else 0.0
         steps = self.config.rollout_cap
         while steps > 0:
             acting = state.to_act
@@ -222,6 +278,21 @@ class MCTSBot(Bot):
             assert self._greedy_factory is not None
             bot = self._greedy[seat] = self._greedy_factory(self.rng.getrandbits(63))
         return bot
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else -1.0
+
+
+def _clearly_better(challenger: list[float], incumbent: list[float]) -> bool:
+    """Paired samples: is the mean difference more than two standard errors above zero?"""
+    n = min(len(challenger), len(incumbent))
+    if n < 4:
+        return False
+    diffs = [a - b for a, b in zip(challenger[:n], incumbent[:n], strict=True)]
+    mean = sum(diffs) / n
+    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > 2 * math.sqrt(variance / n) and mean > 0
 
 
 def config_for(game: Game, strength: str) -> SearchConfig:
