@@ -12,10 +12,10 @@ from tabletown.games.lordsofvegas.bots import GreedyBot, evaluate
 from .helpers import act, blank, mark, put
 
 
-@pytest.mark.parametrize("players", [2, 4])
-def test_greedy_only_picks_legal_actions(players: int) -> None:
+@pytest.mark.parametrize(("players", "options"), [(2, {}), (4, {}), (3, {"open_market": True})])
+def test_greedy_only_picks_legal_actions(players: int, options: dict) -> None:
     for seed in range(6):
-        state = GAME.new_game(players, {}, seed=seed)
+        state = GAME.new_game(players, options, seed=seed)
         bots = [make_bot(GAME, "greedy" if i % 2 == 0 else "random", seed + i) for i in range(players)]
 
         def agent_for(bot):

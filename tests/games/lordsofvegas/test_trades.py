@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from tabletown.core.errors import ActionError, MalformedAction
 from tabletown.core.record import state_digest
 from tabletown.games.lordsofvegas import GAME
-from tabletown.games.lordsofvegas.state import ACTION, OFFER
+from tabletown.games.lordsofvegas.state import ACTION, MARKET, OFFER
 
 from .helpers import ScriptedDice, act, blank, check_invariants, lot, mark, put
 
@@ -234,3 +234,49 @@ def test_any_typed_offer_is_atomic(seed: int, steps: int, data) -> None:
         state.apply(state.to_act[0], ("accept",))
     assert sum(state.money) == total_money
     check_invariants(state)
+
+
+def test_no_market_by_default() -> None:
+    state = blank(3, money=20, deck=["b1", "b2"])
+    act(state, 0, "end")
+    assert state.active == 1 and state.phase == ACTION
+    refused(state, 1, "pass", "phase.action")
+
+
+def test_open_market_lets_others_trade_after_a_turn() -> None:
+    state = blank(3, money=20, deck=["b1", "b2"], open_market=True)
+    mark(state, 0, "a3")
+    act(state, 0, "end")
+    assert state.phase == MARKET and state.to_act == (1,) and state.active == 0
+    assert ("pass",) in state.legal_actions(1)
+    refused(state, 0, "offer 0>1:$1", "turn.not_your_turn")
+    refused(state, 1, "offer 0>1:no-gamble 1>0:$1", "trade.not_active")  # the turn is over
+    act(state, 1, "offer 1>0:$9 0>1:a3")
+    assert state.to_act == (0,)
+    act(state, 0, "accept")
+    assert state.marker[lot("a3")] == 1 and state.money[:2] == [29, 11]
+    assert state.phase == MARKET and state.to_act == (1,)  # seat 1 may offer again or pass
+    act(state, 1, "pass")
+    assert state.to_act == (2,)
+    act(state, 2, "offer 2>0:$1 0>2:$2")
+    act(state, 0, "refuse")
+    assert state.phase == MARKET and state.to_act == (2,)
+    act(state, 2, "pass")
+    assert state.active == 1 and state.phase == ACTION  # seat 1's turn, after its draw
+    assert state.marker[lot("b1")] == 1
+    check_invariants(state)
+
+
+def test_open_market_random_games_end() -> None:
+    rng = random.Random(9)
+    for seed in range(60):
+        players = 2 + seed % 3
+        state = GAME.new_game(players, {"open_market": True}, seed=seed)
+        while state.to_act:
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            for action in legal:
+                assert state.parse_action(state.format_action(action), seat) == action
+            state.apply(seat, rng.choice(legal))
+            check_invariants(state)
+        assert state.is_over

@@ -20,8 +20,10 @@ from .state import (
     LAYOFF,
     LAYOFF_NO,
     LAYOFF_YES,
+    MARKET,
     OFFER,
     OVER,
+    PASS,
     PICK_DIE,
     PLACE,
     REFUSE,
@@ -108,6 +110,8 @@ class GreedyBot(Bot):
             return self._main(state, player, legal)
         if phase == OFFER:
             return self._answer(state, player)
+        if phase == MARKET:
+            return self._market(state, player, legal)
         if phase == LAYOFF:
             _, _, bet = state.pending
             return LAYOFF_YES if bet * 2 > state.money[player] else LAYOFF_NO
@@ -155,6 +159,15 @@ class GreedyBot(Bot):
             bet = self._gamble(state, p, gambles)
             if bet is not None:
                 return bet
+        return best
+
+    def _market(self, state: LordsOfVegasState, p: int, legal: list[Action]) -> Action:
+        best, best_gain = PASS, 0.0
+        for action in legal:
+            if action[0] == "offer" and self._acceptable(state, p, action[1]):
+                gain = self._offer_gain(state, p, action[1]) - OFFER_GAIN
+                if gain > best_gain:
+                    best, best_gain = action, gain
         return best
 
     def _gamble(self, state: LordsOfVegasState, p: int, gambles: list[Action]) -> Action | None:

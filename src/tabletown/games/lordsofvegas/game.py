@@ -33,6 +33,11 @@ class LordsOfVegasGame(Game):
             minimum=0,
             maximum=50,
         ),
+        Option(
+            "open_market",
+            False,
+            "after each turn the other players may each offer trades (or pass) before the next draw",
+        ),
     )
     bench_configs: ClassVar[tuple[tuple[int, Mapping[str, Any]], ...]] = ((2, {}), (3, {}), (4, {}))
     notation_help: ClassVar[str] = HELP

@@ -15,6 +15,7 @@
           0>1:no-reorg-c5    ... seat 0 (active) will not reorganize the casino at C5 this turn
           0>1:no-gamble      ... seat 0 will not gamble this turn (no-build, no-sprawl, no-remodel too)
     accept / refuse          answer an offer (or answer with an offer of your own: a counter-offer)
+    pass                     (open_market option) make no offer after another player's turn
 """
 
 from __future__ import annotations
@@ -24,9 +25,9 @@ from typing import Any
 from ...core.errors import MalformedAction
 from .data import COLOR_CODES, COLORS, LOT_INDEX, LOT_NAMES
 
-_SIMPLE = {"end": ("end",), "accept": ("accept",), "refuse": ("refuse",),
+_SIMPLE = {"end": ("end",), "pass": ("pass",), "accept": ("accept",), "refuse": ("refuse",),
            "layoff": ("layoff", True), "nolayoff": ("layoff", False)}
-_ALIASES = {"reorganize": "reorg", "reorganise": "reorg", "bet": "gamble", "pass": "end",
+_ALIASES = {"reorganize": "reorg", "reorganise": "reorg", "bet": "gamble",
             "yes": "accept", "no": "refuse", "decline": "refuse"}
 _LOT_COLOUR = ("build", "sprawl", "remodel")
 _LOT_ONLY = ("reorg", "take", "free", "put")
@@ -35,7 +36,7 @@ BAN_KINDS = ("build", "sprawl", "remodel", "reorg", "gamble")
 
 def format_action(action: Any) -> str:
     kind = action[0]
-    if kind in ("end", "accept", "refuse"):
+    if kind in ("end", "pass", "accept", "refuse"):
         return kind
     if kind == "layoff":
         return "layoff" if action[1] else "nolayoff"
@@ -169,5 +170,5 @@ def _expect(head: str, args: list[str], n: int) -> None:
 
 HELP = (
     "moves: end | build A2 gold | sprawl A5 gold | remodel A2 brown | reorg A2 | gamble A3 4 | layoff/nolayoff | "
-    "take C5 | free C4 | put C5 | offer 0>1:$5 1>0:a3 1>0:die-c5 0>1:no-reorg-c5 | accept | refuse"
+    "take C5 | free C4 | put C5 | offer 0>1:$5 1>0:a3 1>0:die-c5 0>1:no-reorg-c5 | accept | refuse | pass"
 )

@@ -131,6 +131,11 @@ def render_pending(state: Mapping[str, Any]) -> Text | None:
             "(put LOT takes the highest value)",
             style="bold magenta",
         )
+    if "market" in state:
+        return Text(
+            f"market after P{state['active']}'s turn: P{state['market'][0]} may offer a trade or pass",
+            style="bold magenta",
+        )
     if "decision" in state:
         d = state["decision"]
         verb = "pick a die to move onto" if state["phase"] == "pick_die" else "free a lot to take"

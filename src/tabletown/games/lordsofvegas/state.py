@@ -42,13 +42,14 @@ from .data import (
 )
 
 # Phases
-ACTION, OFFER, LAYOFF, PICK_DIE, FREE_LOT, PLACE, OVER = range(7)
-PHASE_NAMES = ("action", "offer", "layoff", "pick_die", "free_lot", "place", "over")
+ACTION, OFFER, LAYOFF, PICK_DIE, FREE_LOT, PLACE, OVER, MARKET = range(8)
+PHASE_NAMES = ("action", "offer", "layoff", "pick_die", "free_lot", "place", "over", "market")
 
 # What to do once a pick-die / free-lot decision is made.
 RESUME_DRAW, RESUME_ACTION = 0, 1
 
 END = ("end",)
+PASS = ("pass",)
 ACCEPT = ("accept",)
 REFUSE = ("refuse",)
 LAYOFF_YES = ("layoff", True)
@@ -72,6 +73,7 @@ class LordsOfVegasState(State):
         "deck", "discard", "ge_index", "active", "phase", "turn",
         "gambled", "reorged", "bans", "offers_made",
         "pending", "resume", "offer", "accepted", "place_queue", "_cas", "_over_reason",
+        "market", "offer_return",
     )
 
     def __init__(self) -> None:  # filled by LordsOfVegasGame.create_state or clone
@@ -105,6 +107,8 @@ class LordsOfVegasState(State):
         self.place_queue = []
         self._cas = None
         self._over_reason = ""
+        self.market = ()
+        self.offer_return = ACTION
         self.turn = 0
         two = num_players == 2
         deck = list(range(NUM_LOTS))
@@ -247,6 +251,8 @@ class LordsOfVegasState(State):
             return tuple(s for s in self.offer_answerers() if s not in self.accepted)
         if phase == PLACE:
             return (self.place_queue[0][0],)
+        if phase == MARKET:
+            return (self.market[0],)
         return (self.pending[0],)
 
     @property
@@ -281,6 +287,11 @@ class LordsOfVegasState(State):
             return [("free", lot) for lot in range(NUM_LOTS) if self.marker[lot] == player]
         if phase == PLACE:
             return [("put", lot) for lot in self.place_queue[0][1]]
+        if phase == MARKET:
+            out: list[Action] = [PASS]
+            if self.offers_made < self.options["max_offers"]:
+                out.extend(self._offers(player))
+            return out
         return []
 
     def _legal_main(self, p: int) -> list[Action]:
@@ -407,7 +418,7 @@ class LordsOfVegasState(State):
             raise MalformedAction("notation.unknown", f"not a Lords of Vegas action: {action!r}")
         handler = _HANDLERS.get((self.phase, action[0]))
         if handler is None:
-            if action[0] == "offer" and self.phase in (ACTION, OFFER):
+            if action[0] == "offer" and self.phase in (ACTION, OFFER, MARKET):
                 handler = LordsOfVegasState._act_offer
             else:
                 raise IllegalAction(
@@ -424,6 +435,23 @@ class LordsOfVegasState(State):
     def _act_end(self, p: int, action: Action) -> None:
         _arity(action, 1)
         self.log.append(f"seat {p} ends the turn")
+        if self.options["open_market"]:
+            # The others, in seat order after the active player, may each open trades or pass.
+            n = self.num_players
+            self.market = tuple((p + k) % n for k in range(1, n))
+            self.offers_made = 0
+            self.phase = MARKET
+            self.log.append("the market is open: the other players may offer trades")
+            return
+        self._next_turn()
+
+    def _act_pass(self, p: int, action: Action) -> None:
+        _arity(action, 1)
+        self.market = self.market[1:]
+        if not self.market:
+            self._next_turn()
+
+    def _next_turn(self) -> None:
         self.active = (self.active + 1) % self.num_players
         self._start_turn()
 
@@ -672,6 +700,8 @@ class LordsOfVegasState(State):
             raise IllegalAction("trade.limit", f"at most {self.options['max_offers']} offers per turn")
         if self.phase == OFFER:
             self.log.append(f"seat {p} refuses the offer and counters")
+        else:
+            self.offer_return = self.phase  # where play resumes once the offer is settled
         self.offers_made += 1
         self.log.append(f"seat {p} offers: {notation.describe_items(items)}")
         self.offer = (p, items)
@@ -728,7 +758,8 @@ class LordsOfVegasState(State):
             else:
                 if value != -1:
                     _check_lot(value)
-                if giver != self.active:
+                context = self.offer_return if self.phase == OFFER else self.phase
+                if giver != self.active or context != ACTION:
                     raise IllegalAction("trade.not_active", "only the active player can trade their actions this turn")
         if p not in parties:
             raise IllegalAction("trade.not_party", "you can only offer trades you take part in")
@@ -753,7 +784,7 @@ class LordsOfVegasState(State):
         self.log.append(f"seat {p} refuses the offer")
         self.offer = None
         self.accepted = ()
-        self.phase = ACTION
+        self.phase = self.offer_return
 
     def _execute_offer(self) -> None:
         _, items = self.offer
@@ -761,7 +792,7 @@ class LordsOfVegasState(State):
         self.log.append("the trade is done")
         self.offer = None
         self.accepted = ()
-        self.phase = ACTION
+        self.phase = self.offer_return
         dice = tuple(item[3] for item in items if item[2] == "die")
         if dice:
             self._after_action(dice)
@@ -1015,6 +1046,8 @@ class LordsOfVegasState(State):
             state["gamble"] = {"boss": boss, "gambler": gambler, "bet": bet}
         elif self.phase in (PICK_DIE, FREE_LOT):
             state["decision"] = {"seat": self.pending[0], "lot": LOT_NAMES[self.pending[1]]}
+        elif self.phase == MARKET:
+            state["market"] = list(self.market)
         elif self.phase == PLACE:
             state["placing"] = [
                 {"seat": o, "lots": [LOT_NAMES[t] for t in lots], "values": list(vals)}
@@ -1061,6 +1094,8 @@ class LordsOfVegasState(State):
         twin.place_queue = self.place_queue[:]
         twin._cas = self._cas  # immutable once built; rebuilt (not mutated) on change
         twin._over_reason = self._over_reason
+        twin.market = self.market
+        twin.offer_return = self.offer_return
         return twin
 
     def determinize(self, player: int, seed: int) -> LordsOfVegasState:
@@ -1166,6 +1201,7 @@ _HANDLERS = {
     (PICK_DIE, "take"): LordsOfVegasState._act_take,
     (FREE_LOT, "free"): LordsOfVegasState._act_free,
     (PLACE, "put"): LordsOfVegasState._act_put,
+    (MARKET, "pass"): LordsOfVegasState._act_pass,
 }
 
 _PHASE_HINT = (
@@ -1176,4 +1212,5 @@ _PHASE_HINT = (
     "free one of your lots first: free <lot>",
     "place your re-rolled dice: put <lot>",
     "the game is over",
+    "the market is open after a turn: offer a trade or pass",
 )
