@@ -1,7 +1,7 @@
-"""Static tables of Welcome To New Las Vegas, built once from the JSON files in ``data/``.
+"""Static tables of Welcome To New Las Vegas, built once from the JSON files beside it.
 
 The city plan and score sheet are RECONSTRUCTIONS (the printed sheets are not public); see
-``data/city.json`` and ``data/sheet.json`` and docs/games/newlasvegas.md.
+``city.json`` and ``sheet.json`` (next to this module) and docs/games/newlasvegas.md.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 
 
 def _load(name: str) -> Any:
-    return json.loads(resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8"))
+    return json.loads(resources.files(__package__).joinpath(name).read_text(encoding="utf-8"))
 
 
 CITY = _load("city.json")
