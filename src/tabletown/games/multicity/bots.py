@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ...core.game import Action, Bot, State
-from .state import DRAW, END_H, END_V, MID_H, MID_V, PASS, Lay, MulticityState, Place
+from .state import DRAW, PASS, Lay, MulticityState, Place, occupy, span_free
 
 LONGEST = 10.0  # per square of the object placed: length dominates the choice
 LOST_OPTION = 3.0  # per square of a length whose last placement disappears
@@ -34,33 +34,26 @@ def placement_score(state: MulticityState, player: int, action: Place, open_now:
     """How good placing ``action`` is: its length, plus last options taken from others, minus ours lost."""
     squares = state.cands[player][action]
     taken = set(squares)
+    occ_after = None
+    if state.loose:
+        occ_after = dict(state.occ)
+        occupy(occ_after, squares, action.vertical)
     score = LONGEST * action.length
     for seat in range(state.num_players):
         lost: Counter[int] = Counter()
         for other, span in state.cands[seat].items():
             if seat == player and other.length == action.length:
                 continue
-            if not taken.isdisjoint(span) and not _still_free(state, span, other.vertical, action, squares):
+            if taken.isdisjoint(span):
+                continue
+            # Strict reading: any shared square blocks; loose: ask the rule itself.
+            if occ_after is None or not span_free(occ_after, True, span, other.vertical):
                 lost[other.length] += 1
         for length, count in lost.items():
             if count >= open_now[seat][length]:
                 value = _option_value(state, seat, length)
                 score += -value if seat == player else value
     return score
-
-
-def _still_free(state: MulticityState, span: tuple[int, ...], vertical: bool, placed: Place, squares) -> bool:
-    """Would ``span`` still be free once ``placed`` lies on ``squares``? Strict: never when they meet."""
-    if not state.loose:
-        return False
-    occ = dict(state.occ)
-    end_flag, mid_flag = (END_V, MID_V) if placed.vertical else (END_H, MID_H)
-    last = len(squares) - 1
-    for i, square in enumerate(squares):
-        occ[square] = occ.get(square, 0) | (end_flag if i in (0, last) else mid_flag)
-    probe = state.clone()
-    probe.occ = occ
-    return probe._free(span, vertical)
 
 
 def lay_score(state: MulticityState, player: int, lay: Lay, open_now: list[Counter[int]]) -> float:

@@ -70,6 +70,14 @@ def _lays(slot: tuple[int, int]) -> tuple[Lay, ...]:
     return lays
 
 
+# For _discover: per direction, the step to the tile's next row (or column), the offsets of a
+# 15-square line around a tile row (or column), and for each possible first end (index 0-8) the
+# indices its other end may take.
+_LINES = tuple(
+    (vertical, across, tuple((j - 6) * along for j in range(15)))
+    for vertical, along, across in ((False, 1, STRIDE), (True, STRIDE, 1))
+)
+_ENDS = tuple(range(a + 1, min(a + MAX_LENGTH, 15)) for a in range(9))
 _NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 _DIAGONALS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 _LAY_RE = re.compile(r"^t\s*(-?\d+)\s*,\s*(-?\d+)\s*r\s*(\d+)$")
@@ -80,6 +88,29 @@ def object_squares(action: Place) -> tuple[int, ...]:
     start = key(action.x, action.y)
     step = STRIDE if action.vertical else 1
     return tuple(start + i * step for i in range(action.length))
+
+
+def span_free(occ: dict[int, int], loose: bool, squares: tuple[int, ...], vertical: bool) -> bool:
+    """May an object lie on ``squares`` among the objects whose flags are in ``occ``?"""
+    if not loose:
+        return occ.keys().isdisjoint(squares)
+    # Looser reading: a square may hold the end of one object and the middle of a crossing one.
+    end_ok = MID_H if vertical else MID_V
+    mid_ok = END_H if vertical else END_V
+    last = len(squares) - 1
+    for i, square in enumerate(squares):
+        flags = occ.get(square, 0)
+        if flags and flags != (end_ok if i == 0 or i == last else mid_ok):
+            return False
+    return True
+
+
+def occupy(occ: dict[int, int], squares: tuple[int, ...], vertical: bool) -> None:
+    """Mark an object's squares in ``occ``: its two ends and its middle."""
+    end_flag, mid_flag = (END_V, MID_V) if vertical else (END_H, MID_H)
+    last = len(squares) - 1
+    for i, square in enumerate(squares):
+        occ[square] = occ.get(square, 0) | (end_flag if i == 0 or i == last else mid_flag)
 
 
 class MulticityState(State):
@@ -259,45 +290,39 @@ class MulticityState(State):
     def _discover(self, x0: int, y0: int) -> list[tuple[int, Place, tuple[int, ...]]]:
         """Every placement whose span includes a square of the tile just laid at (x0, y0)."""
         found = []
-        cells, unplaced = self.cells, self.unplaced
+        get, unplaced = self.cells.get, self.unplaced
         players = self.num_players
-        kids = self.kids
-        for vertical in (False, True):
-            step = STRIDE if vertical else 1
+        stop_at_hole = not self.kids
+        corner = key(x0, y0)
+        for vertical, across, offsets in _LINES:
             for i in range(3):
-                base = key(x0 + i, y0) if vertical else key(x0, y0 + i)
+                base = corner + i * across
                 # The line from 6 squares before the tile to 6 after it; index 6 is the tile's first square.
-                line = [cells.get(base + (j - 6) * step, -1) for j in range(15)]
+                line = [get(base + off, -1) for off in offsets]
                 for a in range(9):
                     colour = line[a]
-                    if colour < 0 or colour >= players or not unplaced[colour]:
+                    if colour < 0 or colour >= players:
                         continue
                     lengths = unplaced[colour]
-                    for b in range(a + 1, min(a + MAX_LENGTH, 15)):
+                    if not lengths:
+                        continue
+                    for b in _ENDS[a]:
                         code = line[b]
-                        if code < 0 or (code == HOLE and not kids):
-                            break
-                        if code == colour and b >= 6 and b - a + 1 in lengths:
-                            squares = tuple(base + (j - 6) * step for j in range(a, b + 1))
-                            if self._free(squares, vertical):
+                        if code == colour:
+                            if b >= 6 and b - a + 1 in lengths:
+                                squares = tuple(base + off for off in offsets[a : b + 1])
                                 sx, sy = coords(squares[0])
                                 found.append((colour, Place(b - a + 1, sx, sy, vertical), squares))
+                        elif code < 0 or (code == HOLE and stop_at_hole):
+                            break
+        if self.occ:
+            free = self._free
+            found = [f for f in found if free(f[2], f[1].vertical)]
         return found
 
     def _free(self, squares: tuple[int, ...], vertical: bool) -> bool:
         """May an object lie on these squares, given the objects already placed?"""
-        occ = self.occ
-        if not self.loose:
-            return occ.keys().isdisjoint(squares)
-        # Looser reading: a square may hold the end of one object and the middle of a crossing one.
-        end_ok = MID_H if vertical else MID_V
-        mid_ok = END_H if vertical else END_V
-        last = len(squares) - 1
-        for i, square in enumerate(squares):
-            flags = occ.get(square, 0)
-            if flags and flags != (end_ok if i == 0 or i == last else mid_ok):
-                return False
-        return True
+        return span_free(self.occ, self.loose, squares, vertical)
 
     # -- placing objects ---------------------------------------------------------------------------
     def _place(self, player: int, action: Place) -> None:
@@ -306,12 +331,8 @@ class MulticityState(State):
         squares = self.cands[player].get(action)
         if squares is None:
             raise self._place_refusal(player, action)
-        length, vertical = action.length, action.vertical
-        occ = self.occ
-        end_flag, mid_flag = (END_V, MID_V) if vertical else (END_H, MID_H)
-        last = length - 1
-        for i, square in enumerate(squares):
-            occ[square] = occ.get(square, 0) | (end_flag if i == 0 or i == last else mid_flag)
+        length = action.length
+        occupy(self.occ, squares, action.vertical)
         self.unplaced[player] = tuple(n for n in self.unplaced[player] if n != length)
         self.objects.append((player, action))
         self._prune(player, length, squares)
