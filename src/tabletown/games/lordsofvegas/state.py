@@ -326,27 +326,33 @@ class LordsOfVegasState(State):
         sprawled: set[int] = set()
         for g in groups:
             size = len(g)
-            # One pass over the casino: boss, pips, our die, and dice reorganized this turn.
-            best = 0
-            boss = -1
-            pips = 0
-            mine = False
-            clash = False
-            for lot in g:
-                v = diev[lot]
-                if v:
-                    o = dieo[lot]
-                    pips += v
-                    if o == p:
-                        mine = True
-                    if reorged >> lot & 1:
-                        clash = True
-                    if v > best:
-                        best = v
-                        boss = o
-                    elif v == best and o != boss:
-                        boss = -1
             first = g[0]
+            if size == 1:  # most casinos: no loop needed
+                pips = diev[first]
+                boss = dieo[first]
+                mine = boss == p
+                clash = reorged >> first & 1
+            else:
+                # One pass over the casino: boss, pips, our die, and dice reorganized this turn.
+                best = 0
+                boss = -1
+                pips = 0
+                mine = False
+                clash = False
+                for lot in g:
+                    v = diev[lot]
+                    if v:
+                        o = dieo[lot]
+                        pips += v
+                        if o == p:
+                            mine = True
+                        if reorged >> lot & 1:
+                            clash = True
+                        if v > best:
+                            best = v
+                            boss = o
+                        elif v == best and o != boss:
+                            boss = -1
             if boss == p:
                 colour = tile[first]
                 # Sprawl ($12 is the cheapest sprawl)
