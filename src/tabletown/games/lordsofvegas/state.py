@@ -7,7 +7,8 @@ of one colour) are derived by flood fill and cached until a tile changes.
 A turn is: draw (automatic), then the ACTION phase of the active player until ``end``. Decisions
 that interrupt it are phases of their own, each with its own ``to_act``: answering a trade offer,
 the boss's lay-off choice, picking a die to move when all 12 are out, freeing a lot when all 10
-markers are out, and placing re-rolled dice after a reorganization.
+markers are out, and placing re-rolled dice after a reorganization. With the ``open_market`` option a
+MARKET round follows each turn, in which the other players may offer trades or pass.
 """
 
 from __future__ import annotations
