@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from .bots import bot_names, make_bot
@@ -26,7 +27,7 @@ console = Console(highlight=False)
 
 
 def _fail(message: str, code: int = 2) -> None:
-    console.print(f"[bold red]error:[/] {message}")
+    console.print(f"[bold red]error:[/] {escape(message)}")
     raise typer.Exit(code)
 
 
@@ -75,7 +76,7 @@ class HumanAgent:
             probe = state.clone()
             probe.apply(player, action)
         except TabletownError as exc:
-            console.print(f"[red]{exc}[/]  (type 'help' for the moves you can make)")
+            console.print(f"[red]{escape(str(exc))}[/]  (type 'help' for the moves you can make)")
             return None
         return action
 
@@ -84,14 +85,14 @@ class HumanAgent:
         self._help(state, player, state.legal_actions(player))
 
     def _help(self, state: State, player: int, legal: list[Action]) -> None:
-        texts = [state.format_action(a) for a in legal]
+        texts = [escape(state.format_action(a)) for a in legal]
         if len(texts) > 40:
             shown = ", ".join(f"{i + 1}:{t}" for i, t in enumerate(texts[:40]))
             console.print(f"[bold]moves[/] ({len(texts)}): {shown}, ...")
         else:
             console.print("[bold]moves:[/] " + ", ".join(f"[cyan]{i + 1}[/]:{t}" for i, t in enumerate(texts)))
         if self.game.notation_help:
-            console.print(f"[dim]{self.game.notation_help}[/]")
+            console.print(f"[dim]{escape(self.game.notation_help)}[/]")
         console.print("[dim]type a move or its number; 'board' redraws, 'help' lists moves, 'quit' leaves[/]")
 
 
@@ -132,7 +133,7 @@ def play(
 
     def echo(state: State, player: int, text: str) -> None:
         if has_human and seats[player] != "human":
-            console.print(f"[magenta]seat {player} ({seats[player]}):[/] {text}")
+            console.print(f"[magenta]seat {player} ({seats[player]}):[/] {escape(text)}")
 
     play_out(state, agents, rec, on_action=echo)
     if has_human or not quiet:
@@ -169,7 +170,7 @@ def replay(
         if verify_only:
             problems = verify(rec)
             for problem in problems:
-                console.print(f"[red]{problem}[/]")
+                console.print(f"[red]{escape(problem)}[/]")
             if problems:
                 raise typer.Exit(1)
             console.print(f"ok: {len(rec.actions)} actions replay identically ({rec.game}, seed {rec.seed})")
@@ -179,9 +180,9 @@ def replay(
         shown = 0
         for index, (player, text) in enumerate(rec.actions):
             apply_recorded(state, index, player, text)
-            console.print(f"[bold]{index + 1:4d}[/] seat {player} ({rec.seats[player]}): {text}")
+            console.print(f"[bold]{index + 1:4d}[/] seat {player} ({rec.seats[player]}): {escape(text)}")
             for line in state.log[shown:]:
-                console.print(f"      [dim]{line}[/]")
+                console.print(f"      [dim]{escape(line)}[/]")
             shown = len(state.log)
             if step:
                 console.print(game.render(state.view(seat)))

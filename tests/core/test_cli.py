@@ -61,3 +61,11 @@ def test_bench_json_records():
     assert {(r["players"], r["options"]["harbor"]) for r in records} == {(2, False), (4, False), (2, True), (4, True)}
     for r in records:
         assert r["game"] == "machikoro" and r["games"] >= 1 and r["games_per_second"] > 0
+
+
+def test_refusals_show_the_rule_id():
+    out = runner.invoke(app, ["play", "machikoro", "--seat", "bot:random", "--seat", "bot:random", "--option", "market=tiny"])
+    assert out.exit_code == 2
+    moves = "\n".join(["build cafe", "quit"]) + "\n"
+    out = runner.invoke(app, ["play", "machikoro", "--seat", "human", "--seat", "bot:random", "--seed", "1"], input=moves)
+    assert "[phase.roll]" in out.output
