@@ -131,8 +131,9 @@ def play(
     if record is None and has_human:
         record = Path("last-game.json")
 
-    def echo(state: State, player: int, text: str) -> None:
-        if has_human and seats[player] != "human":
+    def echo(state: State, player: int, text: str, simultaneous: bool) -> None:
+        # Choices made in a simultaneous round stay secret; the board shows the round once resolved.
+        if has_human and seats[player] != "human" and not simultaneous:
             console.print(f"[magenta]seat {player} ({seats[player]}):[/] {escape(text)}")
 
     play_out(state, agents, rec, on_action=echo)
