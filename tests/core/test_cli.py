@@ -69,3 +69,10 @@ def test_refusals_show_the_rule_id():
     moves = "\n".join(["build cafe", "quit"]) + "\n"
     out = runner.invoke(app, ["play", "machikoro", "--seat", "human", "--seat", "bot:random", "--seed", "1"], input=moves)
     assert "[phase.roll]" in out.output
+
+
+def test_bot_choices_in_a_simultaneous_round_are_not_echoed():
+    # Seat 0 (a bot) chooses before the human in each simultaneous round; the human must not see it.
+    out = runner.invoke(app, ["play", "newlasvegas", "--seat", "bot:random", "--seat", "human", "--seed", "4"], input="quit\n")
+    assert "seat 1>" in out.output
+    assert "seat 0 (bot:random):" not in out.output
