@@ -61,7 +61,10 @@ def win_rate(players: int, games: int) -> float:
     for number in range(games):
         greedy_seat = number % players
         state = GAME.new_game(players, {}, seed=rng.getrandbits(32))
-        agents = [make_bot(GAME, "greedy" if s == greedy_seat else "random", number * 7 + s).choose for s in range(players)]
+        agents = [
+            make_bot(GAME, "greedy" if s == greedy_seat else "random", number * 7 + s).choose
+            for s in range(players)
+        ]
         play_out(state, agents)
         wins += state.result().winners == (greedy_seat,)
     return wins / games
@@ -80,7 +83,18 @@ runner = CliRunner()
 
 def test_bot_game_on_the_command_line_records_and_verifies(tmp_path):
     path = tmp_path / "g.json"
-    args = ["play", "multicity", "--seat", "bot:greedy", "--seat", "bot:random", "--seed", "1", "--record", str(path)]
+    args = [
+        "play",
+        "multicity",
+        "--seat",
+        "bot:greedy",
+        "--seat",
+        "bot:random",
+        "--seed",
+        "1",
+        "--record",
+        str(path),
+    ]
     played = runner.invoke(app, args)
     assert played.exit_code == 0, played.output
     assert "Result" in played.output
@@ -96,7 +110,18 @@ def test_a_human_can_play_a_whole_game_by_typing(tmp_path):
     typed = ["help", "board", "zz", "t 1,1 r0", "draw"] + ["1"] * 300
     result = runner.invoke(
         app,
-        ["play", "multicity", "--seat", "human", "--seat", "bot:greedy", "--seed", "5", "--record", str(path)],
+        [
+            "play",
+            "multicity",
+            "--seat",
+            "human",
+            "--seat",
+            "bot:greedy",
+            "--seed",
+            "5",
+            "--record",
+            str(path),
+        ],
         input="\n".join(typed) + "\n",
     )
     assert result.exit_code == 0, result.output[-2000:]

@@ -39,7 +39,9 @@ class MulticityGame(Game):
     def check_options(self, num_players: int, options: Mapping[str, Any]) -> None:
         first = options["first"]
         if first != "random" and int(first) >= num_players:
-            raise OptionError(f"first={first} is not a seat of a {num_players}-player game (seats 0-{num_players - 1})")
+            raise OptionError(
+                f"first={first} is not a seat of a {num_players}-player game (seats 0-{num_players - 1})"
+            )
 
     def create_state(self, num_players: int, options: dict[str, Any], seed: int) -> MulticityState:
         return MulticityState(num_players, options, seed)

@@ -144,7 +144,12 @@ def render_view(view: Mapping[str, Any]) -> RenderableType:
     if state["drawn"] is not None:
         parts.append(render_drawn(state["drawn"]))
     parts.append(render_players(state))
-    parts.append(Text("letters: symbols (g r b y) · ^: hole · G5: an end of green's 5-object, its middle drawn as a line", style="dim"))
+    parts.append(
+        Text(
+            "letters: symbols (g r b y) · ^: hole · G5: an end of green's 5-object, its middle drawn as a line",
+            style="dim",
+        )
+    )
     for line in view["log"][-LOG_LINES:]:
         parts.append(Text("  " + line, style="dim"))
     return Group(*parts)

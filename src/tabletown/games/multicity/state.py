@@ -191,9 +191,6 @@ class MulticityState(State):
         actions.append(DRAW if self.phase == PLAY else PASS)
         return actions
 
-    def can_place(self, player: int) -> bool:
-        return bool(self.cands[player])
-
     def apply(self, player: int, action: Action) -> None:
         self._require_turn(player)
         kind = type(action)
@@ -211,7 +208,9 @@ class MulticityState(State):
     # -- expanding the city ------------------------------------------------------------------------
     def _draw(self, player: int) -> None:
         if self.drawn is not None:
-            raise IllegalAction("multicity.lay_drawn_tile", "you have drawn a tile: lay it before anything else")
+            raise IllegalAction(
+                "multicity.lay_drawn_tile", "you have drawn a tile: lay it before anything else"
+            )
         if self.phase != PLAY or not self.stack:
             raise IllegalAction("multicity.stack_empty", "the stack is empty: no tile can be drawn")
         self.drawn = self.stack.pop()
@@ -227,7 +226,8 @@ class MulticityState(State):
             raise MalformedAction("multicity.tile_turn", f"a tile turns 0-3 quarter turns, not {turn!r}")
         if x % 3 or y % 3:
             raise MalformedAction(
-                "multicity.tile_grid", f"tiles lie on the 3x3 grid: the top-left square is a multiple of 3, not {x},{y}"
+                "multicity.tile_grid",
+                f"tiles lie on the 3x3 grid: the top-left square is a multiple of 3, not {x},{y}",
             )
         slot = (x // 3, y // 3)
         if slot not in self.frontier:
@@ -248,9 +248,12 @@ class MulticityState(State):
             return IllegalAction("multicity.tile_overlap", f"a tile already lies at {where}")
         if any((sx + dx, sy + dy) in self.tiles for dx, dy in _DIAGONALS):
             return IllegalAction(
-                "multicity.tile_corner_only", f"a tile at {where} would touch the city by a corner only: it needs an edge"
+                "multicity.tile_corner_only",
+                f"a tile at {where} would touch the city by a corner only: it needs an edge",
             )
-        return IllegalAction("multicity.tile_detached", f"a tile at {where} would not touch the city edge to edge")
+        return IllegalAction(
+            "multicity.tile_detached", f"a tile at {where} would not touch the city edge to edge"
+        )
 
     def _put_tile(self, tile: int, slot: tuple[int, int], turn: int) -> None:
         layout = self.rotations[tile][turn]
@@ -327,7 +330,9 @@ class MulticityState(State):
     # -- placing objects ---------------------------------------------------------------------------
     def _place(self, player: int, action: Place) -> None:
         if self.drawn is not None:
-            raise IllegalAction("multicity.lay_drawn_tile", "you have drawn a tile: lay it before anything else")
+            raise IllegalAction(
+                "multicity.lay_drawn_tile", "you have drawn a tile: lay it before anything else"
+            )
         squares = self.cands[player].get(action)
         if squares is None:
             raise self._place_refusal(player, action)
@@ -366,7 +371,9 @@ class MulticityState(State):
     def _place_refusal(self, player: int, action: Place) -> IllegalAction | MalformedAction:
         length, x, y, vertical = action
         if not (isinstance(length, int) and MIN_LENGTH <= length <= MAX_LENGTH):
-            return MalformedAction("multicity.length", f"objects are {MIN_LENGTH}-{MAX_LENGTH} squares long, not {length!r}")
+            return MalformedAction(
+                "multicity.length", f"objects are {MIN_LENGTH}-{MAX_LENGTH} squares long, not {length!r}"
+            )
         if not (type(x) is int and type(y) is int and isinstance(vertical, bool)):
             return MalformedAction("multicity.coordinates", f"not a placement: {action!r}")
         rule, message = self.placement_problem(player, action) or ("multicity.internal", "placement refused")
@@ -399,7 +406,10 @@ class MulticityState(State):
                 return "multicity.square_taken", "another object already stands on one of these end squares"
             if any(occ.get(s, 0) & same for s in squares):
                 return "multicity.square_taken", "another object already runs along this row or column here"
-            return "multicity.objects_cross", "objects may not cross: this one would cut through another's middle"
+            return (
+                "multicity.objects_cross",
+                "objects may not cross: this one would cut through another's middle",
+            )
         return None
 
     def _pass(self, player: int) -> None:
@@ -552,16 +562,21 @@ class MulticityState(State):
         if match:
             length = int(match[1])
             if not MIN_LENGTH <= length <= MAX_LENGTH:
-                raise MalformedAction("multicity.length", f"objects are {MIN_LENGTH}-{MAX_LENGTH} squares long, not {length}")
+                raise MalformedAction(
+                    "multicity.length", f"objects are {MIN_LENGTH}-{MAX_LENGTH} squares long, not {length}"
+                )
             return Place(length, int(match[3]), int(match[4]), match[2] == "v")
         match = _LAY_RE.match(text)
         if match:
             x, y, turn = int(match[1]), int(match[2]), int(match[3])
             if turn > 3:
-                raise MalformedAction("multicity.tile_turn", f"a tile turns r0-r3 (quarter turns clockwise), not r{turn}")
+                raise MalformedAction(
+                    "multicity.tile_turn", f"a tile turns r0-r3 (quarter turns clockwise), not r{turn}"
+                )
             if x % 3 or y % 3:
                 raise MalformedAction(
-                    "multicity.tile_grid", f"a tile's top-left square has coordinates that are multiples of 3, not {x},{y}"
+                    "multicity.tile_grid",
+                    f"a tile's top-left square has coordinates that are multiples of 3, not {x},{y}",
                 )
             return Lay(x, y, turn)
         raise MalformedAction(
