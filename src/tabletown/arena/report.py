@@ -51,18 +51,20 @@ def write_summary(folder: Path, summary: dict[str, Any]) -> None:
     with (folder / SUMMARY_CSV).open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
         writer.writerow(["kind", "name", "games", "wins", "win_rate", "ci_low", "ci_high", "rating",
-                         "rating_mu", "rating_sigma", "avg_score", "avg_rank", "longest_decision_s"])
+                         "rating_mu", "rating_sigma", "avg_score", "avg_rank", "longest_decision_s",
+                         "capped_decisions"])
         for row in summary["bots"]:
             writer.writerow(["bot", row["bot"], row["games"], row["wins"], f"{row['win_rate']:.4f}",
                              f"{row['ci95'][0]:.4f}", f"{row['ci95'][1]:.4f}", f"{row['rating']:.3f}",
                              f"{row['rating_mu']:.3f}", f"{row['rating_sigma']:.3f}", f"{row['avg_score']:.3f}",
-                             f"{row['avg_rank']:.3f}", f"{row['longest_decision_s']:.3f}"])
+                             f"{row['avg_rank']:.3f}", f"{row['longest_decision_s']:.3f}",
+                             row["capped_decisions"]])
         for row in summary["seats"]:
             writer.writerow(["seat", row["seat"], row["games"], row["wins"], f"{row['win_rate']:.4f}",
-                             f"{row['ci95'][0]:.4f}", f"{row['ci95'][1]:.4f}", "", "", "", "", "", ""])
+                             f"{row['ci95'][0]:.4f}", f"{row['ci95'][1]:.4f}", "", "", "", "", "", "", ""])
         length = summary["length"]
         writer.writerow(["length", "actions", summary["games"], "", f"{length['mean']:.2f}", length["min"],
-                         length["max"], "", "", "", "", "", ""])
+                         length["max"], "", "", "", "", "", "", ""])
 
 
 def write_plots(folder: Path, title: str, summary: dict[str, Any], lengths: list[int]) -> list[Path]:

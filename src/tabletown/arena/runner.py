@@ -98,6 +98,8 @@ def play_game(game: Game, job: Job, index: int) -> dict[str, Any]:
             "seconds": round(time.perf_counter() - start, 4),
             "think": [round(t, 4) for t in think],
             "longest_decision": [round(t, 4) for t in longest],
+            # Decisions cut short by a search bot's time cap (then the game may not replay exactly).
+            "capped": [getattr(b, "capped", 0) for b in bots],
         },
     }
 

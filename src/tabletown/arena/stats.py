@@ -50,6 +50,7 @@ def summarize(bots: Sequence[str], lines: Sequence[dict[str, Any]]) -> dict[str,
     longest = [0.0] * players
     think = [0.0] * players
     seat_wins = [0.0] * players
+    capped = [0] * players
     for line in lines:
         result = line["result"]
         for seat, entry in enumerate(line["entries"]):
@@ -63,6 +64,7 @@ def summarize(bots: Sequence[str], lines: Sequence[dict[str, Any]]) -> dict[str,
             if timing:
                 longest[entry] = max(longest[entry], timing["longest_decision"][seat])
                 think[entry] += timing["think"][seat]
+                capped[entry] += timing.get("capped", [0] * players)[seat]
     ratings = openskill_ratings(players, lines)
     total = len(lines)
     lengths = [line["length"] for line in lines]
@@ -82,6 +84,7 @@ def summarize(bots: Sequence[str], lines: Sequence[dict[str, Any]]) -> dict[str,
                 "avg_rank": statistics.fmean(ranks[entry]) if ranks[entry] else 0.0,
                 "longest_decision_s": longest[entry],
                 "think_s_per_game": think[entry] / games[entry] if games[entry] else 0.0,
+                "capped_decisions": capped[entry],
             }
             for entry in range(players)
         ],

@@ -58,8 +58,28 @@ PRESETS: dict[str, SearchConfig] = {
     "hard": SearchConfig(iterations=1200, max_seconds=1.8),
 }
 
-# Per-game tuning measured with the arena (docs/bots.md); a game missing here uses the presets as they are.
-GAME_TUNING: dict[str, dict[str, Any]] = {}
+# Per-game settings (docs/bots.md says what was measured); a game missing here uses the presets as
+# they are. Budgets are set so a `hard` decision stays under 2 s on the project's 2-core machine.
+_ANCHORED = {"root": "halving", "anchor": True}
+_GREEDY_ROLLOUTS = {"rollout": "greedy", "greedy_share": 1.0}
+GAME_TUNING: dict[str, dict[str, dict[str, Any]]] = {
+    # Long, luck-heavy dice game: paired samples with greedy play-outs refine the greedy player.
+    "machikoro": {
+        "medium": {**_ANCHORED, **_GREEDY_ROLLOUTS, "iterations": 150},
+        "hard": {**_ANCHORED, **_GREEDY_ROLLOUTS, "iterations": 450},
+    },
+    # Slow play-outs (about 3 ms): fewer rollouts, anchored on the game's greedy bot.
+    "lordsofvegas": {
+        "medium": {"iterations": 200},
+        "hard": {**_ANCHORED, "iterations": 400},
+    },
+    # The slowest play-outs (up to 20 ms early in the game).
+    "newlasvegas": {
+        "easy": {"iterations": 30},
+        "medium": {"iterations": 100},
+        "hard": {**_ANCHORED, "iterations": 200},
+    },
+}
 
 
 class Node:
