@@ -52,7 +52,9 @@ BONUS_NAMES = {"": "", "e": "easy opening", "f": "free action", "x": "expansion"
 class Turn:
     """One seat's choices in the current round (hidden from the other seats)."""
 
-    __slots__ = ("stage", "i", "j", "bonus", "num", "eff", "main", "copy", "show", "refused", "acme", "notes")
+    __slots__ = (
+        "stage", "i", "j", "bonus", "num", "eff", "main", "copy", "show", "refused", "acme", "notes", "met", "all_open",
+    )
 
     def __init__(self) -> None:
         self.stage = PICK
@@ -66,6 +68,10 @@ class Turn:
         self.refused = False
         self.acme = -1  # solo: card index given to ACME
         self.notes: list[str] = []
+        # Met just before this round's construction (which can break a chain or reopen a street):
+        # projects (bitmask by card) and the all-casinos-opened end trigger still count.
+        self.met = 0
+        self.all_open = False
 
     def clone(self) -> Turn:
         twin = Turn.__new__(Turn)
@@ -80,6 +86,7 @@ class NewLasVegasState(State):
         "num_players", "options", "seed", "rng", "log", "solo", "golf", "bank_rule", "phase", "round_no",
         "sheets", "public", "turns", "waiting", "loans", "piles", "top", "offers", "deck", "discard",
         "hand", "acme_pile", "acme_loan_card", "acme_seen", "acme_proj", "acme_hotels", "pending_approvals",
+        "approval_zone",
         "projects", "approved", "any_completed", "grand_taken", "votes", "final", "_cache",
     )
 
@@ -120,6 +127,9 @@ class NewLasVegasState(State):
         self.acme_proj = [0, 0, 0]
         self.acme_hotels = 0
         self.pending_approvals: list[int] = []
+        # Solo: the approval cards still in the deck lie among its first ``approval_zone`` list
+        # positions (the lower half) until a full reshuffle mixes them anywhere.
+        self.approval_zone = 0
         if self.solo:
             self._setup_solo()
         else:
@@ -152,6 +162,7 @@ class NewLasVegasState(State):
         upper, lower = cards[:half], cards[half:] + [APPROVAL_BASE + k for k in range(3)]
         self.rng.shuffle(lower)
         self.deck = lower + upper  # the end of the list is the top of the deck
+        self.approval_zone = len(lower)
         self.acme_loan_card = self.deck.pop()
         arch = self.options.get("architect", 1)
         self.log.append(f"solo against ACME, architect card {arch}; a hidden card decides ACME's loan")
@@ -507,6 +518,7 @@ class NewLasVegasState(State):
                 sh.marks += 1
                 turn.notes.append("marked an opening box")
             elif eff == "con":
+                self._note_before_construction(sh, turn)
                 sh.built |= 1 << target
                 turn.notes.append(f"built the crane casino {SLOT_NAME[target]} (loan circled)")
             elif eff == "up":
@@ -528,6 +540,17 @@ class NewLasVegasState(State):
                 sh.star_x |= 1 << s
         turn.stage = DONE
         self._done(player)
+
+    def _note_before_construction(self, sh: Sheet, turn: Turn) -> None:
+        """Record what the sheet meets right before a crane is crossed out.
+
+        A project is scored as soon as its condition is met, so a chain (or a finished street) that
+        this construction breaks still earns the project this round.
+        """
+        for k, pid in enumerate(self.projects):
+            if not sh.proj[k] and project_met(pid, sh):
+                turn.met |= 1 << k
+        turn.all_open = turn.all_open or sh.all_opened()
 
     def _done(self, player: int) -> None:
         self.waiting &= ~(1 << player)
@@ -578,7 +601,11 @@ class NewLasVegasState(State):
         first_round = not self.any_completed
         completers = 0
         for k, pid in enumerate(self.projects):
-            qualified = [p for p in range(n) if not self.sheets[p].proj[k] and project_met(pid, self.sheets[p])]
+            qualified = [
+                p
+                for p in range(n)
+                if not self.sheets[p].proj[k] and (self.turns[p].met >> k & 1 or project_met(pid, self.sheets[p]))
+            ]
             acme_q = acme_done[k] and not self.acme_proj[k]
             if not qualified and not acme_q:
                 continue
@@ -606,6 +633,7 @@ class NewLasVegasState(State):
                 self.deck.extend(self.discard)
                 self.discard = []
                 self.rng.shuffle(self.deck)
+                self.approval_zone = len(self.deck)  # approval cards may now be anywhere
                 self.log.append("first project done: the casino cards are reshuffled")
             elif completers:
                 self.phase = RESHUFFLE
@@ -644,7 +672,7 @@ class NewLasVegasState(State):
                 return f"seat {p} marked the last opening box"
             if all(sh.proj):
                 return f"seat {p} completed all three projects"
-            if sh.all_opened():
+            if sh.all_opened() or self.turns[p].all_open:
                 return f"seat {p} opened every built casino"
         if self.solo and all(self.acme_proj):
             return "ACME completed all three projects"
@@ -712,18 +740,9 @@ class NewLasVegasState(State):
         twin = self.clone()
         rng = twin.rng = SeededRNG(seed)
         if self.solo:
-            pool = twin.deck + [twin.acme_loan_card]
-            rng.shuffle(pool)
-            twin.acme_loan_card = next(c for c in pool if c < APPROVAL_BASE)
-            pool.remove(twin.acme_loan_card)
-            twin.deck = pool
+            twin._resample_solo_deck(rng)
             return twin
-        hidden = [c for p in twin.piles for c in p[twin.top + 1:]]
-        rng.shuffle(hidden)
-        for p in twin.piles:
-            size = len(p) - twin.top - 1
-            p[twin.top + 1:] = hidden[:size]
-            del hidden[:size]
+        twin._resample_piles(rng)
         if twin.phase == OVER:
             return twin
         for q in range(self.num_players):
@@ -743,6 +762,48 @@ class NewLasVegasState(State):
                     while twin.waiting >> q & 1:
                         twin.apply(q, rng.choice(twin.legal_actions(q)))
         return twin
+
+    def _resample_piles(self, rng: SeededRNG) -> None:
+        """Redeal every card nobody has seen, keeping the numbers that lie face up on the piles.
+
+        Once rounds are running, each pile's top card shows its number but not its effect (the
+        effect only appears when it is flipped next round), so it may trade places with any unseen
+        card of the same number. Before the first round nothing on the piles is shown.
+        """
+        shown = bool(self.offers)
+        first = self.top + 1 if shown else self.top
+        unseen = [c for p in self.piles for c in p[self.top:]]
+        rng.shuffle(unseen)
+        if shown:
+            for p in self.piles:
+                want = CARD_NUMBER[p[self.top]]
+                k = next(k for k, c in enumerate(unseen) if CARD_NUMBER[c] == want)
+                p[self.top] = unseen.pop(k)
+        for p in self.piles:
+            size = len(p) - first
+            p[first:] = unseen[:size]
+            del unseen[:size]
+
+    def _resample_solo_deck(self, rng: SeededRNG) -> None:
+        """Redeal the unseen solo cards: the deck and the hidden loan card.
+
+        The seat knows which cards it has seen (hand, discard, ACME's pile) and how many approval
+        cards are left, and that those lie in the deck's lower part until a full reshuffle; every
+        unseen casino card may be anywhere else, including under the score sheet.
+        """
+        deck = self.deck
+        approvals = [c for c in deck if c >= APPROVAL_BASE]
+        casinos = [c for c in deck if c < APPROVAL_BASE]
+        hidden_loan = self.acme_loan_card >= 0 and self.phase != OVER  # shown once the game is over
+        if hidden_loan:
+            casinos.append(self.acme_loan_card)
+        rng.shuffle(casinos)
+        if hidden_loan:
+            self.acme_loan_card = casinos.pop()
+        rng.shuffle(approvals)
+        zone = min(self.approval_zone, len(deck))
+        spots = set(rng.sample(range(zone), len(approvals)))
+        self.deck = [approvals.pop() if i in spots else casinos.pop() for i in range(len(deck))]
 
     def view(self, player: int | None) -> dict[str, Any]:
         base = self._base_view(player)

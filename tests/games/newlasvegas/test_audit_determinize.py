@@ -1,0 +1,96 @@
+"""Audit: determinize resamples only what the seat cannot know.
+
+Multiplayer: a pile's top card shows its number but not its effect (that effect is next round's),
+and before the first round nothing on the piles is shown. Solo: the approval cards still in the
+deck stay in its lower part until a full reshuffle; the hidden loan card is any unseen casino card.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from tabletown.games.newlasvegas.data import APPROVAL_BASE, CARD_EFFECT, CARD_NUMBER
+
+from .helpers import new, skip_loans
+
+
+def _tops(state):
+    return [p[state.top] for p in state.piles]
+
+
+def test_multiplayer_top_cards_keep_their_number_but_not_their_effect():
+    state = new(3, 21)
+    skip_loans(state)
+    seen_effects = set()
+    for seed in range(40):
+        twin = state.determinize(0, seed)
+        assert twin.view(0) == state.view(0)
+        assert [CARD_NUMBER[c] for c in _tops(twin)] == [CARD_NUMBER[c] for c in _tops(state)]
+        assert [p[: state.top] for p in twin.piles] == [p[: state.top] for p in state.piles]  # flipped cards
+        assert Counter(c for p in twin.piles for c in p) == Counter(c for p in state.piles for c in p)
+        seen_effects.add(tuple(CARD_EFFECT[c] for c in _tops(twin)))
+    # The effects of next round's flips are unknown: they must not stay fixed.
+    assert len(seen_effects) > 1
+
+
+def test_multiplayer_before_the_first_round_no_pile_card_is_fixed():
+    state = new(3, 22)
+    assert state.phase == "loan" and not state.offers
+    numbers = {tuple(CARD_NUMBER[c] for c in _tops(state.determinize(0, seed))) for seed in range(20)}
+    assert len(numbers) > 1
+    for seed in range(5):
+        assert state.determinize(1, seed).view(1) == state.view(1)
+
+
+def _solo_after(seed: int, rounds: int):
+    state = new(1, seed)
+    skip_loans(state)
+    rng = random.Random(seed)
+    while state.round_no <= rounds and not state.is_over:
+        state.apply(0, rng.choice(state.legal_actions(0)))
+    return state
+
+
+def test_solo_determinize_keeps_approvals_in_the_lower_part():
+    loan_cards = set()
+    for seed in range(12):
+        state = _solo_after(seed, seed % 6)
+        if state.is_over:
+            continue
+        zone = min(state.approval_zone, len(state.deck))
+        unseen = Counter(state.deck + [state.acme_loan_card])
+        for k in range(10):
+            twin = state.determinize(0, 100 * seed + k)
+            assert twin.view(0) == state.view(0)
+            assert Counter(twin.deck + [twin.acme_loan_card]) == unseen
+            assert twin.acme_loan_card < APPROVAL_BASE
+            assert all(i < zone for i, c in enumerate(twin.deck) if c >= APPROVAL_BASE)
+            loan_cards.add(twin.acme_loan_card)
+    assert len(loan_cards) > 5  # the hidden loan card is resampled
+
+
+def test_solo_approvals_may_be_anywhere_after_the_first_project_reshuffle():
+    state = new(1, 12, architect=13)
+    skip_loans(state)
+    assert state.approval_zone == 44  # 41 casino cards + 3 approval cards under 40 casino cards
+    state.pending_approvals = [2]  # ACME (card 13) completes the yellow project: forced reshuffle
+    state.apply(0, next(a for a in state.legal_actions(0) if a[0] == "pick" and a[3] == ""))
+    state.apply(0, state.legal_actions(0)[0])
+    state.apply(0, ("skip",))
+    assert any("reshuffled" in line for line in state.log)
+    assert state.approval_zone >= len(state.deck)
+    highest = max(
+        i
+        for seed in range(30)
+        for i, c in enumerate(state.determinize(0, seed).deck)
+        if c >= APPROVAL_BASE
+    )
+    assert highest >= 44
+
+
+def test_solo_determinize_after_the_end_keeps_the_revealed_loan_card():
+    state = _solo_after(3, 999)
+    assert state.is_over
+    twin = state.determinize(0, 5)
+    assert twin.acme_loan_card == state.acme_loan_card and twin.view(0) == state.view(0)
