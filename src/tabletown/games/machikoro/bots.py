@@ -45,6 +45,9 @@ class GreedyBot(Bot):
 
     name = "greedy"
     one_die = False
+    # Strategy bots follow the reference's fixed dice rule (two dice once the Train Station stands,
+    # one die for the one-die strategies) instead of comparing expected income.
+    fixed_dice = False
 
     def choose(self, state: MachiKoroState, player: int) -> int:
         legal = state.legal_actions(player)
@@ -69,6 +72,8 @@ class GreedyBot(Bot):
     def choose_dice(self, state: MachiKoroState, player: int, legal: list[int]) -> int:
         if self.one_die or A_ROLL2 not in legal:
             return A_ROLL1
+        if self.fixed_dice:
+            return A_ROLL2
         one = expected_own_income(state, player, ONE_DIE)
         two = expected_own_income(state, player, TWO_DICE)
         return A_ROLL2 if two >= one else A_ROLL1
@@ -82,6 +87,8 @@ class GreedyBot(Bot):
             if action == A_KEEP:
                 continue
             if self.one_die and action == A_REROLL2:
+                continue
+            if self.fixed_dice and not self.one_die and action == A_REROLL1 and A_REROLL2 in options:
                 continue
             dist = TWO_DICE if action == A_REROLL2 else ONE_DIE
             value = expected_own_income(state, player, dist)
@@ -142,6 +149,8 @@ class GreedyBot(Bot):
 
 class StrategyBot(GreedyBot):
     """Buys landmarks when it can, otherwise the next card its fixed wish list still lacks."""
+
+    fixed_dice = True
 
     def choose_build(self, state: MachiKoroState, player: int, legal: list[int]) -> int:
         landmarks = [a for a in legal if A_LANDMARK <= a < A_SWAP]

@@ -511,10 +511,11 @@ class MachiKoroState(State):
         t = self.t
         p = self.current
         name = LANDMARK_NAMES[j]
-        if not t.victory_mask >> j & 1:
-            raise IllegalAction("build.landmark_not_in_game", f"{name} cannot be built in this game")
+        # Built first: City Hall in a Harbor game is not buildable because it starts built.
         if self.lm[p] >> j & 1:
             raise IllegalAction("build.landmark_built", f"{name} is already built")
+        if not t.victory_mask >> j & 1:
+            raise IllegalAction("build.landmark_not_in_game", f"{name} cannot be built in this game")
         cost = t.landmark_cost[j]
         if self.coins[p] < cost:
             raise IllegalAction("build.cannot_afford", f"{name} costs {cost}, you have {self.coins[p]}")

@@ -1,0 +1,32 @@
+"""Audit: the strategy bots follow the reference's dice rule (two dice once the Train Station is built,
+one die for the strategies marked 'one die'), whatever their expected income says."""
+
+import pytest
+
+from tabletown.bots import make_bot
+from tabletown.games.machikoro import GAME
+from tabletown.games.machikoro.bots import STRATEGIES
+from tabletown.games.machikoro.rules import A_KEEP, A_REROLL1, A_ROLL1, A_ROLL2
+
+from .helpers import play, script, setup
+
+
+@pytest.mark.parametrize("name", sorted(STRATEGIES))
+def test_strategy_dice_follow_the_reference(name):
+    one_die = STRATEGIES[name][1]
+    bot = make_bot(GAME, f"strategy:{name}", 1)
+    # Only Ranches: one die would pay on a 2 far more often, yet two-dice strategies still roll two.
+    state = setup(2, coins=[0, 0], cards={0: {"ranch": 6, "bakery": 0, "wheat": 0}}, landmarks={0: ["station"]})
+    assert bot.choose(state, 0) == (A_ROLL1 if one_die else A_ROLL2)
+    bare = setup(2)
+    assert bot.choose(bare, 0) == A_ROLL1
+
+
+@pytest.mark.parametrize("name", sorted(n for n, (_, one_die) in STRATEGIES.items() if not one_die))
+def test_two_dice_strategies_never_re_roll_with_one_die(name):
+    bot = make_bot(GAME, f"strategy:{name}", 1)
+    state = setup(2, coins=[0, 0], cards={0: {"ranch": 6, "bakery": 0, "wheat": 0}}, landmarks={0: ["station", "radio"]})
+    script(state, 6, 6)
+    play(state, "roll2")
+    assert bot.choose(state, 0) != A_REROLL1
+    assert bot.choose(state, 0) in (A_KEEP, *state.legal_actions(0))
