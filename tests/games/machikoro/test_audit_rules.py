@@ -6,7 +6,7 @@ decks, RNG position, log), not only the views.
 
 import pytest
 
-from tabletown.core.errors import IllegalAction
+from tabletown.core.errors import IllegalAction, MalformedAction
 from tabletown.games.machikoro import GAME
 from tabletown.games.machikoro.rules import (
     A_KEEP,
@@ -431,3 +431,22 @@ def test_hybrid_market_refills_each_region_from_its_own_deck():
     assert [len(d) for d in state.decks][:2] == sizes[:2]
     assert len(state.decks[2]) < sizes[2]
     assert sum(1 for i in purple if state.supply[i]) == 2
+
+
+# --- refusals outside the rules proper ------------------------------------------------------------------
+def test_tv_station_refuses_a_seat_that_is_not_at_the_table():
+    state = setup(3, coins=[0, 5, 5], cards={0: {"tv": 1}})
+    roll(state, 6)
+    assert state.phase == TV
+    refused(state, "tv 3", "tv_station.no_such_seat")
+    refused(state, "pass", "phase.tv_station")
+
+
+def test_an_action_that_is_not_a_number_is_malformed():
+    state = setup(2)
+    before = fingerprint(state)
+    for action in ("roll", None, True, 1.0):
+        with pytest.raises(MalformedAction) as err:
+            state.apply(0, action)
+        assert err.value.rule == "action.type"
+    assert fingerprint(state) == before

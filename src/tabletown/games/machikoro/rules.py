@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.errors import IllegalAction
+from ...core.errors import IllegalAction, MalformedAction
 from ...core.game import Result, State
 from ...core.rng import SeededRNG
 from .data import LANDMARK_CODES, landmarks
@@ -222,7 +222,7 @@ class MachiKoroState(State):
         if player != self.current or self.phase == OVER:
             self._require_turn(player)
         if type(action) is not int:
-            raise IllegalAction("action.type", f"Machi Koro actions are whole numbers, not {action!r}")
+            raise MalformedAction("action.type", f"Machi Koro actions are whole numbers, not {action!r}")
         phase = self.phase
         if phase == BUILD:
             self._apply_build(action)
@@ -422,8 +422,10 @@ class MachiKoroState(State):
 
     def _apply_tv(self, action: int) -> None:
         target = action - A_TV
-        if not 0 <= target < self.num_players or action >= A_BUILD:
+        if not A_TV <= action < A_BUILD:
             raise self._wrong_phase(action)
+        if target >= self.num_players:
+            raise IllegalAction("tv_station.no_such_seat", f"there is no seat {target} in this game")
         if target == self.current:
             raise IllegalAction("tv_station.self", "the TV Station must take coins from an opponent")
         self._take(target, 5, "tv")
