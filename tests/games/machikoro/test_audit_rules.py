@@ -450,3 +450,9 @@ def test_an_action_that_is_not_a_number_is_malformed():
             state.apply(0, action)
         assert err.value.rule == "action.type"
     assert fingerprint(state) == before
+
+
+def test_the_rollers_own_mall_adds_nothing_to_what_they_pay():
+    state = setup(2, coins=[10, 0], cards={0: {"bakery": 0}, 1: {"cafe": 2}}, landmarks={0: ["mall"]})
+    roll(state, 3)
+    assert state.coins == [8, 2]
