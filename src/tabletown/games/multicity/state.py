@@ -222,7 +222,7 @@ class MulticityState(State):
         x, y, turn = action
         if not (type(x) is int and type(y) is int):
             raise MalformedAction("multicity.coordinates", f"coordinates are whole numbers, not {x!r},{y!r}")
-        if not (isinstance(turn, int) and 0 <= turn <= 3):
+        if not (type(turn) is int and 0 <= turn <= 3):  # not True: it would stand for r1
             raise MalformedAction("multicity.tile_turn", f"a tile turns 0-3 quarter turns, not {turn!r}")
         if x % 3 or y % 3:
             raise MalformedAction(
@@ -336,8 +336,14 @@ class MulticityState(State):
         squares = self.cands[player].get(action)
         if squares is None:
             raise self._place_refusal(player, action)
-        length = action.length
-        occupy(self.occ, squares, action.vertical)
+        # 3.0, True or 0 compare equal to a legal action's 3, 1 or False: refuse such look-alikes
+        # so records, logs and notation only ever hold the canonical action.
+        length, x, y, vertical = action
+        if type(length) is not int:
+            raise MalformedAction("multicity.length", f"an object's length is a whole number, not {length!r}")
+        if not (type(x) is int and type(y) is int and type(vertical) is bool):
+            raise MalformedAction("multicity.coordinates", f"not a placement: {action!r}")
+        occupy(self.occ, squares, vertical)
         self.unplaced[player] = tuple(n for n in self.unplaced[player] if n != length)
         self.objects.append((player, action))
         self._prune(player, length, squares)
