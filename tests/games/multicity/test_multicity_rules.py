@@ -172,7 +172,7 @@ def test_placing_the_sixth_object_wins_at_once():
 
 
 def test_last_tile_gives_everyone_one_more_placement_from_the_first_player():
-    # 3 players, seat 1 starts; seat 2 will lay the last tile, yet seat 1 places first after it.
+    # 3 players, seat 1 starts and also lays the last tile (test_audit_rules checks a layer who is not first).
     tiles = [GREENS, "ryr/yyy/yyy", "yyy/yyy/yyy", "yyy/yyg/yyy"]
     state = custom(3, tiles, first="1")
     play(state, "draw", "t 0,-3 r0")  # seat 1 lays the red tile above
