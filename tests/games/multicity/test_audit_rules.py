@@ -141,3 +141,21 @@ def test_look_alike_values_are_malformed_not_played():
     play(state, "draw")
     refused(state, 0, Lay(3, 0, True), "multicity.tile_turn", MalformedAction)
     play(state, "t 3,0 r1")
+
+
+def test_deck_option_counts_the_start_tile_and_hides_the_rest():
+    """Reference: deck size is a setting, default 32 (the Polish edition), start tile included."""
+    from tabletown.core.errors import OptionError
+    from tabletown.games.multicity import GAME
+
+    defaults = GAME.resolve_options(2, {})
+    assert defaults == {"deck": 32, "first": "random", "kids": False, "overlap": "strict"}
+    state = GAME.new_game(2, {}, seed=4)
+    assert len(state.stack) == 31 and state.unused == ()
+    small = GAME.new_game(3, {"deck": 10}, seed=4)
+    assert len(small.stack) == 9 and len(small.unused) == 22
+    assert sorted([*small.stack, *small.unused, small.tiles[(0, 0)][0]]) == list(range(32))
+    assert small.view(0)["state"]["stack"] == 9
+    for bad in (1, 33):
+        with pytest.raises(OptionError):
+            GAME.new_game(2, {"deck": bad}, seed=0)
