@@ -94,3 +94,33 @@ def test_solo_determinize_after_the_end_keeps_the_revealed_loan_card():
     assert state.is_over
     twin = state.determinize(0, 5)
     assert twin.acme_loan_card == state.acme_loan_card and twin.view(0) == state.view(0)
+
+
+def test_solo_view_shows_the_face_up_deck_top_and_the_loan_cards_effect():
+    state = _solo_after(5, 2)
+    acme = state.view(0)["state"]["acme"]
+    top = state.deck[-1]
+    if top < APPROVAL_BASE:
+        assert acme["deck_top"] == CARD_EFFECT[top]
+    else:
+        assert acme["deck_top"].startswith("approval")
+    assert acme["loan_card_effect"] == CARD_EFFECT[state.acme_loan_card]
+    assert acme["loan_card"] is None  # its number stays secret until the end
+    for seed in range(20):
+        twin = state.determinize(0, seed)
+        assert twin.deck[-1] == top or (top < APPROVAL_BASE and CARD_EFFECT[twin.deck[-1]] == CARD_EFFECT[top])
+        assert CARD_EFFECT[twin.acme_loan_card] == CARD_EFFECT[state.acme_loan_card]
+
+
+def test_solo_determinize_keeps_an_approval_card_on_top():
+    state = new(1, 30)
+    skip_loans(state)
+    # Put an approval card on top of the deck (it lies in the lower part once the upper one is gone).
+    state.deck = state.deck[:20]
+    k = next(i for i, c in enumerate(state.deck) if c >= APPROVAL_BASE)
+    state.deck.append(state.deck.pop(k))
+    assert state.view(0)["state"]["acme"]["deck_top"].startswith("approval")
+    for seed in range(10):
+        twin = state.determinize(0, seed)
+        assert twin.deck[-1] == state.deck[-1] and twin.view(0) == state.view(0)
+        assert sum(c >= APPROVAL_BASE for c in twin.deck) == sum(c >= APPROVAL_BASE for c in state.deck)

@@ -124,6 +124,8 @@ def render_view(view: Mapping[str, Any]) -> Group:
         acme = state["acme"]
         parts.append(Text(f"ACME (architect {acme['architect']}): pile {len(acme['pile'])} cards "
                           f"{' '.join(acme['pile'][-8:])}; hotels {acme['hotels']}; projects {acme['projects']}"))
+        parts.append(Text(f"  deck {acme['deck_size']} cards, top shows {acme.get('deck_top') or '-'}; "
+                          f"card under the sheet: {acme.get('loan_card_effect') or '-'}"))
     if state["grand_taken"]:
         parts.append(Text(f"grand hotels already taken on avenues {state['grand_taken']}"))
     for q, entry in enumerate(state["players"]):

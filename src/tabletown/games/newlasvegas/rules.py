@@ -787,9 +787,11 @@ class NewLasVegasState(State):
     def _resample_solo_deck(self, rng: SeededRNG) -> None:
         """Redeal the unseen solo cards: the deck and the hidden loan card.
 
-        The seat knows which cards it has seen (hand, discard, ACME's pile) and how many approval
-        cards are left, and that those lie in the deck's lower part until a full reshuffle; every
-        unseen casino card may be anywhere else, including under the score sheet.
+        The seat knows which cards it has seen (hand, discard, ACME's pile), how many approval cards
+        are left and that those lie in the deck's lower part until a full reshuffle. The deck lies
+        effect side up, so the seat also knows the effect on top of the deck and the effect of the
+        card slid under the score sheet (only its number is secret). Every other unseen casino card
+        may be anywhere.
         """
         deck = self.deck
         approvals = [c for c in deck if c >= APPROVAL_BASE]
@@ -799,11 +801,21 @@ class NewLasVegasState(State):
             casinos.append(self.acme_loan_card)
         rng.shuffle(casinos)
         if hidden_loan:
-            self.acme_loan_card = casinos.pop()
+            self.acme_loan_card = _take_effect(casinos, CARD_EFFECT[self.acme_loan_card])
         rng.shuffle(approvals)
-        zone = min(self.approval_zone, len(deck))
+        top = -1
+        if deck:
+            top = deck[-1]
+            if top >= APPROVAL_BASE:
+                approvals.remove(top)
+            else:
+                top = _take_effect(casinos, CARD_EFFECT[top])
+        below = len(deck) - 1 if deck else 0
+        zone = min(self.approval_zone, below)
         spots = set(rng.sample(range(zone), len(approvals)))
-        self.deck = [approvals.pop() if i in spots else casinos.pop() for i in range(len(deck))]
+        self.deck = [approvals.pop() if i in spots else casinos.pop() for i in range(below)]
+        if top >= 0:
+            self.deck.append(top)
 
     def view(self, player: int | None) -> dict[str, Any]:
         base = self._base_view(player)
@@ -845,6 +857,9 @@ class NewLasVegasState(State):
                 "hotels": [a + 1 for a in range(NUM_AVENUES) if self.acme_hotels >> a & 1],
                 "approvals_seen": self.acme_seen,
                 "deck_size": len(self.deck),
+                # The deck lies effect side up, and the loan card's effect was seen when it was drawn.
+                "deck_top": _top_face(self.deck[-1]) if self.deck else None,
+                "loan_card_effect": CARD_EFFECT[self.acme_loan_card] if self.acme_loan_card >= 0 else None,
                 "discard_size": len(self.discard),
                 "loan_card": CARD_NUMBER[self.acme_loan_card] if over else None,
             }
@@ -864,6 +879,19 @@ class NewLasVegasState(State):
         from .notation import parse_action
 
         return parse_action(text, self.solo)
+
+
+def _take_effect(cards: list[int], effect: str) -> int:
+    """Remove and return the first card of ``cards`` with this effect."""
+    k = next(k for k, c in enumerate(cards) if CARD_EFFECT[c] == effect)
+    return cards.pop(k)
+
+
+def _top_face(card: int) -> str:
+    """What the face-up side of the solo deck shows: an effect, or an approval card and its colour."""
+    if card >= APPROVAL_BASE:
+        return f"approval {APPROVAL_COLOURS[card - APPROVAL_BASE]}"
+    return CARD_EFFECT[card]
 
 
 def sheet_view(sh: Sheet) -> dict[str, Any]:
