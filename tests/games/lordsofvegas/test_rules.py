@@ -27,7 +27,9 @@ def test_setup(players: int) -> None:
     for seed in range(30):
         state = GAME.new_game(players, {}, seed=seed)
         check_invariants(state)
-        assert all(m == 2 for m in state.markers_out) or state.turn >= 1
+        # Two dealt lots each; the first player has also taken over the (empty) lot of the first draw.
+        assert state.turn == 1
+        assert [m - (s == state.active) for s, m in enumerate(state.markers_out)] == [2] * players
         # The cards dealt are face up in the discard; start money is the sum of the two start values.
         dealt = [c for c in state.discard if c != GAME_END]
         for seat in range(players):

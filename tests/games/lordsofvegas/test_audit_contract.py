@@ -1,0 +1,81 @@
+"""Audit: the engine contract checked on the WHOLE state, not only on the views.
+
+``state_digest`` hashes the views, which leave out the deck order, the random source, the
+reorganized-dice memory and the pending decisions. A refused action must leave those untouched
+too; and legal_actions must list exactly what apply accepts (one listed lot stands for a whole
+casino, and only a menu of bets is listed: any other bet within the limits may be typed).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tabletown.core.errors import ActionError
+from tabletown.games.lordsofvegas import GAME
+from tabletown.games.lordsofvegas.data import NUM_COLORS, NUM_LOTS
+from tabletown.games.lordsofvegas.state import LordsOfVegasState
+
+_SLOTS = [s for s in LordsOfVegasState.__slots__ if s not in ("rng", "_cas")]
+
+
+def snapshot(state: LordsOfVegasState) -> tuple:
+    return (*(repr(getattr(state, name)) for name in _SLOTS), state.rng.getstate())
+
+
+def _candidates() -> list[tuple]:
+    out: list[tuple] = [("end",), ("pass",), ("accept",), ("refuse",), ("layoff", True), ("layoff", False)]
+    for lot in range(NUM_LOTS):
+        for colour in range(NUM_COLORS):
+            out += [("build", lot, colour), ("sprawl", lot, colour), ("remodel", lot, colour)]
+        out += [("reorg", lot), ("take", lot), ("free", lot), ("put", lot)]
+        out += [("gamble", lot, bet) for bet in (1, 3, 5, 10, 15, 45)]
+    out += [
+        ("offer", ((0, 1, "$", 999),)),
+        ("offer", ((1, 0, "lot", 7),)),
+        ("offer", ((0, 1, "die", 12), (1, 0, "$", 1))),
+        ("offer", ((1, 0, "no-gamble", -1),)),
+    ]
+    return out
+
+
+CANDIDATES = _candidates()
+
+
+def _canonical(state: LordsOfVegasState, action: tuple) -> tuple:
+    """Remodel, reorganize and gamble act on a casino; legal_actions names it by its first lot."""
+    if action[0] in ("reorg", "remodel", "gamble") and state.tile[action[1]] >= 0:
+        return (action[0], state.casino_of(action[1])[0], *action[2:])
+    return action
+
+
+def _audit_position(state: LordsOfVegasState) -> None:
+    for seat in range(state.num_players):
+        legal = set(state.legal_actions(seat))
+        before = snapshot(state)
+        for action in CANDIDATES:
+            twin = state.clone()
+            try:
+                twin.apply(seat, action)
+            except ActionError:
+                assert snapshot(twin) == before, (action, "a refused action changed the state")
+                assert action not in legal, (action, "listed but refused")
+                continue
+            if action[0] not in ("gamble", "offer"):
+                assert _canonical(state, action) in legal, (action, "accepted but not listed")
+        assert snapshot(state) == before
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_refusals_keep_the_whole_state_and_listing_matches_apply(players: int) -> None:
+    for seed in range(2):
+        state = GAME.new_game(players, {}, seed=700 + seed)
+        rng = random.Random(seed)
+        step = 0
+        while state.to_act:
+            step += 1
+            if step % 37 == 0:
+                _audit_position(state)
+            seat = state.to_act[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
