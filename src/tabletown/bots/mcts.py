@@ -31,6 +31,7 @@ from typing import Any
 
 from ..core.game import Action, Bot, Game, Result, State
 from . import GENERIC_BOTS
+from .heuristics import heuristic_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,21 +64,27 @@ PRESETS: dict[str, SearchConfig] = {
 _ANCHORED = {"root": "halving", "anchor": True}
 _GREEDY_ROLLOUTS = {"rollout": "greedy", "greedy_share": 1.0}
 GAME_TUNING: dict[str, dict[str, dict[str, Any]]] = {
-    # Long, luck-heavy dice game: paired samples with greedy play-outs refine the greedy player.
+    # Long, luck-heavy dice game: paired samples, greedy play-outs cut after 30 actions and valued by
+    # the race estimate (bots/heuristics.py); the search refines the greedy player.
     "machikoro": {
-        "medium": {**_ANCHORED, **_GREEDY_ROLLOUTS, "iterations": 150},
-        "hard": {**_ANCHORED, **_GREEDY_ROLLOUTS, "iterations": 450},
+        "medium": {**_ANCHORED, **_GREEDY_ROLLOUTS, "rollout_cap": 30, "iterations": 120},
+        "hard": {**_ANCHORED, **_GREEDY_ROLLOUTS, "rollout_cap": 30, "iterations": 300},
+    },
+    # Fast play-outs, but keep hard well under the time cap on a loaded machine.
+    "multicity": {
+        "medium": {"iterations": 250},
+        "hard": {"iterations": 600},
     },
     # Slow play-outs (about 3 ms): fewer rollouts, anchored on the game's greedy bot.
     "lordsofvegas": {
-        "medium": {"iterations": 200},
-        "hard": {**_ANCHORED, "iterations": 400},
+        "medium": {"iterations": 150},
+        "hard": {**_ANCHORED, "iterations": 300},
     },
     # The slowest play-outs (up to 20 ms early in the game).
     "newlasvegas": {
         "easy": {"iterations": 30},
-        "medium": {"iterations": 100},
-        "hard": {**_ANCHORED, "iterations": 200},
+        "medium": {"iterations": 80},
+        "hard": {**_ANCHORED, "iterations": 150},
     },
 }
 
@@ -287,9 +294,9 @@ class MCTSBot(Bot):
         result = state.result()
         if result is not None:
             return rank_rewards(result)
-        heuristic = getattr(state, "heuristic", None)
+        heuristic = heuristic_for(state)
         if heuristic is not None:
-            return heuristic_rewards(heuristic())
+            return heuristic_rewards(heuristic(state))
         return [0.5] * state.num_players
 
     def _greedy_bot(self, seat: int) -> Bot:
