@@ -27,6 +27,7 @@ from tabletown.core.registry import all_games  # noqa: E402
 
 GAMES: dict[str, Game] = {**all_games(), toygame.TOY.name: toygame.TOY}
 TINY_SEARCH = SearchConfig(iterations=6, max_seconds=5.0, rollout_cap=30)
+TINY_HALVING = SearchConfig(iterations=6, max_seconds=5.0, rollout_cap=30, root="halving", anchor=True)
 GAMES_PER_COUNT = 4
 MAX_SAMPLES_PER_GAME = 12
 
@@ -83,6 +84,7 @@ def test_bots_choose_legal_actions(name: str, players: int) -> None:
     game = GAMES[name]
     bots = {bot_name: make_bot(game, bot_name, 3) for bot_name in ["random", *game.bots()]}
     bots["mcts"] = MCTSBot(game, 3, TINY_SEARCH)
+    bots["mcts-halving"] = MCTSBot(game, 3, TINY_HALVING)
     states = sampled_states(game, players, seed=10 + players)[:MAX_SAMPLES_PER_GAME]
     for state in states:
         for seat in state.to_act:
