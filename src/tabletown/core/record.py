@@ -98,6 +98,26 @@ def state_digest(state: State) -> str:
     return hashlib.sha256(blob.encode()).hexdigest()
 
 
+def state_fingerprint(state: State) -> bytes:
+    """Every bit of a state, hidden parts included (deck order, RNG position, pending choices).
+
+    ``state_digest`` compares only what the views show; this is the stronger check that a refused
+    action changed nothing at all. Attributes whose names start with ``_cache`` are memoization, not
+    game state, and are left out. It pickles, so it is for tests and debugging, not hot paths.
+    """
+    import pickle
+
+    fields: dict[str, object] = {}
+    for cls in type(state).__mro__:
+        for name in getattr(cls, "__slots__", ()):
+            if not name.startswith("_cache") and hasattr(state, name):
+                fields[name] = getattr(state, name)
+    for name, value in getattr(state, "__dict__", {}).items():
+        if not name.startswith("_cache"):
+            fields[name] = value
+    return pickle.dumps(sorted(fields.items()), protocol=pickle.HIGHEST_PROTOCOL)
+
+
 def verify(record: Record) -> list[str]:
     """Replay ``record``; return a list of differences (empty when it replays exactly)."""
     problems: list[str] = []
