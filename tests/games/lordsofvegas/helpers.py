@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from tabletown.core.rng import SeededRNG
+from tabletown.core.testing import ScriptedDice  # noqa: F401  (re-exported for the tests)
 from tabletown.games.lordsofvegas import GAME
 from tabletown.games.lordsofvegas.data import (
     COLOR_CODES,
@@ -18,23 +18,6 @@ from tabletown.games.lordsofvegas.data import (
     TILES_PER_COLOR,
 )
 from tabletown.games.lordsofvegas.state import ACTION, PICK_DIE, PLACE, LordsOfVegasState
-
-
-class ScriptedDice(SeededRNG):
-    """An RNG whose dice come from a script (shuffles still use the seeded generator)."""
-
-    def __init__(self, dice: list[int]) -> None:
-        super().__init__(0)
-        self.script = list(dice)
-
-    def die(self) -> int:
-        assert self.script, "the scenario rolled more dice than it scripted"
-        return self.script.pop(0)
-
-    def clone(self) -> ScriptedDice:
-        twin = ScriptedDice(self.script)
-        twin.setstate(self.getstate())
-        return twin
 
 
 def lot(name: str) -> int:

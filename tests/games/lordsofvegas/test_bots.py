@@ -6,6 +6,7 @@ import pytest
 
 from tabletown.bots import make_bot
 from tabletown.core.session import play_out
+from tabletown.core.testing import legal_checked, win_rate
 from tabletown.games.lordsofvegas import GAME
 from tabletown.games.lordsofvegas.bots import GreedyBot, evaluate
 
@@ -17,16 +18,7 @@ def test_greedy_only_picks_legal_actions(players: int, options: dict) -> None:
     for seed in range(6):
         state = GAME.new_game(players, options, seed=seed)
         bots = [make_bot(GAME, "greedy" if i % 2 == 0 else "random", seed + i) for i in range(players)]
-
-        def agent_for(bot):
-            def agent(s, p):
-                action = bot.choose(s, p)
-                assert action in s.legal_actions(p)
-                return action
-
-            return agent
-
-        play_out(state, [agent_for(bot) for bot in bots])
+        play_out(state, [legal_checked(bot) for bot in bots])
         assert state.is_over
 
 
@@ -62,24 +54,8 @@ def test_evaluation_prefers_being_boss() -> None:
 @pytest.mark.parametrize("first_seed", [0, 100])
 def test_greedy_clearly_beats_random(first_seed: int) -> None:
     """200 two-player games in two halves (so xdist can spread them): greedy wins at least 80%."""
-    games = 100
-    wins = 0
-    for seed in range(first_seed, first_seed + games):
-        state = GAME.new_game(2, {}, seed=seed)
-        greedy_seat = seed % 2
-        agents = [make_bot(GAME, "greedy" if i == greedy_seat else "random", seed * 7 + i).choose for i in range(2)]
-        play_out(state, agents)
-        wins += state.result().ranks[greedy_seat] == 1
-    assert wins >= 0.8 * games, wins
+    assert win_rate(GAME, "greedy", "random", 100, first_seed=first_seed) >= 0.8
 
 
 def test_greedy_wins_four_player_games_against_random() -> None:
-    games = 40
-    wins = 0
-    for seed in range(games):
-        state = GAME.new_game(4, {}, seed=seed)
-        greedy_seat = seed % 4
-        agents = [make_bot(GAME, "greedy" if i == greedy_seat else "random", seed * 7 + i).choose for i in range(4)]
-        play_out(state, agents)
-        wins += state.result().ranks[greedy_seat] == 1
-    assert wins >= 0.6 * games, wins
+    assert win_rate(GAME, "greedy", "random", 40, players=4) >= 0.6

@@ -3,27 +3,10 @@
 from __future__ import annotations
 
 from tabletown.core.record import state_digest
-from tabletown.core.rng import SeededRNG
+from tabletown.core.testing import ScriptedDice
 from tabletown.games.machikoro import GAME
 from tabletown.games.machikoro.data import LANDMARK_CODES, establishment_index
 from tabletown.games.machikoro.rules import MachiKoroState
-
-
-class ScriptedDice(SeededRNG):
-    """An RNG whose dice come from a script (shuffles still use the seeded generator)."""
-
-    def __init__(self, dice: list[int]) -> None:
-        super().__init__(0)
-        self.script = list(dice)
-
-    def die(self) -> int:
-        assert self.script, "the scenario rolled more dice than it scripted"
-        return self.script.pop(0)
-
-    def clone(self) -> ScriptedDice:
-        twin = ScriptedDice(self.script)
-        twin.setstate(self.getstate())
-        return twin
 
 
 def new_state(players: int = 2, **options) -> MachiKoroState:

@@ -5,17 +5,9 @@ from __future__ import annotations
 from tabletown.bots import make_bot
 from tabletown.core.record import Record, verify
 from tabletown.core.session import play_out
+from tabletown.core.testing import legal_checked
 
 from .helpers import GAME, new
-
-
-def _legal_checked(bot):
-    def agent(state, player):
-        action = bot.choose(state, player)
-        assert action in state.legal_actions(player)
-        return action
-
-    return agent
 
 
 def test_greedy_beats_random_two_players():
@@ -23,7 +15,7 @@ def test_greedy_beats_random_two_players():
     for seed in range(games):
         state = new(2, seed)
         g = seed % 2
-        agents = [_legal_checked(make_bot(GAME, "greedy" if p == g else "random", seed * 7 + p)) for p in range(2)]
+        agents = [legal_checked(make_bot(GAME, "greedy" if p == g else "random", seed * 7 + p)) for p in range(2)]
         play_out(state, agents)
         wins += state.result().ranks[g] == 1
     assert wins >= 0.7 * games
@@ -33,5 +25,5 @@ def test_greedy_solo_and_first_game_records_replay():
     for players, options in ((1, {"architect": 7}), (3, {"first_game": True})):
         state = GAME.new_game(players, options, 5)
         rec = Record.start(state, ["bot:greedy"] * players)
-        play_out(state, [_legal_checked(make_bot(GAME, "greedy", p)) for p in range(players)], rec)
+        play_out(state, [legal_checked(make_bot(GAME, "greedy", p)) for p in range(players)], rec)
         assert state.is_over and verify(rec) == []
