@@ -1,4 +1,4 @@
-"""Rollout values: a state's own heuristic wins over an adapter; the Machi Koro adapter is sane."""
+"""Rollout values come from the optional ``State.heuristic()``; Machi Koro's is sane."""
 
 from __future__ import annotations
 
@@ -7,32 +7,43 @@ import random
 import pytest
 from toygame import TOY
 
-from tabletown.bots.heuristics import heuristic_for
+from tabletown.bots.mcts import PRESETS, config_for
 from tabletown.core.registry import all_games
 
 
 def test_the_states_own_heuristic_is_used() -> None:
     state = TOY.new_game(2, {}, seed=0)
     state.scores[:] = [10, 5]
-    heuristic = heuristic_for(state)
-    assert heuristic is not None
-    assert heuristic(state) == [0.5, 0.25]
+    assert state.heuristic() == [0.5, 0.25]
 
 
-def test_machikoro_adapter_values_progress() -> None:
-    game = all_games().get("machikoro")
-    if game is None:
-        pytest.skip("Machi Koro is not installed")
+def test_games_without_an_estimate_say_so() -> None:
+    for name, game in all_games().items():
+        values = game.new_game(game.min_players, None, seed=1).heuristic()
+        assert values is None or len(values) == game.min_players, name
+
+
+def test_machikoro_heuristic_values_progress() -> None:
+    game = all_games()["machikoro"]
     rng = random.Random(0)
     state = game.new_game(2, None, seed=1)
-    heuristic = heuristic_for(state)
-    assert heuristic is not None
-    start = heuristic(state)
+    start = state.heuristic()
     assert start[0] == pytest.approx(start[1]) and 0 < start[0] < 1
     while state.to_act:
-        values = heuristic(state)
+        values = state.heuristic()
         assert len(values) == 2 and all(0.0 < v <= 1.0 for v in values)
         seat = state.to_act[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
     winner = state.result().winners[0]
-    assert heuristic(state)[winner] == 1.0, "a seat with every landmark needs zero more rounds"
+    assert state.heuristic()[winner] == 1.0, "a seat with every landmark needs zero more rounds"
+
+
+def test_every_games_search_tuning_is_well_formed() -> None:
+    for name, game in all_games().items():
+        assert set(game.search_tuning) <= set(PRESETS), name
+        for strength in PRESETS:
+            config = config_for(game, strength)
+            assert config.root in ("tree", "halving") and config.rollout in ("random", "greedy")
+            assert config.iterations > 0 and 0 < config.max_seconds < 2.0
+            for key, value in game.search_tuning.get(strength, {}).items():
+                assert getattr(config, key) == value

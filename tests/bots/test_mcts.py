@@ -194,20 +194,3 @@ def test_clearly_better_is_a_paired_test() -> None:
     assert not _clearly_better([0.5] * 10, [0.5] * 10)
     noisy = [1.0, 0.0, 1.0, 1.0, 0.0, 1.0, 1.0, 1.0, 0.0, 1.0]
     assert _clearly_better([x + 0.1 for x in noisy], noisy)
-
-
-def test_game_tuning_is_well_formed() -> None:
-    from tabletown.bots.mcts import GAME_TUNING, config_for
-
-    class Named:
-        def __init__(self, name: str) -> None:
-            self.name = name
-
-    for game_name, strengths in GAME_TUNING.items():
-        assert set(strengths) <= set(PRESETS)
-        for strength in PRESETS:
-            config = config_for(Named(game_name), strength)  # type: ignore[arg-type]
-            assert config.root in ("tree", "halving") and config.rollout in ("random", "greedy")
-            assert config.iterations > 0 and 0 < config.max_seconds < 2.0
-            for key, value in strengths.get(strength, {}).items():
-                assert getattr(config, key) == value

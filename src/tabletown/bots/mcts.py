@@ -27,11 +27,9 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from ..core.game import Action, Bot, Game, Result, State
 from . import GENERIC_BOTS
-from .heuristics import heuristic_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,36 +56,6 @@ PRESETS: dict[str, SearchConfig] = {
     "medium": SearchConfig(iterations=300, max_seconds=1.0),
     "hard": SearchConfig(iterations=1200, max_seconds=1.8),
 }
-
-# Per-game settings (docs/bots.md says what was measured); a game missing here uses the presets as
-# they are. Budgets are set so a `hard` decision stays under 2 s on the project's 2-core machine.
-_ANCHORED = {"root": "halving", "anchor": True}
-_GREEDY_ROLLOUTS = {"rollout": "greedy", "greedy_share": 1.0}
-GAME_TUNING: dict[str, dict[str, dict[str, Any]]] = {
-    # Long, luck-heavy dice game: paired samples, greedy play-outs cut after 30 actions and valued by
-    # the race estimate (bots/heuristics.py); the search refines the greedy player.
-    "machikoro": {
-        "medium": {**_ANCHORED, **_GREEDY_ROLLOUTS, "rollout_cap": 30, "iterations": 120},
-        "hard": {**_ANCHORED, **_GREEDY_ROLLOUTS, "rollout_cap": 30, "iterations": 300},
-    },
-    # The tree needs more iterations than 2 s allow to beat greedy here; anchored halving does better.
-    "multicity": {
-        "medium": {**_ANCHORED, "iterations": 150},
-        "hard": {**_ANCHORED, "iterations": 500},
-    },
-    # Slow play-outs (about 3 ms): fewer rollouts, anchored on the game's greedy bot.
-    "lordsofvegas": {
-        "medium": {"iterations": 150},
-        "hard": {**_ANCHORED, "iterations": 300},
-    },
-    # The slowest play-outs (up to 20 ms early in the game).
-    "newlasvegas": {
-        "easy": {"iterations": 30},
-        "medium": {"iterations": 80},
-        "hard": {**_ANCHORED, "iterations": 150},
-    },
-}
-
 
 class Node:
     """A tree node: the position after ``seat`` played the edge into it. ``total`` sums ``seat``'s rewards."""
@@ -294,9 +262,9 @@ class MCTSBot(Bot):
         result = state.result()
         if result is not None:
             return rank_rewards(result)
-        heuristic = heuristic_for(state)
-        if heuristic is not None:
-            return heuristic_rewards(heuristic(state))
+        values = state.heuristic()
+        if values is not None:
+            return heuristic_rewards(values)
         return [0.5] * state.num_players
 
     def _greedy_bot(self, seat: int) -> Bot:
@@ -323,9 +291,9 @@ def _clearly_better(challenger: list[float], incumbent: list[float]) -> bool:
 
 
 def config_for(game: Game, strength: str) -> SearchConfig:
-    """The preset ``strength`` with this game's tuning applied."""
+    """The preset ``strength`` with this game's tuning (``Game.search_tuning``) applied."""
     config = PRESETS[strength]
-    tuning = GAME_TUNING.get(game.name, {}).get(strength)
+    tuning = game.search_tuning.get(strength)
     return replace(config, **tuning) if tuning else config
 
 

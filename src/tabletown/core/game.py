@@ -99,6 +99,11 @@ class State(ABC):
     def result(self) -> Result | None:
         """The final result, or None while the game goes on."""
 
+    def heuristic(self) -> list[float] | None:
+        """Optional: each seat's progress in [0, 1] (higher is better) from public information, for
+        search bots that stop a playout early. None (the default) means the game offers no estimate."""
+        return None
+
     # -- information -----------------------------------------------------------------------------
     @abstractmethod
     def view(self, player: int | None) -> dict[str, Any]:
@@ -179,6 +184,9 @@ class Game(ABC):
     bench_configs: ClassVar[tuple[tuple[int, Mapping[str, Any]], ...]] = ()
     # Notation help shown to humans in the terminal.
     notation_help: ClassVar[str] = ""
+    # Per-strength overrides of the generic search bot's settings (see tabletown.bots.mcts.SearchConfig),
+    # e.g. {"hard": {"root": "halving", "iterations": 300}}; measured per game in docs/bots.md.
+    search_tuning: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
 
     def resolve_options(self, num_players: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Validate the player count and options up front; returns options with defaults filled."""

@@ -39,6 +39,12 @@ class LordsOfVegasGame(Game):
             "after each turn the other players may each offer trades (or pass) before the next draw",
         ),
     )
+    # Generic search bot settings (docs/bots.md): slow play-outs (about 3 ms), so fewer rollouts,
+    # anchored on the greedy bot for `hard`.
+    search_tuning: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "medium": {"iterations": 150},
+        "hard": {"root": "halving", "anchor": True, "iterations": 300},
+    }
     bench_configs: ClassVar[tuple[tuple[int, Mapping[str, Any]], ...]] = ((2, {}), (3, {}), (4, {}))
     notation_help: ClassVar[str] = HELP
 

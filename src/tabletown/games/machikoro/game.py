@@ -48,6 +48,13 @@ class MachiKoro(Game):
         ),
         Option("fifth_player", False, "use the English Harbor's fifth purple copies and allow 5 players"),
     )
+    # Generic search bot settings (docs/bots.md): a long, luck-heavy dice game, so paired samples
+    # (halving), greedy play-outs cut after 30 actions and valued by the race estimate (heuristic()),
+    # anchored on the greedy move so the search refines it.
+    search_tuning = {
+        "medium": {"root": "halving", "anchor": True, "rollout": "greedy", "greedy_share": 1.0, "rollout_cap": 30, "iterations": 120},
+        "hard": {"root": "halving", "anchor": True, "rollout": "greedy", "greedy_share": 1.0, "rollout_cap": 30, "iterations": 300},
+    }
     bench_configs = (
         (2, {"harbor": False}),
         (4, {"harbor": False}),

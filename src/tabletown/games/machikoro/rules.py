@@ -162,6 +162,13 @@ class MachiKoroState(State):
         scores = [bin(m & mask).count("1") for m in self.lm]
         return Result.single_winner(self.num_players, self.winner, scores)
 
+    def heuristic(self) -> list[float]:
+        """Each seat's estimated rounds still needed to build its last landmark (the greedy bot's race
+        estimate), mapped to (0, 1]: 1 at zero rounds, one half at five."""
+        from .heuristics import turns_to_win
+
+        return [1.0 / (1.0 + turns_to_win(self, seat) / 5.0) for seat in range(self.num_players)]
+
     def legal_actions(self, player: int) -> list[int]:
         if player != self.current or self.phase == OVER:
             return []

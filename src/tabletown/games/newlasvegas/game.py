@@ -22,6 +22,12 @@ class NewLasVegas(Game):
         Option("architect", 1, "solo only: ACME architect card (difficulty and loan threshold)",
                choices=tuple(sorted(ARCHITECTS))),
     )
+    # Generic search bot settings (docs/bots.md): the slowest play-outs (up to 20 ms early on).
+    search_tuning = {
+        "easy": {"iterations": 30},
+        "medium": {"iterations": 80},
+        "hard": {"root": "halving", "anchor": True, "iterations": 150},
+    }
     bench_configs = ((1, {}), (2, {}), (4, {}))
     notation_help = (
         "a round: pick (a, b, c; +e easy, +f free action, +x expansion; solo 12 = number card 1, effect card 2)"
