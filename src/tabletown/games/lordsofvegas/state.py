@@ -1107,8 +1107,7 @@ class LordsOfVegasState(State):
 
     def determinize(self, player: int, seed: int) -> LordsOfVegasState:
         """Reshuffle the undrawn lot cards; Game End keeps its public depth in the deck."""
-        twin = self.clone()
-        twin.rng = SeededRNG(seed)
+        twin = super().determinize(player, seed)  # a clone with a fresh RNG
         deck = twin.deck
         if GAME_END in deck:
             at = deck.index(GAME_END)

@@ -605,8 +605,7 @@ class MachiKoroState(State):
 
     def determinize(self, player: int, seed: int) -> MachiKoroState:
         """Everyone sees the same things in Machi Koro; only the market deck order is unknown."""
-        twin = self.clone()
-        twin.rng = SeededRNG(seed)
+        twin = super().determinize(player, seed)  # a clone with a fresh RNG
         for deck in twin.decks:
             twin.rng.shuffle(deck)
         return twin

@@ -539,8 +539,7 @@ class MulticityState(State):
 
     def determinize(self, player: int, seed: int) -> MulticityState:
         """Reshuffle what nobody has seen: the stack together with the tiles left out of the game."""
-        twin = self.clone()
-        twin.rng = SeededRNG(seed)
+        twin = super().determinize(player, seed)  # a clone with a fresh RNG
         unseen = self.stack + list(self.unused)
         twin.rng.shuffle(unseen)
         twin.stack = unseen[: len(self.stack)]
