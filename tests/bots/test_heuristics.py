@@ -43,7 +43,7 @@ def test_every_games_search_tuning_is_well_formed() -> None:
         assert set(game.search_tuning) <= set(PRESETS), name
         for strength in PRESETS:
             config = config_for(game, strength)
-            assert config.root in ("tree", "halving") and config.rollout in ("random", "greedy")
+            assert config.root in ("tree", "halving") and config.rollout in ("random", "policy")
             assert config.iterations > 0 and 0 < config.max_seconds < 2.0
             for key, value in game.search_tuning.get(strength, {}).items():
                 assert getattr(config, key) == value

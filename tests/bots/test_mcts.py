@@ -116,10 +116,19 @@ def test_rollout_uses_the_heuristic_at_the_cap() -> None:
 
 
 def test_greedy_rollouts_use_the_games_greedy_bot() -> None:
-    bot = MCTSBot(TOY, 0, SearchConfig(iterations=30, max_seconds=5.0, rollout="greedy"))
+    bot = MCTSBot(TOY, 0, SearchConfig(iterations=30, max_seconds=5.0, rollout="policy"))
     state = TOY.new_game(2, {}, seed=4)
     assert bot.choose(state, 0) in state.legal_actions(0)
-    assert bot._greedy and all(isinstance(b, toygame.ToyGreedy) for b in bot._greedy.values())
+    assert bot._policy and all(isinstance(b, toygame.ToyGreedy) for b in bot._policy.values())
+
+
+def test_policy_names_the_games_bot_and_bad_rollouts_are_refused() -> None:
+    missing = MCTSBot(TOY, 0, SearchConfig(iterations=30, max_seconds=5.0, rollout="policy", policy="nobody"))
+    state = TOY.new_game(2, {}, seed=4)
+    assert missing.choose(state, 0) in state.legal_actions(0)
+    assert not missing._policy  # the toy game has no such bot: rollouts stay random
+    with pytest.raises(ValueError, match="rollout"):
+        MCTSBot(TOY, 0, SearchConfig(iterations=1, max_seconds=1.0, rollout="greedy"))
 
 
 def _match(names: tuple[str, str], games: int) -> float:

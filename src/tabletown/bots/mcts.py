@@ -11,7 +11,7 @@ consistently with ``view(me)``), then walks one shared tree (SO-ISMCTS, Cowling,
 * a simultaneous round is searched as if its seats chose one after another (the determinization has
   already resampled the choices the bot cannot see);
 * chance is resampled with the RNG every iteration, so the tree is open-loop over dice and shuffles;
-* rollouts play random (or the game's greedy bot's) actions up to a cap; a finished game scores each
+* rollouts play random (or the game's greedy or expert bot's) actions up to a cap; a finished game scores each
   seat by its rank, an unfinished one by ``state.heuristic()`` when the state offers it (a list of
   per-seat values in [0, 1]), otherwise as a draw.
 
@@ -34,14 +34,16 @@ from . import GENERIC_BOTS
 
 @dataclass(frozen=True, slots=True)
 class SearchConfig:
-    """How hard the bot thinks. ``rollout`` is ``random`` or ``greedy`` (the game's greedy bot, when it
-    has one, plays ``greedy_share`` of rollout moves; random ones fill the rest)."""
+    """How hard the bot thinks. ``rollout`` is ``random`` or ``policy``: with ``policy`` the game's bot
+    named ``policy`` (from ``Game.bots()``, e.g. ``greedy`` or ``expert``), when the game has it, plays
+    ``policy_share`` of rollout moves and random moves fill the rest. ``anchor`` uses the same bot."""
 
     iterations: int
     max_seconds: float
     exploration: float = 0.7
     rollout: str = "random"
-    greedy_share: float = 0.5
+    policy: str = "greedy"
+    policy_share: float = 0.5
     rollout_cap: int = 400
     # "tree": ISMCTS as described above. "halving": a flat search at the root by sequential halving,
     # where every candidate is played out from the same determinizations (common random numbers:
@@ -103,10 +105,12 @@ class MCTSBot(Bot):
         self.name = name
         self.capped = 0
         self.last_iterations = 0
-        self._greedy: dict[int, Bot] = {}
-        self._greedy_factory: Callable[[int], Bot] | None = None
-        if self.config.rollout == "greedy" or self.config.anchor:
-            self._greedy_factory = game.bots().get("greedy")
+        if self.config.rollout not in ("random", "policy"):
+            raise ValueError(f"rollout must be 'random' or 'policy', not {self.config.rollout!r}")
+        self._policy: dict[int, Bot] = {}
+        self._policy_factory: Callable[[int], Bot] | None = None
+        if self.config.rollout == "policy" or self.config.anchor:
+            self._policy_factory = game.bots().get(self.config.policy)
 
     # -- the decision ---------------------------------------------------------------------------------
     def choose(self, state: State, player: int) -> Action:
@@ -144,17 +148,17 @@ class MCTSBot(Bot):
     def halving(self, state: State, player: int, legal: list[Action]) -> Action:
         """Sequential halving over ``legal`` with paired samples; ``iterations`` counts rollouts.
 
-        With ``anchor`` the game's greedy choice is never dropped, and the bot leaves it only for a
-        move that beats it by two standard errors of the paired differences: search then refines the
-        greedy player instead of replacing it with noise.
+        With ``anchor`` the policy bot's choice (the game's greedy or expert bot) is never dropped, and
+        the bot leaves it only for a move that beats it by two standard errors of the paired
+        differences: search then refines that player instead of replacing it with noise.
         """
         config = self.config
         deadline = time.perf_counter() + config.max_seconds
         candidates = list(legal)
         rewards: dict[Action, list[float]] = {action: [] for action in candidates}
         anchor = None
-        if config.anchor and self._greedy_factory is not None:
-            anchor = self._greedy_bot(player).choose(state, player)
+        if config.anchor and self._policy_factory is not None:
+            anchor = self._policy_bot(player).choose(state, player)
         rounds = max(1, math.ceil(math.log2(len(candidates))))
         spent = 0
         for _ in range(rounds):
@@ -244,7 +248,7 @@ class MCTSBot(Bot):
         rng = rng or self.rng
         choice = rng.choice
         random_draw = rng.random
-        share = self.config.greedy_share if self.config.rollout == "greedy" and self._greedy_factory else 0.0
+        share = self.config.policy_share if self.config.rollout == "policy" and self._policy_factory else 0.0
         steps = self.config.rollout_cap
         while steps > 0:
             acting = state.to_act
@@ -254,7 +258,7 @@ class MCTSBot(Bot):
                 if len(acting) > 1 and seat not in state.to_act:
                     continue
                 if share and random_draw() < share:
-                    action = self._greedy_bot(seat).choose(state, seat)
+                    action = self._policy_bot(seat).choose(state, seat)
                 else:
                     action = choice(state.legal_actions(seat))
                 state.apply(seat, action)
@@ -267,11 +271,11 @@ class MCTSBot(Bot):
             return heuristic_rewards(values)
         return [0.5] * state.num_players
 
-    def _greedy_bot(self, seat: int) -> Bot:
-        bot = self._greedy.get(seat)
+    def _policy_bot(self, seat: int) -> Bot:
+        bot = self._policy.get(seat)
         if bot is None:
-            assert self._greedy_factory is not None
-            bot = self._greedy[seat] = self._greedy_factory(self.rng.getrandbits(63))
+            assert self._policy_factory is not None
+            bot = self._policy[seat] = self._policy_factory(self.rng.getrandbits(63))
         return bot
 
 

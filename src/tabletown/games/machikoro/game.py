@@ -52,8 +52,8 @@ class MachiKoro(Game):
     # (halving), greedy play-outs cut after 30 actions and valued by the race estimate (heuristic()),
     # anchored on the greedy move so the search refines it.
     search_tuning = {
-        "medium": {"root": "halving", "anchor": True, "rollout": "greedy", "greedy_share": 1.0, "rollout_cap": 30, "iterations": 120},
-        "hard": {"root": "halving", "anchor": True, "rollout": "greedy", "greedy_share": 1.0, "rollout_cap": 30, "iterations": 300},
+        "medium": {"root": "halving", "anchor": True, "rollout": "policy", "policy_share": 1.0, "rollout_cap": 30, "iterations": 120},
+        "hard": {"root": "halving", "anchor": True, "rollout": "policy", "policy_share": 1.0, "rollout_cap": 30, "iterations": 300},
     }
     bench_configs = (
         (2, {"harbor": False}),
