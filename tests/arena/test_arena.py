@@ -106,6 +106,26 @@ def test_a_folder_of_another_job_is_refused(toy, tmp_path: Path) -> None:
         run_arena(toy, Job(JOB.game, JOB.bots, 2, JOB.seed + 1, JOB.options), tmp_path)
 
 
+def test_a_folder_played_with_other_bot_settings_is_refused(toy, tmp_path: Path) -> None:
+    job = Job(JOB.game, JOB.bots, 2, JOB.seed, JOB.options)
+    run_arena(toy, job, tmp_path)
+    saved = json.loads((tmp_path / "job.json").read_text())
+    assert saved["bot_settings"]["mcts:easy"]["iterations"] > 0 and saved["bot_settings"]["greedy"] == {}
+    saved["bot_settings"]["mcts:easy"]["iterations"] += 1  # as if the search tuning had changed since
+    (tmp_path / "job.json").write_text(json.dumps(saved))
+    with pytest.raises(ArenaError):
+        run_arena(toy, Job(JOB.game, JOB.bots, 4, JOB.seed, JOB.options), tmp_path)
+
+
+def test_a_folder_from_before_bot_settings_were_recorded_still_resumes(toy, tmp_path: Path) -> None:
+    job = Job(JOB.game, JOB.bots, 2, JOB.seed, JOB.options)
+    run_arena(toy, job, tmp_path)
+    saved = json.loads((tmp_path / "job.json").read_text())
+    del saved["bot_settings"]
+    (tmp_path / "job.json").write_text(json.dumps(saved))
+    assert len(run_arena(toy, Job(JOB.game, JOB.bots, 4, JOB.seed, JOB.options), tmp_path)) == 4
+
+
 def _cli():
     import tabletown.cli as cli
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.game import Game
-from .runner import Job, backend_runner
+from .runner import Job, backend_runner, bot_settings
 from .store import GameStore
 
 Progress = Callable[[dict[str, Any]], None]
@@ -30,7 +30,7 @@ def run_arena(
     """
     game.resolve_options(job.players, job.options)  # refuse bad set-ups before any worker starts
     store = GameStore(out)
-    done = store.open(job)
+    done = store.open(job, bot_settings(game, job))
     todo = [index for index in range(job.games) if index not in done]
     if on_start is not None:
         on_start(job.games - len(todo), job.games)

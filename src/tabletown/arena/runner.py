@@ -53,6 +53,18 @@ class Job:
         return [(seat + shift) % self.players for seat in range(self.players)]
 
 
+def bot_settings(game: Game, job: Job) -> dict[str, Any]:
+    """Each bot's tunable settings (``Bot.settings()``, e.g. a search bot's budgets), by bot name.
+
+    Stored in the job file so that a folder played with other settings (say, after a game's search
+    tuning changed) is not silently extended with games from a different bot."""
+    settings: dict[str, Any] = {}
+    for name in dict.fromkeys(job.bots):
+        describe = getattr(make_bot(game, name, 0), "settings", None)
+        settings[name] = describe() if callable(describe) else {}
+    return settings
+
+
 def bot_seed(game_seed: int, seat: int, name: str) -> int:
     """The same derivation as ``tabletown play``, so a game replays with that command."""
     return derive_seed(game_seed, seat, f"bot:{name}")

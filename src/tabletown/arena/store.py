@@ -26,15 +26,22 @@ class GameStore:
         self.folder = folder
         self._handle: TextIO | None = None
 
-    def open(self, job: Job) -> dict[int, dict[str, Any]]:
-        """Check or write the job file; return the games already played, by index."""
+    def open(self, job: Job, settings: dict[str, Any] | None = None) -> dict[int, dict[str, Any]]:
+        """Check or write the job file; return the games already played, by index.
+
+        ``settings`` (each bot's settings, see ``runner.bot_settings``) must match too when the saved
+        job has them; folders written before settings were recorded are checked without them."""
         if self.folder is None:
             return {}
         self.folder.mkdir(parents=True, exist_ok=True)
         job_path = self.folder / JOB_FILE
         identity = job.identity()
+        if settings is not None:
+            identity["bot_settings"] = settings
         if job_path.exists():
             saved = json.loads(job_path.read_text(encoding="utf-8"))
+            if "bot_settings" not in saved:
+                identity.pop("bot_settings", None)
             if saved != identity:
                 raise ArenaError(
                     f"{self.folder} holds another job ({saved}); use a new --out folder to play this one"

@@ -26,7 +26,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 
 from ..core.game import Action, Bot, Game, Result, State
 from . import GENERIC_BOTS
@@ -111,6 +111,10 @@ class MCTSBot(Bot):
         self._policy_factory: Callable[[int], Bot] | None = None
         if self.config.rollout == "policy" or self.config.anchor:
             self._policy_factory = game.bots().get(self.config.policy)
+
+    def settings(self) -> dict[str, object]:
+        """The search settings, recorded by the arena so a resumed job keeps the same bot."""
+        return asdict(self.config)
 
     # -- the decision ---------------------------------------------------------------------------------
     def choose(self, state: State, player: int) -> Action:
