@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench soak lint clean install
+.PHONY: run test bench soak strength lint clean install
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,9 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
+
+strength: $(STAMP)
+	$(BIN)/python benchmarks/strength.py --workers 2
 
 soak: $(STAMP)
 	$(BIN)/python -m pytest -n auto -m soak
