@@ -54,8 +54,9 @@ class MulticityGame(Game):
 
     def bots(self) -> Mapping[str, BotFactory]:
         from .bots import GreedyBot
+        from .expert import ExpertBot
 
-        return {"greedy": GreedyBot}
+        return {"greedy": GreedyBot, "expert": ExpertBot}
 
     def render(self, view: Mapping[str, Any]) -> RenderableType:
         from .render import render_view
