@@ -45,8 +45,9 @@ class NewLasVegas(Game):
 
     def bots(self) -> Mapping[str, BotFactory]:
         from .bots import GreedyBot
+        from .expert import ExpertBot
 
-        return {"greedy": GreedyBot}
+        return {"greedy": GreedyBot, "expert": ExpertBot}
 
     def render(self, view: Mapping[str, Any]) -> Any:
         from .render import render_view

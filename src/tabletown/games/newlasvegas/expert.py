@@ -1,0 +1,300 @@
+"""The expert bot: a whole-round search with a tuned, longer-sighted evaluation of its sheet.
+
+Like greedy it plans one round at a time, but it searches the round's steps (pick, casino, copy,
+effect) jointly instead of one at a time, and its evaluation looks further ahead: street bonuses
+against the other architects' public chains, progress towards the three projects, the golf holes
+still reachable, the opening ranking and how close the game is to its end. The weights in
+``WEIGHTS`` were tuned by paired arena games against greedy (docs/games/newlasvegas.md).
+
+It reads only its own sheet, the public sheets of the others (as they were at the start of the
+round) and the public cards, so it never uses hidden information.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.game import Bot, State
+from .bots import _actions, _apply_step
+from .data import (
+    AVENUE_SLOTS,
+    CARPET_MASK,
+    CRANE_SLOTS,
+    NUM_AVENUES,
+    NUM_STREETS,
+    PAR_COUNT,
+    PROJECT_BY_ID,
+    SHOW_VALUES,
+    SLOT_AVENUE,
+    SLOT_CRANE,
+    SLOT_HOLES,
+    STREET_CARPETS,
+    STREET_CRANES,
+    STREET_RANGE,
+    STREET_STARS,
+    UPGRADE_BOXES,
+    UPGRADE_INDEX,
+    UPGRADE_VALUES,
+)
+from .heuristics import _fillable
+from .rules import DONE, OPEN, PICK, NewLasVegasState, Turn
+from .sheet import GRAND, NO_HOTEL, Sheet, project_met
+
+# Tuned weights (see the module docstring).
+WEIGHTS: dict[str, float] = {
+    "good": 0.8,  # an empty casino that can still take a number
+    "dead": 3.0,  # an empty casino that never can
+    "run": 1.2,  # each casino of a street's longest chain
+    "bonus": 0.8,  # the street bonus times the chance of having the longest chain
+    "star": 0.5,  # a show column with room left
+    "hotel_grand": 3.0,  # an avenue on its way to a grand hotel (times its completion squared)
+    "hotel_small": 1.0,
+    "golf": 0.9,  # holes built, times their PAR value
+    "golf_open": 0.35,  # holes still reachable, times their PAR value
+    "carpet": 3.0,  # opened VIP / Luxury casinos passed by the limousine
+    "carpet_passed": 1.0,
+    "limo": 0.5,  # missing limousine segments (times the negative limousine value)
+    "proj_met": 6.0,
+    "proj_progress": 0.35,  # a project's points times its progress squared
+    "marks": 0.6,
+    "upgrade": 2.0,
+    "debt": 4.0,
+    "cranes": 0.3,
+}
+
+
+
+def _chains(sh: Sheet) -> list[list[tuple[int, int, bool, bool]]]:
+    return [sh.runs(st) for st in range(NUM_STREETS)]
+
+
+def _opp_runs(others: list[Sheet]) -> list[int]:
+    return [max((o.longest_run(st) for o in others), default=0) for st in range(NUM_STREETS)]
+
+
+# Chance of keeping the longest chain of a street, by (my chain - best other chain), clipped to +-2.
+_BONUS_CHANCE = {-2: 0.1, -1: 0.3, 0: 0.6, 1: 0.8, 2: 0.92}
+
+
+def _hotel_run(sh: Sheet, grand_only: bool) -> int:
+    best = cur = 0
+    for h in sh.hotels:
+        ok = h == GRAND if grand_only else h != NO_HOTEL
+        cur = cur + 1 if ok else 0
+        best = max(best, cur)
+    return best
+
+
+def _avenue_share(sh: Sheet, a: int) -> float:
+    slots = AVENUE_SLOTS[a]
+    return sum(1 for s in slots if sh.nums[s] >= 0) / len(slots)
+
+
+def _cranes_done(sh: Sheet, mask: int) -> int:
+    return sum(1 for s in CRANE_SLOTS if mask >> s & 1 and sh.built >> s & 1) + sum(
+        1 for s in CRANE_SLOTS if mask >> s & 1 and sh.nums[s] >= 0
+    )
+
+
+_AV_EDGE_CRANES = sum(1 << s for s in CRANE_SLOTS if SLOT_AVENUE[s] in (1, NUM_AVENUES))
+_PAR4_SLOTS = [s for s in range(STREET_RANGE[0][0], STREET_RANGE[0][1]) if 4 in SLOT_HOLES[s]]
+_ALL_HOLES = sum(PAR_COUNT.values())
+
+
+def project_progress(pid: str, sh: Sheet, chains: list[list[tuple[int, int, bool, bool]]]) -> float:
+    """A rough 0..1 measure of how far the sheet is towards a project's condition."""
+    if pid[0] == "H":
+        grands, smalls = sh.hotel_counts()
+        if pid == "H1":
+            return grands / 3
+        if pid == "H2":
+            return smalls / 5
+        if pid == "H3":
+            return (grands + smalls) / 7
+        if pid == "H4":
+            return _hotel_run(sh, True) / 2
+        if pid == "H5":
+            return _hotel_run(sh, False) / 4
+        if pid == "H6":
+            return (max(_avenue_share(sh, 0), 0.0) + _avenue_share(sh, NUM_AVENUES - 1)) / 2
+        return sh.unused_marks() / 10
+    if pid[0] == "S":
+        flat = [r for rs in chains for r in rs]
+        if pid == "S1":
+            return max((n for n, par, _, _ in flat if par == 0), default=0) / 6
+        if pid == "S2":
+            return max((n for n, par, _, _ in flat if par == 1), default=0) / 7
+        if pid == "S3":
+            odd = sorted((min(n, 4) for n, par, _, _ in flat if par == 1), reverse=True)
+            return sum(odd[:2]) / 8 if sum(n // 4 for n, par, _, _ in flat if par == 1) < 2 else 1.0
+        if pid == "S4":
+            return max((n for n, par, f, la in flat if par == 0 and (f or la)), default=0) / 5
+        if pid == "S5":
+            shares = []
+            for a, b in STREET_RANGE:
+                built = [s for s in range(a, b) if not SLOT_CRANE[s] or sh.built >> s & 1]
+                shares.append(sum(1 for s in built if sh.nums[s] >= 0) / len(built))
+            shares.sort(reverse=True)
+            return (shares[0] + shares[1]) / 2
+        if pid == "S6":
+            return sum(1 for m in CARPET_MASK.values() if sh.carpets & m) / 3
+        return sum(1 for m in STREET_CARPETS if sh.carpets & m) / 4
+    if pid == "C1":
+        return _cranes_done(sh, _AV_EDGE_CRANES) / (2 * bin(_AV_EDGE_CRANES).count("1"))
+    if pid == "C2":
+        shares = sorted((_cranes_done(sh, m) / (2 * bin(m).count("1")) for m in STREET_CRANES), reverse=True)
+        return (shares[0] + shares[1]) / 2
+    if pid == "C3":
+        return sum(1 for s in CRANE_SLOTS if sh.built >> s & 1) / len(CRANE_SLOTS)
+    if pid == "C4":
+        best = 0.0
+        for cm, sm in zip(STREET_CRANES, STREET_STARS, strict=True):
+            need = 2 * bin(cm).count("1") + bin(sm).count("1")
+            best = max(best, (_cranes_done(sh, cm) + bin(sh.star_ok & sm).count("1")) / need)
+        return best
+    if pid == "C5":
+        return (min(sh.shows[0], 3) + min(sh.shows[1], 3)) / 6
+    if pid == "C6":
+        stars = STREET_STARS[0]
+        return (len(sh.holes()) / _ALL_HOLES + bin(sh.star_ok & stars).count("1") / bin(stars).count("1")) / 2
+    return sum(1 for s in _PAR4_SLOTS if s in range(max(sh.golf_l, 0), sh.golf_r + 1)) / len(_PAR4_SLOTS)
+
+
+def _golf_reachable(sh: Sheet) -> list[int]:
+    """PAR values of the holes not built yet that the course could still grow to."""
+    a, b = STREET_RANGE[0]
+    if sh.golf_l < 0:
+        return [p for s in range(a, b) for p in SLOT_HOLES[s]]
+    out: list[int] = []
+    if not sh.golf_lb:
+        for s in range(sh.golf_l - 1, a - 1, -1):
+            if sh.nums[s] >= 0:
+                break
+            out.extend(SLOT_HOLES[s])
+    if not sh.golf_rb:
+        for s in range(sh.golf_r + 1, b):
+            if sh.nums[s] >= 0:
+                break
+            out.extend(SLOT_HOLES[s])
+    return out
+
+
+def _value(sh: Sheet, col: str) -> int:
+    return UPGRADE_VALUES[col][sh.ups[UPGRADE_INDEX[col]]]
+
+
+def evaluate(sh: Sheet, ctx: dict[str, Any], w: dict[str, float]) -> float:
+    value = 0.0
+    good, dead = _fillable(sh)
+    value += w["good"] * good - w["dead"] * dead
+    chains = _chains(sh)
+    opp = ctx["opp_runs"]
+    bonus = _value(sh, "street")
+    for st in range(NUM_STREETS):
+        mine = max((r[0] for r in chains[st]), default=0)
+        value += w["run"] * mine
+        if mine > 0 and ctx["multi"]:
+            d = max(-2, min(2, mine - opp[st]))
+            value += w["bonus"] * bonus * _BONUS_CHANCE[d]
+    value += sum(sh.show_points())
+    for c in range(2):
+        if sh.shows[c] < len(SHOW_VALUES[c]):
+            value += w["star"]
+    grands, smalls = sh.hotel_counts()
+    value += grands * _value(sh, "grand") + smalls * _value(sh, "small")
+    taken = ctx["grand_taken"]
+    for a in range(NUM_AVENUES):
+        if sh.hotels[a]:
+            continue
+        slots = AVENUE_SLOTS[a]
+        opened = sum(1 for s in slots if sh.nums[s] >= 0)
+        worth = w["hotel_grand"] if not taken >> a & 1 else w["hotel_small"]
+        value += worth * (opened / len(slots)) ** 2
+    if ctx["golf"]:
+        value += sum(_value(sh, f"par{p}") for p in sh.holes()) * w["golf"]
+        value += sum(_value(sh, f"par{p}") for p in _golf_reachable(sh)) * w["golf_open"]
+    value += w["carpet"] * (sh.opened_carpets("vip") + sh.opened_carpets("luxury"))
+    value += w["carpet_passed"] * bin(sh.carpets).count("1")
+    value += sh.segments_missing() * _value(sh, "limo") * w["limo"]
+    if sh.route_done:
+        value += 2.0
+    value += sum(sh.proj)
+    for k, pid in enumerate(ctx["projects"]):
+        if sh.proj[k]:
+            continue
+        if project_met(pid, sh):
+            value += w["proj_met"]
+        else:
+            card = PROJECT_BY_ID[pid]
+            pts = card["points_later"] if ctx["approved"][k] else card["points_first"]
+            prog = min(1.0, project_progress(pid, sh, chains))
+            value += w["proj_progress"] * pts * prog * prog
+    value += w["marks"] * sh.unused_marks()
+    value += w["upgrade"] * sum(min(u, b) for u, b in zip(sh.ups, UPGRADE_BOXES, strict=True))
+    spare = sh.vault + 2 - sh.open_loans()
+    if spare < 0:
+        value -= w["debt"] * -spare
+    value += w["cranes"] * sum(1 for s in CRANE_SLOTS if sh.built >> s & 1)
+    return value
+
+
+class ExpertBot(Bot):
+    name = "expert"
+
+    def __init__(self, seed: int = 0, weights: dict[str, float] | None = None) -> None:
+        super().__init__(seed)
+        self.w = dict(WEIGHTS)
+        if weights:
+            self.w.update(weights)
+
+    def choose(self, state: State, player: int) -> Any:
+        assert isinstance(state, NewLasVegasState)
+        legal = state.legal_actions(player)
+        if state.phase == "loan":
+            return ("loan", 1)
+        if state.phase == "reshuffle":
+            return ("shuffle", 0)
+        if len(legal) == 1:
+            return legal[0]
+        ctx = self._context(state, player)
+        sh, turn = state.sheets[player], state.turns[player]
+        best, best_value = legal[0], float("-inf")
+        for action in legal:
+            s2, t2 = sh.copy(), turn.clone()
+            _apply_step(state, s2, t2, action)
+            value = self._search(state, s2, t2, ctx) + self.rng.random() * 1e-3
+            if value > best_value:
+                best, best_value = action, value
+        return best
+
+    def _context(self, state: NewLasVegasState, player: int) -> dict[str, Any]:
+        # Only public facts: the others' sheets as they stood at the start of this round.
+        others = [state.public[q] for q in range(state.num_players) if q != player]
+        return {
+            "projects": state.projects,
+            "approved": state.approved,
+            "golf": state.golf,
+            "grand_taken": state.grand_taken,
+            "multi": not state.solo,
+            "opp_runs": _opp_runs(others),
+            "others": others,
+        }
+
+    def _search(self, state: NewLasVegasState, sh: Sheet, turn: Turn, ctx: dict[str, Any]) -> float:
+        """The best evaluation reachable by finishing the round from here (opens pruned to the best few)."""
+        if turn.stage >= DONE:
+            return evaluate(sh, ctx, self.w)
+        actions = _actions(state, sh, turn)
+        children = []
+        for action in actions:
+            s2, t2 = sh.copy(), turn.clone()
+            _apply_step(state, s2, t2, action)
+            children.append((s2, t2))
+        if turn.stage in (PICK, OPEN) and len(children) > 1:
+            scored = sorted(((evaluate(s2, ctx, self.w), k) for k, (s2, _) in enumerate(children)), reverse=True)
+            children = [children[k] for _, k in scored[:4]]
+        return max(self._search(state, s2, t2, ctx) for s2, t2 in children)
+
+
+__all__ = ["WEIGHTS", "ExpertBot", "evaluate", "project_progress"]
+
