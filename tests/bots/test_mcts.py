@@ -131,6 +131,19 @@ def test_policy_names_the_games_bot_and_bad_rollouts_are_refused() -> None:
         MCTSBot(TOY, 0, SearchConfig(iterations=1, max_seconds=1.0, rollout="greedy"))
 
 
+def test_the_bot_chooses_first_in_simultaneous_rounds_inside_the_tree() -> None:
+    """Seat 1 banks, which starts a secret-bet round for both seats; in the tree, seat 1's bet nodes
+    must come before seat 0's, or seat 1's statistics would depend on a bet it cannot see."""
+    state = TOY.new_game(2, {}, seed=3)
+    state.current, state.turn_total = 1, 3
+    bot = MCTSBot(TOY, 0, SearchConfig(iterations=400, max_seconds=30.0))
+    root = bot.search(state, 1)
+    bets = root.children["b"].children
+    assert set(bets) == {0, 1, 2}
+    assert all(node.seat == 1 for node in bets.values())
+    assert all(grandchild.seat == 0 for node in bets.values() for grandchild in node.children.values())
+
+
 def _match(names: tuple[str, str], games: int) -> float:
     """Share of games won by names[0], seats swapped every game."""
     wins = 0.0

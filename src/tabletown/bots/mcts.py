@@ -8,8 +8,9 @@ consistently with ``view(me)``), then walks one shared tree (SO-ISMCTS, Cowling,
 * selection uses UCB1 with *availability* counts instead of parent visits, because an action may be
   legal in one determinization and not in another;
 * every seat maximises its own reward (max^n), so opponents in the tree play for themselves;
-* a simultaneous round is searched as if its seats chose one after another (the determinization has
-  already resampled the choices the bot cannot see);
+* a simultaneous round is searched as if its seats chose one after another, the bot first: its own
+  nodes never depend on choices it cannot see (the determinization has already resampled the choices
+  made before the search started);
 * chance is resampled with the RNG every iteration, so the tree is open-loop over dice and shuffles;
 * rollouts play random (or the game's greedy or expert bot's) actions up to a cap; a finished game scores each
   seat by its rank, an unfinished one by ``state.heuristic()`` when the state offers it (a list of
@@ -201,14 +202,13 @@ class MCTSBot(Bot):
         node = root
         c = self.config.exploration
         rng = self.rng
-        first = True
         while True:
             acting = state.to_act
             if not acting:
                 break
-            # The bot decides first at the root; inside the tree the lowest waiting seat goes next.
-            seat = me if first and me in acting else acting[0]
-            first = False
+            # In a simultaneous round the bot always decides first, so its own nodes never depend on
+            # choices it could not see; the other waiting seats follow, lowest first.
+            seat = me if me in acting else acting[0]
             legal = state.legal_actions(seat)
             children = node.children
             untried = []
