@@ -73,6 +73,9 @@ def _opp_runs(others: list[Sheet]) -> list[int]:
 
 
 # Chance of keeping the longest chain of a street, by (my chain - best other chain), clipped to +-2.
+# Casinos kept per pick for the full search of copies and effects.
+_KEEP = 4
+
 _BONUS_CHANCE = {-2: 0.1, -1: 0.3, 0: 0.6, 1: 0.8, 2: 0.92}
 
 
@@ -244,6 +247,7 @@ class ExpertBot(Bot):
     def __init__(self, seed: int = 0, weights: dict[str, float] | None = None) -> None:
         super().__init__(seed)
         self.w = dict(WEIGHTS)
+        self.plan: tuple[tuple[Any, ...], tuple[Any, ...]] | None = None
         if weights:
             self.w.update(weights)
 
@@ -254,18 +258,38 @@ class ExpertBot(Bot):
             return ("loan", 1)
         if state.phase == "reshuffle":
             return ("shuffle", 0)
+        # The rest of the round planned at its first step: follow it while it stays legal.
+        key = (state.seed, state.round_no, player, state.turns[player].stage)
+        if self.plan and self.plan[0] == key:
+            action = self.plan[1][0]
+            if action in legal:
+                rest = self.plan[1][1:]
+                self.plan = (self._key_after(state, player, action), rest) if rest else None
+                return action
+        self.plan = None
         if len(legal) == 1:
             return legal[0]
         ctx = self._context(state, player)
         sh, turn = state.sheets[player], state.turns[player]
-        best, best_value = legal[0], float("-inf")
+        best, best_value = None, float("-inf")
         for action in legal:
             s2, t2 = sh.copy(), turn.clone()
             _apply_step(state, s2, t2, action)
-            value = self._search(state, s2, t2, ctx) + self.rng.random() * 1e-3
+            value, path = self._search(state, s2, t2, ctx)
+            value += self.rng.random() * 1e-3
             if value > best_value:
-                best, best_value = action, value
-        return best
+                best, best_value = (action, *path), value
+        assert best is not None
+        if len(best) > 1:
+            self.plan = (self._key_after(state, player, best[0]), best[1:])
+        return best[0]
+
+    @staticmethod
+    def _key_after(state: NewLasVegasState, player: int, action: Any) -> tuple[Any, ...]:
+        """The plan key of this seat's next step once ``action`` is played."""
+        turn = state.turns[player].clone()
+        _apply_step(state, state.sheets[player].copy(), turn, action)
+        return (state.seed, state.round_no, player, turn.stage)
 
     def _context(self, state: NewLasVegasState, player: int) -> dict[str, Any]:
         # Only public facts: the others' sheets as they stood at the start of this round.
@@ -280,20 +304,30 @@ class ExpertBot(Bot):
             "others": others,
         }
 
-    def _search(self, state: NewLasVegasState, sh: Sheet, turn: Turn, ctx: dict[str, Any]) -> float:
-        """The best evaluation reachable by finishing the round from here (opens pruned to the best few)."""
+    def _search(
+        self, state: NewLasVegasState, sh: Sheet, turn: Turn, ctx: dict[str, Any]
+    ) -> tuple[float, tuple[Any, ...]]:
+        """The best evaluation reachable by finishing the round from here, and the steps to it.
+
+        Casinos (and picks) are pruned to the few that evaluate best right after the step.
+        """
         if turn.stage >= DONE:
-            return evaluate(sh, ctx, self.w)
+            return evaluate(sh, ctx, self.w), ()
         actions = _actions(state, sh, turn)
         children = []
         for action in actions:
             s2, t2 = sh.copy(), turn.clone()
             _apply_step(state, s2, t2, action)
-            children.append((s2, t2))
-        if turn.stage in (PICK, OPEN) and len(children) > 1:
-            scored = sorted(((evaluate(s2, ctx, self.w), k) for k, (s2, _) in enumerate(children)), reverse=True)
-            children = [children[k] for _, k in scored[:4]]
-        return max(self._search(state, s2, t2, ctx) for s2, t2 in children)
+            children.append((action, s2, t2))
+        if turn.stage in (PICK, OPEN) and len(children) > _KEEP:
+            scored = sorted(((evaluate(c[1], ctx, self.w), k) for k, c in enumerate(children)), key=lambda x: -x[0])
+            children = [children[k] for _, k in scored[:_KEEP]]
+        best: tuple[float, tuple[Any, ...]] = (float("-inf"), ())
+        for action, s2, t2 in children:
+            value, path = self._search(state, s2, t2, ctx)
+            if value > best[0]:
+                best = (value, (action, *path))
+        return best
 
 
 __all__ = ["WEIGHTS", "ExpertBot", "evaluate", "project_progress"]
