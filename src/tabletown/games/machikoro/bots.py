@@ -197,7 +197,9 @@ def _strategy_factory(name: str) -> BotFactory:
 
 
 def bot_factories() -> dict[str, BotFactory]:
-    factories: dict[str, BotFactory] = {"greedy": GreedyBot}
+    from .expert import ExpertBot
+
+    factories: dict[str, BotFactory] = {"greedy": GreedyBot, "expert": ExpertBot}
     for name in STRATEGIES:
         factories[f"strategy:{name}"] = _strategy_factory(name)
     return factories

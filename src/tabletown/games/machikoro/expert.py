@@ -1,0 +1,405 @@
+"""The Machi Koro expert bot: a two-sided race estimate over an exact per-roll income model.
+
+Greedy asks one question: "how many rounds until *I* can pay for my last landmark?" It ignores that a
+race has two runners. A Cafe or a Stadium is worth twice as much in a 2-player race (a coin for me is a
+coin the opponent no longer has), the opponent's red cards slow me down, the opponent's blue cards earn
+on my rolls, and the Radio Tower's re-roll is worth what the re-roll really adds, not a fixed 15%.
+
+The expert therefore models, for every roller and every roll total, who gains and who loses how many
+coins (red cards first with the roller's coins running out, green and blue, then purple cards), lets each
+roller pick dice, re-roll and Harbor +2 the way a selfish player would, and turns that into every
+player's expected income per round of turns. The value of a position for ``me`` is
+
+    w_opp * (rounds the leading opponent still needs) - (rounds I still need)
+
+and every build (or pass) is chosen to maximise it. Dice, re-roll, Harbor, TV and swap decisions weigh
+each player's coins by how much a coin shortens (or lengthens) their race. Everything read is public.
+"""
+
+from __future__ import annotations
+
+from ...core.game import Bot
+from .rules import (
+    A_ADD2,
+    A_BUILD,
+    A_KEEP,
+    A_LANDMARK,
+    A_NOADD,
+    A_NOSWAP,
+    A_PASS,
+    A_REROLL2,
+    A_ROLL1,
+    A_ROLL2,
+    A_SWAP,
+    A_TV,
+    AIRPORT,
+    BUILD,
+    BUSINESS,
+    CITYHALL,
+    HARBOR,
+    HARBOR_LM,
+    MALL,
+    PARK,
+    RADIO,
+    REROLL,
+    ROLL,
+    STATION,
+    TV,
+    MachiKoroState,
+    decode_swap,
+)
+from .tables import SWAP, TAKE_CHOSEN, TAKE_EACH, TAKE_HALF, TAKE_PER_ICON
+
+ONE = tuple((r, 1 / 6) for r in range(1, 7))
+TWO = tuple((r, (6 - abs(r - 7)) / 36) for r in range(2, 13))
+TUNA_MEAN = 7  # expected total of the Tuna Boat's two dice
+
+
+class Model:
+    """A position reduced to what income depends on: coins, cities and landmarks (lists we may edit)."""
+
+    __slots__ = ("t", "n", "coins", "cards", "lm", "radio_same", "every_turn")
+
+    def __init__(self, state: MachiKoroState) -> None:
+        self.t = state.t
+        self.n = state.num_players
+        self.coins = state.coins.copy()
+        self.cards = [city.copy() for city in state.cards]
+        self.lm = state.lm.copy()
+        self.radio_same = state.radio_same_dice
+        self.every_turn = state.city_hall_mode == "every_turn"
+
+    # -- one roll ---------------------------------------------------------------------------------
+    def outcome(self, roller: int, roll: int) -> list[float]:
+        """Coins each player gains (negative: loses) when ``roller``'s final total is ``roll``."""
+        t = self.t
+        n = self.n
+        coins = self.coins
+        cards = self.cards
+        lm = self.lm
+        delta = [0.0] * n
+        purse = coins[roller]
+        reds = t.red[roll]
+        if reds:
+            for k in range(1, n):
+                owner = (roller - k) % n
+                city = cards[owner]
+                olm = lm[owner]
+                due = 0
+                for idx, amount, mall_bonus, needs_harbor in reds:
+                    copies = city[idx]
+                    if copies and not (needs_harbor and not olm & HARBOR_LM):
+                        due += copies * (amount + (1 if mall_bonus and olm & MALL else 0))
+                paid = due if due <= purse else purse
+                purse -= paid
+                delta[owner] += paid
+        delta[roller] -= coins[roller] - purse
+        city = cards[roller]
+        rlm = lm[roller]
+        mall = 1 if rlm & MALL else 0
+        for idx, amount, icons, per_card, mall_mode in t.green[roll]:
+            copies = city[idx]
+            if copies:
+                if icons:
+                    each = amount * sum(city[i] for i in icons)
+                elif per_card >= 0:
+                    each = (amount + (mall if mall_mode else 0)) * city[per_card]
+                else:
+                    each = amount + (mall if mall_mode else 0)
+                delta[roller] += copies * each
+        blues = t.blue[roll]
+        if blues:
+            for owner in range(n):
+                ocity = cards[owner]
+                has_harbor = lm[owner] & HARBOR_LM
+                for idx, amount, needs_harbor, is_tuna in blues:
+                    copies = ocity[idx]
+                    if copies and not (needs_harbor and not has_harbor):
+                        delta[owner] += copies * (TUNA_MEAN if is_tuna else amount)
+        for idx, kind, amount, min_coins, icons in t.purple_by_roll[roll]:
+            if not city[idx]:
+                continue
+            if kind == TAKE_CHOSEN:
+                victim = max((q for q in range(n) if q != roller), key=lambda q: coins[q] + delta[q])
+                self._take(delta, roller, victim, amount)
+            elif kind == SWAP:
+                delta[roller] += 1.0  # a swap is worth something; its exact gain is not a coin flow
+            else:
+                for k in range(1, n):
+                    victim = (roller + k) % n
+                    if kind == TAKE_EACH:
+                        due = amount
+                    elif kind == TAKE_HALF:
+                        have = coins[victim] + delta[victim]
+                        due = int(have) // 2 if have >= min_coins else 0
+                    elif kind == TAKE_PER_ICON:
+                        due = amount * sum(cards[victim][i] for i in icons)
+                    else:
+                        due = 0
+                    self._take(delta, roller, victim, due)
+        return delta
+
+    def _take(self, delta: list[float], roller: int, victim: int, due: float) -> None:
+        have = self.coins[victim] + delta[victim]
+        paid = due if due <= have else max(have, 0)
+        delta[victim] -= paid
+        delta[roller] += paid
+
+    def final_outcome(self, roller: int, roll: int, weights: list[float]) -> list[float]:
+        """The outcome after the roller's Harbor +2 decision (taken by ``weights``)."""
+        plain = self.outcome(roller, roll)
+        if roll >= 10 and self.lm[roller] & HARBOR_LM:
+            plus = self.outcome(roller, roll + 2)
+            if _dot(weights, plus) > _dot(weights, plain):
+                return plus
+        return plain
+
+    # -- one turn ---------------------------------------------------------------------------------
+    def expected(self, roller: int, dist: tuple[tuple[int, float], ...], weights: list[float]) -> list[float]:
+        total = [0.0] * self.n
+        for roll, p in dist:
+            o = self.final_outcome(roller, roll, weights)
+            for q in range(self.n):
+                total[q] += p * o[q]
+        return total
+
+    def turn(self, roller: int, weights: list[float]) -> tuple[list[float], int]:
+        """Expected outcome of one whole turn of ``roller`` choosing by ``weights``; and the dice count."""
+        lm = self.lm[roller]
+        station = lm & STATION
+        e1 = self.expected(roller, ONE, weights)
+        e2 = self.expected(roller, TWO, weights) if station else None
+        choices = [(1, ONE, e1)] + ([(2, TWO, e2)] if e2 is not None else [])
+        best_vec, best_val, best_count = e1, -1e18, 1
+        for count, dist, plain in choices:
+            if lm & RADIO:
+                if self.radio_same or not station:
+                    again = plain
+                else:
+                    again = e1 if _dot(weights, e1) >= _dot(weights, e2) else e2
+                again_val = _dot(weights, again)
+                vec = [0.0] * self.n
+                for roll, p in dist:
+                    o = self.final_outcome(roller, roll, weights)
+                    use = o if _dot(weights, o) >= again_val else again
+                    for q in range(self.n):
+                        vec[q] += p * use[q]
+            else:
+                vec = plain
+            if count == 2 and lm & PARK:
+                vec = [v * 1.2 for v in vec]  # doubles (1 in 6) give another whole turn
+            val = _dot(weights, vec)
+            if val > best_val:
+                best_vec, best_val, best_count = vec, val, count
+        if lm & AIRPORT:
+            best_vec = best_vec.copy()
+            best_vec[roller] += 3.0  # rough: the Airport pays 10 on the turns nothing is built
+        if lm & CITYHALL and self.every_turn:
+            best_vec = best_vec.copy()
+            best_vec[roller] += 1.0
+        return best_vec, best_count
+
+    def rates(self) -> list[float]:
+        """Every player's expected coins per round, each roller choosing selfishly."""
+        n = self.n
+        rate = [0.0] * n
+        for roller in range(n):
+            selfish = [0.0] * n
+            selfish[roller] = 1.0
+            vec, _ = self.turn(roller, selfish)
+            for q in range(n):
+                rate[q] += vec[q]
+        return rate
+
+    def need(self, q: int) -> int:
+        t = self.t
+        built = self.lm[q]
+        return sum(t.landmark_cost[j] for j in t.buildable_landmarks if not built >> j & 1)
+
+
+def _dot(a: list[float], b: list[float]) -> float:
+    return sum(x * y for x, y in zip(a, b, strict=True))
+
+
+class ExpertBot(Bot):
+    """Maximises a two-sided race estimate; see the module docstring."""
+
+    name = "expert"
+    # Tuned by simulation (see docs/games/machikoro.md, "Bots").
+    w_opp = 1.0  # weight of the leading opponent's rounds against my own
+    rate_floor = 0.5  # income below this counts as this (keeps the estimate finite)
+    relative = True
+    need_add = 0.0  # coins added to what is still needed (a longer horizon favours establishments)
+    lm_bonus = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)  # per landmark bit: extra rounds credited for building it
+    lm_mult = (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0)  # per landmark bit: how much its income change counts
+    # per establishment code: how much its income change counts (1 if not named)
+    card_mult: dict[str, float] = {"wheat": 0.5, "ranch": 0.5, "cafe": 0.5, "stadium": 0.5, "tv": 0.5}
+    deny = 0.0  # weight of keeping a scarce card away from the rivals
+    mall_ahead = 0.0  # weight of an establishment's income as if the Shopping Mall were built
+    landmark_eps = 0.01  # a landmark wins ties within this many rounds
+
+    def choose(self, state: MachiKoroState, player: int) -> int:
+        legal = state.legal_actions(player)
+        if len(legal) == 1:
+            return legal[0]
+        phase = state.phase
+        if phase == BUILD:
+            return self.choose_build(state, player, legal)
+        model = Model(state)
+        weights = self.coin_weights(model, player)
+        if phase == ROLL:
+            _, count = model.turn(player, weights)
+            return A_ROLL2 if count == 2 and A_ROLL2 in legal else A_ROLL1
+        if phase == REROLL:
+            return self.choose_reroll(state, model, player, weights, legal)
+        if phase == HARBOR:
+            plain = model.outcome(player, state.total)
+            plus = model.outcome(player, state.total + 2)
+            return A_ADD2 if _dot(weights, plus) > _dot(weights, plain) else A_NOADD
+        if phase == TV:
+            return max(legal, key=lambda a: (weights[a - A_TV] * -min(5, state.coins[a - A_TV]), -a))
+        if phase == BUSINESS:
+            return self.choose_swap(state, model, player, legal)
+        return legal[0]
+
+    # -- evaluation -------------------------------------------------------------------------------
+    def rounds(self, model: Model, rate: list[float], q: int) -> float:
+        need = model.need(q) - model.coins[q]
+        if need <= 0:
+            return 0.0
+        return (need + self.need_add) / max(rate[q], self.rate_floor)
+
+    def score(self, model: Model, player: int, base: list[float] | None = None, mult: float = 1.0) -> float:
+        rate = model.rates()
+        if self.relative:
+            # My race, with every coin my choice takes from (or gives to) the rivals counted as w_opp coins;
+            # ``mult`` scales how much the change of income counts (a tuned per-card preference).
+            eff = rate.copy()
+            if base:
+                shift = sum(rate[q] - base[q] for q in range(model.n) if q != player)
+                eff[player] = base[player] + mult * (rate[player] - base[player] - self.w_opp * shift)
+            return -self.rounds(model, eff, player)
+        mine = self.rounds(model, rate, player)
+        theirs = min(self.rounds(model, rate, q) for q in range(model.n) if q != player)
+        return self.w_opp * theirs - mine
+
+    def coin_weights(self, model: Model, player: int) -> list[float]:
+        """What one coin is worth to each player's race, from ``player``'s side (a coin to a rival hurts)."""
+        rate = model.rates()
+        rounds = [self.rounds(model, rate, q) for q in range(model.n)]
+        leader = min((q for q in range(model.n) if q != player), key=lambda q: rounds[q])
+        weights = [0.0] * model.n
+        if self.relative:
+            return [1.0 if q == player else -self.w_opp / (model.n - 1) for q in range(model.n)]
+        for q in range(model.n):
+            per_coin = 1.0 / max(rate[q], self.rate_floor)
+            if q == player:
+                weights[q] = per_coin
+            else:
+                weights[q] = -self.w_opp * per_coin * (1.0 if q == leader else 0.3)
+        return weights
+
+    # -- decisions --------------------------------------------------------------------------------
+    def choose_reroll(
+        self, state: MachiKoroState, model: Model, player: int, weights: list[float], legal: list[int]
+    ) -> int:
+        keep = _dot(weights, model.final_outcome(player, state.total, weights))
+        best, best_val = A_KEEP, keep
+        for action in legal:
+            if action == A_KEEP:
+                continue
+            dist = TWO if action == A_REROLL2 else ONE
+            val = _dot(weights, model.expected(player, dist, weights))
+            if val > best_val:
+                best, best_val = action, val
+        return best
+
+    def choose_swap(self, state: MachiKoroState, model: Model, player: int, legal: list[int]) -> int:
+        best, best_val = A_NOSWAP, self.score(model, player)
+        for action in legal:
+            if action < A_SWAP:
+                continue
+            mine, target, theirs = decode_swap(action)
+            cards = model.cards
+            cards[player][mine] -= 1
+            cards[player][theirs] += 1
+            cards[target][theirs] -= 1
+            cards[target][mine] += 1
+            val = self.score(model, player)
+            cards[player][mine] += 1
+            cards[player][theirs] -= 1
+            cards[target][theirs] += 1
+            cards[target][mine] -= 1
+            if val > best_val + 0.05:
+                best, best_val = action, val
+        return best
+
+    def choose_build(self, state: MachiKoroState, player: int, legal: list[int]) -> int:
+        model = Model(state)
+        t = model.t
+        base = model.rates()
+        # Establishments are also valued as if the Shopping Mall stood, by ``mall_ahead``: it is
+        # usually built soon, and it doubles a Bakery's or a Cafe's income.
+        ahead = self.mall_ahead if t.victory_mask & MALL and not model.lm[player] & MALL else 0.0
+        if ahead:
+            model.lm[player] |= MALL
+            base_mall = model.rates()
+            model.lm[player] &= ~MALL
+        best, best_val = A_PASS, self.race(model, player, base, 0.0)
+        for action in legal:
+            if action == A_PASS:
+                continue
+            if action >= A_LANDMARK:
+                j = action - A_LANDMARK
+                model.lm[player] |= 1 << j
+                if model.lm[player] & t.victory_mask == t.victory_mask:
+                    return action
+                model.coins[player] -= t.landmark_cost[j]
+                gain = self.lm_mult[j] * self.gain(model, player, base)
+                val = self.race(model, player, base, gain) + self.landmark_eps + self.lm_bonus[j]
+                model.coins[player] += t.landmark_cost[j]
+                model.lm[player] &= ~(1 << j)
+            else:
+                idx = action - A_BUILD
+                model.cards[player][idx] += 1
+                model.coins[player] -= t.cost[idx]
+                gain = self.gain(model, player, base)
+                if ahead:
+                    model.lm[player] |= MALL
+                    gain = (1.0 - ahead) * gain + ahead * self.gain(model, player, base_mall)
+                    model.lm[player] &= ~MALL
+                gain *= self.card_mult.get(t.codes[idx], 1.0)
+                if self.deny:
+                    gain += self.deny * self.denial(model, player, idx, base, state.supply[idx])
+                val = self.race(model, player, base, gain)
+                model.cards[player][idx] -= 1
+                model.coins[player] += t.cost[idx]
+            if val > best_val:
+                best, best_val = action, val
+        return best
+
+    def denial(self, model: Model, player: int, idx: int, base: list[float], left: int) -> float:
+        """What taking one of the ``left`` copies of ``idx`` away from the rivals is worth: the most a
+        rival's income would grow with it (in my coins), shared over the copies still on offer."""
+        best = 0.0
+        for q in range(model.n):
+            if q == player:
+                continue
+            model.cards[q][idx] += 1
+            rate = model.rates()
+            model.cards[q][idx] -= 1
+            best = max(best, rate[q] - base[q] - self.w_opp * (rate[player] - base[player]))
+        return best / left
+
+    def gain(self, model: Model, player: int, base: list[float]) -> float:
+        """How much my income per round grows against ``base``, less w_opp times what the rivals' grows."""
+        rate = model.rates()
+        shift = sum(rate[q] - base[q] for q in range(model.n) if q != player)
+        return rate[player] - base[player] - self.w_opp * shift
+
+    def race(self, model: Model, player: int, base: list[float], gain: float) -> float:
+        """Minus the rounds I need to pay for my landmarks, at my base income plus ``gain``."""
+        need = model.need(player) - model.coins[player]
+        if need <= 0:
+            return 0.0
+        return -(need + self.need_add) / max(base[player] + gain, self.rate_floor)
