@@ -19,11 +19,12 @@ self-play against ``greedy`` (see docs/games/multicity.md).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from ...core.game import Action, Bot, State
 from .bots import _lengths_open, placement_score
-from .state import DRAW, FINAL, HOLE, PASS, STRIDE, MulticityState, Place, key
+from .state import DRAW, FINAL, HOLE, PASS, STRIDE, Lay, MulticityState, Place, key
 
 WIN = 1000.0
 
@@ -33,7 +34,7 @@ class Weights:
     """The evaluation's weights (tuned by simulation against greedy)."""
 
     open_base: float = 3.0  # per length a player can place now
-    open_per_square: float = 0.3  # ... plus this per square of that length
+    open_per_square: float = 0.6  # ... plus this per square of that length
     spare: float = 0.5  # per extra span for an open length (up to two): harder to block
     pot_base: float = 1.0  # per length a pending end may complete
     pot_per_square: float = 0.1
@@ -42,9 +43,13 @@ class Weights:
     opp_pot: float = 1.0  # extra factor on the opponents' potential
     last_open: float = 60.0  # my last object has a place (unless blocked first)
     placed_per_square: float = 0.2  # placing a longer object (final ranking, harder lengths)
+    pot_stuck: float = 1.0  # potential counts this much more for a player with nothing to place
+    unsafe: float = 0.5  # factor on our open lengths whose every span an opponent's span crosses
+    urgency: float = 0.0  # a player's stock and potential count (1 + urgency / objects left) times
 
 
 _STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+Slot = tuple[int, int]
 
 
 class ExpertBot(Bot):
@@ -60,58 +65,121 @@ class ExpertBot(Bot):
         if len(legal) == 1:
             return legal[0]
         if state.drawn is not None:
-            return self._best(legal, lambda lay: self._after(state, player, lay))
+            return self._choose_lay(state, player, legal)
         places = [a for a in legal if type(a) is Place]
         if not places:
             return DRAW if DRAW in legal else PASS
+        if len(state.unplaced[player]) == 1:
+            return places[0]  # the sixth object wins at once
         if state.phase == FINAL:
             # One placement each and then the ranking by squares left: greedy's rule is right here.
             open_now = [_lengths_open(state, seat) for seat in range(state.num_players)]
             return self._best(places, lambda a: placement_score(state, player, a, open_now))
-        for action in places:
-            if len(state.unplaced[player]) == 1:
-                return action  # the sixth object wins at once
-        return self._best(
-            places, lambda a: self._after(state, player, a) + self.w.placed_per_square * a.length
-        )
+        bonus = self.w.placed_per_square
+        return self._best(places, lambda a: self._after_place(state, player, a) + bonus * a.length)
 
-    def _after(self, state: MulticityState, player: int, action: Action) -> float:
+    # -- placing -------------------------------------------------------------------------------------
+    def _after_place(self, state: MulticityState, player: int, action: Place) -> float:
         probe = state.clone()
         probe.apply(player, action)
-        return self.evaluate(probe, player)
+        counts = [Counter(a.length for a in c) for c in probe.cands]
+        ends = _all_ends(probe)
+        unsafe = _unsafe(probe, player, ()) if self.w.unsafe != 1.0 else ()
+        return self.evaluate(probe, player, counts, ends, unsafe)
 
-    def evaluate(self, state: MulticityState, me: int) -> float:
-        """The position's worth to ``me``: our stock and potential minus the opponents'."""
+    # -- laying the drawn tile -----------------------------------------------------------------------
+    def _choose_lay(self, state: MulticityState, player: int, legal: list[Action]) -> Action:
+        """Score every slot and turn on a private copy of the city, changing only what the tile touches."""
+        probe = state.clone()
+        n = probe.num_players
+        counts = [Counter(a.length for a in c) for c in probe.cands]
+        base = {slot: _slot_ends(probe, slot) for slot in probe.frontier}
+        layouts = probe.rotations[probe.drawn]
+        cells, tiles = probe.cells, probe.tiles
+        last_tile = not probe.stack
+        check_safety = self.w.unsafe != 1.0
+
+        def score(lay: Lay) -> float:
+            slot = (lay.x // 3, lay.y // 3)
+            squares = [key(lay.x + i % 3, lay.y + i // 3) for i in range(9)]
+            for square, code in zip(squares, layouts[lay.turn], strict=True):
+                cells[square] = code
+            tiles[slot] = (probe.drawn, lay.turn)
+            try:
+                after = [c.copy() for c in counts]
+                new = probe._discover(lay.x, lay.y)
+                for seat, action, _ in new:
+                    after[seat][action.length] += 1
+                ends = [Counter() for _ in range(n)]
+                for other in _frontier_after(probe, slot):
+                    found = _slot_ends(probe, other) if _touched(slot, other) else base[other]
+                    for seat, d in found:
+                        ends[seat][d] += 1
+                unsafe = _unsafe(probe, player, new) if check_safety else ()
+                return self.evaluate(probe, player, after, ends, unsafe, final=last_tile)
+            finally:
+                del tiles[slot]
+                for square in squares:
+                    del cells[square]
+
+        return self._best(legal, score)
+
+    # -- the evaluation ------------------------------------------------------------------------------
+    def evaluate(
+        self,
+        state: MulticityState,
+        me: int,
+        counts: list[Counter[int]],
+        ends: list[Counter[int]],
+        unsafe: Collection[int] = (),
+        final: bool = False,
+    ) -> float:
+        """The position's worth to ``me``: our stock and potential minus the opponents'.
+
+        ``counts[seat][length]``: placements open now; ``ends[seat][d]``: pending ends ``d`` squares
+        from the city's edge (they may become objects of length d+2 to d+4); ``unsafe``: our open
+        lengths that an opponent's placement could take away."""
         w = self.w
-        pending = _pending(state)
+        final = final or state.phase == FINAL
         others = 0.0
         value = 0.0
         n = state.num_players
+        miss = 1.0 - w.pot_hit
         for seat in range(n):
             unplaced = state.unplaced[seat]
             if not unplaced:
                 return WIN if seat == me else -WIN
-            counts = Counter(a.length for a in state.cands[seat])
             stock = 0.0
-            for length, count in counts.items():
-                stock += w.open_base + w.open_per_square * length + w.spare * min(count - 1, 2)
+            for length, count in counts[seat].items():
+                if count:
+                    worth = w.open_base + w.open_per_square * length + w.spare * min(count - 1, 2)
+                    stock += worth * w.unsafe if seat == me and length in unsafe else worth
             pot = 0.0
-            miss = 1.0 - w.pot_hit
-            for length in unplaced:
-                ends = pending[seat][length]
-                if ends:
-                    pot += (w.pot_base + w.pot_per_square * length) * (1.0 - miss**ends)
+            pend = ends[seat]
+            if pend and not final:
+                for length in unplaced:
+                    hits = pend[length - 2] + pend[length - 3] + pend[length - 4]
+                    if hits:
+                        pot += (w.pot_base + w.pot_per_square * length) * (1.0 - miss**hits)
+            open_any = any(counts[seat].values())
+            if not open_any:
+                pot *= w.pot_stuck
+            if w.urgency:
+                scale = 1.0 + w.urgency / len(unplaced)
+                stock *= scale
+                pot *= scale
             if seat == me:
                 value += stock + pot
-                if len(unplaced) == 1 and counts:
+                if len(unplaced) == 1 and open_any:
                     value += w.last_open
             else:
-                if len(unplaced) == 1 and counts and state.phase != FINAL:
+                if len(unplaced) == 1 and open_any:
                     value -= WIN  # they place their last object before we move again
                 others += stock + w.opp_pot * pot
         return value - w.opponent * others / max(1, n - 1)
 
     def _best(self, actions: list, score) -> Action:
+        """The best-scoring action; ties broken at random (seeded)."""
         best: list[Action] = []
         top = float("-inf")
         for action in actions:
@@ -123,36 +191,79 @@ class ExpertBot(Bot):
         return self.rng.choice(best)
 
 
-def _pending(state: MulticityState) -> list[Counter[int]]:
-    """Per seat, per length: how many own-colour ends a tile in a free slot could complete.
+def _unsafe(state: MulticityState, me: int, new: Sequence[tuple[int, Place, tuple[int, ...]]]) -> set[int]:
+    """Our open lengths whose every span shares a square with some opponent's open span."""
+    theirs: set[int] = set()
+    mine: dict[int, list[tuple[int, ...]]] = {}
+    for seat, cands in enumerate(state.cands):
+        for action, span in cands.items():
+            if seat == me:
+                mine.setdefault(action.length, []).append(span)
+            else:
+                theirs.update(span)
+    for seat, action, span in new:
+        if seat == me:
+            mine.setdefault(action.length, []).append(span)
+        else:
+            theirs.update(span)
+    if not theirs:
+        return set()
+    return {length for length, spans in mine.items() if not any(theirs.isdisjoint(s) for s in spans)}
 
-    An end counts when its row or column runs from the city's edge into a free slot with no hole or
-    object in between; the other end would then be one of the new tile's three squares."""
+
+def _frontier_after(state: MulticityState, slot: Slot) -> list[Slot]:
+    """The free slots once a tile lies in ``slot`` (already written into ``state.tiles``)."""
+    tiles = state.tiles
+    free = [s for s in state.frontier if s != slot]
+    sx, sy = slot
+    for dx, dy in _STEPS:
+        near = (sx + dx, sy + dy)
+        if near not in tiles and near not in state.frontier:
+            free.append(near)
+    return free
+
+
+def _touched(slot: Slot, other: Slot) -> bool:
+    """Can a tile in ``slot`` change the pending ends of ``other``? Only along its row or column,
+    within two slots (ends are scanned at most six squares away)."""
+    dx, dy = abs(other[0] - slot[0]), abs(other[1] - slot[1])
+    return (dx == 0 and dy <= 2) or (dy == 0 and dx <= 2)
+
+
+def _all_ends(state: MulticityState) -> list[Counter[int]]:
+    ends: list[Counter[int]] = [Counter() for _ in range(state.num_players)]
+    for slot in state.frontier:
+        for seat, d in _slot_ends(state, slot):
+            ends[seat][d] += 1
+    return ends
+
+
+def _slot_ends(state: MulticityState, slot: Slot) -> list[tuple[int, int]]:
+    """(seat, d) for every own-colour end that a tile in the free ``slot`` could complete.
+
+    An end counts when its row or column runs from the city's edge into the slot with no hole or
+    object in between; d is its distance from the edge, so the other end, on one of the new
+    tile's three squares, makes an object of length d+2 to d+4."""
     n = state.num_players
-    pending: list[Counter[int]] = [Counter() for _ in range(n)]
+    found = []
     cells, occ, tiles = state.cells, state.occ, state.tiles
     stop_at_hole = not state.kids
-    for sx, sy in state.frontier:
-        for dx, dy in _STEPS:
-            if (sx + dx, sy + dy) not in tiles:
-                continue
-            # Squares of the neighbour tile's edge next to the slot, then step away from the slot.
-            step = dx + dy * STRIDE
-            for i in range(3):
-                if dx:
-                    x = sx * 3 - 1 if dx < 0 else sx * 3 + 3
-                    start = key(x, sy * 3 + i)
-                else:
-                    y = sy * 3 - 1 if dy < 0 else sy * 3 + 3
-                    start = key(sx * 3 + i, y)
-                square = start
-                for d in range(6):
-                    code = cells.get(square, -1)
-                    if code < 0 or (code == HOLE and stop_at_hole) or square in occ:
-                        break
-                    if code < n:
-                        counter = pending[code]
-                        for length in (d + 2, d + 3, d + 4):
-                            counter[length] += 1
-                    square += step
-    return pending
+    sx, sy = slot
+    for dx, dy in _STEPS:
+        if (sx + dx, sy + dy) not in tiles:
+            continue
+        step = dx + dy * STRIDE
+        for i in range(3):
+            if dx:
+                start = key(sx * 3 - 1 if dx < 0 else sx * 3 + 3, sy * 3 + i)
+            else:
+                start = key(sx * 3 + i, sy * 3 - 1 if dy < 0 else sy * 3 + 3)
+            square = start
+            for d in range(6):
+                code = cells.get(square, -1)
+                if code < 0 or (code == HOLE and stop_at_hole) or square in occ:
+                    break
+                if code < n:
+                    found.append((code, d))
+                square += step
+    return found
