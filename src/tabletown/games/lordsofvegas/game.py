@@ -55,8 +55,9 @@ class LordsOfVegasGame(Game):
 
     def bots(self) -> Mapping[str, BotFactory]:
         from .bots import GreedyBot
+        from .expert import ExpertBot
 
-        return {"greedy": GreedyBot}
+        return {"greedy": GreedyBot, "expert": ExpertBot}
 
     def render(self, view: Mapping[str, Any]) -> RenderableType:
         from .render import render_view
