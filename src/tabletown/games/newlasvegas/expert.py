@@ -19,19 +19,23 @@ from .bots import _actions, _apply_step
 from .data import (
     AVENUE_SLOTS,
     CARPET_MASK,
+    CRANE_MASK,
     CRANE_SLOTS,
     NUM_AVENUES,
     NUM_STREETS,
+    OPEN_PLACES,
     PAR_COUNT,
     PROJECT_BY_ID,
     SHOW_VALUES,
     SLOT_AVENUE,
     SLOT_CRANE,
     SLOT_HOLES,
+    STAR_SLOTS,
     STREET_CARPETS,
     STREET_CRANES,
     STREET_RANGE,
     STREET_STARS,
+    TRACK_LENGTH,
     UPGRADE_BOXES,
     UPGRADE_INDEX,
     UPGRADE_VALUES,
@@ -45,21 +49,26 @@ WEIGHTS: dict[str, float] = {
     "good": 0.8,  # an empty casino that can still take a number
     "dead": 3.0,  # an empty casino that never can
     "run": 1.2,  # each casino of a street's longest chain
-    "bonus": 0.8,  # the street bonus times the chance of having the longest chain
+    "bonus": 1.2,  # the street bonus times the chance of having the longest chain
     "star": 0.5,  # a show column with room left
-    "hotel_grand": 3.0,  # an avenue on its way to a grand hotel (times its completion squared)
+    "hotel_grand": 5.0,  # an avenue on its way to a grand hotel (times its completion squared)
     "hotel_small": 1.0,
     "golf": 0.9,  # holes built, times their PAR value
     "golf_open": 0.35,  # holes still reachable, times their PAR value
     "carpet": 3.0,  # opened VIP / Luxury casinos passed by the limousine
     "carpet_passed": 1.0,
-    "limo": 0.5,  # missing limousine segments (times the negative limousine value)
+    "limo": 1.0,  # missing limousine segments (times the negative limousine value)
     "proj_met": 6.0,
     "proj_progress": 0.35,  # a project's points times its progress squared
     "marks": 0.6,
     "upgrade": 2.0,
     "debt": 4.0,
     "cranes": 0.3,
+    "star_open": 0.0,  # each empty star casino
+    "keep": 4,  # casinos kept per pick for the full search of copies and effects
+    "rank": 1.0,  # the opening ranking's gap times the chance of coming first
+    "horizon": 16.0,  # rounds left below which promises fade (0: never)
+    "pace": 2.1,  # rounds per opening box still to mark, for the leader
 }
 
 
@@ -73,9 +82,6 @@ def _opp_runs(others: list[Sheet]) -> list[int]:
 
 
 # Chance of keeping the longest chain of a street, by (my chain - best other chain), clipped to +-2.
-# Casinos kept per pick for the full search of copies and effects.
-_KEEP = 4
-
 _BONUS_CHANCE = {-2: 0.1, -1: 0.3, 0: 0.6, 1: 0.8, 2: 0.92}
 
 
@@ -99,6 +105,8 @@ def _cranes_done(sh: Sheet, mask: int) -> int:
     )
 
 
+_SLOT_AV = [a - 1 for a in SLOT_AVENUE]
+_AV_SIZE = [len(slots) for slots in AVENUE_SLOTS]
 _AV_EDGE_CRANES = sum(1 << s for s in CRANE_SLOTS if SLOT_AVENUE[s] in (1, NUM_AVENUES))
 _PAR4_SLOTS = [s for s in range(STREET_RANGE[0][0], STREET_RANGE[0][1]) if 4 in SLOT_HOLES[s]]
 _ALL_HOLES = sum(PAR_COUNT.values())
@@ -189,7 +197,8 @@ def _value(sh: Sheet, col: str) -> int:
 def evaluate(sh: Sheet, ctx: dict[str, Any], w: dict[str, float]) -> float:
     value = 0.0
     good, dead = _fillable(sh)
-    value += w["good"] * good - w["dead"] * dead
+    fade = ctx["fade"]  # promises are worth less as the end draws near
+    value += fade * (w["good"] * good - w["dead"] * dead)
     chains = _chains(sh)
     opp = ctx["opp_runs"]
     bonus = _value(sh, "street")
@@ -200,22 +209,29 @@ def evaluate(sh: Sheet, ctx: dict[str, Any], w: dict[str, float]) -> float:
             d = max(-2, min(2, mine - opp[st]))
             value += w["bonus"] * bonus * _BONUS_CHANCE[d]
     value += sum(sh.show_points())
+    room = sum(len(SHOW_VALUES[c]) - sh.shows[c] for c in range(2))
     for c in range(2):
         if sh.shows[c] < len(SHOW_VALUES[c]):
-            value += w["star"]
+            value += w["star"] * fade
+    if room and w["star_open"]:
+        # Star casinos still empty are the only way to future shows.
+        value += fade * w["star_open"] * sum(1 for s in STAR_SLOTS if sh.nums[s] < 0)
     grands, smalls = sh.hotel_counts()
     value += grands * _value(sh, "grand") + smalls * _value(sh, "small")
     taken = ctx["grand_taken"]
+    opened = [0] * NUM_AVENUES
+    for s, v in enumerate(sh.nums):
+        if v >= 0:
+            opened[_SLOT_AV[s]] += 1
+    hotels = sh.hotels
     for a in range(NUM_AVENUES):
-        if sh.hotels[a]:
+        if hotels[a]:
             continue
-        slots = AVENUE_SLOTS[a]
-        opened = sum(1 for s in slots if sh.nums[s] >= 0)
         worth = w["hotel_grand"] if not taken >> a & 1 else w["hotel_small"]
-        value += worth * (opened / len(slots)) ** 2
+        value += fade * worth * (opened[a] / _AV_SIZE[a]) ** 2
     if ctx["golf"]:
         value += sum(_value(sh, f"par{p}") for p in sh.holes()) * w["golf"]
-        value += sum(_value(sh, f"par{p}") for p in _golf_reachable(sh)) * w["golf_open"]
+        value += sum(_value(sh, f"par{p}") for p in _golf_reachable(sh)) * w["golf_open"] * fade
     value += w["carpet"] * (sh.opened_carpets("vip") + sh.opened_carpets("luxury"))
     value += w["carpet_passed"] * bin(sh.carpets).count("1")
     value += sh.segments_missing() * _value(sh, "limo") * w["limo"]
@@ -231,13 +247,18 @@ def evaluate(sh: Sheet, ctx: dict[str, Any], w: dict[str, float]) -> float:
             card = PROJECT_BY_ID[pid]
             pts = card["points_later"] if ctx["approved"][k] else card["points_first"]
             prog = min(1.0, project_progress(pid, sh, chains))
-            value += w["proj_progress"] * pts * prog * prog
-    value += w["marks"] * sh.unused_marks()
-    value += w["upgrade"] * sum(min(u, b) for u, b in zip(sh.ups, UPGRADE_BOXES, strict=True))
+            value += fade * w["proj_progress"] * pts * prog * prog
+    unused = sh.unused_marks()
+    value += w["marks"] * unused
+    if ctx["multi"] and w["rank"]:
+        places = OPEN_PLACES[min(sh.ups[UPGRADE_INDEX["open"]], len(OPEN_PLACES) - 1)]
+        d = max(-2, min(2, unused - ctx["opp_unused"]))
+        value += w["rank"] * (places[0] - places[1]) * _BONUS_CHANCE[d]
+    value += w["upgrade"] * sum(map(min, sh.ups, UPGRADE_BOXES))
     spare = sh.vault + 2 - sh.open_loans()
     if spare < 0:
         value -= w["debt"] * -spare
-    value += w["cranes"] * sum(1 for s in CRANE_SLOTS if sh.built >> s & 1)
+    value += w["cranes"] * bin(sh.built & CRANE_MASK).count("1")
     return value
 
 
@@ -301,8 +322,17 @@ class ExpertBot(Bot):
             "grand_taken": state.grand_taken,
             "multi": not state.solo,
             "opp_runs": _opp_runs(others),
-            "others": others,
+            "opp_unused": max((o.unused_marks() for o in others), default=0),
+            "fade": self._fade(state, player),
         }
+
+    def _fade(self, state: NewLasVegasState, player: int) -> float:
+        """1 while the game is far from its end, falling to 0 as the last opening box nears."""
+        horizon = self.w["horizon"]
+        if horizon <= 0:
+            return 1.0
+        marks = max(state.public[q].marks for q in range(state.num_players))
+        return min(1.0, (TRACK_LENGTH - marks) * self.w["pace"] / horizon)
 
     def _search(
         self, state: NewLasVegasState, sh: Sheet, turn: Turn, ctx: dict[str, Any]
@@ -319,9 +349,10 @@ class ExpertBot(Bot):
             s2, t2 = sh.copy(), turn.clone()
             _apply_step(state, s2, t2, action)
             children.append((action, s2, t2))
-        if turn.stage in (PICK, OPEN) and len(children) > _KEEP:
+        keep = int(self.w["keep"])
+        if turn.stage in (PICK, OPEN) and len(children) > keep:
             scored = sorted(((evaluate(c[1], ctx, self.w), k) for k, c in enumerate(children)), key=lambda x: -x[0])
-            children = [children[k] for _, k in scored[:_KEEP]]
+            children = [children[k] for _, k in scored[:keep]]
         best: tuple[float, tuple[Any, ...]] = (float("-inf"), ())
         for action, s2, t2 in children:
             value, path = self._search(state, s2, t2, ctx)
