@@ -19,12 +19,12 @@ self-play against ``greedy`` (see docs/games/multicity.md).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ...core.game import Action, Bot, State
 from .bots import _lengths_open, placement_score
-from .state import DRAW, FINAL, HOLE, PASS, STRIDE, Lay, MulticityState, Place, key
+from .state import DRAW, FINAL, HOLE, MAX_LENGTH, PASS, STRIDE, Lay, MulticityState, Place, key
 
 WIN = 1000.0
 
@@ -40,16 +40,21 @@ class Weights:
     pot_per_square: float = 0.1
     pot_hit: float = 0.25  # chance that one pending end gets completed
     opponent: float = 1.0  # the opponents' stock and potential count this much against ours
-    opp_pot: float = 1.0  # extra factor on the opponents' potential
+    opp_pot: float = 2.0  # extra factor on the opponents' potential
     last_open: float = 60.0  # my last object has a place (unless blocked first)
     placed_per_square: float = 0.2  # placing a longer object (final ranking, harder lengths)
     pot_stuck: float = 1.0  # potential counts this much more for a player with nothing to place
-    unsafe: float = 0.5  # factor on our open lengths whose every span an opponent's span crosses
+    unsafe: float = 0.0  # factor on our open lengths whose every span an opponent's span crosses
+    bridge: float = 4.0  # a pair of ends a tile could join counts as this many single ends
     urgency: float = 0.0  # a player's stock and potential count (1 + urgency / objects left) times
 
 
 _STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+_AXES = (((-1, 0), (1, 0)), ((0, -1), (0, 1)))
+BRIDGE = 10  # ends[seat][BRIDGE + length]: two ends a tile could join into an object of that length
 Slot = tuple[int, int]
+Span = tuple[int, ...]
+Found = tuple[int, Place, Span]  # (seat, placement, its squares) as State._discover lists them
 
 
 class ExpertBot(Bot):
@@ -84,8 +89,7 @@ class ExpertBot(Bot):
         probe.apply(player, action)
         counts = [Counter(a.length for a in c) for c in probe.cands]
         ends = _all_ends(probe)
-        unsafe = _unsafe(probe, player, ()) if self.w.unsafe != 1.0 else ()
-        return self.evaluate(probe, player, counts, ends, unsafe)
+        return self.evaluate(probe, player, counts, ends, self._at_risk(probe, player, ()))
 
     # -- laying the drawn tile -----------------------------------------------------------------------
     def _choose_lay(self, state: MulticityState, player: int, legal: list[Action]) -> Action:
@@ -97,7 +101,6 @@ class ExpertBot(Bot):
         layouts = probe.rotations[probe.drawn]
         cells, tiles = probe.cells, probe.tiles
         last_tile = not probe.stack
-        check_safety = self.w.unsafe != 1.0
 
         def score(lay: Lay) -> float:
             slot = (lay.x // 3, lay.y // 3)
@@ -115,14 +118,27 @@ class ExpertBot(Bot):
                     found = _slot_ends(probe, other) if _touched(slot, other) else base[other]
                     for seat, d in found:
                         ends[seat][d] += 1
-                unsafe = _unsafe(probe, player, new) if check_safety else ()
-                return self.evaluate(probe, player, after, ends, unsafe, final=last_tile)
+                risk = self._at_risk(probe, player, new)
+                return self.evaluate(probe, player, after, ends, risk, final=last_tile)
             finally:
                 del tiles[slot]
                 for square in squares:
                     del cells[square]
 
         return self._best(legal, score)
+
+    def _at_risk(self, state: MulticityState, me: int, new: Sequence[Found]) -> dict[int, float]:
+        """Our open lengths an opponent may take away, each with the factor its worth is kept at."""
+        w = self.w
+        risk: dict[int, float] = {}
+        if w.unsafe == 1.0:
+            return risk
+        mine, theirs = _spans(state, me, new)
+        squares = {square for spans in theirs.values() for _, span in spans for square in span}
+        for length, spans in mine.items():
+            if not any(squares.isdisjoint(span) for span in spans):
+                risk[length] = w.unsafe
+        return risk
 
     # -- the evaluation ------------------------------------------------------------------------------
     def evaluate(
@@ -131,14 +147,14 @@ class ExpertBot(Bot):
         me: int,
         counts: list[Counter[int]],
         ends: list[Counter[int]],
-        unsafe: Collection[int] = (),
+        risk: Mapping[int, float] | None = None,
         final: bool = False,
     ) -> float:
         """The position's worth to ``me``: our stock and potential minus the opponents'.
 
         ``counts[seat][length]``: placements open now; ``ends[seat][d]``: pending ends ``d`` squares
         from the city's edge (they may become objects of length d+2 to d+4); ``unsafe``: our open
-        lengths that an opponent's placement could take away."""
+        lengths that an opponent's placement could take away, with their factor."""
         w = self.w
         final = final or state.phase == FINAL
         others = 0.0
@@ -153,12 +169,16 @@ class ExpertBot(Bot):
             for length, count in counts[seat].items():
                 if count:
                     worth = w.open_base + w.open_per_square * length + w.spare * min(count - 1, 2)
-                    stock += worth * w.unsafe if seat == me and length in unsafe else worth
+                    if seat == me and risk:
+                        worth *= risk.get(length, 1.0)
+                    stock += worth
             pot = 0.0
             pend = ends[seat]
             if pend and not final:
                 for length in unplaced:
                     hits = pend[length - 2] + pend[length - 3] + pend[length - 4]
+                    if w.bridge:
+                        hits += w.bridge * pend[BRIDGE + length]
                     if hits:
                         pot += (w.pot_base + w.pot_per_square * length) * (1.0 - miss**hits)
             open_any = any(counts[seat].values())
@@ -191,24 +211,24 @@ class ExpertBot(Bot):
         return self.rng.choice(best)
 
 
-def _unsafe(state: MulticityState, me: int, new: Sequence[tuple[int, Place, tuple[int, ...]]]) -> set[int]:
-    """Our open lengths whose every span shares a square with some opponent's open span."""
-    theirs: set[int] = set()
-    mine: dict[int, list[tuple[int, ...]]] = {}
+def _spans(
+    state: MulticityState, me: int, new: Sequence[Found]
+) -> tuple[dict[int, list[Span]], dict[int, list[tuple[Place, Span]]]]:
+    """Our open spans by length, and each opponent's open placements (the city's and ``new``)."""
+    mine: dict[int, list[Span]] = {}
+    theirs: dict[int, list[tuple[Place, Span]]] = {}
     for seat, cands in enumerate(state.cands):
-        for action, span in cands.items():
-            if seat == me:
+        if seat == me:
+            for action, span in cands.items():
                 mine.setdefault(action.length, []).append(span)
-            else:
-                theirs.update(span)
+        elif cands:
+            theirs[seat] = list(cands.items())
     for seat, action, span in new:
         if seat == me:
             mine.setdefault(action.length, []).append(span)
         else:
-            theirs.update(span)
-    if not theirs:
-        return set()
-    return {length for length, spans in mine.items() if not any(theirs.isdisjoint(s) for s in spans)}
+            theirs.setdefault(seat, []).append((action, span))
+    return mine, theirs
 
 
 def _frontier_after(state: MulticityState, slot: Slot) -> list[Slot]:
@@ -243,27 +263,37 @@ def _slot_ends(state: MulticityState, slot: Slot) -> list[tuple[int, int]]:
 
     An end counts when its row or column runs from the city's edge into the slot with no hole or
     object in between; d is its distance from the edge, so the other end, on one of the new
-    tile's three squares, makes an object of length d+2 to d+4."""
+    tile's three squares, makes an object of length d+2 to d+4. When tiles lie on both sides, two
+    such ends of one colour could be joined across the new tile: that is listed as (seat, BRIDGE +
+    length)."""
     n = state.num_players
-    found = []
+    found: list[tuple[int, int]] = []
     cells, occ, tiles = state.cells, state.occ, state.tiles
     stop_at_hole = not state.kids
     sx, sy = slot
-    for dx, dy in _STEPS:
-        if (sx + dx, sy + dy) not in tiles:
-            continue
-        step = dx + dy * STRIDE
+    for pair in _AXES:
+        sides = [(dx, dy) for dx, dy in pair if (sx + dx, sy + dy) in tiles]
         for i in range(3):
-            if dx:
-                start = key(sx * 3 - 1 if dx < 0 else sx * 3 + 3, sy * 3 + i)
-            else:
-                start = key(sx * 3 + i, sy * 3 - 1 if dy < 0 else sy * 3 + 3)
-            square = start
-            for d in range(6):
-                code = cells.get(square, -1)
-                if code < 0 or (code == HOLE and stop_at_hole) or square in occ:
-                    break
-                if code < n:
-                    found.append((code, d))
-                square += step
+            lines = []
+            for dx, dy in sides:
+                if dx:
+                    square = key(sx * 3 - 1 if dx < 0 else sx * 3 + 3, sy * 3 + i)
+                else:
+                    square = key(sx * 3 + i, sy * 3 - 1 if dy < 0 else sy * 3 + 3)
+                step = dx + dy * STRIDE
+                line = []
+                for d in range(6):
+                    code = cells.get(square, -1)
+                    if code < 0 or (code == HOLE and stop_at_hole) or square in occ:
+                        break
+                    if code < n:
+                        line.append((code, d))
+                    square += step
+                found.extend(line)
+                lines.append(line)
+            if len(lines) == 2 and lines[0] and lines[1]:
+                for code, d in lines[0]:
+                    for other, e in lines[1]:
+                        if other == code and d + e + 5 <= MAX_LENGTH:
+                            found.append((code, BRIDGE + d + e + 5))
     return found
