@@ -262,6 +262,18 @@ def evaluate(sh: Sheet, ctx: dict[str, Any], w: dict[str, float]) -> float:
     return value
 
 
+def _plan_key(state: NewLasVegasState, player: int, sh: Sheet, turn: Turn) -> tuple[Any, ...]:
+    """What a round's plan was made for: the round's cards, this seat's sheet and its steps so far.
+
+    A plan is only followed in exactly that position (not in another game or a search's other
+    branch that happens to share the round number).
+    """
+    return (
+        state.round_no, tuple(state.offers), tuple(state.hand), player, turn.stage, turn.i, turn.j, turn.bonus,
+        turn.main, tuple(sh.nums), sh.built, sh.marks, sh.spent, sh.edges, sh.shows[0], sh.shows[1], tuple(sh.ups),
+    )
+
+
 class ExpertBot(Bot):
     name = "expert"
 
@@ -280,7 +292,7 @@ class ExpertBot(Bot):
         if state.phase == "reshuffle":
             return ("shuffle", 0)
         # The rest of the round planned at its first step: follow it while it stays legal.
-        key = (state.seed, state.round_no, player, state.turns[player].stage)
+        key = _plan_key(state, player, state.sheets[player], state.turns[player])
         if self.plan and self.plan[0] == key:
             action = self.plan[1][0]
             if action in legal:
@@ -308,9 +320,9 @@ class ExpertBot(Bot):
     @staticmethod
     def _key_after(state: NewLasVegasState, player: int, action: Any) -> tuple[Any, ...]:
         """The plan key of this seat's next step once ``action`` is played."""
-        turn = state.turns[player].clone()
-        _apply_step(state, state.sheets[player].copy(), turn, action)
-        return (state.seed, state.round_no, player, turn.stage)
+        sh, turn = state.sheets[player].copy(), state.turns[player].clone()
+        _apply_step(state, sh, turn, action)
+        return _plan_key(state, player, sh, turn)
 
     def _context(self, state: NewLasVegasState, player: int) -> dict[str, Any]:
         # Only public facts: the others' sheets as they stood at the start of this round.
