@@ -58,9 +58,9 @@ TUNA_MEAN = 7  # expected total of the Tuna Boat's two dice
 class Model:
     """A position reduced to what income depends on: coins, cities and landmarks (lists we may edit)."""
 
-    __slots__ = ("t", "n", "coins", "cards", "lm", "radio_same", "every_turn")
+    __slots__ = ("t", "n", "coins", "cards", "lm", "radio_same", "every_turn", "floor")
 
-    def __init__(self, state: MachiKoroState) -> None:
+    def __init__(self, state: MachiKoroState, floor: int = 0) -> None:
         self.t = state.t
         self.n = state.num_players
         self.coins = state.coins.copy()
@@ -68,6 +68,9 @@ class Model:
         self.lm = state.lm.copy()
         self.radio_same = state.radio_same_dice
         self.every_turn = state.city_hall_mode == "every_turn"
+        # Payments are capped by the payer's coins, but no lower than ``floor``: a long-run income
+        # estimate must not believe that spending down to zero protects one from Cafes for good.
+        self.floor = floor
 
     # -- one roll ---------------------------------------------------------------------------------
     def outcome(self, roller: int, roll: int) -> list[float]:
@@ -78,7 +81,8 @@ class Model:
         cards = self.cards
         lm = self.lm
         delta = [0.0] * n
-        purse = coins[roller]
+        start = coins[roller] if coins[roller] >= self.floor else self.floor
+        purse = start
         reds = t.red[roll]
         if reds:
             for k in range(1, n):
@@ -93,7 +97,7 @@ class Model:
                 paid = due if due <= purse else purse
                 purse -= paid
                 delta[owner] += paid
-        delta[roller] -= coins[roller] - purse
+        delta[roller] -= start - purse
         city = cards[roller]
         rlm = lm[roller]
         mall = 1 if rlm & MALL else 0
@@ -120,10 +124,12 @@ class Model:
             if not city[idx]:
                 continue
             if kind == TAKE_CHOSEN:
-                victim = max((q for q in range(n) if q != roller), key=lambda q: coins[q] + delta[q])
+                victim = max(
+                    (q for q in range(n) if q != roller), key=lambda q: max(coins[q], self.floor) + delta[q]
+                )
                 self._take(delta, roller, victim, amount)
             elif kind == SWAP:
-                delta[roller] += 1.0  # a swap is worth something; its exact gain is not a coin flow
+                delta[roller] += 1.0  # a swap is worth something, but it is no coin flow
             else:
                 for k in range(1, n):
                     victim = (roller + k) % n
@@ -140,7 +146,7 @@ class Model:
         return delta
 
     def _take(self, delta: list[float], roller: int, victim: int, due: float) -> None:
-        have = self.coins[victim] + delta[victim]
+        have = max(self.coins[victim], self.floor) + delta[victim]
         paid = due if due <= have else max(have, 0)
         delta[victim] -= paid
         delta[roller] += paid
@@ -222,21 +228,28 @@ def _dot(a: list[float], b: list[float]) -> float:
 
 
 class ExpertBot(Bot):
-    """Maximises a two-sided race estimate; see the module docstring."""
+    """Builds whatever most shortens its own race, counting what each build takes from the rivals."""
 
     name = "expert"
-    # Tuned by simulation (see docs/games/machikoro.md, "Bots").
-    w_opp = 1.0  # weight of the leading opponent's rounds against my own
+    # Tuned by simulation against bot:greedy (docs/games/machikoro.md, "Bots").
+    w_opp = 1.0  # a coin a rival loses is worth this many of my own coins
     rate_floor = 0.5  # income below this counts as this (keeps the estimate finite)
-    relative = True
-    need_add = 0.0  # coins added to what is still needed (a longer horizon favours establishments)
-    lm_bonus = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)  # per landmark bit: extra rounds credited for building it
-    lm_mult = (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0)  # per landmark bit: how much its income change counts
-    # per establishment code: how much its income change counts (1 if not named)
-    card_mult: dict[str, float] = {"wheat": 0.5, "ranch": 0.5, "cafe": 0.5, "stadium": 0.5, "tv": 0.5}
-    deny = 0.0  # weight of keeping a scarce card away from the rivals
-    mall_ahead = 0.0  # weight of an establishment's income as if the Shopping Mall were built
-    landmark_eps = 0.01  # a landmark wins ties within this many rounds
+    # When valuing a build, every payer is assumed to hold at least this many coins: otherwise
+    # spending down to zero would look like permanent protection from the rivals' Cafes and TV Station.
+    cap_floor = 99
+    # How much of an establishment's modelled income change counts (1 when not named). Found by
+    # simulation: the model overrates cards that pay on few rolls or hurt a rival (whose purse is often
+    # nearly empty), and the Wheat Field and Ranch, which compete with better one-die cards.
+    card_mult: dict[str, float] = {
+        "wheat": 0.5,
+        "ranch": 0.5,
+        "forest": 0.5,
+        "cafe": 0.5,
+        "mine": 0.5,
+        "stadium": 0.5,
+        "tv": 0.5,
+    }
+    landmark_eps = 0.01  # a landmark wins a tie (its coins are safe from Cafes and the TV Station)
 
     def choose(self, state: MachiKoroState, player: int) -> int:
         legal = state.legal_actions(player)
@@ -257,47 +270,29 @@ class ExpertBot(Bot):
             plus = model.outcome(player, state.total + 2)
             return A_ADD2 if _dot(weights, plus) > _dot(weights, plain) else A_NOADD
         if phase == TV:
-            return max(legal, key=lambda a: (weights[a - A_TV] * -min(5, state.coins[a - A_TV]), -a))
+            # Take from the richest rival (ties: the lowest seat).
+            return max(legal, key=lambda a: (min(5, state.coins[a - A_TV]), -a))
         if phase == BUSINESS:
-            return self.choose_swap(state, model, player, legal)
+            return self.choose_swap(state, player, legal)
         return legal[0]
 
     # -- evaluation -------------------------------------------------------------------------------
-    def rounds(self, model: Model, rate: list[float], q: int) -> float:
-        need = model.need(q) - model.coins[q]
+    def coin_weights(self, model: Model, player: int) -> list[float]:
+        """What a coin in each purse is worth to me: 1 in mine, -w_opp shared among the rivals."""
+        return [1.0 if q == player else -self.w_opp / (model.n - 1) for q in range(model.n)]
+
+    def gain(self, model: Model, player: int, base: list[float]) -> float:
+        """How much my income per round grows against ``base``, less w_opp times what the rivals' grows."""
+        rate = model.rates()
+        shift = sum(rate[q] - base[q] for q in range(model.n) if q != player)
+        return rate[player] - base[player] - self.w_opp * shift
+
+    def race(self, model: Model, player: int, base: list[float], gain: float) -> float:
+        """Minus the rounds I need to pay for my landmarks, at my base income plus ``gain``."""
+        need = model.need(player) - model.coins[player]
         if need <= 0:
             return 0.0
-        return (need + self.need_add) / max(rate[q], self.rate_floor)
-
-    def score(self, model: Model, player: int, base: list[float] | None = None, mult: float = 1.0) -> float:
-        rate = model.rates()
-        if self.relative:
-            # My race, with every coin my choice takes from (or gives to) the rivals counted as w_opp coins;
-            # ``mult`` scales how much the change of income counts (a tuned per-card preference).
-            eff = rate.copy()
-            if base:
-                shift = sum(rate[q] - base[q] for q in range(model.n) if q != player)
-                eff[player] = base[player] + mult * (rate[player] - base[player] - self.w_opp * shift)
-            return -self.rounds(model, eff, player)
-        mine = self.rounds(model, rate, player)
-        theirs = min(self.rounds(model, rate, q) for q in range(model.n) if q != player)
-        return self.w_opp * theirs - mine
-
-    def coin_weights(self, model: Model, player: int) -> list[float]:
-        """What one coin is worth to each player's race, from ``player``'s side (a coin to a rival hurts)."""
-        rate = model.rates()
-        rounds = [self.rounds(model, rate, q) for q in range(model.n)]
-        leader = min((q for q in range(model.n) if q != player), key=lambda q: rounds[q])
-        weights = [0.0] * model.n
-        if self.relative:
-            return [1.0 if q == player else -self.w_opp / (model.n - 1) for q in range(model.n)]
-        for q in range(model.n):
-            per_coin = 1.0 / max(rate[q], self.rate_floor)
-            if q == player:
-                weights[q] = per_coin
-            else:
-                weights[q] = -self.w_opp * per_coin * (1.0 if q == leader else 0.3)
-        return weights
+        return -need / max(base[player] + gain, self.rate_floor)
 
     # -- decisions --------------------------------------------------------------------------------
     def choose_reroll(
@@ -314,37 +309,33 @@ class ExpertBot(Bot):
                 best, best_val = action, val
         return best
 
-    def choose_swap(self, state: MachiKoroState, model: Model, player: int, legal: list[int]) -> int:
-        best, best_val = A_NOSWAP, self.score(model, player)
+    def choose_swap(self, state: MachiKoroState, player: int, legal: list[int]) -> int:
+        model = Model(state, self.cap_floor)
+        base = model.rates()
+        best, best_val = A_NOSWAP, 0.3  # a swap must move a little income to be worth doing
+        cards = model.cards
         for action in legal:
             if action < A_SWAP:
                 continue
             mine, target, theirs = decode_swap(action)
-            cards = model.cards
             cards[player][mine] -= 1
             cards[player][theirs] += 1
             cards[target][theirs] -= 1
             cards[target][mine] += 1
-            val = self.score(model, player)
+            val = self.gain(model, player, base)
             cards[player][mine] += 1
             cards[player][theirs] -= 1
             cards[target][theirs] += 1
             cards[target][mine] -= 1
-            if val > best_val + 0.05:
+            if val > best_val:
                 best, best_val = action, val
         return best
 
     def choose_build(self, state: MachiKoroState, player: int, legal: list[int]) -> int:
-        model = Model(state)
+        """The build (or pass) after which my race is shortest, each build tried on a scratch model."""
+        model = Model(state, self.cap_floor)
         t = model.t
         base = model.rates()
-        # Establishments are also valued as if the Shopping Mall stood, by ``mall_ahead``: it is
-        # usually built soon, and it doubles a Bakery's or a Cafe's income.
-        ahead = self.mall_ahead if t.victory_mask & MALL and not model.lm[player] & MALL else 0.0
-        if ahead:
-            model.lm[player] |= MALL
-            base_mall = model.rates()
-            model.lm[player] &= ~MALL
         best, best_val = A_PASS, self.race(model, player, base, 0.0)
         for action in legal:
             if action == A_PASS:
@@ -355,51 +346,19 @@ class ExpertBot(Bot):
                 if model.lm[player] & t.victory_mask == t.victory_mask:
                     return action
                 model.coins[player] -= t.landmark_cost[j]
-                gain = self.lm_mult[j] * self.gain(model, player, base)
-                val = self.race(model, player, base, gain) + self.landmark_eps + self.lm_bonus[j]
+                # Every landmark must be paid for some day: one never counts as a loss of income.
+                gain = max(self.gain(model, player, base), 0.0)
+                val = self.race(model, player, base, gain) + self.landmark_eps
                 model.coins[player] += t.landmark_cost[j]
                 model.lm[player] &= ~(1 << j)
             else:
                 idx = action - A_BUILD
                 model.cards[player][idx] += 1
                 model.coins[player] -= t.cost[idx]
-                gain = self.gain(model, player, base)
-                if ahead:
-                    model.lm[player] |= MALL
-                    gain = (1.0 - ahead) * gain + ahead * self.gain(model, player, base_mall)
-                    model.lm[player] &= ~MALL
-                gain *= self.card_mult.get(t.codes[idx], 1.0)
-                if self.deny:
-                    gain += self.deny * self.denial(model, player, idx, base, state.supply[idx])
+                gain = self.card_mult.get(t.codes[idx], 1.0) * self.gain(model, player, base)
                 val = self.race(model, player, base, gain)
                 model.cards[player][idx] -= 1
                 model.coins[player] += t.cost[idx]
             if val > best_val:
                 best, best_val = action, val
         return best
-
-    def denial(self, model: Model, player: int, idx: int, base: list[float], left: int) -> float:
-        """What taking one of the ``left`` copies of ``idx`` away from the rivals is worth: the most a
-        rival's income would grow with it (in my coins), shared over the copies still on offer."""
-        best = 0.0
-        for q in range(model.n):
-            if q == player:
-                continue
-            model.cards[q][idx] += 1
-            rate = model.rates()
-            model.cards[q][idx] -= 1
-            best = max(best, rate[q] - base[q] - self.w_opp * (rate[player] - base[player]))
-        return best / left
-
-    def gain(self, model: Model, player: int, base: list[float]) -> float:
-        """How much my income per round grows against ``base``, less w_opp times what the rivals' grows."""
-        rate = model.rates()
-        shift = sum(rate[q] - base[q] for q in range(model.n) if q != player)
-        return rate[player] - base[player] - self.w_opp * shift
-
-    def race(self, model: Model, player: int, base: list[float], gain: float) -> float:
-        """Minus the rounds I need to pay for my landmarks, at my base income plus ``gain``."""
-        need = model.need(player) - model.coins[player]
-        if need <= 0:
-            return 0.0
-        return -(need + self.need_add) / max(base[player] + gain, self.rate_floor)
