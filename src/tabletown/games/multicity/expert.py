@@ -43,10 +43,8 @@ class Weights:
     opp_pot: float = 2.0  # extra factor on the opponents' potential
     last_open: float = 60.0  # my last object has a place (unless blocked first)
     placed_per_square: float = 0.2  # placing a longer object (final ranking, harder lengths)
-    pot_stuck: float = 1.0  # potential counts this much more for a player with nothing to place
     unsafe: float = 0.0  # factor on our open lengths whose every span an opponent's span crosses
     bridge: float = 4.0  # a pair of ends a tile could join counts as this many single ends
-    urgency: float = 0.0  # a player's stock and potential count (1 + urgency / objects left) times
 
 
 _STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
@@ -182,15 +180,9 @@ class ExpertBot(Bot):
                     if hits:
                         pot += (w.pot_base + w.pot_per_square * length) * (1.0 - miss**hits)
             open_any = any(counts[seat].values())
-            if not open_any:
-                pot *= w.pot_stuck
-            if w.urgency:
-                scale = 1.0 + w.urgency / len(unplaced)
-                stock *= scale
-                pot *= scale
             if seat == me:
                 value += stock + pot
-                if len(unplaced) == 1 and open_any:
+                if len(unplaced) == 1 and stock > 0:
                     value += w.last_open
             else:
                 if len(unplaced) == 1 and open_any:
