@@ -5,10 +5,13 @@ so what counts is how often each player is stuck and must draw. The expert score
 after each candidate move from its own seat's point of view (public board only, nothing hidden):
 
 * **stock**: the lengths each player could place right now (one future turn of progress each), worth
-  more for long objects, which are harder to find again, and a little more when several spans exist;
+  more for long objects, which are harder to find again, and a little more when several spans exist.
+  Our own open length counts nothing when every span of it is crossed by an opponent's open span:
+  the opponent moves first and can take it away;
 * **potential**: own-colour symbols on the edge of the city whose row or column runs into a free
-  tile slot with nothing in the way — the ends a future tile can complete;
-* the opponents' stock and potential count against it.
+  tile slot with nothing in the way — the ends a future tile can complete — and pairs of such ends
+  on both sides of a slot, which one tile could join;
+* the opponents' stock and potential count against it (their potential double).
 
 Placing always beats drawing (progress now); among placements it keeps its own stock and takes the
 opponents'. Laying a drawn tile is where most of the game is decided: the expert compares every
@@ -108,7 +111,7 @@ class ExpertBot(Bot):
             tiles[slot] = (probe.drawn, lay.turn)
             try:
                 after = [c.copy() for c in counts]
-                new = probe._discover(lay.x, lay.y)
+                new = probe._discover(lay.x, lay.y)  # what State.preview_lay returns, cells kept
                 for seat, action, _ in new:
                     after[seat][action.length] += 1
                 ends = [Counter() for _ in range(n)]
@@ -151,8 +154,8 @@ class ExpertBot(Bot):
         """The position's worth to ``me``: our stock and potential minus the opponents'.
 
         ``counts[seat][length]``: placements open now; ``ends[seat][d]``: pending ends ``d`` squares
-        from the city's edge (they may become objects of length d+2 to d+4); ``unsafe``: our open
-        lengths that an opponent's placement could take away, with their factor."""
+        from the city's edge (they may become objects of length d+2 to d+4) and bridges; ``risk``: our
+        open lengths that an opponent's placement could take away, with the factor they keep."""
         w = self.w
         final = final or state.phase == FINAL
         others = 0.0
