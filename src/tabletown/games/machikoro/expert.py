@@ -234,6 +234,9 @@ class ExpertBot(Bot):
     # Tuned by simulation against bot:greedy (docs/games/machikoro.md, "Bots").
     w_opp = 1.0  # a coin a rival loses is worth this many of my own coins
     rate_floor = 0.5  # income below this counts as this (keeps the estimate finite)
+    # Income the city will gain anyway from later builds: the race is shorter than today's income
+    # says, so a build must pay for itself sooner (tuned: 2.5-6 all work; 0 is clearly worse).
+    rate_add = 4.0
     # When valuing a build, every payer is assumed to hold at least this many coins: otherwise
     # spending down to zero would look like permanent protection from the rivals' Cafes and TV Station.
     cap_floor = 99
@@ -244,7 +247,6 @@ class ExpertBot(Bot):
         "wheat": 0.5,
         "ranch": 0.5,
         "forest": 0.5,
-        "cafe": 0.5,
         "mine": 0.5,
         "stadium": 0.5,
         "tv": 0.5,
@@ -292,7 +294,7 @@ class ExpertBot(Bot):
         need = model.need(player) - model.coins[player]
         if need <= 0:
             return 0.0
-        return -need / max(base[player] + gain, self.rate_floor)
+        return -need / max(base[player] + gain + self.rate_add, self.rate_floor)
 
     # -- decisions --------------------------------------------------------------------------------
     def choose_reroll(
