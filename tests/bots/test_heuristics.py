@@ -45,5 +45,7 @@ def test_every_games_search_tuning_is_well_formed() -> None:
             config = config_for(game, strength)
             assert config.root in ("tree", "halving") and config.rollout in ("random", "policy")
             assert config.iterations > 0 and 0 < config.max_seconds < 2.0
+            if config.anchor or config.rollout == "policy":
+                assert config.policy in game.bots(), (name, strength, config.policy)
             for key, value in game.search_tuning.get(strength, {}).items():
                 assert getattr(config, key) == value
