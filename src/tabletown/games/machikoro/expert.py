@@ -1,19 +1,20 @@
-"""The Machi Koro expert bot: a two-sided race estimate over an exact per-roll income model.
+"""The Machi Koro expert bot: greedy's race estimate on an exact per-roll income model, tuned by simulation.
 
-Greedy asks one question: "how many rounds until *I* can pay for my last landmark?" It ignores that a
-race has two runners. A Cafe or a Stadium is worth twice as much in a 2-player race (a coin for me is a
-coin the opponent no longer has), the opponent's red cards slow me down, the opponent's blue cards earn
-on my rolls, and the Radio Tower's re-roll is worth what the re-roll really adds, not a fixed 15%.
+Greedy asks "how many rounds until *I* can pay for my last landmark?" from rough per-card incomes. The
+expert asks the same question more carefully:
 
-The expert therefore models, for every roller and every roll total, who gains and who loses how many
-coins (red cards first with the roller's coins running out, green and blue, then purple cards), lets each
-roller pick dice, re-roll and Harbor +2 the way a selfish player would, and turns that into every
-player's expected income per round of turns. The value of a position for ``me`` is
+- For every roller and every roll total, :class:`Model` works out who gains and who loses how many coins
+  (red cards first, paid from the roller's purse in seat order, then green and blue, then purple), lets
+  each roller choose dice, Radio Tower re-roll and Harbor +2 the way a selfish player would, and sums
+  that into every player's expected income per round.
+- A race has two runners: a build is credited with the income it takes from the rivals (``w_opp`` coins
+  per coin) and charged with what it gives them (their Wheat Fields pay on my one-die rolls).
+- Rounds still needed = coins still needed / (income + ``rate_add``): later builds will raise income
+  anyway, so a build must pay back sooner than today's income suggests (the largest single gain).
+- Per-card weights (``card_mult``) correct what the model overrates; they were found by simulation.
 
-    w_opp * (rounds the leading opponent still needs) - (rounds I still need)
-
-and every build (or pass) is chosen to maximise it. Dice, re-roll, Harbor, TV and swap decisions weigh
-each player's coins by how much a coin shortens (or lengthens) their race. Everything read is public.
+Dice, re-roll, Harbor, TV and swap choices weigh coins the same way (mine +1, a rival's -w_opp). The bot
+reads only public information (all of a Machi Koro city is face up) and uses no randomness.
 """
 
 from __future__ import annotations
