@@ -1,5 +1,4 @@
-"""The ``expert`` Lords of Vegas bot: greedy's one-step lookahead with a better, relative evaluation,
-and trades that buy the rival's dice out of the casinos it fights over.
+"""The ``expert`` Lords of Vegas bot: greedy's one-step lookahead with a better, relative evaluation.
 
 Differences from ``greedy`` (bots.py), each measured by simulation against it:
 
@@ -12,13 +11,8 @@ Differences from ``greedy`` (bots.py), each measured by simulation against it:
   as greedy does: when the rival will fight for a casino anyway, not fighting back loses it.)
 - Money, income and lots are weighted with values tuned in matches against greedy: money keeps its
   worth longer and income counts more than greedy's weights say.
-- On its turn it offers to buy a rival's dice: every rival die in a casino it runs (the rival can then
-  no longer reorganize it), the lower rival dice in a casino the rival runs (a reorganization is then
-  more likely to go our way) or all of them (the casino becomes ours), each at about the least that a
-  public estimate (greedy's evaluation) says the rival would take; it keeps the offer only when it
-  gains more than the rival by its own evaluation.
 
-Lookahead copies come from ``state.determinize`` with the bot's own random source, so the bot sees
+Like greedy it only picks listed moves (its offers are the listed lot trades). Lookahead copies come from ``state.determinize`` with the bot's own random source, so the bot sees
 only its seat's information (and never the game's future dice).
 """
 
@@ -29,12 +23,10 @@ from dataclasses import dataclass, replace
 from ...core.errors import ActionError
 from ...core.game import Action, Bot, State
 from ...core.rng import SeededRNG
-from .bots import MONEY_WEIGHT
 from .bots import evaluate as greedy_evaluate
 from .data import (
     CARD_PAYS,
     COST,
-    DICE_PER_PLAYER,
     GAME_END,
     NUM_COLORS,
     STRIP,
@@ -73,9 +65,7 @@ class Params:
     min_gain: float = 0.25  # evaluation units an action must add to be worth doing
     offer_gain: float = 0.5  # ... and an offer (it may be refused)
     reorg_samples: int = 8  # re-rolls sampled to judge a reorganization
-    buy_dice: bool = True  # offer to buy rivals' dice in casinos we run or contest
-    buy_any: bool = True  # also their lower dice in their casinos where we have none
-    buy_top: bool = True  # also all their dice in a casino they run
+    gamble: bool = True  # bet (like greedy) when a win would pay for a build we cannot afford yet
 
 
 DEFAULT = Params()
@@ -190,9 +180,9 @@ class ExpertBot(Bot):
     def choose(self, state: State, player: int) -> Action:
         assert isinstance(state, LordsOfVegasState)
         legal = state.legal_actions(player)
-        phase = state.phase
-        if len(legal) == 1 and phase != ACTION:  # in ACTION we may still type an offer
+        if len(legal) == 1:
             return legal[0]
+        phase = state.phase
         base = state.determinize(player, self.rng.getrandbits(63))
         if phase == ACTION:
             return self._main(base, player, legal)
@@ -230,8 +220,6 @@ class ExpertBot(Bot):
         here = self._score(base, p)
         best, best_gain = END, prm.min_gain
         gambles = []
-        if prm.buy_dice:
-            legal = legal + self._die_offers(base, p)
         for action in legal:
             kind = action[0]
             if kind in ("build", "sprawl", "remodel"):
@@ -254,73 +242,11 @@ class ExpertBot(Bot):
                 best, best_gain = action, gain
         if best[0] == "offer":
             self._remember(base, best)
-        if best is END and gambles:
+        if best is END and gambles and prm.gamble:
             bet = self._gamble(base, p, gambles)
             if bet is not None:
                 return bet
         return best
-
-    def _die_offers(self, base: LordsOfVegasState, p: int) -> list[Action]:
-        """Offers to buy a rival's dice: all of them in a casino we run (so they can no longer
-        reorganize it), or their lower dice in a casino they run where we have a die (so a
-        reorganization is more likely ours), at about the least a public estimate would accept."""
-        if base.offers_made >= base.options["max_offers"] or base.active != p:
-            return []
-        free = DICE_PER_PLAYER - base.dice_out[p]
-        if free <= 0:
-            return []
-        groups, _ = base.casinos()
-        dieo, diev = base.dieo, base.diev
-        out: list[Action] = []
-        for g in groups:
-            if len(g) < 2:
-                continue
-            boss = base.boss(g)
-            if boss < 0:
-                continue
-            mine = False
-            top = 0
-            theirs: dict[int, list[int]] = {}
-            for lot in g:
-                v = diev[lot]
-                if not v:
-                    continue
-                o = dieo[lot]
-                if o == p:
-                    mine = True
-                else:
-                    theirs.setdefault(o, []).append(lot)
-                top = max(top, v)
-            for q, lots in theirs.items():
-                wants = []
-                if boss == p:
-                    wants.append(lots)
-                elif boss == q:
-                    if mine or self.prm.buy_any:
-                        wants.append([lot for lot in lots if diev[lot] < top])
-                    if self.prm.buy_top:
-                        wants.append(lots)
-                for want in wants:
-                    want = want[:free]
-                    if not want:
-                        continue
-                    dice = tuple((q, p, "die", lot) for lot in want)
-                    price = self._price(base, p, q, dice)
-                    if price is not None:
-                        out.append(("offer", tuple(sorted(dice + ((p, q, "$", price),)))))
-        return out
-
-    def _price(self, base: LordsOfVegasState, p: int, q: int, items: tuple) -> int | None:
-        """The least money for ``items`` that seat q would take by a public estimate, if we have it."""
-        twin = self._copy(base)
-        twin.execute_items(items)
-        loss = greedy_evaluate(base, q) - greedy_evaluate(twin, q)
-        draws = base.cards_before_game_end() + 1
-        worth = MONEY_WEIGHT * min(1.0, draws / 15.0) + 0.001
-        price = max(1, int(loss / worth + 1e-6) + 1)
-        if price > base.money[p]:
-            return None
-        return price
 
     def _market(self, base: LordsOfVegasState, p: int, legal: list[Action]) -> Action:
         best, best_gain = PASS, 0.0
