@@ -47,5 +47,7 @@ def test_every_games_search_tuning_is_well_formed() -> None:
             assert config.iterations > 0 and 0 < config.max_seconds < 2.0
             if config.anchor or config.rollout == "policy":
                 assert config.policy in game.bots(), (name, strength, config.policy)
+            if config.anchor_policy is not None:
+                assert config.anchor_policy in game.bots(), (name, strength, config.anchor_policy)
             for key, value in game.search_tuning.get(strength, {}).items():
                 assert getattr(config, key) == value

@@ -37,7 +37,9 @@ from . import GENERIC_BOTS
 class SearchConfig:
     """How hard the bot thinks. ``rollout`` is ``random`` or ``policy``: with ``policy`` the game's bot
     named ``policy`` (from ``Game.bots()``, e.g. ``greedy`` or ``expert``), when the game has it, plays
-    ``policy_share`` of rollout moves and random moves fill the rest. ``anchor`` uses the same bot."""
+    ``policy_share`` of rollout moves and random moves fill the rest. ``anchor`` uses the bot named
+    ``anchor_policy`` (by default the same one), so a slow but strong bot can anchor while a fast one
+    plays the rollouts."""
 
     iterations: int
     max_seconds: float
@@ -52,6 +54,7 @@ class SearchConfig:
     # differences between moves in long dice games.
     root: str = "tree"
     anchor: bool = False
+    anchor_policy: str | None = None
 
 
 PRESETS: dict[str, SearchConfig] = {
@@ -112,6 +115,10 @@ class MCTSBot(Bot):
         self._policy_factory: Callable[[int], Bot] | None = None
         if self.config.rollout == "policy" or self.config.anchor:
             self._policy_factory = game.bots().get(self.config.policy)
+        self._anchor_bot: Bot | None = None
+        if self.config.anchor:
+            factory = game.bots().get(self.config.anchor_policy or self.config.policy)
+            self._anchor_bot = factory(self.rng.getrandbits(63)) if factory else None
 
     def settings(self) -> dict[str, object]:
         """The search settings, recorded by the arena so a resumed job keeps the same bot."""
@@ -162,8 +169,8 @@ class MCTSBot(Bot):
         candidates = list(legal)
         rewards: dict[Action, list[float]] = {action: [] for action in candidates}
         anchor = None
-        if config.anchor and self._policy_factory is not None:
-            anchor = self._policy_bot(player).choose(state, player)
+        if self._anchor_bot is not None:
+            anchor = self._anchor_bot.choose(state, player)
         rounds = max(1, math.ceil(math.log2(len(candidates))))
         spent = 0
         for _ in range(rounds):

@@ -26,7 +26,7 @@ class NewLasVegas(Game):
     search_tuning = {
         "easy": {"iterations": 30},
         "medium": {"iterations": 80},
-        "hard": {"root": "halving", "anchor": True, "iterations": 150},
+        "hard": {"root": "halving", "anchor": True, "policy": "expert", "iterations": 150},
     }
     bench_configs = ((1, {}), (2, {}), (4, {}))
     notation_help = (
