@@ -49,15 +49,15 @@ class MachiKoro(Game):
         Option("fifth_player", False, "use the English Harbor's fifth purple copies and allow 5 players"),
     )
     # Generic search bot settings (docs/bots.md): a long, luck-heavy dice game, so paired samples
-    # (halving), greedy play-outs cut after 30 actions and valued by the race estimate (heuristic()),
+    # (halving), greedy play-outs cut after 20 actions and valued by the race estimate (heuristic()),
     # anchored on the expert's move so the search only refines it. Greedy plays the rollouts because
     # the expert is several times slower per move; the budgets keep a 1,000-game arena run of `hard`
     # within about half an hour on two cores.
     search_tuning = {
         "medium": {"root": "halving", "anchor": True, "anchor_policy": "expert", "rollout": "policy",
-                   "policy_share": 1.0, "rollout_cap": 30, "iterations": 60},
+                   "policy_share": 1.0, "rollout_cap": 20, "iterations": 50},
         "hard": {"root": "halving", "anchor": True, "anchor_policy": "expert", "rollout": "policy",
-                 "policy_share": 1.0, "rollout_cap": 30, "iterations": 150},
+                 "policy_share": 1.0, "rollout_cap": 20, "iterations": 100},
     }
     bench_configs = (
         (2, {"harbor": False}),
