@@ -40,10 +40,10 @@ class LordsOfVegasGame(Game):
         ),
     )
     # Generic search bot settings (docs/bots.md): slow play-outs (about 3 ms), so fewer rollouts,
-    # anchored on the greedy bot for `hard`.
+    # anchored on the expert for `hard` (random play-outs alone judge this game's moves poorly).
     search_tuning: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "medium": {"iterations": 150},
-        "hard": {"root": "halving", "anchor": True, "iterations": 300},
+        "hard": {"root": "halving", "anchor": True, "policy": "expert", "iterations": 300},
     }
     bench_configs: ClassVar[tuple[tuple[int, Mapping[str, Any]], ...]] = ((2, {}), (3, {}), (4, {}))
     notation_help: ClassVar[str] = HELP
