@@ -32,7 +32,7 @@ class Pairing:
 
 
 # Each game's strongest bot (docs/bots.md says how that was decided).
-STRONGEST = {"machikoro": "mcts:hard", "lordsofvegas": "expert", "newlasvegas": "expert", "multicity": "expert"}
+STRONGEST = {"machikoro": "expert", "lordsofvegas": "expert", "newlasvegas": "expert", "multicity": "expert"}
 # The fixed strategy that both the greedy and the expert bot beat least often (docs/games/machikoro.md).
 BEST_FIXED_STRATEGY = "strategy:bakery"
 
@@ -50,7 +50,7 @@ def pairings() -> list[Pairing]:
 
 
 def folder_name(pairing: Pairing) -> str:
-    return f"{pairing.game}-{pairing.bots[0]}-{pairing.bots[1]}".replace(":", "_")
+    return f"{pairing.game}-{pairing.bots[0]}-{pairing.bots[1]}-{pairing.seed}".replace(":", "_")
 
 
 def run(pairing: Pairing, out: Path, workers: int, games: int | None) -> dict:

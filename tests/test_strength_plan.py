@@ -41,4 +41,4 @@ def test_a_short_run_writes_the_table(tmp_path: Path) -> None:
     assert strength.main(["--only", "multicity", "--games", "2", "--workers", "1", "--out", str(tmp_path)]) == 0
     table = (tmp_path / "strength.md").read_text()
     assert table.count("| multicity |") == 2 and "--games 2 --seed 2026" in table
-    assert (tmp_path / "multicity-expert-greedy" / "games.jsonl").read_text().count("\n") == 2
+    assert (tmp_path / "multicity-expert-greedy-2026" / "games.jsonl").read_text().count("\n") == 2
