@@ -228,6 +228,68 @@ def _dot(a: list[float], b: list[float]) -> float:
     return sum(x * y for x, y in zip(a, b, strict=True))
 
 
+Dist = list[tuple[int, float]]
+
+
+def turn_spread(model: Model, roller: int, me: int, opp: int) -> tuple[Dist, Dist]:
+    """How one turn of ``roller`` (choosing dice, re-roll and Harbor selfishly) moves ``me``'s and
+    ``opp``'s purses: two distributions of whole-coin changes, not just their means."""
+    selfish = [0.0] * model.n
+    selfish[roller] = 1.0
+    _, count = model.turn(roller, selfish)
+    lm = model.lm[roller]
+    dist = TWO if count == 2 else ONE
+    mine: dict[int, float] = {}
+    theirs: dict[int, float] = {}
+
+    def add(p: float, o: list[float]) -> None:
+        a, b = round(o[me]), round(o[opp])
+        mine[a] = mine.get(a, 0.0) + p
+        theirs[b] = theirs.get(b, 0.0) + p
+
+    second: list[tuple[float, list[float]]] = []
+    again = 0.0
+    if lm & RADIO:
+        redo = dist
+        if not model.radio_same and lm & STATION:
+            e1 = model.expected(roller, ONE, selfish)[roller]
+            redo = ONE if e1 >= model.expected(roller, TWO, selfish)[roller] else TWO
+        second = [(p, model.final_outcome(roller, r, selfish)) for r, p in redo]
+        again = sum(p * o[roller] for p, o in second)
+    for r, p in dist:
+        o = model.final_outcome(roller, r, selfish)
+        if second and o[roller] < again:
+            for p2, o2 in second:
+                add(p * p2, o2)
+        else:
+            add(p, o)
+    return list(mine.items()), list(theirs.items())
+
+
+def _shift(vec: list[float], dist: Dist, cap: int) -> list[float]:
+    """A purse distribution (index = coins, clipped to 0..cap) after one more change drawn from ``dist``."""
+    new = [0.0] * (cap + 1)
+    for c, pc in enumerate(vec):
+        if pc < 1e-12:
+            continue
+        for d, p in dist:
+            x = c + d
+            new[cap if x > cap else 0 if x < 0 else x] += pc * p
+    return new
+
+
+def _mix(dists: list[Dist], weights: list[float]) -> Dist:
+    total = sum(weights)
+    if total <= 0:
+        return dists[0]
+    out: dict[int, float] = {}
+    for dist, w in zip(dists, weights, strict=True):
+        if w > 0:
+            for x, p in dist:
+                out[x] = out.get(x, 0.0) + p * w / total
+    return list(out.items())
+
+
 class ExpertBot(Bot):
     """Builds whatever most shortens its own race, counting what each build takes from the rivals."""
 
@@ -253,6 +315,16 @@ class ExpertBot(Bot):
         "tv": 0.5,
     }
     landmark_eps = 0.01  # a landmark wins a tie (its coins are safe from Cafes and the TV Station)
+    # End game (two players, at most ``race_left`` landmarks still to build): builds are chosen by the
+    # probability of finishing before the rival over the next ``race_rounds`` rounds, a small dynamic
+    # program over purses and rolls, instead of the expected-income race estimate. Three or more
+    # landmarks left measured worse (the rival's card buys, ignored there, matter more that far out).
+    race_left = 2
+    race_rounds = 12
+    race_tail = 0.5  # chance credited to a race still open after race_rounds
+    # With one landmark left, finishing this turn is worth this many coins to the dice, re-roll and
+    # Harbor choices (they otherwise maximise expected coins, blind to the threshold).
+    finish_bonus = 30.0
 
     def choose(self, state: MachiKoroState, player: int) -> int:
         legal = state.legal_actions(player)
@@ -263,6 +335,11 @@ class ExpertBot(Bot):
             return self.choose_build(state, player, legal)
         model = Model(state)
         weights = self.coin_weights(model, player)
+        last = self.last_cost(state, player)
+        if last is not None and phase in (ROLL, REROLL, HARBOR):
+            action = self.choose_to_finish(state, model, player, weights, legal, last)
+            if action is not None:
+                return action
         if phase == ROLL:
             _, count = model.turn(player, weights)
             return A_ROLL2 if count == 2 and A_ROLL2 in legal else A_ROLL1
@@ -278,6 +355,183 @@ class ExpertBot(Bot):
         if phase == BUSINESS:
             return self.choose_swap(state, player, legal)
         return legal[0]
+
+    # -- finishing this turn ----------------------------------------------------------------------
+    @staticmethod
+    def last_cost(state: MachiKoroState, player: int) -> int | None:
+        """The price of my last missing landmark, or None while more than one is missing."""
+        t = state.t
+        left = [j for j in t.buildable_landmarks if not state.lm[player] >> j & 1]
+        return t.landmark_cost[left[0]] if len(left) == 1 else None
+
+    @staticmethod
+    def finishing_outcome(
+        model: Model, player: int, roll: int, weights: list[float], cost: int
+    ) -> list[float]:
+        """final_outcome, except that the Harbor +2 goes whichever way reaches ``cost`` coins."""
+        plain = model.outcome(player, roll)
+        if roll >= 10 and model.lm[player] & HARBOR_LM:
+            plus = model.outcome(player, roll + 2)
+            have = model.coins[player]
+            reach_plain, reach_plus = have + plain[player] >= cost, have + plus[player] >= cost
+            if reach_plain != reach_plus:
+                return plus if reach_plus else plain
+            if _dot(weights, plus) > _dot(weights, plain):
+                return plus
+        return plain
+
+    def p_finish(
+        self, model: Model, player: int, dist: tuple[tuple[int, float], ...], weights: list[float], cost: int
+    ) -> float:
+        have = model.coins[player]
+        return sum(
+            p
+            for roll, p in dist
+            if have + self.finishing_outcome(model, player, roll, weights, cost)[player] >= cost
+        )
+
+    def choose_to_finish(
+        self,
+        state: MachiKoroState,
+        model: Model,
+        player: int,
+        weights: list[float],
+        legal: list[int],
+        cost: int,
+    ) -> int | None:
+        """Dice, re-roll or Harbor choice when this roll may pay for my last landmark (None: no chance)."""
+        phase = state.phase
+        have = model.coins[player]
+        if phase == HARBOR:
+            plain = have + model.outcome(player, state.total)[player] >= cost
+            plus = have + model.outcome(player, state.total + 2)[player] >= cost
+            return (A_ADD2 if plus else A_NOADD) if plain != plus else None
+        if phase == ROLL:
+            options = [(A_ROLL1, ONE)] + ([(A_ROLL2, TWO)] if A_ROLL2 in legal else [])
+            chance = {a: self.p_finish(model, player, d, weights, cost) for a, d in options}
+            if max(chance.values()) <= 0:
+                return None
+            lm = state.lm[player]
+            best, best_val = None, -1e18
+            for action, dist in options:
+                p = chance[action]
+                if lm & RADIO:  # a miss may be rolled again (with either count, if the rules allow)
+                    again = p if model.radio_same or not lm & STATION else max(chance.values())
+                    p += (1 - p) * again
+                val = self.finish_bonus * p + _dot(weights, model.expected(player, dist, weights))
+                if val > best_val:
+                    best, best_val = action, val
+            return best
+        keep = self.finishing_outcome(model, player, state.total, weights, cost)
+        if have + keep[player] >= cost:
+            return A_KEEP
+        best, best_val = A_KEEP, _dot(weights, keep)
+        for action in legal:
+            if action == A_KEEP:
+                continue
+            dist = TWO if action == A_REROLL2 else ONE
+            p = self.p_finish(model, player, dist, weights, cost)
+            val = self.finish_bonus * p + _dot(weights, model.expected(player, dist, weights))
+            if val > best_val:
+                best, best_val = action, val
+        return best
+
+    # -- the end-game race ------------------------------------------------------------------------
+    def win_chance(
+        self, model: Model, me: int, opp: int, left: list[int], opp_need: int, opp_left: int
+    ) -> float:
+        """Probability that I build my ``left`` landmarks (cheapest first, one per turn) before the
+        rival's purse reaches ``opp_need`` over ``opp_left`` turns; it is my build phase now.
+
+        The two purses are followed separately (their joint distribution would cost too much), each
+        round being the rival's turn then mine; my turn's spread depends on the landmarks I have built
+        by then. The rival is assumed to buy nothing but landmarks."""
+        t = model.t
+        costs = [t.landmark_cost[j] for j in left]
+        stages = len(costs)
+        mine_by: list[tuple[Dist, Dist]] = []
+        theirs_by: list[tuple[Dist, Dist]] = []
+        saved = model.lm[me]
+        for j in left:
+            mine_by.append(turn_spread(model, me, me, opp))
+            theirs_by.append(turn_spread(model, opp, me, opp))
+            model.lm[me] |= 1 << j
+        model.lm[me] = saved
+        cap = sum(costs)
+        purse = [[0.0] * (cap + 1) for _ in range(stages)]
+        purse[0][min(max(model.coins[me], 0), cap)] = 1.0
+        rival = [0.0] * (opp_need + 1)
+        rival[min(max(model.coins[opp], 0), opp_need)] = 1.0
+        done = 0.0  # probability that the rival has already won
+        win = 0.0
+        open_ = 1.0  # probability that I have not finished yet
+        for k in range(1, self.race_rounds + 1):
+            for spread_by, index in ((theirs_by, 0), (mine_by, 1)):
+                weights = [sum(v) for v in purse]
+                for s in range(stages):
+                    purse[s] = _shift(purse[s], spread_by[s][0], cap)
+                rival = _shift(rival, _mix([spread_by[s][1] for s in range(stages)], weights), opp_need)
+                if index == 0 and k >= opp_left:
+                    # The rival's build phase: a full purse is a win once enough turns have passed.
+                    done += rival[opp_need]
+                    rival[opp_need] = 0.0
+            finished = 0.0
+            for s in range(stages - 1, -1, -1):
+                vec = purse[s]
+                cost = costs[s]
+                for x in range(cost, cap + 1):
+                    p = vec[x]
+                    if p:
+                        vec[x] = 0.0
+                        if s == stages - 1:
+                            finished += p
+                        else:
+                            purse[s + 1][x - cost] += p
+            win += finished * (1.0 - done)
+            open_ -= finished
+            if open_ < 1e-4:
+                break
+        return win + self.race_tail * max(open_, 0.0) * (1.0 - done)
+
+    def choose_race_build(self, state: MachiKoroState, player: int, legal: list[int]) -> int | None:
+        """The build (or pass) with the best win chance, in a two-player end game (None: not one)."""
+        t = state.t
+        if state.num_players != 2:
+            return None
+        left = sorted(
+            (j for j in t.buildable_landmarks if not state.lm[player] >> j & 1),
+            key=lambda j: t.landmark_cost[j],
+        )
+        if len(left) > self.race_left:
+            return None
+        opp = 1 - player
+        opp_lm = [j for j in t.buildable_landmarks if not state.lm[opp] >> j & 1]
+        opp_need = sum(t.landmark_cost[j] for j in opp_lm)
+        model = Model(state, self.cap_floor)
+        best, best_val = A_PASS, self.win_chance(model, player, opp, left, opp_need, len(opp_lm))
+        for action in legal:
+            if action == A_PASS:
+                continue
+            if action >= A_LANDMARK:
+                j = action - A_LANDMARK
+                if len(left) == 1:
+                    return action  # the last landmark wins at once
+                model.lm[player] |= 1 << j
+                model.coins[player] -= t.landmark_cost[j]
+                rest = [x for x in left if x != j]
+                val = self.win_chance(model, player, opp, rest, opp_need, len(opp_lm))
+                model.lm[player] &= ~(1 << j)
+                model.coins[player] += t.landmark_cost[j]
+            else:
+                idx = action - A_BUILD
+                model.cards[player][idx] += 1
+                model.coins[player] -= t.cost[idx]
+                val = self.win_chance(model, player, opp, left, opp_need, len(opp_lm))
+                model.cards[player][idx] -= 1
+                model.coins[player] += t.cost[idx]
+            if val > best_val:
+                best, best_val = action, val
+        return best
 
     # -- evaluation -------------------------------------------------------------------------------
     def coin_weights(self, model: Model, player: int) -> list[float]:
@@ -336,6 +590,9 @@ class ExpertBot(Bot):
 
     def choose_build(self, state: MachiKoroState, player: int, legal: list[int]) -> int:
         """The build (or pass) after which my race is shortest, each build tried on a scratch model."""
+        race = self.choose_race_build(state, player, legal)
+        if race is not None:
+            return race
         model = Model(state, self.cap_floor)
         t = model.t
         base = model.rates()
