@@ -12,6 +12,9 @@ expert asks the same question more carefully:
 - Rounds still needed = coins still needed / (income + ``rate_add``): later builds will raise income
   anyway, so a build must pay back sooner than today's income suggests (the largest single gain).
 - Per-card weights (``card_mult``) correct what the model overrates; they were found by simulation.
+- End game (two players, at most two landmarks missing): builds maximise the chance of finishing before
+  the rival, a small dynamic program over both purses and whole roll distributions (``win_chance``);
+  with one landmark missing, dice, re-roll and Harbor choices also aim at reaching its price this turn.
 
 Dice, re-roll, Harbor, TV and swap choices weigh coins the same way (mine +1, a rival's -w_opp). The bot
 reads only public information (all of a Machi Koro city is face up) and uses no randomness.
