@@ -40,6 +40,21 @@ def legal_checked(bot: Bot) -> Callable[[State, int], Action]:
     return agent
 
 
+def choice_checked(bot: Bot) -> Callable[[State, int], Action]:
+    """Like ``legal_checked``, and also asserts that choosing leaves the whole state unchanged (a bot
+    that looks ahead must do it on copies)."""
+    from .record import state_digest
+
+    def agent(state: State, player: int) -> Action:
+        before = state_digest(state)
+        action = bot.choose(state, player)
+        assert state_digest(state) == before, f"{bot.name} changed the game while choosing"
+        assert action in state.legal_actions(player), f"{bot.name} chose an illegal action {action!r}"
+        return action
+
+    return agent
+
+
 def win_rate(
     game: Game,
     bot: str,
@@ -63,3 +78,28 @@ def win_rate(
         play_out(state, agents)
         wins += state.result().ranks[seat] == 1
     return wins / games
+
+
+def paired_share(
+    game: Game,
+    bot: str,
+    opponent: str,
+    deals: int,
+    first_seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+) -> float:
+    """Share of first places ``bot`` earns in two-player games against ``opponent``: each deal (seed
+    ``first_seed + deal``) is played twice with the seats swapped, so the luck of the deal cancels, and
+    a shared first place earns ``1 / winners`` of a win, as in the arena."""
+    from ..bots import make_bot
+
+    credit = 0.0
+    for deal in range(deals):
+        seed = first_seed + deal
+        for seat in (0, 1):
+            names = [bot if s == seat else opponent for s in (0, 1)]
+            state = game.new_game(2, options, seed=seed)
+            play_out(state, [make_bot(game, name, seed * 31 + s).choose for s, name in enumerate(names)])
+            winners = state.result().winners
+            credit += (seat in winners) / len(winners)
+    return credit / (2 * deals)

@@ -7,6 +7,7 @@ import random
 import pytest
 
 from tabletown.bots import make_bot
+from tabletown.core.testing import paired_share
 from tabletown.games.lordsofvegas import GAME
 from tabletown.games.lordsofvegas.bots import GreedyBot
 from tabletown.games.lordsofvegas.expert import ExpertBot
@@ -85,30 +86,10 @@ def test_expert_refuses_an_offer_that_helps_the_rival_more() -> None:
     assert ExpertBot(3).choose(state, 1) == ("refuse",)
 
 
-def _match(deals: int, first_seed: int, opponent: str) -> float:
-    """Share of points (a win 1, a shared first place 1/2) over ``deals`` pairs of games with the
-    same seed, the expert in each seat once."""
-    won = 0.0
-    for deal in range(deals):
-        seed = first_seed + deal
-        for seat in range(2):
-            names = [opponent, opponent]
-            names[seat] = "expert"
-            state = GAME.new_game(2, {}, seed=seed)
-            bots = [make_bot(GAME, name, seed * 31 + s) for s, name in enumerate(names)]
-            while not state.is_over:
-                s = state.to_act[0]
-                state.apply(s, bots[s].choose(state, s))
-            ranks = state.result().ranks
-            if ranks[seat] == 1:
-                won += 1.0 / sum(1 for r in ranks if r == 1)
-    return won / (2 * deals)
-
-
 def test_expert_beats_greedy() -> None:
     """100 seeded games (deterministic): a bot no better than greedy would score about 50%."""
-    assert _match(50, 500, "greedy") >= 0.58
+    assert paired_share(GAME, "expert", "greedy", 50, 500) >= 0.58
 
 
 def test_expert_beats_random() -> None:
-    assert _match(20, 700, "random") >= 0.95
+    assert paired_share(GAME, "expert", "random", 20, 700) >= 0.95

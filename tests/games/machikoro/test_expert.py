@@ -7,8 +7,9 @@ import random
 import pytest
 
 from tabletown.bots import make_bot
-from tabletown.core.record import state_digest
 from tabletown.core.rng import derive_seed
+from tabletown.core.session import play_out
+from tabletown.core.testing import choice_checked
 from tabletown.games.machikoro import GAME
 from tabletown.games.machikoro.bots import GreedyBot
 from tabletown.games.machikoro.data import LANDMARK_CODES
@@ -35,14 +36,7 @@ def test_expert_only_chooses_legal_actions_and_leaves_the_state_alone(players, o
         # Expert seats mixed with greedy and random ones, so it meets varied positions.
         names = [("expert", "greedy", "random")[(s + seed) % 3] for s in range(players)]
         names[seed % players] = "expert"
-        bots = [make_bot(GAME, name, seed * 10 + s) for s, name in enumerate(names)]
-        while not state.is_over:
-            (seat,) = state.to_act
-            before = state_digest(state)
-            action = bots[seat].choose(state, seat)
-            assert state_digest(state) == before, "choosing must not change the game"
-            assert action in state.legal_actions(seat)
-            state.apply(seat, action)
+        play_out(state, [choice_checked(make_bot(GAME, name, seed * 10 + s)) for s, name in enumerate(names)])
 
 
 def _sampled_states(count: int) -> list:

@@ -7,7 +7,8 @@ import random
 import pytest
 
 from tabletown.bots import make_bot
-from tabletown.core.record import state_digest
+from tabletown.core.session import play_out
+from tabletown.core.testing import choice_checked, paired_share
 from tabletown.games.multicity import GAME, Place
 from tabletown.games.multicity.bots import GreedyBot
 from tabletown.games.multicity.expert import ExpertBot
@@ -32,14 +33,7 @@ def test_expert_only_chooses_legal_actions_and_leaves_the_state_alone(players, o
         # Expert seats mixed with greedy and random ones, so it meets varied positions.
         names = [("expert", "greedy", "random")[(s + seed) % 3] for s in range(players)]
         names[seed % players] = "expert"
-        bots = [make_bot(GAME, name, seed * 10 + s) for s, name in enumerate(names)]
-        while not state.is_over:
-            (seat,) = state.to_act
-            before = state_digest(state)
-            action = bots[seat].choose(state, seat)
-            assert state_digest(state) == before, "choosing must not change the game"
-            assert action in state.legal_actions(seat)
-            state.apply(seat, action)
+        play_out(state, [choice_checked(make_bot(GAME, name, seed * 10 + s)) for s, name in enumerate(names)])
 
 
 def _sampled_states(count: int) -> list:
@@ -92,30 +86,13 @@ def test_expert_lays_tiles_that_open_its_own_lengths():
     assert state.cands[0], "after the expert's lay green has a placement"
 
 
-def _expert_share(deals: int, opponent: str, first_seed: int) -> float:
-    """Arena-style: each deal is played twice with the seats swapped; a shared win counts half."""
-    credit = 0.0
-    for deal in range(deals):
-        seed = first_seed + deal
-        for expert_seat in (0, 1):
-            state = GAME.new_game(2, {}, seed=seed)
-            names = ["expert" if s == expert_seat else opponent for s in (0, 1)]
-            bots = [make_bot(GAME, name, seed * 31 + s) for s, name in enumerate(names)]
-            while not state.is_over:
-                (seat,) = state.to_act
-                state.apply(seat, bots[seat].choose(state, seat))
-            winners = state.result().winners
-            credit += (expert_seat in winners) / len(winners)
-    return credit / (2 * deals)
-
-
 def test_expert_beats_greedy():
     # 200 seeded games; a bot only as good as greedy would score about 50%.
-    assert _expert_share(100, "greedy", 4000) >= 0.65
+    assert paired_share(GAME, "expert", "greedy", 100, 4000) >= 0.65
 
 
 def test_expert_crushes_random():
-    assert _expert_share(50, "random", 5000) >= 0.95
+    assert paired_share(GAME, "expert", "random", 50, 5000) >= 0.95
 
 
 def test_greedy_is_still_registered_unchanged():

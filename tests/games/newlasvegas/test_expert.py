@@ -8,6 +8,7 @@ import pytest
 
 from tabletown.bots import make_bot
 from tabletown.core.record import state_digest
+from tabletown.core.testing import paired_share
 from tabletown.games.newlasvegas.bots import GreedyBot
 from tabletown.games.newlasvegas.expert import ExpertBot
 
@@ -73,28 +74,10 @@ def test_expert_does_not_peek_at_hidden_information():
     assert differs > 20
 
 
-def _expert_share(deals: int, opponent: str, first_seed: int) -> float:
-    """Arena-style: each deal is played twice with the seats swapped; a shared win counts half."""
-    credit = 0.0
-    for deal in range(deals):
-        seed = first_seed + deal
-        for expert_seat in (0, 1):
-            state = GAME.new_game(2, {}, seed=seed)
-            names = ["expert" if s == expert_seat else opponent for s in (0, 1)]
-            bots = [make_bot(GAME, name, seed * 31 + s) for s, name in enumerate(names)]
-            while not state.is_over:
-                for seat in state.to_act:
-                    if seat in state.to_act:
-                        state.apply(seat, bots[seat].choose(state, seat))
-            winners = state.result().winners
-            credit += (expert_seat in winners) / len(winners)
-    return credit / (2 * deals)
-
-
 def test_expert_beats_greedy():
     # 40 seeded games (the game is slow); a bot only as good as greedy would score about 50%.
-    assert _expert_share(20, "greedy", 4000) >= 0.65
+    assert paired_share(GAME, "expert", "greedy", 20, 4000) >= 0.65
 
 
 def test_expert_crushes_random():
-    assert _expert_share(5, "random", 5000) == 1.0
+    assert paired_share(GAME, "expert", "random", 5, 5000) == 1.0

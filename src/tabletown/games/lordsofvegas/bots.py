@@ -77,6 +77,27 @@ def evaluate(state: LordsOfVegasState, p: int) -> float:
     return value
 
 
+def simple_choice(state: LordsOfVegasState, p: int) -> Action:
+    """Greedy's rule for the small follow-up decisions: placing re-rolled dice, picking a die to move,
+    taking a free lot (shared with the expert bot)."""
+    legal = state.legal_actions(p)
+    if state.phase == PLACE:
+        # The highest value goes where no card can take it over: lots whose card was drawn.
+        in_deck = set(state.deck)
+        return max(legal, key=lambda a: (a[1] not in in_deck, -a[1]))
+    if state.phase == PICK_DIE:
+        groups, cid = state.casinos()
+
+        def loss(a: Action) -> tuple[int, int]:
+            lot = a[1]
+            return (state.boss(groups[cid[lot]]) == p, state.diev[lot])
+
+        return min(legal, key=loss)
+    if state.phase == FREE_LOT:
+        return min(legal, key=lambda a: (COST[a[1]], a[1]))
+    return legal[0]
+
+
 class GreedyBot(Bot):
     name = "greedy"
 
@@ -95,7 +116,7 @@ class GreedyBot(Bot):
         # Finish our own follow-up decisions (moving a die, placing re-rolls) greedily.
         guard = 0
         while twin.phase in (PICK_DIE, PLACE) and twin.to_act == (p,) and guard < 20:
-            twin.apply(p, self._simple_choice(twin, p))
+            twin.apply(p, simple_choice(twin, p))
             guard += 1
         return evaluate(twin, p)
 
@@ -115,25 +136,7 @@ class GreedyBot(Bot):
         if phase == LAYOFF:
             _, _, bet = state.pending
             return LAYOFF_YES if bet * 2 > state.money[player] else LAYOFF_NO
-        return self._simple_choice(state, player)
-
-    def _simple_choice(self, state: LordsOfVegasState, p: int) -> Action:
-        legal = state.legal_actions(p)
-        if state.phase == PLACE:
-            # The highest value goes where no card can take it over: lots whose card was drawn.
-            in_deck = set(state.deck)
-            return max(legal, key=lambda a: (a[1] not in in_deck, -a[1]))
-        if state.phase == PICK_DIE:
-            groups, cid = state.casinos()
-
-            def loss(a: Action) -> tuple[int, int]:
-                lot = a[1]
-                return (state.boss(groups[cid[lot]]) == p, state.diev[lot])
-
-            return min(legal, key=loss)
-        if state.phase == FREE_LOT:
-            return min(legal, key=lambda a: (COST[a[1]], a[1]))
-        return legal[0]
+        return simple_choice(state, player)
 
     def _main(self, state: LordsOfVegasState, p: int, legal: list[Action]) -> Action:
         base = evaluate(state, p)

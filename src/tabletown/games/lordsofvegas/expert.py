@@ -24,6 +24,7 @@ from ...core.errors import ActionError
 from ...core.game import Action, Bot, State
 from ...core.rng import SeededRNG
 from .bots import evaluate as greedy_evaluate
+from .bots import simple_choice
 from .data import (
     CARD_PAYS,
     COST,
@@ -173,7 +174,7 @@ class ExpertBot(Bot):
         guard = 0
         while twin.phase in (PICK_DIE, PLACE, FREE_LOT) and guard < 30:
             seat = twin.to_act[0]
-            twin.apply(seat, self._simple_choice(twin, seat))
+            twin.apply(seat, simple_choice(twin, seat))
             guard += 1
 
     # -- choice --------------------------------------------------------------------------------
@@ -195,25 +196,7 @@ class ExpertBot(Bot):
             return LAYOFF_YES if bet * 2 > state.money[player] else LAYOFF_NO
         if phase in (PICK_DIE, FREE_LOT):
             return max(legal, key=lambda a: self._after(base, player, a))
-        return self._simple_choice(state, player)
-
-    def _simple_choice(self, state: LordsOfVegasState, p: int) -> Action:
-        legal = state.legal_actions(p)
-        if state.phase == PLACE:
-            # The highest value goes where no card can take it over: lots whose card was drawn.
-            in_deck = set(state.deck)
-            return max(legal, key=lambda a: (a[1] not in in_deck, -a[1]))
-        if state.phase == PICK_DIE:
-            groups, cid = state.casinos()
-
-            def loss(a: Action) -> tuple[int, int]:
-                lot = a[1]
-                return (state.boss(groups[cid[lot]]) == p, state.diev[lot])
-
-            return min(legal, key=loss)
-        if state.phase == FREE_LOT:
-            return min(legal, key=lambda a: (COST[a[1]], a[1]))
-        return legal[0]
+        return simple_choice(state, player)
 
     def _main(self, base: LordsOfVegasState, p: int, legal: list[Action]) -> Action:
         prm = self.prm

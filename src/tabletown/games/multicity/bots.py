@@ -11,6 +11,8 @@ It looks one move ahead only and uses nothing hidden (the drawn tile is public o
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from random import Random
 
 from ...core.game import Action, Bot, State
 from .state import DRAW, PASS, Lay, MulticityState, Place, occupy, span_free
@@ -81,20 +83,22 @@ class GreedyBot(Bot):
         open_now = [_lengths_open(state, seat) for seat in range(state.num_players)]
         if state.drawn is not None:
             probe = state.clone()  # preview_lay writes into the city for a moment: never the real one
-            return self._best(legal, lambda lay: lay_score(probe, player, lay, open_now))
+            return best_of(legal, lambda lay: lay_score(probe, player, lay, open_now), self.rng)
         places = [a for a in legal if type(a) is Place]
         if places:
-            return self._best(places, lambda a: placement_score(state, player, a, open_now))
+            return best_of(places, lambda a: placement_score(state, player, a, open_now), self.rng)
         return DRAW if DRAW in legal else PASS
 
-    def _best(self, actions: list, score) -> Action:
-        """The best-scoring action; ties broken at random (seeded) so play is not lopsided."""
-        best: list[Action] = []
-        top = float("-inf")
-        for action in actions:
-            value = score(action)
-            if value > top + 1e-9:
-                top, best = value, [action]
-            elif value > top - 1e-9:
-                best.append(action)
-        return self.rng.choice(best)
+
+def best_of(actions: list, score: Callable[[Action], float], rng: Random) -> Action:
+    """The best-scoring action; ties broken with ``rng`` (the bot's seeded source) so play is not
+    lopsided."""
+    best: list[Action] = []
+    top = float("-inf")
+    for action in actions:
+        value = score(action)
+        if value > top + 1e-9:
+            top, best = value, [action]
+        elif value > top - 1e-9:
+            best.append(action)
+    return rng.choice(best)

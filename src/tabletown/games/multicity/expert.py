@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ...core.game import Action, Bot, State
-from .bots import _lengths_open, placement_score
+from .bots import _lengths_open, best_of, placement_score
 from .state import DRAW, FINAL, HOLE, MAX_LENGTH, PASS, STRIDE, Lay, MulticityState, Place, key
 
 WIN = 1000.0
@@ -80,9 +80,9 @@ class ExpertBot(Bot):
         if state.phase == FINAL:
             # One placement each and then the ranking by squares left: greedy's rule is right here.
             open_now = [_lengths_open(state, seat) for seat in range(state.num_players)]
-            return self._best(places, lambda a: placement_score(state, player, a, open_now))
+            return best_of(places, lambda a: placement_score(state, player, a, open_now), self.rng)
         bonus = self.w.placed_per_square
-        return self._best(places, lambda a: self._after_place(state, player, a) + bonus * a.length)
+        return best_of(places, lambda a: self._after_place(state, player, a) + bonus * a.length, self.rng)
 
     # -- placing -------------------------------------------------------------------------------------
     def _after_place(self, state: MulticityState, player: int, action: Place) -> float:
@@ -126,7 +126,7 @@ class ExpertBot(Bot):
                 for square in squares:
                     del cells[square]
 
-        return self._best(legal, score)
+        return best_of(legal, score, self.rng)
 
     def _at_risk(self, state: MulticityState, me: int, new: Sequence[Found]) -> dict[int, float]:
         """Our open lengths an opponent may take away, each with the factor its worth is kept at."""
@@ -192,18 +192,6 @@ class ExpertBot(Bot):
                     value -= WIN  # they place their last object before we move again
                 others += stock + w.opp_pot * pot
         return value - w.opponent * others / max(1, n - 1)
-
-    def _best(self, actions: list, score) -> Action:
-        """The best-scoring action; ties broken at random (seeded)."""
-        best: list[Action] = []
-        top = float("-inf")
-        for action in actions:
-            value = score(action)
-            if value > top + 1e-9:
-                top, best = value, [action]
-            elif value > top - 1e-9:
-                best.append(action)
-        return self.rng.choice(best)
 
 
 def _spans(
