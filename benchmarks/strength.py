@@ -36,8 +36,9 @@ STRONGEST = {"machikoro": "expert", "lordsofvegas": "expert", "newlasvegas": "ex
 # The fixed strategy that both the greedy and the expert bot beat least often (docs/games/machikoro.md).
 BEST_FIXED_STRATEGY = "strategy:bakery"
 # Seeds are base + 26 (greedy), + 27 (random), + 30 (strategy). A bot measured again after a change is
-# measured on new seeds (Machi Koro's second expert: 3026...), never on ones it has already been shown.
-SEED_BASE = {"machikoro": 3000}
+# measured on new seeds (Machi Koro's second expert and Lords of Vegas' size-aware expert: 3026...),
+# never on ones it has already been shown.
+SEED_BASE = {"machikoro": 3000, "lordsofvegas": 3000}
 
 
 def pairings() -> list[Pairing]:

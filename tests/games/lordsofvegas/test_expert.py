@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -10,7 +11,7 @@ from tabletown.bots import make_bot
 from tabletown.core.testing import paired_share
 from tabletown.games.lordsofvegas import GAME
 from tabletown.games.lordsofvegas.bots import GreedyBot
-from tabletown.games.lordsofvegas.expert import ExpertBot
+from tabletown.games.lordsofvegas.expert import DEFAULT, ExpertBot, values
 from tabletown.games.lordsofvegas.state import LordsOfVegasState
 
 from .helpers import act, blank, put
@@ -84,6 +85,24 @@ def test_expert_refuses_an_offer_that_helps_the_rival_more() -> None:
     put(state, "a3", "gold", 0, 1)
     act(state, 0, "offer 0>1:$3 1>0:die-a1")  # its boss die for $3: refuse
     assert ExpertBot(3).choose(state, 1) == ("refuse",)
+
+
+def _gold_casinos(lots: list[str]) -> LordsOfVegasState:
+    state = blank(2, money=20, deck=[f"c{i}" for i in range(3, 13)])
+    for name in lots:
+        put(state, name, "gold", 0, 4)
+    return state
+
+
+def test_one_big_casino_is_worth_more_than_as_many_small_ones() -> None:
+    """The track's gaps waste small casinos' points, so three gold tiles in one casino are worth more
+    to their boss than three one-tile gold casinos; without the size tilt they would be equal."""
+    merged = _gold_casinos(["a1", "a2", "a4"])
+    apart = _gold_casinos(["a1", "c1", "e1"])
+    assert len(merged.casinos()[0]) == 1 and len(apart.casinos()[0]) == 3
+    assert values(merged)[0] > values(apart)[0] + 1.0
+    flat = replace(DEFAULT, size_w=0.0)
+    assert values(merged, flat)[0] == pytest.approx(values(apart, flat)[0])
 
 
 def test_expert_beats_greedy() -> None:

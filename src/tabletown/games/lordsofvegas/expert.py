@@ -9,6 +9,14 @@ Differences from ``greedy`` (bots.py), each measured by simulation against it:
   dice each player has there. So the later payouts are shared by dice count, and adding dice to a
   casino, or removing the rival's, is worth something. (Reorganizations themselves are still judged
   as greedy does: when the rival will fight for a casino anyway, not fighting back loses it.)
+- Big casinos count for more per tile than small ones. The score track's gaps make this true: a
+  casino's points move the marker only in whole steps, so from 8 points on a one-tile casino scores
+  nothing, from 20 a two-tile one, from 44 anything under five tiles. Projecting scores along the
+  real track made the one-step lookahead too timid (it stopped building the small casinos that grow
+  into big ones), so the evaluation only tilts each casino's points by its size (``size_w``), which
+  turns builds, sprawls and remodels towards merging and growing: in development this lifted the
+  win rate against greedy from 64% to about 70% and cut the points lost to the gaps from a third to
+  about a quarter.
 - Money, income and lots are weighted with values tuned in matches against greedy: money keeps its
   worth longer and income counts more than greedy's weights say.
 
@@ -62,6 +70,7 @@ class Params:
     lot_bonus: float = 0.5  # a lot is a place to build
     opp_w: float = 1.0  # how much the best opponent's value counts against ours
     hold: float = 0.3  # share of a contested casino's later payouts that follows today's boss
+    size_w: float = 0.25  # per tile above two, a casino's points count this much more (below, less)
     reorg_hold: float = 1.0  # ``hold`` when judging a reorganization
     min_gain: float = 0.25  # evaluation units an action must add to be worth doing
     offer_gain: float = 0.5  # ... and an offer (it may be refused)
@@ -73,8 +82,9 @@ DEFAULT = Params()
 
 
 def values(state: LordsOfVegasState, prm: Params = DEFAULT) -> list[float]:
-    """Each seat's expected final points from public information, plus what its money, dice and lots
-    are still worth (which falls to nothing as Game End nears)."""
+    """Each seat's expected final points from public information (casino points tilted by size, see
+    the module notes), plus what its money, dice and lots are still worth (which falls to nothing as
+    Game End nears)."""
     n = state.num_players
     score, money = state.score, state.money
     deck = state.deck
@@ -119,6 +129,8 @@ def values(state: LordsOfVegasState, prm: Params = DEFAULT) -> list[float]:
         if boss < 0:
             continue
         k = len(g)
+        # Points per payout, tilted by size: the track's gaps waste small casinos' points.
+        tiles = k * (1.0 + prm.size_w * (k - 2))
         dice = sum(count)
         if count[boss] < dice:
             # Contested: whoever is not boss can reorganize, and a re-roll of all the dice is won
@@ -127,9 +139,9 @@ def values(state: LordsOfVegasState, prm: Params = DEFAULT) -> list[float]:
             later = payouts * (1.0 - 1.0 / draws) * (1.0 - prm.hold)
             for q in range(n):
                 if count[q]:
-                    points[q] += k * later * count[q] / dice
+                    points[q] += tiles * later * count[q] / dice
             payouts -= later
-        points[boss] += k * payouts
+        points[boss] += tiles * payouts
     markers_out = state.markers_out
     return [
         points[q] + money[q] * money_w + income[q] * income_w + markers_out[q] * (draws * income_w + prm.lot_bonus)
