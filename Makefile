@@ -21,6 +21,7 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/python -m pytest -n auto
 
 bench: $(STAMP)
@@ -34,6 +35,7 @@ soak: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache

@@ -70,19 +70,27 @@ def run(pairing: Pairing, out: Path, workers: int, games: int | None) -> dict:
 def row(pairing: Pairing, result: dict) -> str:
     low, high = result["ci95"]
     verdict = "yes" if result["win_rate"] >= pairing.target else "**no**"
-    command = (f"`tabletown arena {pairing.game} --bot {pairing.bots[0]} --bot {pairing.bots[1]} "
-               f"--games {result['games_played']} --seed {pairing.seed}`")
-    return (f"| {pairing.game} | {pairing.bots[0]} vs {pairing.bots[1]} | {result['games_played']:,} | "
-            f"{result['win_rate']:.1%} | {low:.1%}–{high:.1%} | {pairing.target:.0%} | {verdict} | "
-            f"{result['longest_decision_s']:.2f} s | {command} |")
+    command = (
+        f"`tabletown arena {pairing.game} --bot {pairing.bots[0]} --bot {pairing.bots[1]} "
+        f"--games {result['games_played']} --seed {pairing.seed}`"
+    )
+    return (
+        f"| {pairing.game} | {pairing.bots[0]} vs {pairing.bots[1]} | {result['games_played']:,} | "
+        f"{result['win_rate']:.1%} | {low:.1%}–{high:.1%} | {pairing.target:.0%} | {verdict} | "
+        f"{result['longest_decision_s']:.2f} s | {command} |"
+    )
 
 
-HEADER = ("| game | pairing | games | win rate | 95% CI | target | met | slowest move | reproduce with |\n"
-          "| --- | --- | --- | --- | --- | --- | --- | --- | --- |")
+HEADER = (
+    "| game | pairing | games | win rate | 95% CI | target | met | slowest move | reproduce with |\n"
+    "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
+)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path, default=Path("runs/strength"))
     parser.add_argument("--only", nargs="*", help="games to run (default: all)")

@@ -38,7 +38,9 @@ def test_every_game_is_measured_against_random_and_greedy_with_real_bots() -> No
 
 def test_a_short_run_writes_the_table(tmp_path: Path) -> None:
     strength = _load()
-    assert strength.main(["--only", "multicity", "--games", "2", "--workers", "1", "--out", str(tmp_path)]) == 0
+    assert (
+        strength.main(["--only", "multicity", "--games", "2", "--workers", "1", "--out", str(tmp_path)]) == 0
+    )
     table = (tmp_path / "strength.md").read_text()
     assert table.count("| multicity |") == 2 and "--games 2 --seed 2026" in table
     assert (tmp_path / "multicity-expert-greedy-2026" / "games.jsonl").read_text().count("\n") == 2

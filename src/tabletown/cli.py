@@ -90,7 +90,9 @@ class HumanAgent:
             shown = ", ".join(f"{i + 1}:{t}" for i, t in enumerate(texts[:40]))
             console.print(f"[bold]moves[/] ({len(texts)}): {shown}, ...")
         else:
-            console.print("[bold]moves:[/] " + ", ".join(f"[cyan]{i + 1}[/]:{t}" for i, t in enumerate(texts)))
+            console.print(
+                "[bold]moves:[/] " + ", ".join(f"[cyan]{i + 1}[/]:{t}" for i, t in enumerate(texts))
+            )
         if self.game.notation_help:
             console.print(f"[dim]{escape(self.game.notation_help)}[/]")
         console.print("[dim]type a move or its number; 'board' redraws, 'help' lists moves, 'quit' leaves[/]")
@@ -161,7 +163,9 @@ def _print_result(state: State, seats: list[str]) -> None:
 @app.command()
 def replay(
     path: Path,
-    verify_only: Annotated[bool, typer.Option("--verify", help="re-play and exit non-zero on any difference")] = False,
+    verify_only: Annotated[
+        bool, typer.Option("--verify", help="re-play and exit non-zero on any difference")
+    ] = False,
     step: Annotated[bool, typer.Option(help="pause after each action")] = False,
     seat: Annotated[int | None, typer.Option(help="show the game as this seat saw it")] = None,
 ) -> None:

@@ -26,7 +26,9 @@ def stable(lines: list[dict]) -> list[dict]:
 
 def test_seats_rotate_fairly_and_deals_share_a_seed() -> None:
     job = Job("toyrace", ("a", "b", "c"), 30, seed=1)
-    by_seat = Counter((seat, entry) for index in range(job.games) for seat, entry in enumerate(job.entries(index)))
+    by_seat = Counter(
+        (seat, entry) for index in range(job.games) for seat, entry in enumerate(job.entries(index))
+    )
     assert set(by_seat.values()) == {10} and len(by_seat) == 9
     for index in range(job.games):
         assert sorted(job.entries(index)) == [0, 1, 2]
@@ -51,7 +53,9 @@ def test_same_seed_same_results_in_any_worker_count(toy) -> None:
     again = list(run_process(toy, JOB, range(JOB.games), 1))
     pooled = list(run_process(toy, JOB, range(JOB.games), 2))
     assert stable(alone) == stable(again) == stable(pooled)
-    other_seed = list(run_process(toy, Job(JOB.game, JOB.bots, JOB.games, 6, JOB.options), range(JOB.games), 1))
+    other_seed = list(
+        run_process(toy, Job(JOB.game, JOB.bots, JOB.games, 6, JOB.options), range(JOB.games), 1)
+    )
     assert stable(other_seed) != stable(alone)
 
 
@@ -78,8 +82,13 @@ def test_resume_neither_repeats_nor_loses_games(toy, tmp_path: Path) -> None:
         handle.write(saved[0][: len(saved[0]) // 2])
     played_now = []
     starts = []
-    lines = run_arena(toy, JOB, out, on_game=lambda line: played_now.append(line["index"]),
-                      on_start=lambda done, total: starts.append((done, total)))
+    lines = run_arena(
+        toy,
+        JOB,
+        out,
+        on_game=lambda line: played_now.append(line["index"]),
+        on_start=lambda done, total: starts.append((done, total)),
+    )
     assert starts == [(5, JOB.games)]
     assert sorted(played_now) == sorted(set(range(JOB.games)) - set(seen))
     assert stable(lines) == reference
@@ -129,16 +138,36 @@ def test_a_folder_from_before_bot_settings_were_recorded_still_resumes(toy, tmp_
 def _cli():
     import tabletown.cli as cli
 
-    if not any(command.name == "arena" or command.callback.__name__ == "arena"
-               for command in cli.app.registered_commands):
+    if not any(
+        command.name == "arena" or command.callback.__name__ == "arena"
+        for command in cli.app.registered_commands
+    ):
         cli._register_extra_commands()
     return cli.app
 
 
 def test_cli_writes_lines_summary_and_charts(toy, tmp_path: Path) -> None:
     out = tmp_path / "out"
-    args = ["arena", "toyrace", "--bot", "bot:mcts:easy", "--bot", "greedy", "--games", "8", "--seed", "5",
-            "--option", "target=15", "--out", str(out), "--plot", "--workers", "2", "--no-progress"]
+    args = [
+        "arena",
+        "toyrace",
+        "--bot",
+        "bot:mcts:easy",
+        "--bot",
+        "greedy",
+        "--games",
+        "8",
+        "--seed",
+        "5",
+        "--option",
+        "target=15",
+        "--out",
+        str(out),
+        "--plot",
+        "--workers",
+        "2",
+        "--no-progress",
+    ]
     result = CliRunner().invoke(_cli(), args)
     assert result.exit_code == 0, result.output
     assert "mcts:easy" in result.output and "95% CI" in result.output

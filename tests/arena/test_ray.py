@@ -17,8 +17,12 @@ ray = pytest.importorskip("ray")
 def local_ray():
     # The workers import the toy game by name, so they need this folder on their path.
     here = str(Path(__file__).parent)
-    ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False,
-             runtime_env={"env_vars": {"PYTHONPATH": here}})
+    ray.init(
+        num_cpus=1,
+        include_dashboard=False,
+        log_to_driver=False,
+        runtime_env={"env_vars": {"PYTHONPATH": here}},
+    )
     yield
     ray.shutdown()
 

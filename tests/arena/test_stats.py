@@ -22,16 +22,20 @@ def test_labels_tell_apart_one_bot_in_two_seats() -> None:
 
 def line(index: int, entries: list[int], ranks: list[int], scores: list[float], length: int) -> dict:
     winners = [seat for seat, rank in enumerate(ranks) if rank == 1]
-    return {"index": index, "entries": entries, "length": length,
-            "result": {"ranks": ranks, "scores": scores, "winners": winners}}
+    return {
+        "index": index,
+        "entries": entries,
+        "length": length,
+        "result": {"ranks": ranks, "scores": scores, "winners": winners},
+    }
 
 
 def test_summary_counts_wins_seats_ties_and_lengths() -> None:
     lines = [
-        line(0, [0, 1], [1, 2], [10, 3], 20),   # bot 0 wins from seat 0
-        line(1, [1, 0], [2, 1], [4, 12], 30),   # bot 0 wins from seat 1
-        line(2, [0, 1], [1, 1], [7, 7], 40),    # a tie: half a win each
-        line(3, [1, 0], [1, 2], [9, 2], 10),    # bot 1 wins from seat 0
+        line(0, [0, 1], [1, 2], [10, 3], 20),  # bot 0 wins from seat 0
+        line(1, [1, 0], [2, 1], [4, 12], 30),  # bot 0 wins from seat 1
+        line(2, [0, 1], [1, 1], [7, 7], 40),  # a tie: half a win each
+        line(3, [1, 0], [1, 2], [9, 2], 10),  # bot 1 wins from seat 0
     ]
     summary = summarize(["a", "b"], list(reversed(lines)))
     a, b = summary["bots"]

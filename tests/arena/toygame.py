@@ -29,8 +29,20 @@ DECK = (0, 1, 1, 2, 2, 3, 3, 4, 5)
 
 class ToyState(State):
     __slots__ = (
-        "num_players", "options", "seed", "rng", "log", "scores", "turn_total", "current",
-        "phase", "hands", "deck", "bets", "played", "winner",
+        "num_players",
+        "options",
+        "seed",
+        "rng",
+        "log",
+        "scores",
+        "turn_total",
+        "current",
+        "phase",
+        "hands",
+        "deck",
+        "bets",
+        "played",
+        "winner",
     )
 
     def __init__(self, num_players: int, options: dict[str, Any], seed: int) -> None:

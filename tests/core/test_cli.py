@@ -35,7 +35,18 @@ def test_human_seat_plays_from_typed_input(tmp_path):
     path = tmp_path / "h.json"
     out = runner.invoke(
         app,
-        ["play", "machikoro", "--seat", "human", "--seat", "bot:greedy", "--seed", "2", "--record", str(path)],
+        [
+            "play",
+            "machikoro",
+            "--seat",
+            "human",
+            "--seat",
+            "bot:greedy",
+            "--seed",
+            "2",
+            "--record",
+            str(path),
+        ],
         input=moves,
     )
     assert out.exit_code == 0, out.output[-2000:]
@@ -46,7 +57,22 @@ def test_human_seat_plays_from_typed_input(tmp_path):
 
 def test_replay_steps_through_a_record(tmp_path):
     path = tmp_path / "g.json"
-    runner.invoke(app, ["play", "machikoro", "--seat", "bot:random", "--seat", "bot:random", "--seed", "3", "--record", str(path), "--quiet"])
+    runner.invoke(
+        app,
+        [
+            "play",
+            "machikoro",
+            "--seat",
+            "bot:random",
+            "--seat",
+            "bot:random",
+            "--seed",
+            "3",
+            "--record",
+            str(path),
+            "--quiet",
+        ],
+    )
     out = runner.invoke(app, ["replay", str(path)])
     assert out.exit_code == 0
     assert "seat 0 (bot:random): roll" in out.output
@@ -58,21 +84,32 @@ def test_bench_json_records():
     out = runner.invoke(app, ["bench", "machikoro", "--json", "--seconds", "0.05"])
     assert out.exit_code == 0, out.output
     records = json.loads(out.output)
-    assert {(r["players"], r["options"]["harbor"]) for r in records} == {(2, False), (4, False), (2, True), (4, True)}
+    assert {(r["players"], r["options"]["harbor"]) for r in records} == {
+        (2, False),
+        (4, False),
+        (2, True),
+        (4, True),
+    }
     for r in records:
         assert r["game"] == "machikoro" and r["games"] >= 1 and r["games_per_second"] > 0
 
 
 def test_refusals_show_the_rule_id():
-    out = runner.invoke(app, ["play", "machikoro", "--seat", "bot:random", "--seat", "bot:random", "--option", "market=tiny"])
+    out = runner.invoke(
+        app, ["play", "machikoro", "--seat", "bot:random", "--seat", "bot:random", "--option", "market=tiny"]
+    )
     assert out.exit_code == 2
     moves = "\n".join(["build cafe", "quit"]) + "\n"
-    out = runner.invoke(app, ["play", "machikoro", "--seat", "human", "--seat", "bot:random", "--seed", "1"], input=moves)
+    out = runner.invoke(
+        app, ["play", "machikoro", "--seat", "human", "--seat", "bot:random", "--seed", "1"], input=moves
+    )
     assert "[phase.roll]" in out.output
 
 
 def test_bot_choices_in_a_simultaneous_round_are_not_echoed():
     # Seat 0 (a bot) chooses before the human in each simultaneous round; the human must not see it.
-    out = runner.invoke(app, ["play", "newlasvegas", "--seat", "bot:random", "--seat", "human", "--seed", "4"], input="quit\n")
+    out = runner.invoke(
+        app, ["play", "newlasvegas", "--seat", "bot:random", "--seat", "human", "--seed", "4"], input="quit\n"
+    )
     assert "seat 1>" in out.output
     assert "seat 0 (bot:random):" not in out.output

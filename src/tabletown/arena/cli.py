@@ -52,7 +52,9 @@ def arena(
     out: Annotated[Path | None, typer.Option(help="folder for games.jsonl and the summary; resumes")] = None,
     plot: Annotated[bool, typer.Option("--plot", help="write PNG charts (into --out or .)")] = False,
     backend: Annotated[str, typer.Option(help="process or ray")] = "process",
-    ray_address: Annotated[str | None, typer.Option(help="Ray cluster address (default: a local one)")] = None,
+    ray_address: Annotated[
+        str | None, typer.Option(help="Ray cluster address (default: a local one)")
+    ] = None,
     progress: Annotated[bool, typer.Option(help="show the progress bar")] = True,
 ) -> None:
     """Play GAME many times between bots (seats rotate every game) and report win rates and ratings."""
@@ -74,19 +76,29 @@ def arena(
         console.print(f"[bold red]error:[/] {exc}")
         raise typer.Exit(2) from None
     except KeyboardInterrupt:
-        console.print(f"[yellow]interrupted[/]: finished games are saved{' in ' + str(out) if out else ''}; "
-                      "run the same command again to resume")
+        console.print(
+            f"[yellow]interrupted[/]: finished games are saved{' in ' + str(out) if out else ''}; "
+            "run the same command again to resume"
+        )
         raise typer.Exit(130) from None
     _report(game.title, job, lines, out, plot)
 
 
-def _run(game: Any, job: Job, out: Path | None, workers: int, backend: str, ray_address: str | None,
-         show: bool) -> list[dict[str, Any]]:
+def _run(
+    game: Any, job: Job, out: Path | None, workers: int, backend: str, ray_address: str | None, show: bool
+) -> list[dict[str, Any]]:
     columns = (
-        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), GamesPerSecond(),
-        TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(),
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        GamesPerSecond(),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
     )
-    with Progress(*columns, console=console, disable=not show or bool(os.environ.get("TABLETOWN_NO_PROGRESS"))) as bar:
+    with Progress(
+        *columns, console=console, disable=not show or bool(os.environ.get("TABLETOWN_NO_PROGRESS"))
+    ) as bar:
         task = bar.add_task(f"{job.game} {' vs '.join(job.bots)}", total=job.games)
 
         def started(already: int, total: int) -> None:
@@ -94,8 +106,16 @@ def _run(game: Any, job: Job, out: Path | None, workers: int, backend: str, ray_
                 console.print(f"resuming: {already} of {total} games already played")
             bar.update(task, completed=already)
 
-        return run_arena(game, job, out, workers, backend, ray_address,
-                         on_game=lambda line: bar.advance(task), on_start=started)
+        return run_arena(
+            game,
+            job,
+            out,
+            workers,
+            backend,
+            ray_address,
+            on_game=lambda line: bar.advance(task),
+            on_start=started,
+        )
 
 
 def _report(title: str, job: Job, lines: list[dict[str, Any]], out: Path | None, plot: bool) -> None:

@@ -27,9 +27,14 @@ def tables(title: str, summary: dict[str, Any]) -> list[Table]:
     for row in summary["bots"]:
         low, high = row["ci95"]
         bots.add_row(
-            row["bot"], str(row["games"]), _pct(row["win_rate"]), f"{_pct(low)}–{_pct(high)}",
+            row["bot"],
+            str(row["games"]),
+            _pct(row["win_rate"]),
+            f"{_pct(low)}–{_pct(high)}",
             f"{row['rating']:.1f}",
-            f"{row['avg_score']:.1f}", f"{row['avg_rank']:.2f}", f"{row['longest_decision_s']:.2f}s",
+            f"{row['avg_score']:.1f}",
+            f"{row['avg_rank']:.2f}",
+            f"{row['longest_decision_s']:.2f}s",
         )
     bots.caption = "rating: openskill mu-3σ (mu, σ in summary.csv); score, rank: averages; slowest: longest single decision"
     seats = Table(title="by seat (any bot)")
@@ -50,21 +55,81 @@ def write_summary(folder: Path, summary: dict[str, Any]) -> None:
     (folder / SUMMARY_JSON).write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
     with (folder / SUMMARY_CSV).open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
-        writer.writerow(["kind", "name", "games", "wins", "win_rate", "ci_low", "ci_high", "rating",
-                         "rating_mu", "rating_sigma", "avg_score", "avg_rank", "longest_decision_s",
-                         "capped_decisions"])
+        writer.writerow(
+            [
+                "kind",
+                "name",
+                "games",
+                "wins",
+                "win_rate",
+                "ci_low",
+                "ci_high",
+                "rating",
+                "rating_mu",
+                "rating_sigma",
+                "avg_score",
+                "avg_rank",
+                "longest_decision_s",
+                "capped_decisions",
+            ]
+        )
         for row in summary["bots"]:
-            writer.writerow(["bot", row["bot"], row["games"], row["wins"], f"{row['win_rate']:.4f}",
-                             f"{row['ci95'][0]:.4f}", f"{row['ci95'][1]:.4f}", f"{row['rating']:.3f}",
-                             f"{row['rating_mu']:.3f}", f"{row['rating_sigma']:.3f}", f"{row['avg_score']:.3f}",
-                             f"{row['avg_rank']:.3f}", f"{row['longest_decision_s']:.3f}",
-                             row["capped_decisions"]])
+            writer.writerow(
+                [
+                    "bot",
+                    row["bot"],
+                    row["games"],
+                    row["wins"],
+                    f"{row['win_rate']:.4f}",
+                    f"{row['ci95'][0]:.4f}",
+                    f"{row['ci95'][1]:.4f}",
+                    f"{row['rating']:.3f}",
+                    f"{row['rating_mu']:.3f}",
+                    f"{row['rating_sigma']:.3f}",
+                    f"{row['avg_score']:.3f}",
+                    f"{row['avg_rank']:.3f}",
+                    f"{row['longest_decision_s']:.3f}",
+                    row["capped_decisions"],
+                ]
+            )
         for row in summary["seats"]:
-            writer.writerow(["seat", row["seat"], row["games"], row["wins"], f"{row['win_rate']:.4f}",
-                             f"{row['ci95'][0]:.4f}", f"{row['ci95'][1]:.4f}", "", "", "", "", "", "", ""])
+            writer.writerow(
+                [
+                    "seat",
+                    row["seat"],
+                    row["games"],
+                    row["wins"],
+                    f"{row['win_rate']:.4f}",
+                    f"{row['ci95'][0]:.4f}",
+                    f"{row['ci95'][1]:.4f}",
+                    "",
+                    "",
+                    "",
+                    "",
+                    "",
+                    "",
+                    "",
+                ]
+            )
         length = summary["length"]
-        writer.writerow(["length", "actions", summary["games"], "", f"{length['mean']:.2f}", length["min"],
-                         length["max"], "", "", "", "", "", "", ""])
+        writer.writerow(
+            [
+                "length",
+                "actions",
+                summary["games"],
+                "",
+                f"{length['mean']:.2f}",
+                length["min"],
+                length["max"],
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+            ]
+        )
 
 
 def write_plots(folder: Path, title: str, summary: dict[str, Any], lengths: list[int]) -> list[Path]:

@@ -63,6 +63,7 @@ PRESETS: dict[str, SearchConfig] = {
     "hard": SearchConfig(iterations=1200, max_seconds=1.8),
 }
 
+
 class Node:
     """A tree node: the position after ``seat`` played the edge into it. ``total`` sums ``seat``'s rewards."""
 
@@ -102,7 +103,9 @@ def heuristic_rewards(values: Sequence[float]) -> list[float]:
 class MCTSBot(Bot):
     """ISMCTS over the engine contract; see the module docstring."""
 
-    def __init__(self, game: Game, seed: int = 0, config: SearchConfig | None = None, name: str = "mcts") -> None:
+    def __init__(
+        self, game: Game, seed: int = 0, config: SearchConfig | None = None, name: str = "mcts"
+    ) -> None:
         super().__init__(seed)
         self.game = game
         self.config = config or PRESETS["medium"]

@@ -140,7 +140,9 @@ class State(ABC):
         if player not in self.to_act:
             if self.is_over:
                 raise IllegalAction("game.over", "the game is over")
-            raise IllegalAction("turn.not_your_turn", f"seat {player} does not act now (waiting for {self.to_act})")
+            raise IllegalAction(
+                "turn.not_your_turn", f"seat {player} does not act now (waiting for {self.to_act})"
+            )
 
     def _base_view(self, player: int | None) -> dict[str, Any]:
         result = self.result()
@@ -193,7 +195,9 @@ class Game(ABC):
         resolved = resolve_options(self.options, options)
         low, high = self.player_range(resolved)
         if not low <= num_players <= high:
-            raise OptionError(f"{self.title} takes {low}-{high} players with these options, not {num_players}")
+            raise OptionError(
+                f"{self.title} takes {low}-{high} players with these options, not {num_players}"
+            )
         self.check_options(num_players, resolved)
         return resolved
 
@@ -205,7 +209,9 @@ class Game(ABC):
         """Cross-option checks; raise OptionError. Default: nothing to check."""
         return None
 
-    def new_game(self, num_players: int, options: Mapping[str, Any] | None = None, seed: int | None = None) -> State:
+    def new_game(
+        self, num_players: int, options: Mapping[str, Any] | None = None, seed: int | None = None
+    ) -> State:
         resolved = self.resolve_options(num_players, options)
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)

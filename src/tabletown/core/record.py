@@ -43,7 +43,9 @@ class Record:
         return data
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        Path(path).write_text(
+            json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
+        )
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Record:

@@ -72,7 +72,9 @@ def mark(state: LordsOfVegasState, seat: int, *names: str) -> None:
     sync(state)
 
 
-def put(state: LordsOfVegasState, name: str, colour_name: str, seat: int | None = None, value: int = 0) -> None:
+def put(
+    state: LordsOfVegasState, name: str, colour_name: str, seat: int | None = None, value: int = 0
+) -> None:
     """A casino tile on ``name``, with ``seat``'s die showing ``value`` (no die if seat is None)."""
     i = lot(name)
     state.tile[i] = colour(colour_name)
@@ -115,7 +117,9 @@ def check_invariants(state: LordsOfVegasState) -> None:
             values = [state.diev[t] for t in g if state.diev[t]]
             if values:
                 top = max(values)
-                assert len({state.dieo[t] for t in g if state.diev[t] == top}) == 1, "tie for boss left standing"
+                assert len({state.dieo[t] for t in g if state.diev[t] == top}) == 1, (
+                    "tie for boss left standing"
+                )
 
 
 def random_game(players: int, seed: int, check=None, **options) -> LordsOfVegasState:

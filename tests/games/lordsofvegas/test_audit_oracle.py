@@ -102,7 +102,7 @@ def _pay(card: int, markers: list[int], tile, dieo, diev, money: list[int], scor
 
 
 def _check_draw(before, after) -> None:
-    drawn = after.discard[len(before.discard):]
+    drawn = after.discard[len(before.discard) :]
     money, score = list(before.money), list(before.score)
     for card in drawn:
         placed = card != GAME_END and not (before.num_players == 2 and card in REF["f_lots"])

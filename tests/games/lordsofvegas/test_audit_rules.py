@@ -51,7 +51,7 @@ def test_game_end_lies_on_top_of_the_fourth_of_four_near_equal_stacks(players: i
 def test_each_player_starts_with_markers_on_exactly_their_two_dealt_lots(players: int) -> None:
     for seed in range(40):
         state = GAME.new_game(players, {}, seed=seed)
-        first_draw = [c for c in state.discard[2 * players:] if c != GAME_END]
+        first_draw = [c for c in state.discard[2 * players :] if c != GAME_END]
         for seat in range(players):
             line = next(x for x in state.log if x.startswith(f"seat {seat} is dealt ") and "again" not in x)
             names = line.split(" is dealt ")[1].split(":")[0].split(" and ")
@@ -71,9 +71,7 @@ def test_highest_roll_off_total_goes_first(players: int) -> None:
     for seed in range(40):
         state = GAME.new_game(players, {}, seed=seed)
         rolls = [x for x in state.log if x.startswith("roll-off: ")]
-        last = dict(
-            (int(s), int(r)) for s, r in re.findall(r"seat (\d) rolls (\d+)", rolls[-1])
-        )
+        last = dict((int(s), int(r)) for s, r in re.findall(r"seat (\d) rolls (\d+)", rolls[-1]))
         best = max(last.values())
         assert [s for s, r in last.items() if r == best] == [state.active]
         for line in rolls:  # every roll is a 2d6 total

@@ -38,8 +38,37 @@ def test_cards_per_colour() -> None:
 def test_components() -> None:
     assert len(data.COLORS) == 5 and data.TILES_PER_COLOR == 9
     assert data.DICE_PER_PLAYER == 12 and data.MARKERS_PER_PLAYER == 10
-    assert data.SCORE_TRACK == (0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 12, 14, 16, 18, 20, 23, 26, 29, 32, 36, 40, 44, 49, 54,
-                                60, 66, 73, 81, 90)
+    assert data.SCORE_TRACK == (
+        0,
+        1,
+        2,
+        3,
+        4,
+        5,
+        6,
+        7,
+        8,
+        10,
+        12,
+        14,
+        16,
+        18,
+        20,
+        23,
+        26,
+        29,
+        32,
+        36,
+        40,
+        44,
+        49,
+        54,
+        60,
+        66,
+        73,
+        81,
+        90,
+    )
 
 
 def test_neighbours_symmetric_and_within_block() -> None:

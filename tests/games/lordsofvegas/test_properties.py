@@ -53,7 +53,18 @@ def test_notation_round_trip_for_every_legal_action(players: int) -> None:
 
     for seed in range(25):
         random_game(players, 500 + seed, check=check)
-    assert {"end", "build", "sprawl", "remodel", "reorg", "gamble", "offer", "accept", "refuse", "layoff"} <= seen
+    assert {
+        "end",
+        "build",
+        "sprawl",
+        "remodel",
+        "reorg",
+        "gamble",
+        "offer",
+        "accept",
+        "refuse",
+        "layoff",
+    } <= seen
 
 
 @pytest.mark.parametrize("players", PLAYERS)
@@ -72,15 +83,36 @@ def test_every_listed_action_is_accepted(players: int) -> None:
 
 
 JUNK = [
-    ("end",), ("accept",), ("refuse",), ("layoff", True), ("build", 0, 0), ("build", 47, 4), ("sprawl", 10, 2),
-    ("remodel", 13, 1), ("reorg", 20), ("gamble", 14, 3), ("gamble", 14, 400), ("take", 5), ("free", 5), ("put", 3),
-    ("offer", ((0, 1, "$", 999),)), ("offer", ((1, 0, "lot", 7),)), ("offer", ((0, 1, "points", 2),)),
-    ("build", 99, 0), ("build", 0, 9), ("nonsense",), "end", ("offer",), ("gamble", 1, True),
+    ("end",),
+    ("accept",),
+    ("refuse",),
+    ("layoff", True),
+    ("build", 0, 0),
+    ("build", 47, 4),
+    ("sprawl", 10, 2),
+    ("remodel", 13, 1),
+    ("reorg", 20),
+    ("gamble", 14, 3),
+    ("gamble", 14, 400),
+    ("take", 5),
+    ("free", 5),
+    ("put", 3),
+    ("offer", ((0, 1, "$", 999),)),
+    ("offer", ((1, 0, "lot", 7),)),
+    ("offer", ((0, 1, "points", 2),)),
+    ("build", 99, 0),
+    ("build", 0, 9),
+    ("nonsense",),
+    "end",
+    ("offer",),
+    ("gamble", 1, True),
 ]
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10**6), steps=st.integers(0, 300), players=st.sampled_from(PLAYERS), data=st.data())
+@given(
+    seed=st.integers(0, 10**6), steps=st.integers(0, 300), players=st.sampled_from(PLAYERS), data=st.data()
+)
 def test_refused_actions_leave_the_state_unchanged(seed: int, steps: int, players: int, data) -> None:
     state = GAME.new_game(players, {}, seed=seed)
     rng = random.Random(seed)

@@ -25,8 +25,18 @@ def test_render_shows_board_players_cards_and_log() -> None:
     put(state, "c5", "gold", 2, 6)
     state.log.append("something happened")
     text = rendered(state.view(0))
-    for needle in ("A1 $9", "C12 $15", "Strip", "GO 6 P2", "P1 lot", "$17", "gold 8", "silver 1", "something happened",
-                   "Game End after 2 more"):
+    for needle in (
+        "A1 $9",
+        "C12 $15",
+        "Strip",
+        "GO 6 P2",
+        "P1 lot",
+        "$17",
+        "gold 8",
+        "silver 1",
+        "something happened",
+        "Game End after 2 more",
+    ):
         assert needle in text, needle
 
 
@@ -51,8 +61,22 @@ def test_render_fits_80_columns_and_every_phase() -> None:
 def test_cli_bot_game_records_and_replays(tmp_path) -> None:
     runner = CliRunner()
     record = tmp_path / "g.json"
-    result = runner.invoke(app, ["play", "lordsofvegas", "--seat", "bot:greedy", "--seat", "bot:random",
-                                 "--seed", "3", "--record", str(record), "--quiet"])
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            "lordsofvegas",
+            "--seat",
+            "bot:greedy",
+            "--seat",
+            "bot:random",
+            "--seed",
+            "3",
+            "--record",
+            str(record),
+            "--quiet",
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert "Result" in result.output
     result = runner.invoke(app, ["replay", str(record), "--verify"])
@@ -64,8 +88,22 @@ def test_cli_human_game_with_typed_moves(tmp_path) -> None:
     record = tmp_path / "h.json"
     # A few typed moves (one refused), then "1" (the first listed move) until the end.
     typed = ["sprawl a1 gold", "offer 0>1:$1", "accept"] + ["1"] * 3000
-    result = runner.invoke(app, ["play", "lordsofvegas", "--seat", "human", "--seat", "bot:greedy",
-                                 "--seed", "5", "--record", str(record)], input="\n".join(typed) + "\n")
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            "lordsofvegas",
+            "--seat",
+            "human",
+            "--seat",
+            "bot:greedy",
+            "--seed",
+            "5",
+            "--record",
+            str(record),
+        ],
+        input="\n".join(typed) + "\n",
+    )
     assert result.exit_code == 0, result.output[-2000:]
     assert "Result" in result.output and "sprawl" in result.output
     assert runner.invoke(app, ["replay", str(record), "--verify"]).exit_code == 0

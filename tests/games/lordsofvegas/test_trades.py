@@ -195,7 +195,20 @@ def test_listed_offers_are_bounded_and_legal() -> None:
         assert twin.phase == OFFER
 
 
-ITEM_WORDS = ["$1", "$5", "$40", "a1", "c5", "d8", "die-c5", "die-a1", "die-d8", "no-gamble", "no-reorg-c5", "no-build"]
+ITEM_WORDS = [
+    "$1",
+    "$5",
+    "$40",
+    "a1",
+    "c5",
+    "d8",
+    "die-c5",
+    "die-a1",
+    "die-d8",
+    "no-gamble",
+    "no-reorg-c5",
+    "no-build",
+]
 
 
 @settings(max_examples=80, deadline=None)
@@ -213,8 +226,13 @@ def test_any_typed_offer_is_atomic(seed: int, steps: int, data) -> None:
     if not state.to_act or state.phase not in (ACTION, OFFER):
         return
     seat = state.to_act[0]
-    words = data.draw(st.lists(st.tuples(st.integers(0, players - 1), st.integers(0, players - 1),
-                                         st.sampled_from(ITEM_WORDS)), min_size=1, max_size=4))
+    words = data.draw(
+        st.lists(
+            st.tuples(st.integers(0, players - 1), st.integers(0, players - 1), st.sampled_from(ITEM_WORDS)),
+            min_size=1,
+            max_size=4,
+        )
+    )
     text = "offer " + " ".join(f"{g}>{r}:{w}" for g, r, w in words)
     try:
         action = state.parse_action(text, seat)

@@ -16,7 +16,9 @@ def test_strategy_dice_follow_the_reference(name):
     one_die = STRATEGIES[name][1]
     bot = make_bot(GAME, f"strategy:{name}", 1)
     # Only Ranches: one die would pay on a 2 far more often, yet two-dice strategies still roll two.
-    state = setup(2, coins=[0, 0], cards={0: {"ranch": 6, "bakery": 0, "wheat": 0}}, landmarks={0: ["station"]})
+    state = setup(
+        2, coins=[0, 0], cards={0: {"ranch": 6, "bakery": 0, "wheat": 0}}, landmarks={0: ["station"]}
+    )
     assert bot.choose(state, 0) == (A_ROLL1 if one_die else A_ROLL2)
     bare = setup(2)
     assert bot.choose(bare, 0) == A_ROLL1
@@ -25,7 +27,9 @@ def test_strategy_dice_follow_the_reference(name):
 @pytest.mark.parametrize("name", sorted(n for n, (_, one_die) in STRATEGIES.items() if not one_die))
 def test_two_dice_strategies_never_re_roll_with_one_die(name):
     bot = make_bot(GAME, f"strategy:{name}", 1)
-    state = setup(2, coins=[0, 0], cards={0: {"ranch": 6, "bakery": 0, "wheat": 0}}, landmarks={0: ["station", "radio"]})
+    state = setup(
+        2, coins=[0, 0], cards={0: {"ranch": 6, "bakery": 0, "wheat": 0}}, landmarks={0: ["station", "radio"]}
+    )
     script(state, 6, 6)
     play(state, "roll2")
     assert bot.choose(state, 0) != A_REROLL1

@@ -18,7 +18,17 @@ from .helpers import play, script, setup
 CUP = ("cafe", "restaurant", "sushi", "pizza", "burger")
 BREAD = ("bakery", "store", "florist")
 BASE_KINDS = (
-    "wheat", "ranch", "bakery", "cafe", "store", "forest", "cheese", "furniture", "mine", "restaurant", "apple",
+    "wheat",
+    "ranch",
+    "bakery",
+    "cafe",
+    "store",
+    "forest",
+    "cheese",
+    "furniture",
+    "mine",
+    "restaurant",
+    "apple",
     "market",
 )
 HARBOR_KINDS = ("sushi", "orchard", "florist", "pizza", "burger", "mackerel", "warehouse", "tuna")
@@ -122,7 +132,10 @@ def positions(draw, total):
     purple = PURPLE if harbor else BASE_PURPLE
     cards = []
     for _ in range(n):
-        city = {code: draw(st.integers(1, 3)) for code in draw(st.lists(st.sampled_from(kinds), min_size=3, max_size=12))}
+        city = {
+            code: draw(st.integers(1, 3))
+            for code in draw(st.lists(st.sampled_from(kinds), min_size=3, max_size=12))
+        }
         city.update({code: 1 for code in purple if draw(st.booleans())})
         cards.append(city)
     marks = ["mall", "harbor"] if harbor else ["mall"]

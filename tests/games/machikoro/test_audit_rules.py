@@ -140,7 +140,11 @@ def test_harbor_plus_two_does_not_change_doubles():
 
 def test_tuna_boat_roll_never_gives_doubles():
     state = setup(
-        2, coins=[0, 0], cards={0: {"tuna": 1}}, landmarks={0: ["station", "harbor", "park"]}, harbor=True,
+        2,
+        coins=[0, 0],
+        cards={0: {"tuna": 1}},
+        landmarks={0: ["station", "harbor", "park"]},
+        harbor=True,
     )
     script(state, 6, 5, 3, 3)
     play(state, "roll2", "add2")
@@ -158,7 +162,9 @@ def test_tuna_boat_roll_is_skipped_when_no_owner_has_a_harbor():
 
 
 def test_tuna_boat_activates_for_owners_on_someone_elses_roll():
-    state = setup(2, coins=[5, 0], cards={1: {"tuna": 1}}, landmarks={0: ["station"], 1: ["harbor"]}, harbor=True)
+    state = setup(
+        2, coins=[5, 0], cards={1: {"tuna": 1}}, landmarks={0: ["station"], 1: ["harbor"]}, harbor=True
+    )
     script(state, 6, 6, 1, 2)
     play(state, "roll2")
     assert state.coins == [5, 3]
@@ -175,13 +181,29 @@ def test_sushi_pizza_burger_with_mall():
     state = setup(2, coins=[20, 0], cards={1: {"sushi": 2}}, landmarks={1: ["harbor", "mall"]}, harbor=True)
     roll(state, 1)
     assert state.coins[1] == 1 + 2 * 4  # wheat field + sushi 3+1 each
-    state = setup(2, coins=[20, 0], cards={1: {"pizza": 1, "burger": 1}}, landmarks={0: ["station"], 1: ["mall"]}, harbor=True)
+    state = setup(
+        2,
+        coins=[20, 0],
+        cards={1: {"pizza": 1, "burger": 1}},
+        landmarks={0: ["station"], 1: ["mall"]},
+        harbor=True,
+    )
     roll(state, 3, 4, two=True)
     assert state.coins == [18, 2]
 
 
 def test_mall_bonus_is_only_for_cup_and_bread_cards():
-    owned = {"bakery": 0, "wheat": 2, "ranch": 1, "cheese": 1, "furniture": 1, "forest": 1, "mine": 1, "apple": 1, "market": 1}
+    owned = {
+        "bakery": 0,
+        "wheat": 2,
+        "ranch": 1,
+        "cheese": 1,
+        "furniture": 1,
+        "forest": 1,
+        "mine": 1,
+        "apple": 1,
+        "market": 1,
+    }
     plain = setup(2, coins=[0, 0], cards={0: owned}, landmarks={0: ["station"]})
     mall = setup(2, coins=[0, 0], cards={0: owned}, landmarks={0: ["station", "mall"]})
     for dice in ((1, 1), (3, 4), (4, 4), (4, 5), (4, 6), (5, 6), (6, 6)):
@@ -211,7 +233,13 @@ def test_mall_does_not_raise_food_warehouse_or_blue_harbor_cards():
 
 def test_food_warehouse_on_thirteen_counts_every_cup_kind():
     cups = {"cafe": 1, "restaurant": 1, "sushi": 1, "pizza": 1, "burger": 1}
-    state = setup(2, coins=[0, 0], cards={0: {"warehouse": 2, **cups}}, landmarks={0: ["station", "harbor"]}, harbor=True)
+    state = setup(
+        2,
+        coins=[0, 0],
+        cards={0: {"warehouse": 2, **cups}},
+        landmarks={0: ["station", "harbor"]},
+        harbor=True,
+    )
     script(state, 5, 6)
     play(state, "roll2", "add2")
     assert state.total == 13
@@ -219,16 +247,22 @@ def test_food_warehouse_on_thirteen_counts_every_cup_kind():
 
 
 def test_fruit_market_on_twelve_and_without_harbor_counts_wheat_and_apple():
-    state = setup(2, coins=[0, 0], cards={0: {"market": 2, "wheat": 2, "apple": 1}}, landmarks={0: ["station"]})
+    state = setup(
+        2, coins=[0, 0], cards={0: {"market": 2, "wheat": 2, "apple": 1}}, landmarks={0: ["station"]}
+    )
     roll(state, 6, 6, two=True)
     assert state.coins[0] == 2 * 2 * 3
 
 
 def test_furniture_factory_does_not_count_ranches_and_cheese_not_gears():
-    state = setup(2, coins=[0, 0], cards={0: {"furniture": 1, "cheese": 1, "ranch": 2}}, landmarks={0: ["station"]})
+    state = setup(
+        2, coins=[0, 0], cards={0: {"furniture": 1, "cheese": 1, "ranch": 2}}, landmarks={0: ["station"]}
+    )
     roll(state, 4, 4, two=True)
     assert state.coins[0] == 0
-    state = setup(2, coins=[0, 0], cards={0: {"cheese": 1, "forest": 2, "mine": 1}}, landmarks={0: ["station"]})
+    state = setup(
+        2, coins=[0, 0], cards={0: {"cheese": 1, "forest": 2, "mine": 1}}, landmarks={0: ["station"]}
+    )
     roll(state, 3, 4, two=True)
     assert state.coins[0] == 0
 
@@ -250,16 +284,20 @@ def test_purple_cards_do_nothing_on_an_opponents_roll():
 
 def test_tax_office_also_on_nine_after_blue_income():
     # P1 gets 5 from a Mine on the 9 first (blue), so holds 10 when the Tax Office (purple) acts.
-    state = setup(2, coins=[0, 5], cards={0: {"tax": 1}, 1: {"mine": 1}}, landmarks={0: ["station"]}, harbor=True)
+    state = setup(
+        2, coins=[0, 5], cards={0: {"tax": 1}, 1: {"mine": 1}}, landmarks={0: ["station"]}, harbor=True
+    )
     roll(state, 4, 5, two=True)
     assert state.coins == [5, 5]
 
 
 def test_publisher_counts_flower_shops_and_harbor_cups_but_not_other_cards():
     state = setup(
-        2, coins=[1, 20],
+        2,
+        coins=[1, 20],
         cards={0: {"publisher": 1}, 1: {"florist": 1, "sushi": 1, "pizza": 1, "wheat": 3, "mine": 1}},
-        landmarks={0: ["station"]}, harbor=True,
+        landmarks={0: ["station"]},
+        harbor=True,
     )
     roll(state, 3, 4, two=True)
     # P1: bakery + florist (bread), sushi + pizza (cup) = 4; P1's pizza takes 1 from P0 first (red).
@@ -273,7 +311,11 @@ def test_red_payments_go_counter_clockwise_from_the_roller_in_four_player_games(
     roll(state, 3)
     # P2 rolls: P1 (just before) is paid first, then P0, then P3.
     assert state.coins == [1, 2, 1, 0]  # P2's own bakery pays 1 after the red payments
-    assert [line.split()[2] for line in state.log if " pays " in line or " owes " in line] == ["P1", "P0", "P3"]
+    assert [line.split()[2] for line in state.log if " pays " in line or " owes " in line] == [
+        "P1",
+        "P0",
+        "P3",
+    ]
 
 
 # --- purple choices ------------------------------------------------------------------------------------
@@ -307,7 +349,9 @@ def test_business_center_refusals_name_their_rule_and_change_nothing():
     refused(state, "swap office 1 mine", "business_center.tower")
     refused(state, "build cafe", "phase.business_center")
     play(state, "swap forest 2 bakery")
-    assert count(state, 0, "forest") == 0 and count(state, 0, "bakery") == 2 and count(state, 2, "forest") == 1
+    assert (
+        count(state, 0, "forest") == 0 and count(state, 0, "bakery") == 2 and count(state, 2, "forest") == 1
+    )
 
 
 def test_business_center_offers_every_opponent_and_the_starting_cards():
@@ -357,7 +401,9 @@ def test_city_hall_does_not_count_toward_the_six_landmarks():
 
 
 def test_winning_build_ends_the_game_before_any_extra_turn_or_airport():
-    state = setup(2, coins=[22, 0], landmarks={0: ["station", "mall", "park", "harbor", "airport"]}, harbor=True)
+    state = setup(
+        2, coins=[22, 0], landmarks={0: ["station", "mall", "park", "harbor", "airport"]}, harbor=True
+    )
     script(state, 3, 3)
     play(state, "roll2", "build radio")
     assert state.is_over and state.to_act == () and state.coins[0] == 0

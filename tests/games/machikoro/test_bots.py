@@ -24,7 +24,9 @@ def test_greedy_beats_the_bakery_strategy_in_the_base_game():
 
 @pytest.mark.parametrize("strategy", sorted(STRATEGIES))
 def test_strategy_bots_play_legal_games_and_beat_random(strategy):
-    assert win_rate(GAME, f"strategy:{strategy}", "random", 30, {"harbor": strategy == "mine-and-blue"}) >= 0.6
+    assert (
+        win_rate(GAME, f"strategy:{strategy}", "random", 30, {"harbor": strategy == "mine-and-blue"}) >= 0.6
+    )
 
 
 def test_four_player_mixed_table_finishes():

@@ -21,7 +21,12 @@ def test_wheat_field_pays_every_owner_on_any_roll():
 
 
 def test_ranch_forest_mine_apple_orchard():
-    state = setup(2, coins=[0, 0], cards={1: {"ranch": 2, "forest": 1, "mine": 1, "apple": 2}}, landmarks={0: ["station"]})
+    state = setup(
+        2,
+        coins=[0, 0],
+        cards={1: {"ranch": 2, "forest": 1, "mine": 1, "apple": 2}},
+        landmarks={0: ["station"]},
+    )
     roll(state, 1, 1, two=True)  # 2
     assert state.coins[1] == 2
     play(state, "pass")
@@ -62,15 +67,20 @@ def test_cheese_factory_counts_ranches():
 
 
 def test_furniture_factory_counts_forests_and_mines():
-    state = setup(2, coins=[0, 0], cards={0: {"furniture": 1, "forest": 2, "mine": 1}}, landmarks={0: ["station"]})
+    state = setup(
+        2, coins=[0, 0], cards={0: {"furniture": 1, "forest": 2, "mine": 1}}, landmarks={0: ["station"]}
+    )
     roll(state, 4, 4, two=True)
     assert state.coins[0] == 9
 
 
 def test_fruit_market_counts_every_wheat_icon_including_flower_orchards():
     state = setup(
-        2, coins=[0, 0], cards={0: {"market": 1, "wheat": 1, "apple": 1, "orchard": 2}},
-        landmarks={0: ["station"]}, harbor=True,
+        2,
+        coins=[0, 0],
+        cards={0: {"market": 1, "wheat": 1, "apple": 1, "orchard": 2}},
+        landmarks={0: ["station"]},
+        harbor=True,
     )
     roll(state, 5, 6, two=True)
     assert state.coins[0] == 2 * 4
@@ -80,15 +90,20 @@ def test_flower_shop_pays_per_orchard_and_two_each_with_mall():
     state = setup(2, coins=[0, 0], cards={0: {"florist": 1, "orchard": 3}}, harbor=True)
     roll(state, 6)
     assert state.coins[0] == 3
-    state = setup(2, coins=[0, 0], cards={0: {"florist": 2, "orchard": 3}}, landmarks={0: ["mall"]}, harbor=True)
+    state = setup(
+        2, coins=[0, 0], cards={0: {"florist": 2, "orchard": 3}}, landmarks={0: ["mall"]}, harbor=True
+    )
     roll(state, 6)
     assert state.coins[0] == 2 * 3 * 2
 
 
 def test_food_warehouse_pays_two_per_cup():
     state = setup(
-        2, coins=[0, 0], cards={0: {"warehouse": 1, "cafe": 2, "sushi": 1}},
-        landmarks={0: ["station"]}, harbor=True,
+        2,
+        coins=[0, 0],
+        cards={0: {"warehouse": 1, "cafe": 2, "sushi": 1}},
+        landmarks={0: ["station"]},
+        harbor=True,
     )
     roll(state, 6, 6, two=True)
     assert state.coins[0] == 2 * 3
@@ -123,7 +138,9 @@ def test_sushi_bar_needs_the_owners_harbor():
 
 
 def test_pizza_and_burger():
-    state = setup(2, coins=[10, 0], cards={1: {"pizza": 2, "burger": 1}}, landmarks={0: ["station"]}, harbor=True)
+    state = setup(
+        2, coins=[10, 0], cards={1: {"pizza": 2, "burger": 1}}, landmarks={0: ["station"]}, harbor=True
+    )
     roll(state, 3, 4, two=True)
     assert state.coins == [8, 2]
     play(state, "pass")
@@ -156,8 +173,11 @@ def test_tuna_boat_on_twelve_to_fourteen_one_shared_roll(total):
     second = total - 2 - first if total > 12 else 6
     dice = (first, second) if total > 12 else (6, 6)
     state = setup(
-        3, coins=[0, 0, 0], cards={0: {"tuna": 1}, 1: {"tuna": 2}, 2: {"tuna": 3}},
-        landmarks={0: ["station", "harbor"], 1: ["harbor"]}, harbor=True,
+        3,
+        coins=[0, 0, 0],
+        cards={0: {"tuna": 1}, 1: {"tuna": 2}, 2: {"tuna": 3}},
+        landmarks={0: ["station", "harbor"], 1: ["harbor"]},
+        harbor=True,
     )
     script(state, *dice, 2, 3)
     play(state, "roll2")
@@ -167,7 +187,13 @@ def test_tuna_boat_on_twelve_to_fourteen_one_shared_roll(total):
 
 
 def test_mackerel_boat_needs_harbor():
-    state = setup(2, coins=[5, 0], cards={0: {"mackerel": 1}, 1: {"mackerel": 2}}, landmarks={0: ["station"], 1: ["harbor"]}, harbor=True)
+    state = setup(
+        2,
+        coins=[5, 0],
+        cards={0: {"mackerel": 1}, 1: {"mackerel": 2}},
+        landmarks={0: ["station"], 1: ["harbor"]},
+        harbor=True,
+    )
     roll(state, 4, 4, two=True)
     assert state.coins == [5, 6]
 
@@ -203,7 +229,12 @@ def test_business_center_swaps_and_may_decline():
     assert "noswap" in legal and "swap wheat 1 mine" in legal
     assert not any("office" in move for move in legal)
     play(state, "swap wheat 1 mine")
-    assert (count(state, 0, "mine"), count(state, 0, "wheat"), count(state, 1, "wheat"), count(state, 1, "mine")) == (1, 0, 2, 0)
+    assert (
+        count(state, 0, "mine"),
+        count(state, 0, "wheat"),
+        count(state, 1, "wheat"),
+        count(state, 1, "mine"),
+    ) == (1, 0, 2, 0)
     state = setup(2, coins=[0, 0], cards={0: {"office": 1}})
     roll(state, 6)
     play(state, "noswap")
@@ -228,7 +259,13 @@ def test_tax_office_takes_half_rounded_down_from_ten_or_more(coins, paid):
 
 
 def test_publisher_charges_per_cup_and_bread_card():
-    state = setup(3, coins=[0, 10, 1], cards={0: {"publisher": 1}, 1: {"cafe": 2, "store": 1}}, landmarks={0: ["station"]}, harbor=True)
+    state = setup(
+        3,
+        coins=[0, 10, 1],
+        cards={0: {"publisher": 1}, 1: {"cafe": 2, "store": 1}},
+        landmarks={0: ["station"]},
+        harbor=True,
+    )
     roll(state, 3, 4, two=True)
     # P1: bakery + store + 2 cafes = 4; P2: bakery = 1 but has only 1 coin.
     assert state.coins == [5, 6, 0]
@@ -252,7 +289,9 @@ def test_red_before_green_roller_pays_before_collecting():
 
 
 def test_purple_after_red_tax_counts_coins_received_from_red():
-    state = setup(2, coins=[1, 19], cards={0: {"tax": 1}, 1: {"burger": 1}}, landmarks={0: ["station"]}, harbor=True)
+    state = setup(
+        2, coins=[1, 19], cards={0: {"tax": 1}, 1: {"burger": 1}}, landmarks={0: ["station"]}, harbor=True
+    )
     roll(state, 4, 4, two=True)
     assert state.coins == [10, 10]
 

@@ -40,7 +40,13 @@ def test_harbor_adds_68_cards():
 
 def test_landmark_costs():
     assert {c.code: c.cost for c in landmarks()} == {
-        "station": 4, "mall": 10, "park": 16, "radio": 22, "cityhall": 0, "harbor": 2, "airport": 30,
+        "station": 4,
+        "mall": 10,
+        "park": 16,
+        "radio": 22,
+        "cityhall": 0,
+        "harbor": 2,
+        "airport": 30,
     }
 
 
@@ -52,5 +58,9 @@ def test_every_card_matches_the_reference():
     for card_id, ref in reference.items():
         card = ours[card_id]
         assert (card.cost, card.copies, list(card.rolls), card.color, card.icon) == (
-            ref["cost"], ref["copies"], ref["activation"], ref["color"], ref["icon"],
+            ref["cost"],
+            ref["copies"],
+            ref["activation"],
+            ref["color"],
+            ref["icon"],
         ), card_id

@@ -99,10 +99,16 @@ def test_harbor_cards_are_absent_without_harbor():
 
 
 def test_sushi_cost_option():
-    assert GAME.new_game(2, {"harbor": True}, seed=1).t.cost[[c.code for c in establishments()].index("sushi")] == 4
-    assert GAME.new_game(2, {"harbor": True, "sushi_cost": 2}, seed=1).t.cost[
-        [c.code for c in establishments()].index("sushi")
-    ] == 2
+    assert (
+        GAME.new_game(2, {"harbor": True}, seed=1).t.cost[[c.code for c in establishments()].index("sushi")]
+        == 4
+    )
+    assert (
+        GAME.new_game(2, {"harbor": True, "sushi_cost": 2}, seed=1).t.cost[
+            [c.code for c in establishments()].index("sushi")
+        ]
+        == 2
+    )
 
 
 def test_fifth_player_set():
@@ -115,7 +121,14 @@ def test_fifth_player_set():
 
 @pytest.mark.parametrize(
     ("players", "options"),
-    [(1, {}), (5, {}), (2, {"market": "tiny"}), (2, {"harbour": True}), (2, {"sushi_cost": 3}), (2, {"harbor": "maybe"})],
+    [
+        (1, {}),
+        (5, {}),
+        (2, {"market": "tiny"}),
+        (2, {"harbour": True}),
+        (2, {"sushi_cost": 3}),
+        (2, {"harbor": "maybe"}),
+    ],
 )
 def test_bad_set_up_is_refused_up_front(players, options):
     with pytest.raises(OptionError):

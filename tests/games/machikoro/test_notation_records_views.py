@@ -17,7 +17,9 @@ from tabletown.games.machikoro import GAME
 def random_states(games=40, seed=0):
     rng = random.Random(seed)
     for g in range(games):
-        state = GAME.new_game(2 + g % 3, {"harbor": g % 2 == 0, "market": ("all", "ten", "hybrid")[g % 3]}, seed=g)
+        state = GAME.new_game(
+            2 + g % 3, {"harbor": g % 2 == 0, "market": ("all", "ten", "hybrid")[g % 3]}, seed=g
+        )
         while not state.is_over:
             yield state
             (player,) = state.to_act
@@ -32,7 +34,19 @@ def test_every_legal_action_round_trips_through_notation():
             text = state.format_action(action)
             assert state.parse_action(text, player) == action, text
             seen.add(text.split()[0])
-    assert {"roll", "roll2", "build", "pass", "keep", "reroll2", "add2", "noadd", "swap", "noswap", "tv"} <= seen
+    assert {
+        "roll",
+        "roll2",
+        "build",
+        "pass",
+        "keep",
+        "reroll2",
+        "add2",
+        "noadd",
+        "swap",
+        "noswap",
+        "tv",
+    } <= seen
 
 
 def test_business_center_and_tv_notation_round_trip_for_every_seat():
@@ -41,7 +55,10 @@ def test_business_center_and_tv_notation_round_trip_for_every_seat():
         assert state.parse_action(state.format_action(action), 0) == action
 
 
-@pytest.mark.parametrize("text", ["", "fly", "build", "build nothing", "tv", "tv x", "swap cafe 1", "swap station 1 cafe", "roll 3"])
+@pytest.mark.parametrize(
+    "text",
+    ["", "fly", "build", "build nothing", "tv", "tv x", "swap cafe 1", "swap station 1 cafe", "roll 3"],
+)
 def test_malformed_moves_are_refused_with_a_named_rule(text):
     state = GAME.new_game(2, {}, seed=1)
     with pytest.raises(MalformedAction) as err:
@@ -63,7 +80,9 @@ def bot_game(seats, options, seed):
     return state, record
 
 
-@pytest.mark.parametrize("options", [{}, {"harbor": True}, {"harbor": True, "market": "hybrid", "city_hall": "every_turn"}])
+@pytest.mark.parametrize(
+    "options", [{}, {"harbor": True}, {"harbor": True, "market": "hybrid", "city_hall": "every_turn"}]
+)
 def test_records_replay_to_identical_views(options, tmp_path):
     state, record = bot_game(["greedy", "random", "strategy:bakery"], options, seed=4)
     path = tmp_path / "g.json"
@@ -80,7 +99,22 @@ def test_records_replay_to_identical_views(options, tmp_path):
 def test_cli_play_then_replay_verify(tmp_path):
     runner = CliRunner()
     path = tmp_path / "g.json"
-    played = runner.invoke(app, ["play", "machikoro", "--seat", "bot:greedy", "--seat", "bot:random", "--seed", "1", "--record", str(path), "--quiet"])
+    played = runner.invoke(
+        app,
+        [
+            "play",
+            "machikoro",
+            "--seat",
+            "bot:greedy",
+            "--seat",
+            "bot:random",
+            "--seed",
+            "1",
+            "--record",
+            str(path),
+            "--quiet",
+        ],
+    )
     assert played.exit_code == 0, played.output
     assert "Result" in played.output
     checked = runner.invoke(app, ["replay", str(path), "--verify"])

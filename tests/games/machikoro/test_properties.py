@@ -49,7 +49,17 @@ def check_end(state) -> None:
     assert winners == list(result.winners)
 
 
-ILLEGAL_PROBES = (A_PASS, A_ROLL2, A_BUILD, A_BUILD + 9, A_LANDMARK + 3, A_LANDMARK + 6, A_SWAP + 9, 16 + 7, 999_999)
+ILLEGAL_PROBES = (
+    A_PASS,
+    A_ROLL2,
+    A_BUILD,
+    A_BUILD + 9,
+    A_LANDMARK + 3,
+    A_LANDMARK + 6,
+    A_SWAP + 9,
+    16 + 7,
+    999_999,
+)
 
 
 def play_checked(players, options, seed, probe_every=0):
@@ -85,7 +95,9 @@ def probe_illegal(state, player, legal, rng):
     assert state_digest(state) == before
 
 
-@pytest.mark.parametrize(("players", "options"), CONFIGS, ids=[f"{p}p-{o['harbor']}-{o['market']}" for p, o in CONFIGS])
+@pytest.mark.parametrize(
+    ("players", "options"), CONFIGS, ids=[f"{p}p-{o['harbor']}-{o['market']}" for p, o in CONFIGS]
+)
 def test_random_games_keep_every_invariant(players, options):
     for seed in range(110):  # 18 configurations x 110 = 1980 games
         play_checked(players, options, seed * 7919 + players)

@@ -81,10 +81,7 @@ def test_solo_approvals_may_be_anywhere_after_the_first_project_reshuffle():
     assert any("reshuffled" in line for line in state.log)
     assert state.approval_zone >= len(state.deck)
     highest = max(
-        i
-        for seed in range(30)
-        for i, c in enumerate(state.determinize(0, seed).deck)
-        if c >= APPROVAL_BASE
+        i for seed in range(30) for i, c in enumerate(state.determinize(0, seed).deck) if c >= APPROVAL_BASE
     )
     assert highest >= 44
 
@@ -108,7 +105,9 @@ def test_solo_view_shows_the_face_up_deck_top_and_the_loan_cards_effect():
     assert acme["loan_card"] is None  # its number stays secret until the end
     for seed in range(20):
         twin = state.determinize(0, seed)
-        assert twin.deck[-1] == top or (top < APPROVAL_BASE and CARD_EFFECT[twin.deck[-1]] == CARD_EFFECT[top])
+        assert twin.deck[-1] == top or (
+            top < APPROVAL_BASE and CARD_EFFECT[twin.deck[-1]] == CARD_EFFECT[top]
+        )
         assert CARD_EFFECT[twin.acme_loan_card] == CARD_EFFECT[state.acme_loan_card]
 
 

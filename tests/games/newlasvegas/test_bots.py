@@ -15,7 +15,9 @@ def test_greedy_beats_random_two_players():
     for seed in range(games):
         state = new(2, seed)
         g = seed % 2
-        agents = [legal_checked(make_bot(GAME, "greedy" if p == g else "random", seed * 7 + p)) for p in range(2)]
+        agents = [
+            legal_checked(make_bot(GAME, "greedy" if p == g else "random", seed * 7 + p)) for p in range(2)
+        ]
         play_out(state, agents)
         wins += state.result().ranks[g] == 1
     assert wins >= 0.7 * games

@@ -8,11 +8,29 @@ from pathlib import Path
 
 from tabletown.games.newlasvegas import data
 
-REF = json.loads(Path("/work/shared/reference/new-las-vegas-known.json").read_text()) if Path(
-    "/work/shared/reference/new-las-vegas-known.json"
-).exists() else None
+REF = (
+    json.loads(Path("/work/shared/reference/new-las-vegas-known.json").read_text())
+    if Path("/work/shared/reference/new-las-vegas-known.json").exists()
+    else None
+)
 
-NUMBER_COUNTS = {1: 3, 2: 3, 3: 4, 4: 5, 5: 6, 6: 7, 7: 8, 8: 9, 9: 8, 10: 7, 11: 6, 12: 5, 13: 4, 14: 3, 15: 3}
+NUMBER_COUNTS = {
+    1: 3,
+    2: 3,
+    3: 4,
+    4: 5,
+    5: 6,
+    6: 7,
+    7: 8,
+    8: 9,
+    9: 8,
+    10: 7,
+    11: 6,
+    12: 5,
+    13: 4,
+    14: 3,
+    15: 3,
+}
 
 
 def test_casino_cards_numbers_and_effects():
@@ -25,7 +43,9 @@ def test_card_ruling_changes_only_the_second_seven_opening():
     if REF is None:
         return
     fan = REF["casino_cards_fan_list"]
-    diffs = [i for i, (n, e) in enumerate(fan) if data.CARD_NUMBER[i] != n or data.CARDS["casino_cards"][i][1] != e]
+    diffs = [
+        i for i, (n, e) in enumerate(fan) if data.CARD_NUMBER[i] != n or data.CARDS["casino_cards"][i][1] != e
+    ]
     assert len(diffs) == 1
     assert fan[diffs[0]] == [7, "inauguration"] and data.CARD_EFFECT[diffs[0]] == "up"
 
@@ -47,8 +67,12 @@ def test_projects_and_solo_cards():
         card = data.ARCHITECTS[1]
         assert card["base"] == ex["value_row_1"] and card["upgraded"] == ex["value_row_2"]
         assert card["thresholds"] == ex["thresholds"] and card["crane"] == ex["crane"]
-        assert [r["hotels"] for r in card["approvals"]] == [ex["approvals"][k]["hotels"] for k in ("1st", "2nd", "3rd")]
-        assert [r["project"] for r in card["approvals"]] == [ex["approvals"][k]["project"] for k in ("1st", "2nd", "3rd")]
+        assert [r["hotels"] for r in card["approvals"]] == [
+            ex["approvals"][k]["hotels"] for k in ("1st", "2nd", "3rd")
+        ]
+        assert [r["project"] for r in card["approvals"]] == [
+            ex["approvals"][k]["project"] for k in ("1st", "2nd", "3rd")
+        ]
 
 
 def test_city_plan_constraints():

@@ -30,7 +30,11 @@ def test_numbers_rise_strictly_and_never_repeat_in_a_street():
     refused(state, 0, "2.5+1", "nlv.easy_opening")
     do(state, 0, "2.5")
     assert state.sheets[0].nums[slot("2.5")] == 8
-    do(state, 0, "con 3.2", )
+    do(
+        state,
+        0,
+        "con 3.2",
+    )
     do(state, 1, "a", "2.3", "op")
     set_offers(state, ((5, "op"), (8, "con"), (11, "show")))
     do(state, 0, "a")

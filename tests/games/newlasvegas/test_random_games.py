@@ -47,8 +47,17 @@ def test_first_game_variant_random_games(players):
 
 def test_illegal_actions_leave_state_unchanged_and_notation_round_trips():
     rng = random.Random(5)
-    bogus = [("open", 0, 5), ("eff", "con", 0), ("pick", 2, 2, "x"), ("refuse", -1), ("skip",), ("loan", 1),
-             ("copy", 3, "l"), ("eff", "show", 1), ("pick", 0, 1, "")]
+    bogus = [
+        ("open", 0, 5),
+        ("eff", "con", 0),
+        ("pick", 2, 2, "x"),
+        ("refuse", -1),
+        ("skip",),
+        ("loan", 1),
+        ("copy", 3, "l"),
+        ("eff", "show", 1),
+        ("pick", 0, 1, ""),
+    ]
     steps = 0
     for seed in range(16):
         state = new(3 if seed % 2 else 1, seed)

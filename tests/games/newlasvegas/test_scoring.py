@@ -51,8 +51,22 @@ def benoit() -> Sheet:
 def opponent() -> Sheet:
     sh = Sheet(vault=1)
     # Longer chains than Benoit's in streets 1, 2 and 4, a shorter one in street 3.
-    for name, v in (("1.2", 2), ("1.3", 4), ("1.4", 6), ("1.5", 8), ("1.6", 10), ("2.1", 1), ("2.2", 3),
-                    ("2.3", 5), ("3.1", 1), ("4.2", 2), ("4.3", 4), ("4.4", 6), ("4.6", 8), ("4.7", 10)):
+    for name, v in (
+        ("1.2", 2),
+        ("1.3", 4),
+        ("1.4", 6),
+        ("1.5", 8),
+        ("1.6", 10),
+        ("2.1", 1),
+        ("2.2", 3),
+        ("2.3", 5),
+        ("3.1", 1),
+        ("4.2", 2),
+        ("4.3", 4),
+        ("4.4", 6),
+        ("4.6", 8),
+        ("4.7", 10),
+    ):
         put(sh, name, v)
     sh.marks = 10
     return sh
@@ -63,8 +77,14 @@ def test_rulebook_example_scores_92():
     scores = score_multiplayer([a, b], [True, False], golf=True, bank_rule=True)
     mine = scores[0]
     assert mine["columns"] == {
-        "projects": 18, "opening": 8, "shows": 28 + 9, "hotels": 9 + 4, "streets": 17 + 8,
-        "golf": 3 + 4 + 10, "limousine": 3 + 3 - 12, "vault": -20,
+        "projects": 18,
+        "opening": 8,
+        "shows": 28 + 9,
+        "hotels": 9 + 4,
+        "streets": 17 + 8,
+        "golf": 3 + 4 + 10,
+        "limousine": 3 + 3 - 12,
+        "vault": -20,
     }
     assert mine["total"] == 92
     d = mine["detail"]

@@ -14,11 +14,11 @@ from .helpers import do, fill, new, play_random, skip_loans
 def test_views_hide_the_deck_order():
     a = new(3, 7)
     b = a.clone()
-    hidden = [c for p in b.piles for c in p[b.top + 1:]]
+    hidden = [c for p in b.piles for c in p[b.top + 1 :]]
     random.Random(1).shuffle(hidden)
     for p in b.piles:
         size = len(p) - b.top - 1
-        p[b.top + 1:] = hidden[:size]
+        p[b.top + 1 :] = hidden[:size]
         del hidden[:size]
     assert a.piles != b.piles
     for seat in (None, 0, 1, 2):
@@ -99,19 +99,40 @@ def test_solo_approval_card_builds_acme_hotels_that_block_grands():
 
 
 def test_solo_scoring_from_a_fixed_acme_pile():
-    pile = ["up"] * 7 + ["op", "op", "show", "show", "show", "con", "con", "con", "con", "con", "con",
-                         "limo", "limo", "op"]
+    pile = ["up"] * 7 + [
+        "op",
+        "op",
+        "show",
+        "show",
+        "show",
+        "con",
+        "con",
+        "con",
+        "con",
+        "con",
+        "con",
+        "limo",
+        "limo",
+        "op",
+    ]
     # card 1: base [2,3,4,2,2,2], upgraded [3,4,6,3,3,3] at 7,8,9,10,11,12 upgrade cards, crane -4
     assert acme_golf_holes(pile) == 6 + 1 + 2 + 5 + 1
     sh = Sheet(1)
     fill(sh, **{"3.1": 1, "3.3": 3, "3.4": 5})  # a run of 3 in street 3
     sh.marks = 3
-    me, acme = score_solo(sh, True, 1, pile, acme_hotels=2, acme_proj=[8, 0, 0], loan_card_number=1,
-                          golf=True, bank_rule=True)
+    me, acme = score_solo(
+        sh, True, 1, pile, acme_hotels=2, acme_proj=[8, 0, 0], loan_card_number=1, golf=True, bank_rule=True
+    )
     assert acme["values"] == [3, 3, 4, 2, 2, 2] and acme["run"] == 2
     assert acme["columns"] == {
-        "projects": 8, "opening": 3 * 3, "shows": 3 * 3, "hotels": 2 * 4,
-        "streets": 4 * 2 + 3 * 2, "golf": 15 * 2, "limousine": 2 * 2, "vault": 0,
+        "projects": 8,
+        "opening": 3 * 3,
+        "shows": 3 * 3,
+        "hotels": 2 * 4,
+        "streets": 4 * 2 + 3 * 2,
+        "golf": 15 * 2,
+        "limousine": 2 * 2,
+        "vault": 0,
     }
     assert acme["total"] == sum(acme["columns"].values())
     assert me["detail"]["opening_place"] == 1 and not me["detail"]["opening_last"]  # 3 boxes vs 3 cards

@@ -176,7 +176,9 @@ class GreedyBot(Bot):
     def _gamble(self, state: LordsOfVegasState, p: int, gambles: list[Action]) -> Action | None:
         """Bet only to reach a build we cannot afford yet; at the casino whose boss can pay."""
         money = state.money[p]
-        wanted = [COST[lot] for lot in range(len(state.marker)) if state.marker[lot] == p and COST[lot] > money]
+        wanted = [
+            COST[lot] for lot in range(len(state.marker)) if state.marker[lot] == p and COST[lot] > money
+        ]
         if not wanted or money < 2:
             return None
         need = min(wanted) - money

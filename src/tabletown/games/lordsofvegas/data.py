@@ -35,7 +35,9 @@ DIE: tuple[int, ...] = tuple(lot["die"] for lot in LOTS)
 START_MONEY: tuple[int, ...] = tuple(lot["start_money"] for lot in LOTS)
 ON_STRIP: tuple[bool, ...] = tuple(lot["touches_strip"] for lot in LOTS)
 BLOCK: tuple[str, ...] = tuple(lot["block"] for lot in LOTS)
-NEIGHBORS: tuple[tuple[int, ...], ...] = tuple(tuple(LOT_INDEX[n.lower()] for n in lot["neighbors"]) for lot in LOTS)
+NEIGHBORS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(LOT_INDEX[n.lower()] for n in lot["neighbors"]) for lot in LOTS
+)
 GRID: tuple[tuple[int, int], ...] = tuple((lot["grid_row"], lot["grid_col"]) for lot in LOTS)
 # Which colour (or STRIP) each card pays; Game End pays the Strip.
 CARD_PAYS: tuple[int, ...] = tuple(PAY_NAMES.index(lot["card_color"]) for lot in LOTS) + (STRIP,)
@@ -49,7 +51,8 @@ COLOR_CODES["aqua"] = COLORS.index("green")  # the English rules' name for green
 
 # Score track: NEXT_STEP[value] = (next square, points needed to reach it) for every square.
 NEXT_STEP: dict[int, tuple[int, int]] = {
-    SCORE_TRACK[i]: (SCORE_TRACK[i + 1], SCORE_TRACK[i + 1] - SCORE_TRACK[i]) for i in range(len(SCORE_TRACK) - 1)
+    SCORE_TRACK[i]: (SCORE_TRACK[i + 1], SCORE_TRACK[i + 1] - SCORE_TRACK[i])
+    for i in range(len(SCORE_TRACK) - 1)
 }
 
 

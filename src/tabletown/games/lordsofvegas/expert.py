@@ -144,7 +144,10 @@ def values(state: LordsOfVegasState, prm: Params = DEFAULT) -> list[float]:
         points[boss] += tiles * payouts
     markers_out = state.markers_out
     return [
-        points[q] + money[q] * money_w + income[q] * income_w + markers_out[q] * (draws * income_w + prm.lot_bonus)
+        points[q]
+        + money[q] * money_w
+        + income[q] * income_w
+        + markers_out[q] * (draws * income_w + prm.lot_bonus)
         for q in range(n)
     ]
 
@@ -246,7 +249,11 @@ class ExpertBot(Bot):
     def _market(self, base: LordsOfVegasState, p: int, legal: list[Action]) -> Action:
         best, best_gain = PASS, 0.0
         for action in legal:
-            if action[0] == "offer" and not self._repeat(base, action) and self._acceptable(base, p, action[1]):
+            if (
+                action[0] == "offer"
+                and not self._repeat(base, action)
+                and self._acceptable(base, p, action[1])
+            ):
                 gain = self._offer_gain(base, p, action[1]) - self.prm.offer_gain
                 if gain > best_gain:
                     best, best_gain = action, gain
@@ -266,7 +273,9 @@ class ExpertBot(Bot):
     def _gamble(self, state: LordsOfVegasState, p: int, gambles: list[Action]) -> Action | None:
         """Bet only to reach a build we cannot afford yet; at the casino whose boss can pay."""
         money = state.money[p]
-        wanted = [COST[lot] for lot in range(len(state.marker)) if state.marker[lot] == p and COST[lot] > money]
+        wanted = [
+            COST[lot] for lot in range(len(state.marker)) if state.marker[lot] == p and COST[lot] > money
+        ]
         if not wanted or money < 2:
             return None
         need = min(wanted) - money
@@ -307,4 +316,3 @@ class ExpertBot(Bot):
     def _answer(self, base: LordsOfVegasState, p: int) -> Action:
         _, items = base.offer
         return ACCEPT if self._offer_gain(base, p, items) > 0 else REFUSE
-

@@ -63,4 +63,3 @@ class LordsOfVegasGame(Game):
         from .render import render_view
 
         return render_view(view)
-

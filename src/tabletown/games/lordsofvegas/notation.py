@@ -1,21 +1,21 @@
 """Text notation for Lords of Vegas actions (lowercase, typed by humans, stored in records).
 
-    end                      end the turn
-    build a2 gold            build on your lot A2 (colours: green brown gold purple silver, or gr br go pu si)
-    sprawl a5 gold           sprawl a gold casino you boss onto the empty unowned lot A5
-    remodel a2 brown         remodel the casino containing A2 to brown
-    reorg a2                 reorganize the casino containing A2
-    gamble a3 4              bet $4 at the casino containing A3
-    layoff / nolayoff        (boss) lay off half the bet to the bank, or not
-    take c5                  (all dice out) move your die from C5 to the new tile
-    free c4                  (all markers out) free your lot C4
-    put c5                   (after a reorg) put your highest unplaced value on C5
-    offer 0>1:$5 1>0:a3      trade offer: seat 0 gives $5 to seat 1, seat 1 gives lot A3 to seat 0
-          1>0:die-c5         ... seat 1 gives its die on C5 (the value stays)
-          0>1:no-reorg-c5    ... seat 0 (active) will not reorganize the casino at C5 this turn
-          0>1:no-gamble      ... seat 0 will not gamble this turn (no-build, no-sprawl, no-remodel too)
-    accept / refuse          answer an offer (or answer with an offer of your own: a counter-offer)
-    pass                     (open_market option) make no offer after another player's turn
+end                      end the turn
+build a2 gold            build on your lot A2 (colours: green brown gold purple silver, or gr br go pu si)
+sprawl a5 gold           sprawl a gold casino you boss onto the empty unowned lot A5
+remodel a2 brown         remodel the casino containing A2 to brown
+reorg a2                 reorganize the casino containing A2
+gamble a3 4              bet $4 at the casino containing A3
+layoff / nolayoff        (boss) lay off half the bet to the bank, or not
+take c5                  (all dice out) move your die from C5 to the new tile
+free c4                  (all markers out) free your lot C4
+put c5                   (after a reorg) put your highest unplaced value on C5
+offer 0>1:$5 1>0:a3      trade offer: seat 0 gives $5 to seat 1, seat 1 gives lot A3 to seat 0
+      1>0:die-c5         ... seat 1 gives its die on C5 (the value stays)
+      0>1:no-reorg-c5    ... seat 0 (active) will not reorganize the casino at C5 this turn
+      0>1:no-gamble      ... seat 0 will not gamble this turn (no-build, no-sprawl, no-remodel too)
+accept / refuse          answer an offer (or answer with an offer of your own: a counter-offer)
+pass                     (open_market option) make no offer after another player's turn
 """
 
 from __future__ import annotations
@@ -25,10 +25,22 @@ from typing import Any
 from ...core.errors import MalformedAction
 from .data import COLOR_CODES, COLORS, LOT_INDEX, LOT_NAMES
 
-_SIMPLE = {"end": ("end",), "pass": ("pass",), "accept": ("accept",), "refuse": ("refuse",),
-           "layoff": ("layoff", True), "nolayoff": ("layoff", False)}
-_ALIASES = {"reorganize": "reorg", "reorganise": "reorg", "bet": "gamble",
-            "yes": "accept", "no": "refuse", "decline": "refuse"}
+_SIMPLE = {
+    "end": ("end",),
+    "pass": ("pass",),
+    "accept": ("accept",),
+    "refuse": ("refuse",),
+    "layoff": ("layoff", True),
+    "nolayoff": ("layoff", False),
+}
+_ALIASES = {
+    "reorganize": "reorg",
+    "reorganise": "reorg",
+    "bet": "gamble",
+    "yes": "accept",
+    "no": "refuse",
+    "decline": "refuse",
+}
 _LOT_COLOUR = ("build", "sprawl", "remodel")
 _LOT_ONLY = ("reorg", "take", "free", "put")
 BAN_KINDS = ("build", "sprawl", "remodel", "reorg", "gamble")
@@ -89,14 +101,18 @@ def describe_items(items: tuple) -> str:
 def parse_lot(word: str) -> int:
     lot = LOT_INDEX.get(word)
     if lot is None:
-        raise MalformedAction("notation.lot", f"no such lot {word!r} (lots are a1..a6, b1..b6, c1..c12, d1..d9, e1..e6, f1..f9)")
+        raise MalformedAction(
+            "notation.lot", f"no such lot {word!r} (lots are a1..a6, b1..b6, c1..c12, d1..d9, e1..e6, f1..f9)"
+        )
     return lot
 
 
 def parse_colour(word: str) -> int:
     colour = COLOR_CODES.get(word)
     if colour is None:
-        raise MalformedAction("notation.color", f"no such casino colour {word!r} (green, brown, gold, purple, silver)")
+        raise MalformedAction(
+            "notation.color", f"no such casino colour {word!r} (green, brown, gold, purple, silver)"
+        )
     return colour
 
 
@@ -142,7 +158,9 @@ def parse_item(word: str) -> tuple:
     seats, sep, thing = word.partition(":")
     giver_text, arrow, receiver_text = seats.partition(">")
     if not sep or not arrow or not giver_text.isdigit() or not receiver_text.isdigit():
-        raise MalformedAction("trade.item", f"trade items look like 0>1:$5, 1>0:a3 or 1>0:die-c5, not {word!r}")
+        raise MalformedAction(
+            "trade.item", f"trade items look like 0>1:$5, 1>0:a3 or 1>0:die-c5, not {word!r}"
+        )
     giver, receiver = int(giver_text), int(receiver_text)
     if thing.startswith("$"):
         return (giver, receiver, "$", _parse_int(thing, "money"))
@@ -156,11 +174,16 @@ def parse_item(word: str) -> tuple:
         kind, _, lot = thing[3:].partition("-")
         kind = _ALIASES.get(kind, kind)
         if kind not in BAN_KINDS:
-            raise MalformedAction("trade.item", f"actions to give up are {', '.join(BAN_KINDS)}, not {kind!r}")
+            raise MalformedAction(
+                "trade.item", f"actions to give up are {', '.join(BAN_KINDS)}, not {kind!r}"
+            )
         return (giver, receiver, "no-" + kind, parse_lot(lot) if lot else -1)
     if thing in LOT_INDEX:
         return (giver, receiver, "lot", LOT_INDEX[thing])
-    raise MalformedAction("trade.item", f"cannot trade {thing!r}: trade money ($5), lots (a3), dice (die-a3) or actions (no-reorg-a3)")
+    raise MalformedAction(
+        "trade.item",
+        f"cannot trade {thing!r}: trade money ($5), lots (a3), dice (die-a3) or actions (no-reorg-a3)",
+    )
 
 
 def _expect(head: str, args: list[str], n: int) -> None:

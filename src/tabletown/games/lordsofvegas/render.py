@@ -55,7 +55,12 @@ def _cell(entry: Mapping[str, Any], lot: int, excluded: bool) -> Text:
 
 
 def render_board(state: Mapping[str, Any], num_players: int) -> Table:
-    table = Table(box=box.SIMPLE_HEAD, show_header=True, padding=(0, 1), title="Las Vegas (tile colour, die, owner; Pn = seat n)")
+    table = Table(
+        box=box.SIMPLE_HEAD,
+        show_header=True,
+        padding=(0, 1),
+        title="Las Vegas (tile colour, die, owner; Pn = seat n)",
+    )
     for heading in ("", "west", "", "Strip", "", "east", ""):
         table.add_column(heading, justify="center" if heading == "Strip" else "left", no_wrap=True)
     by_grid = {GRID[lot]: lot for lot in range(NUM_LOTS)}
@@ -93,7 +98,13 @@ def render_players(view: Mapping[str, Any]) -> Table:
         name = seat_text(p["seat"])
         name.append(you)
         table.add_row(
-            mark, name, f"${p['money']}", str(p["score"]), str(p["dice_left"]), str(p["markers_left"]), str(bosses[p["seat"]])
+            mark,
+            name,
+            f"${p['money']}",
+            str(p["score"]),
+            str(p["dice_left"]),
+            str(p["markers_left"]),
+            str(bosses[p["seat"]]),
         )
     return table
 
@@ -122,8 +133,10 @@ def render_pending(state: Mapping[str, Any]) -> Text | None:
         )
     if "gamble" in state:
         g = state["gamble"]
-        return Text(f"P{g['gambler']} bets ${g['bet']} at P{g['boss']}'s casino: P{g['boss']} chooses layoff or nolayoff",
-                    style="bold magenta")
+        return Text(
+            f"P{g['gambler']} bets ${g['bet']} at P{g['boss']}'s casino: P{g['boss']} chooses layoff or nolayoff",
+            style="bold magenta",
+        )
     if "placing" in state:
         first = state["placing"][0]
         return Text(

@@ -69,12 +69,39 @@ def lot_name(lot: int) -> str:
 
 class LordsOfVegasState(State):
     __slots__ = (
-        "num_players", "options", "seed", "rng", "log",
-        "marker", "tile", "dieo", "diev", "money", "score", "dice_out", "markers_out", "tiles_left",
-        "deck", "discard", "ge_index", "active", "phase", "turn",
-        "gambled", "reorged", "bans", "offers_made",
-        "pending", "resume", "offer", "accepted", "place_queue", "_cas", "_over_reason",
-        "market", "offer_return",
+        "num_players",
+        "options",
+        "seed",
+        "rng",
+        "log",
+        "marker",
+        "tile",
+        "dieo",
+        "diev",
+        "money",
+        "score",
+        "dice_out",
+        "markers_out",
+        "tiles_left",
+        "deck",
+        "discard",
+        "ge_index",
+        "active",
+        "phase",
+        "turn",
+        "gambled",
+        "reorged",
+        "bans",
+        "offers_made",
+        "pending",
+        "resume",
+        "offer",
+        "accepted",
+        "place_queue",
+        "_cas",
+        "_over_reason",
+        "market",
+        "offer_return",
     )
 
     def __init__(self) -> None:  # filled by LordsOfVegasGame.create_state or clone
@@ -122,7 +149,9 @@ class LordsOfVegasState(State):
                 card = deck.pop()
                 self.discard.append(card)
                 if two and IN_EXCLUDED_BLOCK[card]:
-                    self.log.append(f"seat {seat} is dealt {lot_name(card)}: F is not used with 2 players, dealt again")
+                    self.log.append(
+                        f"seat {seat} is dealt {lot_name(card)}: F is not used with 2 players, dealt again"
+                    )
                     continue
                 got.append(card)
             for card in got:
@@ -235,7 +264,11 @@ class LordsOfVegasState(State):
 
     def cards_before_game_end(self) -> int:
         """Public: how many cards lie above Game End (its depth is fixed by the set-up split)."""
-        return max(0, len(self.deck) - 1 - self.ge_index) if self.deck and self.deck[self.ge_index] == GAME_END else 0
+        return (
+            max(0, len(self.deck) - 1 - self.ge_index)
+            if self.deck and self.deck[self.ge_index] == GAME_END
+            else 0
+        )
 
     def on_strip(self, lots: tuple[int, ...]) -> bool:
         return not _STRIP_LOTS.isdisjoint(lots)
@@ -360,8 +393,12 @@ class LordsOfVegasState(State):
                 if tiles_left[colour] and money >= 12 and not (bans and self._banned_casino("sprawl", g)):
                     for lot in g:
                         for nb in NEIGHBORS[lot]:
-                            if (tile[nb] < 0 and marker[nb] < 0 and 2 * COST[nb] <= money
-                                    and not (two and IN_EXCLUDED_BLOCK[nb])):
+                            if (
+                                tile[nb] < 0
+                                and marker[nb] < 0
+                                and 2 * COST[nb] <= money
+                                and not (two and IN_EXCLUDED_BLOCK[nb])
+                            ):
                                 key = nb * 8 + colour
                                 if key not in sprawled and not (bans and self._banned("sprawl", nb)):
                                     sprawled.add(key)
@@ -399,8 +436,12 @@ class LordsOfVegasState(State):
                     q = marker[nb]
                     if q < 0:
                         q = dieo[nb]
-                    if q >= 0 and q != p and not done >> (2 * q + 1) & 1 and money[q] >= cost and (
-                        hold or markers_out[q] < MARKERS_PER_PLAYER
+                    if (
+                        q >= 0
+                        and q != p
+                        and not done >> (2 * q + 1) & 1
+                        and money[q] >= cost
+                        and (hold or markers_out[q] < MARKERS_PER_PLAYER)
                     ):
                         done |= 1 << (2 * q + 1)
                         out.append(("offer", _items((q, p, "$", cost), (p, q, "lot", lot))))
@@ -436,7 +477,9 @@ class LordsOfVegasState(State):
 
     # --- main-phase actions
     def _check_active(self, kind: str, lot: int, casino: tuple[int, ...] | None = None) -> None:
-        if self.bans and (self._banned(kind, lot) or (casino is not None and self._banned_casino(kind, casino))):
+        if self.bans and (
+            self._banned(kind, lot) or (casino is not None and self._banned_casino(kind, casino))
+        ):
             raise IllegalAction("trade.promised", f"you traded away the right to {kind} there this turn")
 
     def _act_end(self, p: int, action: Action) -> None:
@@ -467,12 +510,17 @@ class LordsOfVegasState(State):
         if self.num_players == 2 and IN_EXCLUDED_BLOCK[lot]:
             raise IllegalAction("build.block_f", "block F is not used in a 2-player game")
         if self.marker[lot] != p:
-            raise IllegalAction("build.not_your_lot", f"you can only build on a lot with your marker; {lot_name(lot)} is not yours")
+            raise IllegalAction(
+                "build.not_your_lot",
+                f"you can only build on a lot with your marker; {lot_name(lot)} is not yours",
+            )
         if not self.tiles_left[colour]:
             raise IllegalAction("build.sold_out", f"no {COLORS[colour]} tiles are left")
         cost = COST[lot]
         if self.money[p] < cost:
-            raise IllegalAction("build.money", f"building on {lot_name(lot)} costs ${cost}; you have ${self.money[p]}")
+            raise IllegalAction(
+                "build.money", f"building on {lot_name(lot)} costs ${cost}; you have ${self.money[p]}"
+            )
         self._check_active("build", lot)
         self.money[p] -= cost
         self.marker[lot] = -1
@@ -485,7 +533,10 @@ class LordsOfVegasState(State):
         if self.tile[lot] >= 0:
             raise IllegalAction("sprawl.occupied", f"{lot_name(lot)} already holds a casino tile")
         if self.marker[lot] >= 0:
-            raise IllegalAction("sprawl.owned_lot", f"{lot_name(lot)} is owned by seat {self.marker[lot]}; sprawl only onto unowned lots")
+            raise IllegalAction(
+                "sprawl.owned_lot",
+                f"{lot_name(lot)} is owned by seat {self.marker[lot]}; sprawl only onto unowned lots",
+            )
         if self.num_players == 2 and IN_EXCLUDED_BLOCK[lot]:
             raise IllegalAction("sprawl.block_f", "block F is not used in a 2-player game")
         groups, cid = self.casinos()
@@ -494,13 +545,20 @@ class LordsOfVegasState(State):
             raise IllegalAction("sprawl.not_adjacent", f"{lot_name(lot)} touches no {COLORS[colour]} casino")
         bossed = [g for g in sources if self.boss(g) == p]
         if not bossed:
-            raise IllegalAction("sprawl.not_boss", f"you are not the boss of a {COLORS[colour]} casino next to {lot_name(lot)}")
+            raise IllegalAction(
+                "sprawl.not_boss",
+                f"you are not the boss of a {COLORS[colour]} casino next to {lot_name(lot)}",
+            )
         if not self.tiles_left[colour]:
             raise IllegalAction("sprawl.sold_out", f"no {COLORS[colour]} tiles are left")
         cost = 2 * COST[lot]
         if self.money[p] < cost:
-            raise IllegalAction("sprawl.money", f"sprawling onto {lot_name(lot)} costs ${cost}; you have ${self.money[p]}")
-        if self.bans and (self._banned("sprawl", lot) or all(self._banned_casino("sprawl", g) for g in bossed)):
+            raise IllegalAction(
+                "sprawl.money", f"sprawling onto {lot_name(lot)} costs ${cost}; you have ${self.money[p]}"
+            )
+        if self.bans and (
+            self._banned("sprawl", lot) or all(self._banned_casino("sprawl", g) for g in bossed)
+        ):
             raise IllegalAction("trade.promised", "you traded away the right to sprawl there this turn")
         self.money[p] -= cost
         self.log.append(f"seat {p} sprawls a {COLORS[colour]} casino onto {lot_name(lot)} for ${cost}")
@@ -516,7 +574,9 @@ class LordsOfVegasState(State):
             self.dice_out[p] += 1
             self._after_action((lot,))
         else:
-            self.log.append(f"seat {p} has all {DICE_PER_PLAYER} dice out and must move one to {lot_name(lot)}")
+            self.log.append(
+                f"seat {p} has all {DICE_PER_PLAYER} dice out and must move one to {lot_name(lot)}"
+            )
             self.pending = (p, lot, DIE[lot])
             self.resume = (RESUME_ACTION,)
             self.phase = PICK_DIE
@@ -530,12 +590,20 @@ class LordsOfVegasState(State):
             raise IllegalAction("remodel.not_boss", "only the boss may remodel a casino")
         old = self.tile[lot]
         if colour == old:
-            raise IllegalAction("remodel.same_color", f"the casino is already {COLORS[colour]}; remodel must change the colour")
+            raise IllegalAction(
+                "remodel.same_color",
+                f"the casino is already {COLORS[colour]}; remodel must change the colour",
+            )
         if self.tiles_left[colour] < len(g):
-            raise IllegalAction("remodel.sold_out", f"{len(g)} {COLORS[colour]} tiles are needed; {self.tiles_left[colour]} are left")
+            raise IllegalAction(
+                "remodel.sold_out",
+                f"{len(g)} {COLORS[colour]} tiles are needed; {self.tiles_left[colour]} are left",
+            )
         cost = 5 * len(g)
         if self.money[p] < cost:
-            raise IllegalAction("remodel.money", f"remodelling {len(g)} tiles costs ${cost}; you have ${self.money[p]}")
+            raise IllegalAction(
+                "remodel.money", f"remodelling {len(g)} tiles costs ${cost}; you have ${self.money[p]}"
+            )
         self._check_active("remodel", lot, g)
         self.money[p] -= cost
         for t in g:
@@ -560,7 +628,9 @@ class LordsOfVegasState(State):
             raise IllegalAction("reorganize.once", "dice of this casino were already reorganized this turn")
         cost = sum(self.diev[t] for t in dice)
         if self.money[p] < cost:
-            raise IllegalAction("reorganize.money", f"reorganizing costs ${cost} ($1 per pip); you have ${self.money[p]}")
+            raise IllegalAction(
+                "reorganize.money", f"reorganizing costs ${cost} ($1 per pip); you have ${self.money[p]}"
+            )
         self._check_active("reorg", lot, g)
         self.money[p] -= cost
         die = self.rng.die
@@ -613,7 +683,12 @@ class LordsOfVegasState(State):
             self._after_action((lot,))
 
     def _act_gamble(self, p: int, action: Action) -> None:
-        if len(action) != 3 or not isinstance(action[1], int) or not isinstance(action[2], int) or isinstance(action[2], bool):
+        if (
+            len(action) != 3
+            or not isinstance(action[1], int)
+            or not isinstance(action[2], int)
+            or isinstance(action[2], bool)
+        ):
             raise MalformedAction("notation.gamble", "gamble takes a lot and a bet")
         lot, bet = action[1], action[2]
         _check_lot(lot)
@@ -633,7 +708,9 @@ class LordsOfVegasState(State):
             raise IllegalAction("gamble.money", f"you cannot bet more than your ${self.money[p]}")
         self._check_active("gamble", lot, g)
         self.gambled = True
-        self.log.append(f"seat {p} bets ${bet} at seat {boss}'s {COLORS[self.tile[lot]]} casino at {lot_name(lot)}")
+        self.log.append(
+            f"seat {p} bets ${bet} at seat {boss}'s {COLORS[self.tile[lot]]} casino at {lot_name(lot)}"
+        )
         self.pending = (boss, p, bet)
         self.phase = LAYOFF
 
@@ -659,7 +736,9 @@ class LordsOfVegasState(State):
         else:
             self.money[gambler] -= bet
             self.money[boss] += boss_part
-            self.log.append(f"seat {gambler} rolls {a}+{b}={total} and loses ${bet}{note}: seat {boss} gets ${boss_part}")
+            self.log.append(
+                f"seat {gambler} rolls {a}+{b}={total} and loses ${bet}{note}: seat {boss} gets ${boss_part}"
+            )
         self.pending = None
         self.phase = ACTION
 
@@ -668,7 +747,9 @@ class LordsOfVegasState(State):
         src = _lot_only(action)
         _, target, value = self.pending
         if self.dieo[src] != p or src == target:
-            raise IllegalAction("pick_die.not_yours", f"pick one of your own dice on another tile, not {lot_name(src)}")
+            raise IllegalAction(
+                "pick_die.not_yours", f"pick one of your own dice on another tile, not {lot_name(src)}"
+            )
         self.dieo[src] = -1
         self.diev[src] = 0
         prev = self.dieo[target]
@@ -676,7 +757,9 @@ class LordsOfVegasState(State):
             self.dice_out[prev] -= 1
         self.dieo[target] = p
         self.diev[target] = value
-        self.log.append(f"seat {p} moves their die from {lot_name(src)} to {lot_name(target)} (showing {value}); {lot_name(src)} is left without a die")
+        self.log.append(
+            f"seat {p} moves their die from {lot_name(src)} to {lot_name(target)} (showing {value}); {lot_name(src)} is left without a die"
+        )
         self.pending = None
         self._resume()
 
@@ -767,13 +850,19 @@ class LordsOfVegasState(State):
                     _check_lot(value)
                 context = self.offer_return if self.phase == OFFER else self.phase
                 if giver != self.active or context != ACTION:
-                    raise IllegalAction("trade.not_active", "only the active player can trade their actions this turn")
+                    raise IllegalAction(
+                        "trade.not_active", "only the active player can trade their actions this turn"
+                    )
         if p not in parties:
             raise IllegalAction("trade.not_party", "you can only offer trades you take part in")
         for s in range(n):
             if give_money[s] > self.money[s]:
                 raise IllegalAction("trade.money", f"seat {s} has only ${self.money[s]}")
-            if net_lots[s] > 0 and self.options["markers_full"] == "free" and self.markers_out[s] + net_lots[s] > MARKERS_PER_PLAYER:
+            if (
+                net_lots[s] > 0
+                and self.options["markers_full"] == "free"
+                and self.markers_out[s] + net_lots[s] > MARKERS_PER_PLAYER
+            ):
                 raise IllegalAction("trade.markers_full", f"seat {s} has no free marker for another lot")
             if self.dice_out[s] + net_dice[s] > DICE_PER_PLAYER:
                 raise IllegalAction("trade.dice_full", f"seat {s} has no free die")
@@ -876,7 +965,9 @@ class LordsOfVegasState(State):
                 self._end("game end")
                 return
             if self.num_players == 2 and IN_EXCLUDED_BLOCK[card]:
-                self.log.append(f"seat {p} draws {lot_name(card)} ({PAY_NAMES[CARD_PAYS[card]]}): nothing is placed on F; draws again")
+                self.log.append(
+                    f"seat {p} draws {lot_name(card)} ({PAY_NAMES[CARD_PAYS[card]]}): nothing is placed on F; draws again"
+                )
                 self._payout(CARD_PAYS[card])
                 if self.phase == OVER:
                     return
@@ -906,14 +997,18 @@ class LordsOfVegasState(State):
             return True
         value = self.diev[lot] if prev >= 0 else DIE[lot]
         if self.dice_out[p] >= DICE_PER_PLAYER:
-            self.log.append(f"seat {p} has all {DICE_PER_PLAYER} dice out and must move one to {lot_name(lot)}")
+            self.log.append(
+                f"seat {p} has all {DICE_PER_PLAYER} dice out and must move one to {lot_name(lot)}"
+            )
             self.pending = (p, lot, value)
             self.resume = (RESUME_DRAW, lot)
             self.phase = PICK_DIE
             return False
         if prev >= 0:
             self.dice_out[prev] -= 1
-            self.log.append(f"seat {p} takes over {lot_name(lot)}: seat {prev}'s die is replaced, still showing {value}")
+            self.log.append(
+                f"seat {p} takes over {lot_name(lot)}: seat {prev}'s die is replaced, still showing {value}"
+            )
         else:
             self.log.append(f"seat {p} takes over {lot_name(lot)}: a die showing {value} on the empty tile")
         self.dieo[lot] = p

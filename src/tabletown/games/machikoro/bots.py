@@ -179,7 +179,16 @@ STRATEGIES: dict[str, tuple[dict[str, int], bool]] = {
     "convenience-store": ({"store": 6, "bakery": 3}, True),
     "bakery": ({"bakery": 6}, True),
     "one-die-spread": (
-        {"wheat": 2, "ranch": 2, "bakery": 2, "forest": 1, "store": 2, "cafe": 2, "restaurant": 1, "stadium": 1},
+        {
+            "wheat": 2,
+            "ranch": 2,
+            "bakery": 2,
+            "forest": 1,
+            "store": 2,
+            "cafe": 2,
+            "restaurant": 1,
+            "stadium": 1,
+        },
         True,
     ),
     "furniture-factory": ({"forest": 3, "mine": 3, "furniture": 2}, False),

@@ -54,10 +54,24 @@ class MachiKoro(Game):
     # the expert is several times slower per move; the budgets keep a 1,000-game arena run of `hard`
     # within about half an hour on two cores.
     search_tuning = {
-        "medium": {"root": "halving", "anchor": True, "anchor_policy": "expert", "rollout": "policy",
-                   "policy_share": 1.0, "rollout_cap": 20, "iterations": 50},
-        "hard": {"root": "halving", "anchor": True, "anchor_policy": "expert", "rollout": "policy",
-                 "policy_share": 1.0, "rollout_cap": 20, "iterations": 100},
+        "medium": {
+            "root": "halving",
+            "anchor": True,
+            "anchor_policy": "expert",
+            "rollout": "policy",
+            "policy_share": 1.0,
+            "rollout_cap": 20,
+            "iterations": 50,
+        },
+        "hard": {
+            "root": "halving",
+            "anchor": True,
+            "anchor_policy": "expert",
+            "rollout": "policy",
+            "policy_share": 1.0,
+            "rollout_cap": 20,
+            "iterations": 100,
+        },
     }
     bench_configs = (
         (2, {"harbor": False}),

@@ -78,7 +78,9 @@ def card_value_per_round(state: MachiKoroState, player: int, idx: int) -> float:
     if eff.get("requires") == "harbor" and not lm & HARBOR_LM:
         return 0.05  # worthless until the Harbor is built
     p_own = sum(own[r] for r in card.rolls if r < len(own))
-    p_others = sum(sum(dice_distribution(state, q)[r] for r in card.rolls if r < 15) for q in range(n) if q != player)
+    p_others = sum(
+        sum(dice_distribution(state, q)[r] for r in card.rolls if r < 15) for q in range(n) if q != player
+    )
     mall = 1 if lm & MALL else 0
     kind = eff.get("kind")
     city = state.cards[player]

@@ -1,12 +1,12 @@
 """Text notation for Machi Koro actions (round-trips through the ints the rules use).
 
-    roll | roll2            roll one die / two dice (two needs the Train Station)
-    keep | reroll | reroll2 Radio Tower: keep the roll, or re-roll with one / two dice
-    add2 | noadd            Harbor: add 2 to a roll of 10+ or not
-    tv SEAT                 TV Station: take 5 coins from that seat
-    swap MINE SEAT THEIRS   Business Center: give your MINE card for SEAT's THEIRS card
-    noswap                  Business Center: no swap
-    build CARD | pass       build an establishment or landmark by its short name, or build nothing
+roll | roll2            roll one die / two dice (two needs the Train Station)
+keep | reroll | reroll2 Radio Tower: keep the roll, or re-roll with one / two dice
+add2 | noadd            Harbor: add 2 to a roll of 10+ or not
+tv SEAT                 TV Station: take 5 coins from that seat
+swap MINE SEAT THEIRS   Business Center: give your MINE card for SEAT's THEIRS card
+noswap                  Business Center: no swap
+build CARD | pass       build an establishment or landmark by its short name, or build nothing
 """
 
 from __future__ import annotations

@@ -12,7 +12,13 @@ from rich.text import Text
 
 from .data import COLOR_ORDER, all_cards
 
-STYLE = {"blue": "bold blue", "green": "bold green", "red": "bold red", "purple": "bold magenta", "landmark": "yellow"}
+STYLE = {
+    "blue": "bold blue",
+    "green": "bold green",
+    "red": "bold red",
+    "purple": "bold magenta",
+    "landmark": "yellow",
+}
 LOG_LINES = 12
 
 
@@ -74,10 +80,19 @@ def render_view(view: Mapping[str, Any]) -> Group:
     for _ in st["players"]:
         cities.add_column(ratio=1)
     cities.add_row(
-        *[render_city(seat, pl, seat == st["current"] and not view["over"], options) for seat, pl in enumerate(st["players"])]
+        *[
+            render_city(seat, pl, seat == st["current"] and not view["over"], options)
+            for seat, pl in enumerate(st["players"])
+        ]
     )
     dice = "+".join(map(str, st["dice"])) if st["dice"] else "-"
     header = Text(f"Machi Koro — turn {st['turn']}, last roll: {dice} (total {st['roll']})", style="bold")
     log = Text("\n".join(view["log"][-LOG_LINES:]), style="dim")
     pending = Text(st["pending"], style="bold cyan")
-    return Group(header, cities, render_market(st["market"], st["market_deck_sizes"], options), Panel(log, title="log"), pending)
+    return Group(
+        header,
+        cities,
+        render_market(st["market"], st["market_deck_sizes"], options),
+        Panel(log, title="log"),
+        pending,
+    )

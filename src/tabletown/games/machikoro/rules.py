@@ -127,7 +127,9 @@ class MachiKoroState(State):
             deck = [i for i in members for _ in range(t.copies[i])]
             self.rng.shuffle(deck)
             self.decks.append(deck)
-        self.log.append("The supply is shuffled into the market deck" + ("s." if len(self.decks) > 1 else "."))
+        self.log.append(
+            "The supply is shuffled into the market deck" + ("s." if len(self.decks) > 1 else ".")
+        )
         for region in range(len(self.decks)):
             self._refill(region)
 
@@ -254,7 +256,9 @@ class MachiKoroState(State):
     def _apply_roll(self, action: int) -> None:
         if action == A_ROLL2:
             if not self.lm[self.current] & STATION:
-                raise IllegalAction("roll.needs_train_station", "rolling two dice needs a built Train Station")
+                raise IllegalAction(
+                    "roll.needs_train_station", "rolling two dice needs a built Train Station"
+                )
         elif action != A_ROLL1:
             raise self._wrong_phase(action)
         self._roll(2 if action == A_ROLL2 else 1)
@@ -334,7 +338,9 @@ class MachiKoroState(State):
                 if paid == due:
                     self.log.append(f"P{roller} pays P{owner} {paid} for {codes[idx]} x{copies}.")
                 else:
-                    self.log.append(f"P{roller} owes P{owner} {due} for {codes[idx]} x{copies} but pays only {paid}.")
+                    self.log.append(
+                        f"P{roller} owes P{owner} {due} for {codes[idx]} x{copies} but pays only {paid}."
+                    )
 
     def _pay_green_blue(self, roll: int) -> None:
         t = self.t
@@ -411,7 +417,9 @@ class MachiKoroState(State):
         short = "" if paid == due else f" (of {due} due)"
         self.log.append(f"P{victim} pays P{roller} {paid}{short} for {code}.")
 
-    def _take_from_each(self, kind: int, amount: int, min_coins: int, icons: tuple[int, ...], code: str) -> None:
+    def _take_from_each(
+        self, kind: int, amount: int, min_coins: int, icons: tuple[int, ...], code: str
+    ) -> None:
         n = self.num_players
         roller = self.current
         for k in range(1, n):
@@ -463,13 +471,17 @@ class MachiKoroState(State):
             raise IllegalAction("business_center.self", "the Business Center swaps with an opponent")
         swappable = self.t.swappable
         if mine not in swappable or theirs not in swappable:
-            raise IllegalAction("business_center.tower", "purple (tower) cards and landmarks cannot be swapped")
+            raise IllegalAction(
+                "business_center.tower", "purple (tower) cards and landmarks cannot be swapped"
+            )
         if not self.cards[self.current][mine]:
             raise IllegalAction("business_center.not_owned", "you do not own the card you offer")
         if not self.cards[target][theirs]:
             raise IllegalAction("business_center.not_owned", f"P{target} does not own that card")
         if mine == theirs:
-            raise IllegalAction("business_center.same_card", "swapping a card for the same card changes nothing")
+            raise IllegalAction(
+                "business_center.same_card", "swapping a card for the same card changes nothing"
+            )
 
     # ------------------------------------------------------------------ build
     def _enter_build(self) -> None:
@@ -499,12 +511,16 @@ class MachiKoroState(State):
         p = self.current
         code = t.codes[i]
         if not t.in_play[i]:
-            raise IllegalAction("build.not_in_game", f"{code} is a Harbor card and Harbor is not in this game")
+            raise IllegalAction(
+                "build.not_in_game", f"{code} is a Harbor card and Harbor is not in this game"
+            )
         if not self.supply[i]:
             rule = "build.not_in_market" if t.regions and self.decks[t.region_of[i]] else "build.sold_out"
             raise IllegalAction(rule, f"no {code} is available to buy")
         if t.purple[i] and self.cards[p][i]:
-            raise IllegalAction("build.one_purple_each", f"a city may hold only one {code} (purple cards are unique)")
+            raise IllegalAction(
+                "build.one_purple_each", f"a city may hold only one {code} (purple cards are unique)"
+            )
         if self.coins[p] < t.cost[i]:
             raise IllegalAction("build.cannot_afford", f"{code} costs {t.cost[i]}, you have {self.coins[p]}")
         self._pay_bank(p, t.cost[i])

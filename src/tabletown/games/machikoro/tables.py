@@ -54,7 +54,9 @@ class Tables:
     codes: tuple[str, ...]
 
 
-def _icon_members(cards: tuple[Card, ...], in_play: tuple[bool, ...], icons: tuple[str, ...]) -> tuple[int, ...]:
+def _icon_members(
+    cards: tuple[Card, ...], in_play: tuple[bool, ...], icons: tuple[str, ...]
+) -> tuple[int, ...]:
     return tuple(i for i, c in enumerate(cards) if c.icon in icons and in_play[i])
 
 

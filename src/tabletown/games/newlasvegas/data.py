@@ -23,7 +23,13 @@ PROJECTS = _load("projects.json")["projects"]
 # Effect codes used everywhere in the rules (short, also the notation).
 EFFECTS = ("op", "con", "up", "show", "limo")
 EFFECT_NAMES = {"op": "opening", "con": "construction", "up": "upgrade", "show": "show", "limo": "limousine"}
-_CARD_EFFECT = {"inauguration": "op", "construction": "con", "improvement": "up", "show": "show", "limousine": "limo"}
+_CARD_EFFECT = {
+    "inauguration": "op",
+    "construction": "con",
+    "improvement": "up",
+    "show": "show",
+    "limousine": "limo",
+}
 
 # --- casino cards -------------------------------------------------------------------------------
 CARD_NUMBER: tuple[int, ...] = tuple(n for n, _ in CARDS["casino_cards"])
@@ -66,9 +72,7 @@ SLOT_NAME = tuple(f"{SLOT_STREET[s] + 1}.{SLOT_AVENUE[s]}" for s in range(NUM_SL
 SLOT_BY_NAME = {name: s for s, name in enumerate(SLOT_NAME)}
 GOLF_RANGE = STREET_RANGE[0]
 PAR_COUNT = {p: sum(SLOT_HOLES[s].count(p) for s in range(NUM_SLOTS)) for p in (3, 4, 5)}
-STREET_STARS = tuple(
-    sum(1 << s for s in range(a, b) if SLOT_STAR[s]) for a, b in STREET_RANGE
-)
+STREET_STARS = tuple(sum(1 << s for s in range(a, b) if SLOT_STAR[s]) for a, b in STREET_RANGE)
 STREET_CRANES = tuple(sum(1 << s for s in range(a, b) if SLOT_CRANE[s]) for a, b in STREET_RANGE)
 
 # --- limousine lamp graph -----------------------------------------------------------------------
@@ -82,7 +86,9 @@ def lamp_id(street: int, col_index: int) -> int:
 
 
 LAMP_NAME = tuple(f"{lamp // _NC + 1}:{LAMP_COLUMNS[lamp % _NC]}" for lamp in range(NUM_LAMPS))
-START_LAMP = lamp_id(CITY["limousine"]["start"]["street"] - 1, LAMP_COLUMNS.index(CITY["limousine"]["start"]["column"]))
+START_LAMP = lamp_id(
+    CITY["limousine"]["start"]["street"] - 1, LAMP_COLUMNS.index(CITY["limousine"]["start"]["column"])
+)
 EDGES: list[tuple[int, int]] = []
 EDGE_PASSES: list[int] = []  # bitmask of slots whose casinos the segment drives past
 for _st in range(NUM_STREETS):
@@ -104,7 +110,10 @@ for _e, (_u, _v) in enumerate(EDGES):
     else:  # vertical: v is south of u (streets are numbered from the top)
         LAMP_LINKS[_u].append(("s", _e, _v))
         LAMP_LINKS[_v].append(("n", _e, _u))
-CARPET_MASK = {kind: sum(1 << s for s in range(NUM_SLOTS) if SLOT_CARPET[s] == kind) for kind in ("vip", "mafia", "luxury")}
+CARPET_MASK = {
+    kind: sum(1 << s for s in range(NUM_SLOTS) if SLOT_CARPET[s] == kind)
+    for kind in ("vip", "mafia", "luxury")
+}
 ALL_CARPETS = CARPET_MASK["vip"] | CARPET_MASK["mafia"] | CARPET_MASK["luxury"]
 STREET_CARPETS = tuple(sum(1 << s for s in range(a, b) if SLOT_CARPET[s]) for a, b in STREET_RANGE)
 
@@ -119,7 +128,9 @@ OPEN_PLACES: tuple[tuple[int, ...], ...] = tuple(tuple(p) for p in _OPEN["places
 SHOW_VALUES: tuple[tuple[int, ...], ...] = tuple(tuple(c["values"]) for c in SHEET["shows"])
 SHOW_LOANS: tuple[tuple[int, ...], ...] = tuple(tuple(c["loans_beside_box"]) for c in SHEET["shows"])
 UPGRADE_IDS: tuple[str, ...] = tuple(u["id"] for u in SHEET["upgrades"])
-UPGRADE_VALUES: dict[str, tuple[int, ...]] = {u["id"]: tuple(u["values"]) for u in SHEET["upgrades"] if "values" in u}
+UPGRADE_VALUES: dict[str, tuple[int, ...]] = {
+    u["id"]: tuple(u["values"]) for u in SHEET["upgrades"] if "values" in u
+}
 UPGRADE_BOXES: tuple[int, ...] = tuple(
     u["boxes"] if "boxes" in u else len(u["values"]) - 1 for u in SHEET["upgrades"]
 )

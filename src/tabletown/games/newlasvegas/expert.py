@@ -72,7 +72,6 @@ WEIGHTS: dict[str, float] = {
 }
 
 
-
 def _chains(sh: Sheet) -> list[list[tuple[int, int, bool, bool]]]:
     return [sh.runs(st) for st in range(NUM_STREETS)]
 
@@ -269,8 +268,23 @@ def _plan_key(state: NewLasVegasState, player: int, sh: Sheet, turn: Turn) -> tu
     branch that happens to share the round number).
     """
     return (
-        state.round_no, tuple(state.offers), tuple(state.hand), player, turn.stage, turn.i, turn.j, turn.bonus,
-        turn.main, tuple(sh.nums), sh.built, sh.marks, sh.spent, sh.edges, sh.shows[0], sh.shows[1], tuple(sh.ups),
+        state.round_no,
+        tuple(state.offers),
+        tuple(state.hand),
+        player,
+        turn.stage,
+        turn.i,
+        turn.j,
+        turn.bonus,
+        turn.main,
+        tuple(sh.nums),
+        sh.built,
+        sh.marks,
+        sh.spent,
+        sh.edges,
+        sh.shows[0],
+        sh.shows[1],
+        tuple(sh.ups),
     )
 
 
@@ -363,7 +377,9 @@ class ExpertBot(Bot):
             children.append((action, s2, t2))
         keep = int(self.w["keep"])
         if turn.stage in (PICK, OPEN) and len(children) > keep:
-            scored = sorted(((evaluate(c[1], ctx, self.w), k) for k, c in enumerate(children)), key=lambda x: -x[0])
+            scored = sorted(
+                ((evaluate(c[1], ctx, self.w), k) for k, c in enumerate(children)), key=lambda x: -x[0]
+            )
             children = [children[k] for _, k in scored[:keep]]
         best: tuple[float, tuple[Any, ...]] = (float("-inf"), ())
         for action, s2, t2 in children:
@@ -374,4 +390,3 @@ class ExpertBot(Bot):
 
 
 __all__ = ["WEIGHTS", "ExpertBot", "evaluate", "project_progress"]
-

@@ -19,8 +19,12 @@ class NewLasVegas(Game):
     max_players = 12
     options = (
         Option("first_game", False, "first-game variant: no golf, no bank rule, start with 3 bundles"),
-        Option("architect", 1, "solo only: ACME architect card (difficulty and loan threshold)",
-               choices=tuple(sorted(ARCHITECTS))),
+        Option(
+            "architect",
+            1,
+            "solo only: ACME architect card (difficulty and loan threshold)",
+            choices=tuple(sorted(ARCHITECTS)),
+        ),
     )
     # Generic search bot settings (docs/bots.md): the slowest play-outs (up to 20 ms early on).
     search_tuning = {

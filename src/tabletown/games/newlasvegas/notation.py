@@ -1,14 +1,14 @@
 """Text notation of New Las Vegas actions (short, lowercase, typeable).
 
-    loan / noloan              secret bank-loan choice at the start
-    a  b+e  c+f  a+x           pick combination a/b/c, optionally with a bonus: +e easy opening,
-                               +f free action, +x expansion (solo: 12 = number of card 1, effect of card 2)
-    refuse (solo: refuse3)     no number fits: mark 2 opening boxes (solo: card 3 goes to ACME)
-    2.5  2.5+1  2.5-2          open the casino of street 2, avenue 5 (easy opening: number +1 / -2)
-    x2.6l  x2.6r               expansion: open 2.6 copying its left / right neighbour
-    op | con 3.6 | up grand | show1 | limo n   the effect (limo n/s/e/w), or: skip
-    shuffle / keep             first project completer: reshuffle all cards or not
-    a, 2.5, con 3.6            several steps at once, separated by commas (all or nothing)
+loan / noloan              secret bank-loan choice at the start
+a  b+e  c+f  a+x           pick combination a/b/c, optionally with a bonus: +e easy opening,
+                           +f free action, +x expansion (solo: 12 = number of card 1, effect of card 2)
+refuse (solo: refuse3)     no number fits: mark 2 opening boxes (solo: card 3 goes to ACME)
+2.5  2.5+1  2.5-2          open the casino of street 2, avenue 5 (easy opening: number +1 / -2)
+x2.6l  x2.6r               expansion: open 2.6 copying its left / right neighbour
+op | con 3.6 | up grand | show1 | limo n   the effect (limo n/s/e/w), or: skip
+shuffle / keep             first project completer: reshuffle all cards or not
+a, 2.5, con 3.6            several steps at once, separated by commas (all or nothing)
 """
 
 from __future__ import annotations

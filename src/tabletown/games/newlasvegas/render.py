@@ -58,13 +58,17 @@ def render_city(sheet: Mapping[str, Any]) -> Text:
     course = sheet["golf"]
     for av in range(1, NUM_AVENUES + 1):
         s = next((s for s in range(a, b) if SLOT_AVENUE[s] == av), None)
-        holes_line.append(("P" + "".join(map(str, SLOT_HOLES[s])) if s is not None and SLOT_HOLES[s] else "").ljust(_CELL))
+        holes_line.append(
+            ("P" + "".join(map(str, SLOT_HOLES[s])) if s is not None and SLOT_HOLES[s] else "").ljust(_CELL)
+        )
     lines.append("".join(holes_line))
     if built or course["crossed"]:
         lines.append(f"    golf: holes built (PAR) {course['holes']}, crossed out {course['crossed']}")
     for st, (a, b) in enumerate(STREET_RANGE):
         cells = {SLOT_AVENUE[s]: _cell(sheet, s) for s in range(a, b)}
-        lines.append(f"s{st + 1}  " + "".join(cells.get(av, "").ljust(_CELL) for av in range(1, NUM_AVENUES + 1)))
+        lines.append(
+            f"s{st + 1}  " + "".join(cells.get(av, "").ljust(_CELL) for av in range(1, NUM_AVENUES + 1))
+        )
     hotels = "".join((h[0].upper() if h else ".").ljust(_CELL) for h in sheet["hotels"])
     lines.append("H   " + hotels)
     lines.extend(render_route(sheet["limousine"]))
@@ -75,8 +79,10 @@ def render_route(limo: Mapping[str, Any]) -> list[str]:
     """The lamp graph: A = airport start, @ = the limousine, - and | = segments drawn."""
     used = set(limo["edges"])
     ncol = len(LAMP_COLUMNS)
-    lines = [f"limousine ({'complete' if limo['complete'] else 'at ' + LAMP_NAME[limo['at']]}); lamp columns "
-             + " ".join(map(str, LAMP_COLUMNS))]
+    lines = [
+        f"limousine ({'complete' if limo['complete'] else 'at ' + LAMP_NAME[limo['at']]}); lamp columns "
+        + " ".join(map(str, LAMP_COLUMNS))
+    ]
     for st in range(len(STREET_RANGE)):
         row = f"  s{st + 1} "
         for ci in range(ncol):
@@ -84,7 +90,7 @@ def render_route(limo: Mapping[str, Any]) -> list[str]:
             row += "@" if lamp == limo["at"] and not limo["complete"] else "A" if lamp == START_LAMP else "o"
             if ci + 1 < ncol:
                 edge = EDGE_INDEX[(lamp, lamp + 1)]
-                row += ("-----" if edge in used else "     ")
+                row += "-----" if edge in used else "     "
         lines.append(row)
         if st + 1 < len(STREET_RANGE):
             row = "      "
@@ -112,37 +118,64 @@ def render_view(view: Mapping[str, Any]) -> Group:
     head = Text(f"Welcome To New Las Vegas, round {state['round']} ({state['phase']})", style="bold")
     parts.append(head)
     for pr in state["projects"]:
-        parts.append(Text(f"  project {pr['id']} [{pr['deck']}] {pr['first']}/{pr['later']}"
-                          f"{' approved' if pr['approved'] else ''}: {pr['condition']}"))
+        parts.append(
+            Text(
+                f"  project {pr['id']} [{pr['deck']}] {pr['first']}/{pr['later']}"
+                f"{' approved' if pr['approved'] else ''}: {pr['condition']}"
+            )
+        )
     if state.get("combinations"):
-        combos = "   ".join(f"{'abc'[k]}: {c['number']} {EFFECT_NAMES[c['effect']]}" for k, c in enumerate(state["combinations"]))
+        combos = "   ".join(
+            f"{'abc'[k]}: {c['number']} {EFFECT_NAMES[c['effect']]}"
+            for k, c in enumerate(state["combinations"])
+        )
         parts.append(Text("combinations  " + combos, style="cyan"))
     if state.get("hand"):
-        cards = "   ".join(f"card {k + 1}: {c['number']} {EFFECT_NAMES[c['effect']]}" for k, c in enumerate(state["hand"]))
+        cards = "   ".join(
+            f"card {k + 1}: {c['number']} {EFFECT_NAMES[c['effect']]}" for k, c in enumerate(state["hand"])
+        )
         parts.append(Text(cards, style="cyan"))
     if state.get("acme"):
         acme = state["acme"]
-        parts.append(Text(f"ACME (architect {acme['architect']}): pile {len(acme['pile'])} cards "
-                          f"{' '.join(acme['pile'][-8:])}; hotels {acme['hotels']}; projects {acme['projects']}"))
-        parts.append(Text(f"  deck {acme['deck_size']} cards, top shows {acme.get('deck_top') or '-'}; "
-                          f"card under the sheet: {acme.get('loan_card_effect') or '-'}"))
+        parts.append(
+            Text(
+                f"ACME (architect {acme['architect']}): pile {len(acme['pile'])} cards "
+                f"{' '.join(acme['pile'][-8:])}; hotels {acme['hotels']}; projects {acme['projects']}"
+            )
+        )
+        parts.append(
+            Text(
+                f"  deck {acme['deck_size']} cards, top shows {acme.get('deck_top') or '-'}; "
+                f"card under the sheet: {acme.get('loan_card_effect') or '-'}"
+            )
+        )
     if state["grand_taken"]:
         parts.append(Text(f"grand hotels already taken on avenues {state['grand_taken']}"))
     for q, entry in enumerate(state["players"]):
         sheet = entry["sheet"]
-        title = f"seat {q}" + (" (you)" if q == seat else "") + (" - still choosing" if entry["acting"] else "")
+        title = (
+            f"seat {q}" + (" (you)" if q == seat else "") + (" - still choosing" if entry["acting"] else "")
+        )
         if q == seat or seat is None or state["phase"] == "over" or len(state["players"]) <= 2:
             parts.append(Text(title, style="bold magenta"))
             parts.append(render_city(sheet))
         else:
             opened = sum(1 for v in sheet["numbers"] if v is not None)
-            parts.append(Text(f"{title}: {opened} casinos opened, hotels "
-                              f"{sum(1 for h in sheet['hotels'] if h)}", style="magenta"))
+            parts.append(
+                Text(
+                    f"{title}: {opened} casinos opened, hotels {sum(1 for h in sheet['hotels'] if h)}",
+                    style="magenta",
+                )
+            )
         parts.append(render_scores(sheet))
         if "turn" in entry and entry["turn"]["step"] != "done":
             t = entry["turn"]
-            parts.append(Text(f"your round so far: {'; '.join(t['notes']) or 'nothing yet'} -> next: {t['step']}",
-                              style="yellow"))
+            parts.append(
+                Text(
+                    f"your round so far: {'; '.join(t['notes']) or 'nothing yet'} -> next: {t['step']}",
+                    style="yellow",
+                )
+            )
     final = state.get("final")
     if final:
         for q, s in enumerate(final["players"]):

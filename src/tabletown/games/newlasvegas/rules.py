@@ -53,7 +53,20 @@ class Turn:
     """One seat's choices in the current round (hidden from the other seats)."""
 
     __slots__ = (
-        "stage", "i", "j", "bonus", "num", "eff", "main", "copy", "show", "refused", "acme", "notes", "met", "all_open",
+        "stage",
+        "i",
+        "j",
+        "bonus",
+        "num",
+        "eff",
+        "main",
+        "copy",
+        "show",
+        "refused",
+        "acme",
+        "notes",
+        "met",
+        "all_open",
     )
 
     def __init__(self) -> None:
@@ -83,11 +96,41 @@ class Turn:
 
 class NewLasVegasState(State):
     __slots__ = (
-        "num_players", "options", "seed", "rng", "log", "solo", "golf", "bank_rule", "phase", "round_no",
-        "sheets", "public", "turns", "waiting", "loans", "piles", "top", "offers", "deck", "discard",
-        "hand", "acme_pile", "acme_loan_card", "acme_seen", "acme_proj", "acme_hotels", "pending_approvals",
+        "num_players",
+        "options",
+        "seed",
+        "rng",
+        "log",
+        "solo",
+        "golf",
+        "bank_rule",
+        "phase",
+        "round_no",
+        "sheets",
+        "public",
+        "turns",
+        "waiting",
+        "loans",
+        "piles",
+        "top",
+        "offers",
+        "deck",
+        "discard",
+        "hand",
+        "acme_pile",
+        "acme_loan_card",
+        "acme_seen",
+        "acme_proj",
+        "acme_hotels",
+        "pending_approvals",
         "approval_zone",
-        "projects", "approved", "any_completed", "grand_taken", "votes", "final", "_cache",
+        "projects",
+        "approved",
+        "any_completed",
+        "grand_taken",
+        "votes",
+        "final",
+        "_cache",
     )
 
     # -- set-up ------------------------------------------------------------------------------------
@@ -114,7 +157,9 @@ class NewLasVegasState(State):
         self.final: dict[str, Any] | None = None
         self._cache: tuple[int, list[Any], set[Any]] | None = None
         self.projects = self._draw_projects()
-        self.log.append("projects: " + "; ".join(f"{pid} ({PROJECT_BY_ID[pid]['condition']})" for pid in self.projects))
+        self.log.append(
+            "projects: " + "; ".join(f"{pid} ({PROJECT_BY_ID[pid]['condition']})" for pid in self.projects)
+        )
         self.piles: list[list[int]] = []
         self.top = 0
         self.offers: list[tuple[int, str]] = []
@@ -144,14 +189,16 @@ class NewLasVegasState(State):
     def _draw_projects(self) -> tuple[str, str, str]:
         chosen = []
         for deck in PROJECT_DECKS:
-            pool = [p["id"] for p in PROJECTS if p["deck"] == deck and (self.golf or p["id"] not in GOLF_PROJECTS)]
+            pool = [
+                p["id"] for p in PROJECTS if p["deck"] == deck and (self.golf or p["id"] not in GOLF_PROJECTS)
+            ]
             chosen.append(pool[self.rng.randrange(len(pool))])
         return tuple(chosen)  # type: ignore[return-value]
 
     def _reshuffle_all(self) -> None:
         cards = list(range(NUM_CARDS))
         self.rng.shuffle(cards)
-        self.piles = [cards[k * PILE:(k + 1) * PILE] for k in range(3)]
+        self.piles = [cards[k * PILE : (k + 1) * PILE] for k in range(3)]
         self.top = 0
         self.log.append("the 81 casino cards are shuffled into 3 piles")
 
@@ -175,7 +222,9 @@ class NewLasVegasState(State):
             if not self._deal_solo():
                 self._finish("the casino cards ran out")
                 return
-            shown = ", ".join(f"{k + 1}: {CARD_NUMBER[c]}/{EFFECT_NAMES[CARD_EFFECT[c]]}" for k, c in enumerate(self.hand))
+            shown = ", ".join(
+                f"{k + 1}: {CARD_NUMBER[c]}/{EFFECT_NAMES[CARD_EFFECT[c]]}" for k, c in enumerate(self.hand)
+            )
             self.log.append(f"round {self.round_no}: cards {shown}")
         else:
             if self.top + 1 >= PILE:
@@ -386,7 +435,14 @@ class NewLasVegasState(State):
         """Explain why ``action`` is not legal now (the slow path; nothing has changed)."""
         kind = action[0]
         stage = self.phase if self.phase != ROUND else STAGE_NAMES[self.turns[player].stage]
-        expected = {LOAN: "loan", RESHUFFLE: "shuffle", "pick": "pick", "open": "open", "copy": "copy", "effect": "eff"}
+        expected = {
+            LOAN: "loan",
+            RESHUFFLE: "shuffle",
+            "pick": "pick",
+            "open": "open",
+            "copy": "copy",
+            "effect": "eff",
+        }
         want = expected.get(stage, "")
         if kind not in {"loan", "shuffle", "pick", "refuse", "open", "copy", "eff", "skip"}:
             raise MalformedAction("nlv.malformed", f"not a New Las Vegas action: {action!r}")
@@ -401,7 +457,10 @@ class NewLasVegasState(State):
         if kind == "open":
             self._explain_open(sh, turn, action)
         if kind == "copy":
-            raise IllegalAction("nlv.expansion", "the copy must go in an empty built casino next to an opened one, keeping the order")
+            raise IllegalAction(
+                "nlv.expansion",
+                "the copy must go in an empty built casino next to an opened one, keeping the order",
+            )
         if kind == "eff":
             self._explain_effect(sh, turn, action)
         raise IllegalAction("nlv.illegal", f"{action!r} is not allowed now")
@@ -416,7 +475,9 @@ class NewLasVegasState(State):
             raise IllegalAction("nlv.bonus_group", "no fully marked, unspent group on the opening track")
         if bonus == "x":
             raise IllegalAction("nlv.expansion", "no casino could be copied after opening this number")
-        raise IllegalAction("nlv.opening_order", "this number fits no empty built casino (numbers rise left to right)")
+        raise IllegalAction(
+            "nlv.opening_order", "this number fits no empty built casino (numbers rise left to right)"
+        )
 
     def _explain_open(self, sh: Sheet, turn: Turn, action: Any) -> None:
         _, s, d = action
@@ -452,7 +513,9 @@ class NewLasVegasState(State):
             raise IllegalAction("nlv.opening_track", "the opening track is full")
         if sh.route_done:
             raise IllegalAction("nlv.limo_done", "the limousine route is already complete")
-        raise IllegalAction("nlv.limo_segment", "the limousine goes to a neighbouring lamp along a segment not used before")
+        raise IllegalAction(
+            "nlv.limo_segment", "the limousine goes to a neighbouring lamp along a segment not used before"
+        )
 
     def _begin(self, player: int) -> Sheet:
         """First step of a round: keep the public copy, work on a private one."""
@@ -470,8 +533,14 @@ class NewLasVegasState(State):
         turn.num, turn.eff = self.combo(i, j)
         if self.solo:
             turn.acme = 3 - i - j
-        label = "abc"[i] if not self.solo else f"number {turn.num} (card {i + 1}), {EFFECT_NAMES[turn.eff]} (card {j + 1})"
-        turn.notes.append(f"chose {label}" if self.solo else f"chose {label} ({turn.num}/{EFFECT_NAMES[turn.eff]})")
+        label = (
+            "abc"[i]
+            if not self.solo
+            else f"number {turn.num} (card {i + 1}), {EFFECT_NAMES[turn.eff]} (card {j + 1})"
+        )
+        turn.notes.append(
+            f"chose {label}" if self.solo else f"chose {label} ({turn.num}/{EFFECT_NAMES[turn.eff]})"
+        )
         if bonus:
             g = sh.groups_ready()[0]
             sh.spent |= 1 << g
@@ -534,7 +603,9 @@ class NewLasVegasState(State):
                     if d == target:
                         sh.drive(edge, to)
                         break
-                turn.notes.append(f"drove the limousine {target}" + (" back to the start" if sh.route_done else ""))
+                turn.notes.append(
+                    f"drove the limousine {target}" + (" back to the start" if sh.route_done else "")
+                )
         for s in (turn.main, turn.copy):
             if s >= 0 and SLOT_STAR[s] and not (s == turn.main and turn.show):
                 sh.star_x |= 1 << s
@@ -604,7 +675,8 @@ class NewLasVegasState(State):
             qualified = [
                 p
                 for p in range(n)
-                if not self.sheets[p].proj[k] and (self.turns[p].met >> k & 1 or project_met(pid, self.sheets[p]))
+                if not self.sheets[p].proj[k]
+                and (self.turns[p].met >> k & 1 or project_met(pid, self.sheets[p]))
             ]
             acme_q = acme_done[k] and not self.acme_proj[k]
             if not qualified and not acme_q:
@@ -686,8 +758,15 @@ class NewLasVegasState(State):
             effects = [CARD_EFFECT[c] for c in self.acme_pile]
             loan_number = CARD_NUMBER[self.acme_loan_card]
             player, acme = score_solo(
-                self.sheets[0], bool(self.loans[0]), self.options.get("architect", 1), effects,
-                bin(self.acme_hotels).count("1"), self.acme_proj, loan_number, self.golf, self.bank_rule,
+                self.sheets[0],
+                bool(self.loans[0]),
+                self.options.get("architect", 1),
+                effects,
+                bin(self.acme_hotels).count("1"),
+                self.acme_proj,
+                loan_number,
+                self.golf,
+                self.bank_rule,
             )
             self.final = {"players": [player], "acme": acme, "loan_card": loan_number}
             self.log.append(f"seat 0 scores {player['total']}, ACME scores {acme['total']}")
@@ -719,7 +798,9 @@ class NewLasVegasState(State):
         twin.rng = self.rng.clone()
         twin.log = self.log[:]
         # A sheet equal to its public copy is never mutated again (the next step copies it first).
-        twin.sheets = [sh if sh is pub else sh.copy() for sh, pub in zip(self.sheets, self.public, strict=True)]
+        twin.sheets = [
+            sh if sh is pub else sh.copy() for sh, pub in zip(self.sheets, self.public, strict=True)
+        ]
         twin.public = self.public[:]
         twin.turns = [t.clone() for t in self.turns]
         twin.loans = self.loans[:]
@@ -772,7 +853,7 @@ class NewLasVegasState(State):
         """
         shown = bool(self.offers)
         first = self.top + 1 if shown else self.top
-        unseen = [c for p in self.piles for c in p[self.top:]]
+        unseen = [c for p in self.piles for c in p[self.top :]]
         rng.shuffle(unseen)
         if shown:
             for p in self.piles:
@@ -907,7 +988,11 @@ def sheet_view(sh: Sheet) -> dict[str, Any]:
         "groups_spent": [g + 1 for g in range(8) if sh.spent >> g & 1],
         "groups_expansion": [g + 1 for g in range(8) if sh.exp >> g & 1],
         "golf": {"holes": sh.holes(), "crossed": sh.holes_crossed()},
-        "limousine": {"at": sh.lamp, "edges": [e for e in range(64) if sh.edges >> e & 1], "complete": sh.route_done},
+        "limousine": {
+            "at": sh.lamp,
+            "edges": [e for e in range(64) if sh.edges >> e & 1],
+            "complete": sh.route_done,
+        },
         "carpets_passed": [SLOT_NAME[s] for s in range(len(sh.nums)) if sh.carpets >> s & 1],
         "hotels": ["grand" if h == GRAND else "small" if h == SMALL else None for h in sh.hotels],
         "projects": sh.proj[:],

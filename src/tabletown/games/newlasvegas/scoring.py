@@ -85,7 +85,9 @@ def score_player(
     }
 
 
-def score_multiplayer(sheets: list[Sheet], loans: list[bool | None], golf: bool, bank_rule: bool) -> list[dict[str, Any]]:
+def score_multiplayer(
+    sheets: list[Sheet], loans: list[bool | None], golf: bool, bank_rule: bool
+) -> list[dict[str, Any]]:
     counts = [sh.unused_marks() for sh in sheets]
     places = opening_places(counts)
     lowest = min(counts)
@@ -146,4 +148,10 @@ def score_solo(
         "limousine": pile_effects.count("limo") * values[5],
         "vault": -loan_card_number if bank_rule and not loan and not acme_loan else 0,
     }
-    return player, {"columns": acme, "total": sum(acme.values()), "loan": acme_loan, "values": values, "run": run}
+    return player, {
+        "columns": acme,
+        "total": sum(acme.values()),
+        "loan": acme_loan,
+        "values": values,
+        "run": run,
+    }

@@ -42,9 +42,27 @@ class Sheet:
     """Mutable sheet of one architect. ``copy`` is shallow over small lists (no deepcopy)."""
 
     __slots__ = (
-        "nums", "built", "star_ok", "star_x", "shows", "ups", "marks", "spent", "exp",
-        "golf_l", "golf_r", "golf_lb", "golf_rb", "lamp", "edges", "segs", "route_done",
-        "carpets", "hotels", "proj", "vault",
+        "nums",
+        "built",
+        "star_ok",
+        "star_x",
+        "shows",
+        "ups",
+        "marks",
+        "spent",
+        "exp",
+        "golf_l",
+        "golf_r",
+        "golf_lb",
+        "golf_rb",
+        "lamp",
+        "edges",
+        "segs",
+        "route_done",
+        "carpets",
+        "hotels",
+        "proj",
+        "vault",
     )
 
     def __init__(self, vault: int) -> None:
@@ -344,7 +362,8 @@ def project_met(pid: str, sh: Sheet) -> bool:
         return all(sh.built >> s & 1 for s in CRANE_SLOTS)
     if pid == "C4":
         return any(
-            sh.cranes_opened(cm) and (sh.star_ok & sm) == sm for cm, sm in zip(STREET_CRANES, STREET_STARS, strict=True)
+            sh.cranes_opened(cm) and (sh.star_ok & sm) == sm
+            for cm, sm in zip(STREET_CRANES, STREET_STARS, strict=True)
         )
     if pid == "C5":
         return sh.shows[0] >= 3 and sh.shows[1] >= 3
