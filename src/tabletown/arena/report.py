@@ -51,85 +51,58 @@ def tables(title: str, summary: dict[str, Any]) -> list[Table]:
     return [bots, seats]
 
 
+CSV_COLUMNS = (
+    "kind",
+    "name",
+    "games",
+    "wins",
+    "win_rate",
+    "ci_low",
+    "ci_high",
+    "rating",
+    "rating_mu",
+    "rating_sigma",
+    "avg_score",
+    "avg_rank",
+    "longest_decision_s",
+    "capped_decisions",
+)
+
+
 def write_summary(folder: Path, summary: dict[str, Any]) -> None:
     (folder / SUMMARY_JSON).write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
     with (folder / SUMMARY_CSV).open("w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
-        writer.writerow(
-            [
-                "kind",
-                "name",
-                "games",
-                "wins",
-                "win_rate",
-                "ci_low",
-                "ci_high",
-                "rating",
-                "rating_mu",
-                "rating_sigma",
-                "avg_score",
-                "avg_rank",
-                "longest_decision_s",
-                "capped_decisions",
-            ]
-        )
+        writer.writerow(CSV_COLUMNS)
+
+        def write(*cells: object) -> None:
+            # Seat and length rows have fewer figures: pad them to the header's width.
+            writer.writerow([*cells, *[""] * (len(CSV_COLUMNS) - len(cells))])
+
         for row in summary["bots"]:
-            writer.writerow(
-                [
-                    "bot",
-                    row["bot"],
-                    row["games"],
-                    row["wins"],
-                    f"{row['win_rate']:.4f}",
-                    f"{row['ci95'][0]:.4f}",
-                    f"{row['ci95'][1]:.4f}",
-                    f"{row['rating']:.3f}",
-                    f"{row['rating_mu']:.3f}",
-                    f"{row['rating_sigma']:.3f}",
-                    f"{row['avg_score']:.3f}",
-                    f"{row['avg_rank']:.3f}",
-                    f"{row['longest_decision_s']:.3f}",
-                    row["capped_decisions"],
-                ]
+            write(
+                "bot",
+                row["bot"],
+                row["games"],
+                row["wins"],
+                *_rate_cells(row),
+                *(
+                    f"{row[key]:.3f}"
+                    for key in ("rating", "rating_mu", "rating_sigma", "avg_score", "avg_rank")
+                ),
+                f"{row['longest_decision_s']:.3f}",
+                row["capped_decisions"],
             )
         for row in summary["seats"]:
-            writer.writerow(
-                [
-                    "seat",
-                    row["seat"],
-                    row["games"],
-                    row["wins"],
-                    f"{row['win_rate']:.4f}",
-                    f"{row['ci95'][0]:.4f}",
-                    f"{row['ci95'][1]:.4f}",
-                    "",
-                    "",
-                    "",
-                    "",
-                    "",
-                    "",
-                    "",
-                ]
-            )
+            write("seat", row["seat"], row["games"], row["wins"], *_rate_cells(row))
         length = summary["length"]
-        writer.writerow(
-            [
-                "length",
-                "actions",
-                summary["games"],
-                "",
-                f"{length['mean']:.2f}",
-                length["min"],
-                length["max"],
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-                "",
-            ]
+        write(
+            "length", "actions", summary["games"], "", f"{length['mean']:.2f}", length["min"], length["max"]
         )
+
+
+def _rate_cells(row: dict[str, Any]) -> list[str]:
+    return [f"{row['win_rate']:.4f}", f"{row['ci95'][0]:.4f}", f"{row['ci95'][1]:.4f}"]
 
 
 def write_plots(folder: Path, title: str, summary: dict[str, Any], lengths: list[int]) -> list[Path]:

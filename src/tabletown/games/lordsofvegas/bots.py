@@ -110,6 +110,10 @@ class GreedyBot(Bot):
         # Our own dice: lookahead must not see the game's future rolls.
         return state.lookahead_copy(self.sim, [])
 
+    def _score(self, state: LordsOfVegasState, p: int) -> float:
+        """How good ``state`` is for ``p`` (the expert bot overrides this with its own estimate)."""
+        return evaluate(state, p)
+
     def _after(self, state: LordsOfVegasState, p: int, action: Action) -> float:
         twin = self._copy(state)
         twin.apply(p, action)
@@ -118,7 +122,7 @@ class GreedyBot(Bot):
         while twin.phase in (PICK_DIE, PLACE) and twin.to_act == (p,) and guard < 20:
             twin.apply(p, simple_choice(twin, p))
             guard += 1
-        return evaluate(twin, p)
+        return self._score(twin, p)
 
     # -- choice --------------------------------------------------------------------------------
     def choose(self, state: State, player: int) -> Action:
@@ -139,7 +143,7 @@ class GreedyBot(Bot):
         return simple_choice(state, player)
 
     def _main(self, state: LordsOfVegasState, p: int, legal: list[Action]) -> Action:
-        base = evaluate(state, p)
+        base = self._score(state, p)
         best, best_gain = END, MIN_GAIN
         gambles = []
         for action in legal:
@@ -196,7 +200,7 @@ class GreedyBot(Bot):
     def _offer_gain(self, state: LordsOfVegasState, p: int, items: tuple) -> float:
         twin = self._copy(state)
         twin.execute_items(items)
-        after = evaluate(twin, p)
+        after = self._score(twin, p)
         if twin.active == p and twin.phase == ACTION:
             # A lot we would buy on our turn is worth what building on it would make of it.
             for _giver, receiver, kind, value in items:
@@ -207,7 +211,7 @@ class GreedyBot(Bot):
                                 after = max(after, self._after(twin, p, ("build", value, colour)))
                             except ActionError:  # e.g. we promised not to build this turn
                                 break
-        return after - evaluate(state, p)
+        return after - self._score(state, p)
 
     def _acceptable(self, state: LordsOfVegasState, p: int, items: tuple) -> bool:
         """Would every other giver gain by our public estimate (so the offer has a chance)?"""

@@ -20,29 +20,27 @@ Differences from ``greedy`` (bots.py), each measured by simulation against it:
 - Money, income and lots are weighted with values tuned in matches against greedy: money keeps its
   worth longer and income counts more than greedy's weights say.
 
-Like greedy it only picks listed moves (its offers are the listed lot trades). Lookahead copies come from ``state.determinize`` with the bot's own random source, so the bot sees
-only its seat's information (and never the game's future dice).
+It is a ``GreedyBot`` with its own estimate (``_score``): pricing offers, answering them and
+gambling are greedy's code judged by that estimate. Like greedy it only picks listed moves (its
+offers are the listed lot trades). Lookahead copies come from ``state.determinize`` with the bot's
+own random source, so the bot sees only its seat's information (and never the game's future dice).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ...core.errors import ActionError
-from ...core.game import Action, Bot, State
+from ...core.game import Action, State
 from ...core.rng import SeededRNG
-from .bots import evaluate as greedy_evaluate
-from .bots import simple_choice
+from .bots import GreedyBot, simple_choice
 from .data import (
     CARD_PAYS,
-    COST,
     GAME_END,
     NUM_COLORS,
     STRIP,
 )
 from .state import (
     _STRIP_LOTS,
-    ACCEPT,
     ACTION,
     END,
     FREE_LOT,
@@ -55,7 +53,6 @@ from .state import (
     PASS,
     PICK_DIE,
     PLACE,
-    REFUSE,
     LordsOfVegasState,
 )
 
@@ -158,7 +155,7 @@ def relative(vals: list[float], p: int, opp_w: float) -> float:
     return vals[p] - opp_w * rival
 
 
-class ExpertBot(Bot):
+class ExpertBot(GreedyBot):
     name = "expert"
 
     def __init__(self, seed: int = 0, params: Params = DEFAULT) -> None:
@@ -172,10 +169,6 @@ class ExpertBot(Bot):
     def _score(self, state: LordsOfVegasState, p: int, prm: Params | None = None) -> float:
         prm = prm or self.prm
         return relative(values(state, prm), p, prm.opp_w)
-
-    def _copy(self, base: LordsOfVegasState) -> LordsOfVegasState:
-        # ``base`` is already a determinized copy; lookahead uses our own dice.
-        return base.lookahead_copy(self.sim, [])
 
     def _after(self, base: LordsOfVegasState, p: int, action: Action, prm: Params | None = None) -> float:
         twin = self._copy(base)
@@ -269,50 +262,3 @@ class ExpertBot(Bot):
         if self.made[0] != base.turn:
             self.made = (base.turn, set())
         self.made[1].add(action)
-
-    def _gamble(self, state: LordsOfVegasState, p: int, gambles: list[Action]) -> Action | None:
-        """Bet only to reach a build we cannot afford yet; at the casino whose boss can pay."""
-        money = state.money[p]
-        wanted = [
-            COST[lot] for lot in range(len(state.marker)) if state.marker[lot] == p and COST[lot] > money
-        ]
-        if not wanted or money < 2:
-            return None
-        need = min(wanted) - money
-        groups, cid = state.casinos()
-
-        def appeal(a: Action) -> tuple[int, int]:
-            boss = state.boss(groups[cid[a[1]]])
-            return (min(state.money[boss], a[2]) >= need, -abs(a[2] - need))
-
-        choice = max(gambles, key=appeal)
-        if appeal(choice)[0] and choice[2] >= need:
-            return choice
-        return None
-
-    def _offer_gain(self, base: LordsOfVegasState, p: int, items: tuple) -> float:
-        twin = self._copy(base)
-        twin.execute_items(items)
-        after = self._score(twin, p)
-        if twin.active == p and twin.phase == ACTION:
-            # A lot we would buy on our turn is worth what building on it would make of it.
-            for _giver, receiver, kind, value in items:
-                if kind == "lot" and receiver == p and twin.money[p] >= COST[value]:
-                    for colour in range(NUM_COLORS):
-                        if twin.tiles_left[colour]:
-                            try:
-                                after = max(after, self._after(twin, p, ("build", value, colour)))
-                            except ActionError:  # e.g. we promised not to build this turn
-                                break
-        return after - self._score(base, p)
-
-    def _acceptable(self, base: LordsOfVegasState, p: int, items: tuple) -> bool:
-        """Would every other giver gain by a plain public estimate (so the offer has a chance)?"""
-        twin = self._copy(base)
-        twin.execute_items(items)
-        givers = {item[0] for item in items} - {p}
-        return all(greedy_evaluate(twin, q) > greedy_evaluate(base, q) for q in givers)
-
-    def _answer(self, base: LordsOfVegasState, p: int) -> Action:
-        _, items = base.offer
-        return ACCEPT if self._offer_gain(base, p, items) > 0 else REFUSE
