@@ -34,3 +34,7 @@ class MalformedAction(ActionError):
 
 class RecordError(TabletownError, ValueError):
     """A game record could not be read or does not replay."""
+
+
+class SnapshotError(TabletownError, ValueError):
+    """A saved position is malformed, altered or does not fit the game."""

@@ -12,8 +12,11 @@ Contract in short (each game's tests check it):
   exactly as it was.
 * Actions are small immutable hashable values; ``format_action``/``parse_action`` give a short text
   notation that round-trips.
-* ``state.view(seat)`` is JSON-serialisable and holds only what ``seat`` may know (``None`` is a
-  spectator). It includes the human-readable event log.
+* ``state.view(seat, since)`` is JSON data (numbers, ids, enums; never a sentence) holding only what
+  ``seat`` may know (``None`` is a spectator), with the typed events that seat may see from ``since``.
+* ``game.action_space(n, options)`` fixes every action's index; ``state.legal_mask(seat)`` marks the
+  legal ones and ``state.is_legal(seat, action)`` asks without applying.
+* ``state.to_json()`` / ``game.state_from_json(doc)`` save and restore a position exactly.
 * ``state.clone()`` is cheap; all randomness comes from ``state.rng`` (a :class:`SeededRNG`), so
   options + seed + the action list replay exactly.
 * ``state.determinize(seat, seed)`` returns a clone whose hidden information (deck orders, others'
@@ -29,8 +32,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import IllegalAction, MalformedAction, OptionError
+from .events import Event, visible_events
 from .options import Option, resolve_options
 from .rng import SeededRNG
+from .spaces import ActionSpace, GameType
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -74,7 +79,11 @@ class State(ABC):
     options: dict[str, Any]
     seed: int
     rng: SeededRNG
-    log: list[str]
+    log: list[Event]
+    # Saved positions (core.snapshot): classes a position may contain besides builtins, and the
+    # attributes derived from the options (shared tables) that a fresh game rebuilds instead.
+    snapshot_types: ClassVar[tuple[type, ...]] = ()
+    static_slots: ClassVar[tuple[str, ...]] = ()
 
     # -- who acts, what they may do ------------------------------------------------------------
     @property
@@ -89,6 +98,17 @@ class State(ABC):
     @abstractmethod
     def apply(self, player: int, action: Action) -> None:
         """Apply ``action`` for ``player`` or raise IllegalAction without changing anything."""
+
+    def is_legal(self, player: int, action: Action) -> bool:
+        """Whether ``apply(player, action)`` would be accepted now; changes nothing."""
+        try:
+            return action in self.legal_actions(player)
+        except TypeError:
+            return False
+
+    def legal_mask(self, player: int) -> bytearray:
+        """One byte per action of the game's fixed action space: 1 where the action is legal now."""
+        return self.game.action_space(self.num_players, self.options).mask(self.legal_actions(player))
 
     # -- outcome ---------------------------------------------------------------------------------
     @property
@@ -106,8 +126,14 @@ class State(ABC):
 
     # -- information -----------------------------------------------------------------------------
     @abstractmethod
-    def view(self, player: int | None) -> dict[str, Any]:
-        """JSON-serialisable picture of the game as ``player`` (None: a spectator) may know it."""
+    def view(self, player: int | None, since: int = 0) -> dict[str, Any]:
+        """The game as ``player`` (None: a spectator) may know it, as JSON data: numbers, ids and
+        enums, never sentences. ``events`` holds the events that seat may see from log index
+        ``since`` on; ``event_count`` is the log's length, the ``since`` of the next call."""
+
+    def events(self, player: int | None, since: int = 0) -> list[dict[str, Any]]:
+        """The events ``player`` may see, from log index ``since`` on, as JSON."""
+        return visible_events(self.log, player, since)
 
     @abstractmethod
     def clone(self) -> State: ...
@@ -130,6 +156,22 @@ class State(ABC):
     def parse_action(self, text: str, player: int) -> Action:
         """Parse notation into an action (raise MalformedAction); legality is checked by apply."""
 
+    # -- saved positions -------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The whole position as a JSON document (see core.snapshot); ``game.state_from_json``
+        restores it exactly, hidden parts and RNG position included."""
+        from .snapshot import save
+
+        return save(self)
+
+    def check_snapshot(self) -> None:
+        """Called on a freshly loaded position: raise if it is inconsistent. The default checks that
+        the position can list its moves and draw its views; games add their own invariants."""
+        for seat in self.to_act:
+            self.legal_actions(seat)
+        for seat in (None, *range(self.num_players)):
+            self.view(seat)
+
     def apply_text(self, player: int, text: str) -> Action:
         action = self.parse_action(text, player)
         self.apply(player, action)
@@ -144,7 +186,7 @@ class State(ABC):
                 "turn.not_your_turn", f"seat {player} does not act now (waiting for {self.to_act})"
             )
 
-    def _base_view(self, player: int | None) -> dict[str, Any]:
+    def _base_view(self, player: int | None, since: int = 0) -> dict[str, Any]:
         result = self.result()
         return {
             "game": self.game.name,
@@ -154,7 +196,8 @@ class State(ABC):
             "to_act": list(self.to_act),
             "over": self.is_over,
             "result": result.to_json() if result else None,
-            "log": list(self.log),
+            "events": visible_events(self.log, player, since),
+            "event_count": len(self.log),
         }
 
 
@@ -162,10 +205,16 @@ BotFactory = Callable[[int], "Bot"]
 
 
 class Bot(ABC):
-    """A player that picks a legal action. Bots must use only what their seat may know:
-    public state, their own hidden information, and ``state.determinize`` for the rest."""
+    """A player that picks a legal action.
+
+    Drivers never hand a bot the live game: ``choose`` receives a copy made for its seat by
+    ``core.session.seat_state`` (hidden information resampled, the game seed withheld, private
+    events of other seats removed), so a bot can neither read another seat's secrets nor change the
+    real game. Bots that need only the legal moves set ``needs_state = False`` and receive a
+    :class:`~tabletown.core.session.LegalMoves` instead, which costs nothing to make."""
 
     name: str = "bot"
+    needs_state: ClassVar[bool] = True
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -223,9 +272,40 @@ class Game(ABC):
     def create_state(self, num_players: int, options: dict[str, Any], seed: int) -> State:
         """Build the start position (options already validated)."""
 
+    @property
+    @abstractmethod
+    def game_type(self) -> GameType:
+        """The game's shape: turns or simultaneous rounds, chance, hidden information, scores."""
+
+    def action_space(self, num_players: int, options: Mapping[str, Any] | None = None) -> ActionSpace:
+        """Every action that can ever be legal with this set-up, in a fixed order (cached)."""
+        resolved = self.resolve_options(num_players, options)
+        key = (num_players, tuple(sorted(resolved.items())))
+        cache = self.__dict__.setdefault("_cache_spaces", {})
+        space = cache.get(key)
+        if space is None:
+            space = cache[key] = self.build_action_space(num_players, resolved)
+        return space
+
+    @abstractmethod
+    def build_action_space(self, num_players: int, options: dict[str, Any]) -> ActionSpace:
+        """Build the fixed action space for a validated set-up (``action_space`` caches it)."""
+
+    def state_from_json(self, data: Any) -> State:
+        """Restore a position saved by ``state.to_json()``; SnapshotError if it is malformed or altered."""
+        from .snapshot import load
+
+        return load(self, data)
+
     def bots(self) -> Mapping[str, BotFactory]:
         """Game-specific bots by name (``greedy``, ``strategy:...``); generic ones live in tabletown.bots."""
         return {}
+
+    def describe_event(self, event: Mapping[str, Any]) -> str:
+        """One event of a view (``{"i", "kind", ...data}``) in words, for the terminal. Games word
+        their events in their render module; the default shows the raw data."""
+        data = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("i", "kind", "private"))
+        return f"{event.get('kind')}: {data}" if data else str(event.get("kind"))
 
     def render(self, view: Mapping[str, Any]) -> RenderableType:
         """A Rich renderable of a view (defaults to its JSON)."""

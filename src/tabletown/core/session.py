@@ -1,13 +1,75 @@
-"""Driving a game to its end with a set of agents (bots or humans)."""
+"""The one driver loop: ask each seat in ``to_act`` for an action until the game ends.
+
+Every driver — the terminal, the arena, benchmarks, the search bot's playouts, tests and later the
+web server — goes through :func:`play_out`. Bots are wrapped by :func:`bot_agent`, which hands them a
+copy made for their seat (:func:`seat_state`) and never the live game.
+"""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
+from typing import Any
 
-from .game import Action, State
+from .game import Action, Bot, State
 from .record import Record
 
 Agent = Callable[[State, int], Action]
+
+
+class LegalMoves:
+    """What a bot that needs only the legal moves receives: the seat, its moves and who acts.
+
+    It holds copies, not the state, so nothing hidden can be read through it."""
+
+    __slots__ = ("seat", "moves", "to_act", "num_players")
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.seat = seat
+        self.moves = state.legal_actions(seat)
+        self.to_act = state.to_act
+        self.num_players = state.num_players
+
+    def legal_actions(self, player: int) -> list[Action]:
+        if player != self.seat:
+            raise ValueError("a bot may list only its own seat's moves")
+        return list(self.moves)
+
+
+def seat_state(state: State, seat: int, seed: int) -> State:
+    """A copy of ``state`` that holds only what ``seat`` may know.
+
+    Hidden information is resampled (``state.determinize``), events private to other seats are
+    dropped, and the game seed is replaced, since the seed would let a bot recreate every shuffle.
+    The copy shares nothing mutable with ``state``: a bot may do anything to it."""
+    twin = state.determinize(seat, seed)
+    twin.log = [event for event in twin.log if event.seats is None or seat in event.seats]
+    twin.seed = seed
+    return twin
+
+
+def bot_agent(bot: Bot, seed: int = 0) -> Agent:
+    """An agent that asks ``bot`` with a seat-safe copy of the game (or just the legal moves).
+
+    The copies' determinization seeds come from a generator seeded with ``seed``, so a game between
+    bots is reproducible from its seeds."""
+    if not bot.needs_state:
+
+        def legal_only(state: State, seat: int) -> Action:
+            return bot.choose(LegalMoves(state, seat), seat)  # type: ignore[arg-type]
+
+        return legal_only
+    draws = random.Random(seed)
+
+    def safe(state: State, seat: int) -> Action:
+        return bot.choose(seat_state(state, seat, draws.getrandbits(63)), seat)
+
+    return safe
+
+
+def bot_agents(bots: Sequence[Bot], seed: int = 0) -> list[Agent]:
+    """One seat-safe agent per bot, each with its own stream of determinization seeds."""
+    return [bot_agent(bot, seed * 1_000_003 + index) for index, bot in enumerate(bots)]
 
 
 def play_out(
@@ -15,30 +77,58 @@ def play_out(
     agents: Sequence[Agent],
     record: Record | None = None,
     on_action: Callable[[State, int, str, bool], None] | None = None,
-    max_actions: int = 1_000_000,
-) -> State:
-    """Ask the agents for actions until the game ends. In a simultaneous round every seat in
-    ``to_act`` is asked in seat order; each answer is applied at once (the state keeps it secret).
+    max_actions: int | None = None,
+    stop_after: int | None = None,
+) -> int:
+    """Ask the agents for actions until the game ends; returns the number of actions applied.
 
-    ``on_action(state, seat, text, simultaneous)`` is told of every applied action; ``simultaneous`` is
-    true when other seats were choosing in the same round, so a display must not reveal it yet."""
-    for _ in range(max_actions):
+    In a simultaneous round every seat in ``to_act`` is asked in seat order and each answer is
+    applied at once (the state keeps it from the other seats). ``on_action(state, seat, text,
+    simultaneous)`` hears of every applied action; ``simultaneous`` is true while other seats choose
+    in the same round, so a display must not reveal it yet. ``max_actions`` (default: the game's
+    bound) guards against a game that never ends; ``stop_after`` ends the loop quietly after that
+    many actions (search playouts cut short)."""
+    limit = max_actions if max_actions is not None else state.game.game_type.max_actions
+    budget = limit if stop_after is None else min(limit, stop_after)
+    count = 0
+    needs_text = record is not None or on_action is not None
+    while count < budget:
         acting = state.to_act
         if not acting:
             break
         simultaneous = len(acting) > 1
         for player in acting:
-            if player not in state.to_act:
+            if simultaneous and player not in state.to_act:
                 continue
             action = agents[player](state, player)
-            text = state.format_action(action)
-            state.apply(player, action)
-            if record is not None:
-                record.add(player, text)
-            if on_action is not None:
-                on_action(state, player, text, simultaneous)
-    else:
-        raise RuntimeError(f"game did not end within {max_actions} actions")
-    if record is not None:
+            if needs_text:
+                text = state.format_action(action)
+                state.apply(player, action)
+                if record is not None:
+                    record.add(player, text)
+                if on_action is not None:
+                    on_action(state, player, text, simultaneous)
+            else:
+                state.apply(player, action)
+            count += 1
+    if state.to_act and (stop_after is None or count < stop_after):
+        raise RuntimeError(f"game did not end within {limit} actions")
+    if record is not None and not state.to_act:
         record.finish(state)
+    return count
+
+
+def random_agent(rng: random.Random) -> Agent:
+    """Uniformly random legal moves from ``rng`` (the benchmark's and soak tests' player)."""
+    choice = rng.choice
+
+    def agent(state: State, seat: int) -> Action:
+        return choice(state.legal_actions(seat))
+
+    return agent
+
+
+def play_bots(state: State, bots: Sequence[Bot], seed: int = 0, **kwargs: Any) -> State:
+    """Play ``state`` to its end with one bot per seat (seat-safe); returns the state."""
+    play_out(state, bot_agents(bots, seed), **kwargs)
     return state

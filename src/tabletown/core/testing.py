@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import random
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from .game import Action, Bot, Game, State
@@ -27,6 +28,22 @@ class ScriptedDice(SeededRNG):
         twin = ScriptedDice(self.script)
         twin.setstate(self.getstate())
         return twin
+
+
+def sample_positions(game: Game, players: int, seed: int, games: int = 2, every: int = 9) -> Iterator[State]:
+    """Copies of positions met along seeded random games, one every ``every`` actions (decision
+    points only); the contract tests probe each of them."""
+    rng = random.Random(seed)
+    for number in range(games):
+        state = game.new_game(players, None, seed=seed * 100 + number)
+        steps = 0
+        while state.to_act and steps < 4000:
+            if steps % every == 0:
+                yield state.clone()
+            for seat in state.to_act:
+                if seat in state.to_act:
+                    state.apply(seat, rng.choice(state.legal_actions(seat)))
+                    steps += 1
 
 
 def legal_checked(bot: Bot) -> Callable[[State, int], Action]:
