@@ -20,7 +20,7 @@ from .core.options import parse_option_pairs
 from .core.record import Record, apply_recorded, verify
 from .core.registry import all_games, get_game
 from .core.rng import derive_seed
-from .core.session import play_out
+from .core.session import bot_agent, play_out
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Tabletown: city-building board games.")
 console = Console(highlight=False)
@@ -99,8 +99,9 @@ class HumanAgent:
 
 
 def _bot_agent(game: Game, name: str, seed: int):
-    bot = make_bot(game, name, seed)
-    return bot.choose
+    """A seat-safe agent: the bot is handed a copy of the game made for its seat (same seeds as the
+    arena, so an arena game replays with ``tabletown play``)."""
+    return bot_agent(make_bot(game, name, seed), seed)
 
 
 @app.command()
@@ -186,8 +187,8 @@ def replay(
         for index, (player, text) in enumerate(rec.actions):
             apply_recorded(state, index, player, text)
             console.print(f"[bold]{index + 1:4d}[/] seat {player} ({rec.seats[player]}): {escape(text)}")
-            for line in state.log[shown:]:
-                console.print(f"      [dim]{escape(line)}[/]")
+            for event in state.events(seat, shown):
+                console.print(f"      [dim]{escape(game.describe_event(event))}[/]")
             shown = len(state.log)
             if step:
                 console.print(game.render(state.view(seat)))

@@ -18,9 +18,11 @@ from __future__ import annotations
 from typing import Any
 
 from tabletown.core.errors import IllegalAction, MalformedAction
+from tabletown.core.events import Event
 from tabletown.core.game import Bot, Game, Result, State
 from tabletown.core.options import Option
 from tabletown.core.rng import SeededRNG
+from tabletown.core.spaces import SIMULTANEOUS, ActionSpace, GameType
 
 ROLL, BANK, PLAY = "r", "b", "p"
 BETS = (0, 1, 2)
@@ -50,7 +52,7 @@ class ToyState(State):
         self.options = options
         self.seed = seed
         self.rng = SeededRNG(seed)
-        self.log: list[str] = []
+        self.log: list[Event] = []
         self.scores = [0] * num_players
         self.turn_total = 0
         self.current = 0
@@ -62,7 +64,9 @@ class ToyState(State):
         self.bets: list[int | None] = [None] * num_players
         self.played = False
         self.winner: int | None = None
-        self.log.append("the deck is shuffled and each seat draws a card")
+        self.log.append(Event("deal", {"players": num_players}))
+        for seat, card in enumerate(self.hands):
+            self.log.append(Event("draw", {"seat": seat, "card": card}, (seat,)))
 
     # -- turn ---------------------------------------------------------------------------------------
     @property
@@ -95,19 +99,20 @@ class ToyState(State):
         if action == ROLL:
             face = self.rng.die()
             if face == 1:
-                self.log.append(f"seat {player} rolls 1 and loses {self.turn_total}")
+                self.log.append(Event("bust", {"seat": player, "lost": self.turn_total}))
                 self._next_turn()
             else:
                 self.turn_total += face
-                self.log.append(f"seat {player} rolls {face}")
+                self.log.append(Event("roll", {"seat": player, "face": face}))
         elif action == PLAY:
             self.turn_total += self.hands[player]
-            self.log.append(f"seat {player} plays a {self.hands[player]}")
+            self.log.append(Event("play", {"seat": player, "card": self.hands[player]}))
             self.hands[player] = self.deck.pop()
+            self.log.append(Event("draw", {"seat": player, "card": self.hands[player]}, (player,)))
             self.played = True
         else:
             self.scores[player] += self.turn_total
-            self.log.append(f"seat {player} banks {self.turn_total}")
+            self.log.append(Event("bank", {"seat": player, "points": self.turn_total}))
             if self.scores[player] >= self.options["target"]:
                 self.winner = player
                 return
@@ -125,9 +130,9 @@ class ToyState(State):
         if top and self.bets.count(top) == 1:
             seat = self.bets.index(top)
             self.scores[seat] += top
-            self.log.append(f"bets {self.bets}: seat {seat} scores {top}")
+            self.log.append(Event("bets", {"bets": list(self.bets), "scorer": seat, "points": top}))
         else:
-            self.log.append(f"bets {self.bets}: nobody scores")
+            self.log.append(Event("bets", {"bets": list(self.bets), "scorer": None, "points": 0}))
         self.bets = [None] * self.num_players
         self.phase = "turn"
 
@@ -147,8 +152,8 @@ class ToyState(State):
         return [min(1.0, s / target) for s in self.scores]
 
     # -- information --------------------------------------------------------------------------------
-    def view(self, player: int | None) -> dict[str, Any]:
-        base = self._base_view(player)
+    def view(self, player: int | None, since: int = 0) -> dict[str, Any]:
+        base = self._base_view(player, since)
         base["state"] = {
             "scores": list(self.scores),
             "turn_total": self.turn_total,
@@ -227,6 +232,9 @@ class ToyGreedy(Bot):
         return ROLL
 
 
+ACTIONS = (ROLL, BANK, PLAY, *BETS)
+
+
 class ToyGame(Game):
     name = "toyrace"
     title = "Toy Race"
@@ -234,6 +242,12 @@ class ToyGame(Game):
     max_players = 4
     options = (Option("target", 20, "points to win", minimum=5, maximum=100),)
     bench_configs = ((2, {}),)
+
+    # Not a true bound: a run of busts and tied bets could in principle go on forever.
+    game_type = GameType(SIMULTANEOUS, True, True, 2, 4, "points banked; the winner reached the target", 200_000)
+
+    def build_action_space(self, num_players: int, options: dict[str, Any]) -> ActionSpace:
+        return ActionSpace(ACTIONS)
 
     def create_state(self, num_players: int, options: dict[str, Any], seed: int) -> ToyState:
         return ToyState(num_players, options, seed)

@@ -89,7 +89,7 @@ def test_notation_round_trips_and_views_are_json(name):
             for seat in (None, *range(state.num_players)):
                 view = state.view(seat)
                 assert json.loads(json.dumps(view)) == view
-                assert view["game"] == name and isinstance(view["log"], list)
+                assert view["game"] == name and isinstance(view["events"], list)
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

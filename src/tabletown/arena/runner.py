@@ -19,8 +19,7 @@ from typing import Any
 from ..bots import make_bot
 from ..core.game import Action, Game, State
 from ..core.rng import derive_seed
-
-MAX_ACTIONS = 200_000
+from ..core.session import Agent, bot_agent, play_out
 
 
 @dataclass(frozen=True)
@@ -89,14 +88,19 @@ def play_game(game: Game, job: Job, index: int) -> dict[str, Any]:
     entries = job.entries(index)
     names = [job.bots[entry] for entry in entries]
     state = game.new_game(job.players, job.options, seed)
-    bots = [make_bot(game, name, bot_seed(seed, seat, name)) for seat, name in enumerate(names)]
+    seeds = [bot_seed(seed, seat, name) for seat, name in enumerate(names)]
+    bots = [make_bot(game, name, bot_seed) for name, bot_seed in zip(names, seeds, strict=True)]
     think = [0.0] * job.players
     longest = [0.0] * job.players
+    agents = [
+        _timed(bot_agent(bot, bot_seed), seat, think, longest)
+        for seat, (bot, bot_seed) in enumerate(zip(bots, seeds, strict=True))
+    ]
     start = time.perf_counter()
-    length = _play(state, bots, think, longest)
+    length = play_out(state, agents)
     result = state.result()
     if result is None:
-        raise RuntimeError(f"game {index} did not end within {MAX_ACTIONS} actions")
+        raise RuntimeError(f"game {index} did not end")
     return {
         "index": index,
         "seed": seed,
@@ -116,26 +120,20 @@ def play_game(game: Game, job: Job, index: int) -> dict[str, Any]:
     }
 
 
-def _play(state: State, bots: Sequence[Any], think: list[float], longest: list[float]) -> int:
-    """Ask each acting seat's bot in turn (seat order in a simultaneous round), like ``play_out``."""
-    length = 0
+def _timed(agent: Agent, seat: int, think: list[float], longest: list[float]) -> Agent:
+    """``agent``, adding each decision's wall-clock time to ``think[seat]`` and ``longest[seat]``."""
     clock = time.perf_counter
-    while length < MAX_ACTIONS:
-        acting = state.to_act
-        if not acting:
-            return length
-        for seat in acting:
-            if seat not in state.to_act:
-                continue
-            began = clock()
-            action: Action = bots[seat].choose(state, seat)
-            spent = clock() - began
-            think[seat] += spent
-            if spent > longest[seat]:
-                longest[seat] = spent
-            state.apply(seat, action)
-            length += 1
-    return length
+
+    def timed(state: State, player: int) -> Action:
+        began = clock()
+        action = agent(state, player)
+        spent = clock() - began
+        think[seat] += spent
+        if spent > longest[seat]:
+            longest[seat] = spent
+        return action
+
+    return timed
 
 
 # -- backends -------------------------------------------------------------------------------------------

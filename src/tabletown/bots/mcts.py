@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, replace
 
 from ..core.game import Action, Bot, Game, Result, State
+from ..core.session import play_out
 from . import GENERIC_BOTS
 
 
@@ -263,20 +264,15 @@ class MCTSBot(Bot):
         choice = rng.choice
         random_draw = rng.random
         share = self.config.policy_share if self.config.rollout == "policy" and self._policy_factory else 0.0
-        steps = self.config.rollout_cap
-        while steps > 0:
-            acting = state.to_act
-            if not acting:
-                break
-            for seat in acting:
-                if len(acting) > 1 and seat not in state.to_act:
-                    continue
-                if share and random_draw() < share:
-                    action = self._policy_bot(seat).choose(state, seat)
-                else:
-                    action = choice(state.legal_actions(seat))
-                state.apply(seat, action)
-                steps -= 1
+
+        # Playout policies act on this search's own determinized sample, which holds only what the
+        # searching seat may know (docs/engine.md, "Bots see only their seat").
+        def playout_agent(sample: State, seat: int) -> Action:
+            if share and random_draw() < share:
+                return self._policy_bot(seat).choose(sample, seat)
+            return choice(sample.legal_actions(seat))
+
+        play_out(state, [playout_agent] * state.num_players, stop_after=self.config.rollout_cap)
         result = state.result()
         if result is not None:
             return rank_rewards(result)

@@ -8,20 +8,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from .game import Game, State
+from .session import play_out, random_agent
 
 
-def random_playout(state: State, rng: random.Random, max_actions: int = 1_000_000) -> int:
+def random_playout(state: State, rng: random.Random, max_actions: int | None = None) -> int:
     """Play uniformly random legal actions to the end; returns the number of actions applied."""
-    choice = rng.choice
-    count = 0
-    while count < max_actions:
-        acting = state.to_act
-        if not acting:
-            return count
-        for player in acting:
-            state.apply(player, choice(state.legal_actions(player)))
-            count += 1
-    raise RuntimeError(f"random game did not end within {max_actions} actions")
+    agent = random_agent(rng)
+    return play_out(state, [agent] * state.num_players, max_actions=max_actions)
 
 
 def bench_config(

@@ -273,9 +273,9 @@ class Game(ABC):
         """Build the start position (options already validated)."""
 
     @property
-    @abstractmethod
     def game_type(self) -> GameType:
         """The game's shape: turns or simultaneous rounds, chance, hidden information, scores."""
+        raise NotImplementedError(f"{self.name} does not state its game_type")
 
     def action_space(self, num_players: int, options: Mapping[str, Any] | None = None) -> ActionSpace:
         """Every action that can ever be legal with this set-up, in a fixed order (cached)."""
@@ -287,9 +287,9 @@ class Game(ABC):
             space = cache[key] = self.build_action_space(num_players, resolved)
         return space
 
-    @abstractmethod
     def build_action_space(self, num_players: int, options: dict[str, Any]) -> ActionSpace:
         """Build the fixed action space for a validated set-up (``action_space`` caches it)."""
+        raise NotImplementedError(f"{self.name} has no fixed action space")
 
     def state_from_json(self, data: Any) -> State:
         """Restore a position saved by ``state.to_json()``; SnapshotError if it is malformed or altered."""

@@ -88,7 +88,7 @@ def play_out(
     in the same round, so a display must not reveal it yet. ``max_actions`` (default: the game's
     bound) guards against a game that never ends; ``stop_after`` ends the loop quietly after that
     many actions (search playouts cut short)."""
-    limit = max_actions if max_actions is not None else state.game.game_type.max_actions
+    limit = max_actions if max_actions is not None else _game_bound(state)
     budget = limit if stop_after is None else min(limit, stop_after)
     count = 0
     needs_text = record is not None or on_action is not None
@@ -116,6 +116,13 @@ def play_out(
     if record is not None and not state.to_act:
         record.finish(state)
     return count
+
+
+def _game_bound(state: State) -> int:
+    try:
+        return state.game.game_type.max_actions
+    except NotImplementedError:
+        return 1_000_000
 
 
 def random_agent(rng: random.Random) -> Agent:

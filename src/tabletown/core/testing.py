@@ -8,7 +8,7 @@ from typing import Any
 
 from .game import Action, Bot, Game, State
 from .rng import SeededRNG
-from .session import play_out
+from .session import bot_agent, play_out
 
 
 class ScriptedDice(SeededRNG):
@@ -46,25 +46,29 @@ def sample_positions(game: Game, players: int, seed: int, games: int = 2, every:
                     steps += 1
 
 
-def legal_checked(bot: Bot) -> Callable[[State, int], Action]:
-    """An agent that asks ``bot`` and asserts its answer is one of the legal actions."""
+def legal_checked(bot: Bot, seed: int = 0) -> Callable[[State, int], Action]:
+    """A seat-safe agent (``session.bot_agent``) that asks ``bot`` and asserts its answer is one of
+    the legal actions."""
+    ask = bot_agent(bot, seed)
 
     def agent(state: State, player: int) -> Action:
-        action = bot.choose(state, player)
+        action = ask(state, player)
         assert action in state.legal_actions(player), f"{bot.name} chose an illegal action {action!r}"
         return action
 
     return agent
 
 
-def choice_checked(bot: Bot) -> Callable[[State, int], Action]:
-    """Like ``legal_checked``, and also asserts that choosing leaves the whole state unchanged (a bot
-    that looks ahead must do it on copies)."""
+def choice_checked(bot: Bot, seed: int = 0) -> Callable[[State, int], Action]:
+    """Like ``legal_checked``, and also asserts that choosing leaves the whole state unchanged (the
+    bot is handed a copy; this guards the driver)."""
     from .record import state_digest
+
+    ask = bot_agent(bot, seed)
 
     def agent(state: State, player: int) -> Action:
         before = state_digest(state)
-        action = bot.choose(state, player)
+        action = ask(state, player)
         assert state_digest(state) == before, f"{bot.name} changed the game while choosing"
         assert action in state.legal_actions(player), f"{bot.name} chose an illegal action {action!r}"
         return action
@@ -91,7 +95,7 @@ def win_rate(
         seat = number % players
         names = [bot if p == seat else opponent for p in range(players)]
         state = game.new_game(players, options, seed=seed)
-        agents = [legal_checked(make_bot(game, name, seed * 31 + p)) for p, name in enumerate(names)]
+        agents = [legal_checked(make_bot(game, name, seed * 31 + p), seed * 31 + p) for p, name in enumerate(names)]
         play_out(state, agents)
         wins += state.result().ranks[seat] == 1
     return wins / games
@@ -116,7 +120,10 @@ def paired_share(
         for seat in (0, 1):
             names = [bot if s == seat else opponent for s in (0, 1)]
             state = game.new_game(2, options, seed=seed)
-            play_out(state, [make_bot(game, name, seed * 31 + s).choose for s, name in enumerate(names)])
+            play_out(
+                state,
+                [bot_agent(make_bot(game, name, seed * 31 + s), seed * 31 + s) for s, name in enumerate(names)],
+            )
             winners = state.result().winners
             credit += (seat in winners) / len(winners)
     return credit / (2 * deals)
