@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -12,6 +13,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from . import __version__
 from .bots import bot_names, make_bot
 from .core.bench import bench_config
 from .core.errors import TabletownError
@@ -170,33 +172,53 @@ def replay(
     step: Annotated[bool, typer.Option(help="pause after each action")] = False,
     seat: Annotated[int | None, typer.Option(help="show the game as this seat saw it")] = None,
 ) -> None:
-    """Step through a recorded game, or verify that it replays exactly."""
+    """Step through a recorded game, or verify that it replays exactly.
+
+    Exit codes: 0 fine, 1 the record replays differently from what it says, 2 the file or an option is
+    unusable (not a record, damaged, a seat that does not exist)."""
     try:
         rec = Record.load(path)
-        if verify_only:
-            problems = verify(rec)
-            for problem in problems:
-                console.print(f"[red]{escape(problem)}[/]")
-            if problems:
-                raise typer.Exit(1)
-            console.print(f"ok: {len(rec.actions)} actions replay identically ({rec.game}, seed {rec.seed})")
-            return
-        state = rec.initial_state()
-        game = state.game
-        shown = 0
-        for index, (player, text) in enumerate(rec.actions):
-            apply_recorded(state, index, player, text)
-            console.print(f"[bold]{index + 1:4d}[/] seat {player} ({rec.seats[player]}): {escape(text)}")
-            for event in state.events(seat, shown):
-                console.print(f"      [dim]{escape(game.describe_event(event))}[/]")
-            shown = len(state.log)
-            if step:
-                console.print(game.render(state.view(seat)))
-                console.input("[dim]enter for the next action[/]")
-        console.print(game.render(state.view(seat)))
-        _print_result(state, rec.seats)
     except TabletownError as exc:
         _fail(str(exc))
+    if seat is not None and not 0 <= seat < len(rec.seats):
+        _fail(f"--seat must be a seat of this game, 0-{len(rec.seats) - 1}, not {seat}")
+    if not rec.version_matches:
+        console.print(
+            f"[yellow]warning:[/] recorded by engine {escape(rec.engine_version)}, this is {__version__}; "
+            "an older record may replay differently"
+        )
+    if verify_only:
+        try:
+            problems = verify(rec)
+        except TabletownError as exc:
+            _fail(str(exc))
+        for problem in problems:
+            console.print(f"[red]{escape(problem)}[/]")
+        if problems:
+            raise typer.Exit(1)
+        console.print(f"ok: {len(rec.actions)} actions replay identically ({rec.game}, seed {rec.seed})")
+        return
+    try:
+        _show_replay(rec, seat, step)
+    except TabletownError as exc:
+        _fail(str(exc), 1)
+
+
+def _show_replay(rec: Record, seat: int | None, step: bool) -> None:
+    state = rec.initial_state()
+    game = state.game
+    shown = 0
+    for index, (player, text) in enumerate(rec.actions):
+        apply_recorded(state, index, player, text)
+        console.print(f"[bold]{index + 1:4d}[/] seat {player} ({escape(rec.seats[player])}): {escape(text)}")
+        for event in state.events(seat, shown):
+            console.print(f"      [dim]{escape(game.describe_event(event))}[/]")
+        shown = len(state.log)
+        if step:
+            console.print(game.render(state.view(seat)))
+            console.input("[dim]enter for the next action[/]")
+    console.print(game.render(state.view(seat)))
+    _print_result(state, rec.seats)
 
 
 @app.command()
@@ -206,6 +228,8 @@ def bench(
     seconds: Annotated[float, typer.Option(help="minimum seconds per configuration")] = 2.0,
 ) -> None:
     """Full random games per second for each game and configuration, in this one process."""
+    if not (math.isfinite(seconds) and 0 < seconds <= 3600):
+        _fail(f"--seconds must be more than 0 and at most 3600, not {seconds}")
     try:
         selected = [get_game(game_name)] if game_name else list(all_games().values())
     except TabletownError as exc:

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..core.game import Game
 from .runner import Job, backend_runner, bot_settings
-from .store import GameStore
+from .store import GAMES_FILE, GameStore
 
 Progress = Callable[[dict[str, Any]], None]
 
@@ -22,6 +22,7 @@ def run_arena(
     ray_address: str | None = None,
     on_game: Progress | None = None,
     on_start: Callable[[int, int], None] | None = None,
+    on_warning: Callable[[str], None] | None = None,
 ) -> list[dict[str, Any]]:
     """Play the games of ``job`` not yet in ``out``; return all its game records in index order.
 
@@ -31,6 +32,11 @@ def run_arena(
     game.resolve_options(job.players, job.options)  # refuse bad set-ups before any worker starts
     store = GameStore(out)
     done = store.open(job, bot_settings(game, job))
+    if on_warning is not None:
+        for problem in store.dropped[:20]:
+            on_warning(f"{GAMES_FILE} {problem}: dropped, its game will be played again")
+        if len(store.dropped) > 20:
+            on_warning(f"... and {len(store.dropped) - 20} more lines dropped")
     todo = [index for index in range(job.games) if index not in done]
     if on_start is not None:
         on_start(job.games - len(todo), job.games)

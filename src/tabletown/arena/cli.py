@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -81,7 +82,11 @@ def arena(
             "run the same command again to resume"
         )
         raise typer.Exit(130) from None
-    _report(game.title, job, lines, out, plot)
+    try:
+        _report(game.title, job, lines, out, plot)
+    except OSError as exc:
+        console.print(f"[bold red]error:[/] cannot write the report: {escape(str(exc))}")
+        raise typer.Exit(2) from None
 
 
 def _run(
@@ -115,6 +120,7 @@ def _run(
             ray_address,
             on_game=lambda line: bar.advance(task),
             on_start=started,
+            on_warning=lambda text: console.print(f"[yellow]warning:[/] {escape(text)}"),
         )
 
 

@@ -217,5 +217,6 @@ def backend_runner(backend: str, ray_address: str | None = None) -> Runner:
 
 
 def deterministic_part(line: dict[str, Any]) -> dict[str, Any]:
-    """A record without its wall-clock figures: what must agree across backends and reruns."""
-    return {key: value for key, value in line.items() if key != "timing"}
+    """A record without its wall-clock figures and the store's integrity keys (``job``, ``check``):
+    what must agree across backends and reruns."""
+    return {key: value for key, value in line.items() if key not in ("timing", "job", "check")}

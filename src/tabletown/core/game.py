@@ -71,8 +71,20 @@ class Result:
         return {"scores": list(self.scores), "ranks": list(self.ranks), "winners": list(self.winners)}
 
 
+MAX_MOVE_TEXT = 200
+
+
 class State(ABC):
     """One position of a game. Subclasses keep their data small and cheap to copy."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Every game's ``parse_action`` is guarded once, here: over-long text is refused before the
+        game sees it, and a parser that trips on odd input (``int("²")``, a number of thousands of
+        digits) raises MalformedAction instead of a bare ValueError."""
+        super().__init_subclass__(**kwargs)
+        parse = cls.__dict__.get("parse_action")
+        if parse is not None and not getattr(parse, "_guarded", False):
+            cls.parse_action = _guard_parser(parse)  # type: ignore[method-assign]
 
     game: ClassVar[Game]
     num_players: int
@@ -312,6 +324,27 @@ class Game(ABC):
         from rich.pretty import Pretty
 
         return Pretty(view)
+
+
+def _guard_parser(parse: Callable[[State, str, int], Action]) -> Callable[[State, str, int], Action]:
+    def parse_action(self: State, text: str, player: int) -> Action:
+        if not isinstance(text, str):
+            raise MalformedAction(
+                "notation.not_text", f"a move is written as text, not {type(text).__name__}"
+            )
+        if len(text) > MAX_MOVE_TEXT:
+            raise MalformedAction("notation.too_long", f"a move is at most {MAX_MOVE_TEXT} characters long")
+        try:
+            return parse(self, text, player)
+        except (ValueError, OverflowError, IndexError, KeyError, TypeError) as exc:
+            if isinstance(exc, MalformedAction | IllegalAction):
+                raise
+            raise MalformedAction("notation.malformed", f"cannot read the move {text[:40]!r}") from None
+
+    parse_action._guarded = True  # type: ignore[attr-defined]
+    parse_action.__doc__ = parse.__doc__
+    parse_action.__name__ = parse.__name__
+    return parse_action
 
 
 def parse_action_or_raise(text: str, table: Mapping[str, Action], rule: str = "notation.unknown") -> Action:

@@ -12,6 +12,14 @@ _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 
 
+def _show(value: Any) -> str:
+    """A value in an error message, cut short: hostile input must not flood the screen."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return "a number too long to show"
+    text = repr(value) if not isinstance(value, str) else repr(value[:40])
+    return text if len(text) <= 44 else text[:41] + "..."
+
+
 @dataclass(frozen=True, slots=True)
 class Option:
     """One option of a game. ``choices`` restricts the value; ``kind`` is bool, int or str."""
@@ -33,18 +41,18 @@ class Option:
         if isinstance(value, str) and kind is not str:
             value = self._parse_text(value)
         if kind is bool and not isinstance(value, bool):
-            raise OptionError(f"option {self.name!r} takes true or false, not {value!r}")
+            raise OptionError(f"option {self.name!r} takes true or false, not {_show(value)}")
         if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}")
+            raise OptionError(f"option {self.name!r} takes a whole number, not {_show(value)}")
         if kind is str and not isinstance(value, str):
-            raise OptionError(f"option {self.name!r} takes text, not {value!r}")
+            raise OptionError(f"option {self.name!r} takes text, not {_show(value)}")
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
-            raise OptionError(f"option {self.name!r} must be one of: {allowed} (got {value!r})")
+            raise OptionError(f"option {self.name!r} must be one of: {allowed} (got {_show(value)})")
         if self.minimum is not None and value < self.minimum:
-            raise OptionError(f"option {self.name!r} must be at least {self.minimum} (got {value})")
+            raise OptionError(f"option {self.name!r} must be at least {self.minimum} (got {_show(value)})")
         if self.maximum is not None and value > self.maximum:
-            raise OptionError(f"option {self.name!r} must be at most {self.maximum} (got {value})")
+            raise OptionError(f"option {self.name!r} must be at most {self.maximum} (got {_show(value)})")
         return value
 
     def _parse_text(self, text: str) -> Any:
@@ -55,12 +63,12 @@ class Option:
                 return True
             if lowered in _FALSE:
                 return False
-            raise OptionError(f"option {self.name!r} takes true or false, not {text!r}")
+            raise OptionError(f"option {self.name!r} takes true or false, not {_show(text)}")
         if kind is int:
             try:
                 return int(lowered)
             except ValueError:
-                raise OptionError(f"option {self.name!r} takes a whole number, not {text!r}") from None
+                raise OptionError(f"option {self.name!r} takes a whole number, not {_show(text)}") from None
         return text
 
     def describe(self) -> str:
@@ -76,10 +84,11 @@ def resolve_options(declared: tuple[Option, ...], given: Mapping[str, Any] | Non
     """Fill defaults and validate every given option; unknown names are refused."""
     by_name = {o.name: o for o in declared}
     given = dict(given or {})
-    unknown = sorted(set(given) - set(by_name))
+    unknown = sorted(str(name) for name in set(given) - set(by_name))
     if unknown:
         known = ", ".join(sorted(by_name)) or "none"
-        raise OptionError(f"unknown option(s) {', '.join(unknown)}; this game has: {known}")
+        names = ", ".join(_show(name) for name in unknown[:5])
+        raise OptionError(f"unknown option(s) {names}; this game has: {known}")
     return {o.name: o.coerce(given[o.name]) if o.name in given else o.default for o in declared}
 
 

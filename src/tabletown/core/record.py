@@ -13,6 +13,31 @@ from .errors import ActionError, OptionError, RecordError
 from .game import State
 from .registry import get_game
 
+MAX_FILE_BYTES = 64_000_000
+MAX_SEATS = 12
+MAX_ACTIONS = 2_000_000
+MAX_ACTION_TEXT = 200
+
+
+def _field(data: dict[str, Any], name: str, kind: type) -> Any:
+    if name not in data:
+        raise RecordError(f"not a Tabletown record: it has no {name!r}")
+    value = data[name]
+    if type(value) is not kind:
+        raise RecordError(f"the record's {name!r} must be a {kind.__name__}, not {_short(value)}")
+    return value
+
+
+def _short(value: Any, limit: int = 40) -> str:
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
+        return "a number too long to show"
+    text = value if isinstance(value, str) else repr(value[:limit] if isinstance(value, list) else value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _refuse_constant(name: str) -> Any:
+    raise RecordError(f"{name} is not a number a record may hold")
+
 
 @dataclass
 class Record:
@@ -48,29 +73,82 @@ class Record:
         )
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Record:
-        try:
-            actions = [(int(p), str(t)) for p, t in data["actions"]]
-            return cls(
-                game=str(data["game"]),
-                options=dict(data.get("options") or {}),
-                seats=[str(s) for s in data["seats"]],
-                seed=int(data["seed"]),
-                actions=actions,
-                engine_version=str(data.get("engine_version", "?")),
-                result=data.get("result"),
-                final_digest=data.get("final_digest"),
+    def from_json(cls, data: Any) -> Record:
+        """Build a record from a parsed document, checking its whole shape first (RecordError)."""
+        if not isinstance(data, dict):
+            raise RecordError("not a Tabletown record: the document is not a JSON object")
+        game = _field(data, "game", str)
+        seed = _field(data, "seed", int)
+        if not 0 <= seed < 2**63:
+            raise RecordError(
+                f"the record's seed must be a whole number from 0 to 2**63-1, not {_short(seed)}"
             )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise RecordError(f"not a Tabletown record: {exc}") from None
+        seats = _field(data, "seats", list)
+        if not 1 <= len(seats) <= MAX_SEATS or not all(isinstance(s, str) and len(s) <= 100 for s in seats):
+            raise RecordError(f"the record's seats must be 1-{MAX_SEATS} short texts")
+        options = data.get("options", {})
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):
+            raise RecordError("the record's options must be a JSON object")
+        actions = _field(data, "actions", list)
+        if len(actions) > MAX_ACTIONS:
+            raise RecordError(f"the record has {len(actions)} actions; at most {MAX_ACTIONS} are read")
+        pairs: list[tuple[int, str]] = []
+        for number, pair in enumerate(actions, 1):
+            if not (isinstance(pair, list) and len(pair) == 2):
+                raise RecordError(f"action {number} is not a [seat, text] pair")
+            seat, text = pair
+            if type(seat) is not int or not 0 <= seat < len(seats):
+                raise RecordError(f"action {number}: seat {_short(seat)} is not a seat of this game")
+            if not isinstance(text, str) or len(text) > MAX_ACTION_TEXT:
+                raise RecordError(
+                    f"action {number}: the move must be a text of at most {MAX_ACTION_TEXT} characters"
+                )
+            pairs.append((seat, text))
+        result = data.get("result")
+        digest = data.get("final_digest")
+        if result is not None and not isinstance(result, dict):
+            raise RecordError("the record's result must be a JSON object")
+        if digest is not None and not isinstance(digest, str):
+            raise RecordError("the record's final digest must be a text")
+        version = data.get("engine_version", "?")
+        return cls(
+            game=game,
+            options=options,
+            seats=list(seats),
+            seed=seed,
+            actions=pairs,
+            engine_version=version if isinstance(version, str) else "?",
+            result=result,
+            final_digest=digest,
+        )
 
     @classmethod
     def load(cls, path: str | Path) -> Record:
+        """Read a record file: at most MAX_FILE_BYTES of UTF-8 JSON (absurd nesting is refused by the
+        JSON parser's own recursion limit)."""
         try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, json.JSONDecodeError) as exc:
-            raise RecordError(f"cannot read record {path}: {exc}") from None
+            with open(path, "rb") as handle:
+                raw = handle.read(MAX_FILE_BYTES + 1)
+        except OSError as exc:
+            raise RecordError(f"cannot read record {path}: {exc.strerror or exc}") from None
+        if len(raw) > MAX_FILE_BYTES:
+            raise RecordError(f"{path} is larger than {MAX_FILE_BYTES // 1_000_000} MB: not a record")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError(f"{path} is not UTF-8 text: not a record") from None
+        try:
+            data = json.loads(text, parse_constant=_refuse_constant)
+        except (json.JSONDecodeError, RecordError, RecursionError, ValueError) as exc:
+            raise RecordError(f"{path} is not a JSON record: {_short(str(exc), 120)}") from None
         return cls.from_json(data)
+
+    @property
+    def version_matches(self) -> bool:
+        """Whether the record was written by this engine version (older ones may replay differently)."""
+        return self.engine_version == __version__
 
     def initial_state(self) -> State:
         try:
@@ -121,7 +199,9 @@ def state_fingerprint(state: State) -> bytes:
 
 
 def verify(record: Record) -> list[str]:
-    """Replay ``record``; return a list of differences (empty when it replays exactly)."""
+    """Replay ``record``; return a list of differences (empty when it replays exactly). A record whose
+    set-up cannot even start raises RecordError: that is an unusable file, not a difference."""
+    record.initial_state()
     problems: list[str] = []
     try:
         state = record.replay()

@@ -83,7 +83,10 @@ def encode(value: Any) -> Any:
         return {"o": _class_name(kind), "a": fields}
     slots = [name for cls in kind.__mro__ for name in cls.__dict__.get("__slots__", ())]
     if slots:
-        return {"o": _class_name(kind), "a": {n: encode(getattr(value, n)) for n in slots if hasattr(value, n)}}
+        return {
+            "o": _class_name(kind),
+            "a": {n: encode(getattr(value, n)) for n in slots if hasattr(value, n)},
+        }
     raise TypeError(f"cannot save a value of type {kind.__name__} in a position")
 
 
@@ -108,7 +111,9 @@ class Decoder:
         if tag == "t":
             return tuple(self(item, depth + 1) for item in self._list(body))
         if tag == "d":
-            return {self(k, depth + 1): self(v, depth + 1) for k, v in (self._pair(p) for p in self._list(body))}
+            return {
+                self(k, depth + 1): self(v, depth + 1) for k, v in (self._pair(p) for p in self._list(body))
+            }
         if tag == "s":
             return {self(item, depth + 1) for item in self._list(body)}
         if tag == "f":
@@ -219,7 +224,9 @@ def load(game: Game, data: Any) -> State:
     if sorted(fields) != sorted(expected):
         missing = sorted(set(expected) - set(fields))
         extra = sorted(set(fields) - set(expected))
-        raise SnapshotError(f"the position's fields do not fit {game.name} (missing {missing}, unknown {extra})")
+        raise SnapshotError(
+            f"the position's fields do not fit {game.name} (missing {missing}, unknown {extra})"
+        )
     decode = Decoder(getattr(type(state), "snapshot_types", ()))
     for name in expected:
         value = decode(fields[name])

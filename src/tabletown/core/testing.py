@@ -95,7 +95,9 @@ def win_rate(
         seat = number % players
         names = [bot if p == seat else opponent for p in range(players)]
         state = game.new_game(players, options, seed=seed)
-        agents = [legal_checked(make_bot(game, name, seed * 31 + p), seed * 31 + p) for p, name in enumerate(names)]
+        agents = [
+            legal_checked(make_bot(game, name, seed * 31 + p), seed * 31 + p) for p, name in enumerate(names)
+        ]
         play_out(state, agents)
         wins += state.result().ranks[seat] == 1
     return wins / games
@@ -122,7 +124,10 @@ def paired_share(
             state = game.new_game(2, options, seed=seed)
             play_out(
                 state,
-                [bot_agent(make_bot(game, name, seed * 31 + s), seed * 31 + s) for s, name in enumerate(names)],
+                [
+                    bot_agent(make_bot(game, name, seed * 31 + s), seed * 31 + s)
+                    for s, name in enumerate(names)
+                ],
             )
             winners = state.result().winners
             credit += (seat in winners) / len(winners)
