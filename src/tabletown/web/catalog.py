@@ -1,0 +1,81 @@
+"""The games the server offers, found through the registry, and their set-up choices as JSON.
+
+Discovery is tolerant: a game package that fails to import is left out (and named in
+``broken_games()``) instead of taking the whole server down.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import pkgutil
+from typing import Any
+
+from ..core.game import Game
+from ..core.registry import _GAMES, all_games
+
+log = logging.getLogger("tabletown.web")
+_BROKEN: dict[str, str] = {}
+
+
+def games() -> dict[str, Game]:
+    try:
+        return all_games()
+    except Exception:  # one game failed to import: import the others one by one
+        import tabletown.games as games_pkg
+
+        for module in pkgutil.iter_modules(games_pkg.__path__):
+            if not module.ispkg:
+                continue
+            try:
+                importlib.import_module(f"tabletown.games.{module.name}")
+            except Exception as exc:
+                if module.name not in _BROKEN:
+                    log.warning("game %s cannot be loaded: %s", module.name, exc)
+                _BROKEN[module.name] = f"{type(exc).__name__}: {exc}"
+        return dict(sorted(_GAMES.items()))
+
+
+def broken_games() -> dict[str, str]:
+    return dict(_BROKEN)
+
+
+def find_game(name: str) -> Game | None:
+    if not isinstance(name, str):
+        return None
+    return games().get(name)
+
+
+def bot_levels(game: Game) -> list[str]:
+    from ..bots import bot_names
+
+    try:
+        return bot_names(game)
+    except Exception:
+        return sorted(game.bots())
+
+
+def game_info(game: Game) -> dict[str, Any]:
+    """What the lobby needs to offer a set-up: player counts, options with their choices, bots."""
+    options = []
+    for option in game.options:
+        options.append(
+            {
+                "name": option.name,
+                "default": option.default,
+                "kind": option.kind.__name__,
+                "help": option.help,
+                "choices": list(option.choices) if option.choices is not None else None,
+                "minimum": option.minimum,
+                "maximum": option.maximum,
+            }
+        )
+    return {
+        "name": game.name,
+        "title": game.title,
+        "min_players": game.min_players,
+        "max_players": game.max_players,
+        "options": options,
+        "bots": bot_levels(game),
+        "notation_help": game.notation_help,
+    }

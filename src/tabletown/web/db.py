@@ -1,0 +1,134 @@
+"""Persistence: SQLAlchemy 2 models, the engine (SQLite in WAL mode or PostgreSQL) and migrations.
+
+Tables: ``tt_tables`` (one game table), ``tt_seats`` (who plays each seat; human seats hold a secret
+token), ``tt_moves`` (every acknowledged action, numbered by ``seq`` from 1; the primary key
+``(table_id, seq)`` makes two writers of the same move number impossible) and ``tt_snapshots``
+(saved positions, ``state.to_json()``, taken now and then so a restart need not replay everything).
+The schema is created and upgraded by the Alembic migrations shipped in ``migrations/``, which
+:func:`migrate` runs at start-up.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import UTC, datetime
+from pathlib import Path
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
+
+DEFAULT_DB_FILE = "tabletown.db"
+ENV_URL = "TABLETOWN_DATABASE_URL"
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    __tablename__ = "tt_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    options: Mapped[str] = mapped_column(Text)  # JSON
+    num_players: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(16), index=False)  # open, running, finished, error
+    seq: Mapped[int] = mapped_column(Integer, default=0)
+    turn_timer: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    result: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON
+    error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class SeatRow(Base):
+    __tablename__ = "tt_seats"
+
+    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("tt_tables.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(64))  # "human" or "bot:NAME"
+    token: Mapped[str] = mapped_column(String(64), unique=True)
+    name: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    joined: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class MoveRow(Base):
+    __tablename__ = "tt_moves"
+    __table_args__ = (CheckConstraint("seq >= 1", name="ck_tt_moves_seq_positive"),)
+
+    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("tt_tables.id", ondelete="CASCADE"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[str] = mapped_column(Text)
+    by: Mapped[str] = mapped_column(String(16))  # human, bot, standby (a bot playing for an away human)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class SnapshotRow(Base):
+    __tablename__ = "tt_snapshots"
+
+    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("tt_tables.id", ondelete="CASCADE"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    doc: Mapped[str] = mapped_column(Text)  # JSON of state.to_json()
+
+
+def resolve_url(db_url: str | None) -> str:
+    """The database to use: the argument, else $TABLETOWN_DATABASE_URL, else tabletown.db here."""
+    url = db_url or os.environ.get(ENV_URL)
+    if not url:
+        url = "sqlite:///" + str(Path.cwd() / DEFAULT_DB_FILE)
+    return url
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30}, pool_size=8)
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn, _record) -> None:  # pragma: no cover - trivial
+            cursor = dbapi_conn.cursor()
+            # WAL: readers never block the writer. synchronous=NORMAL keeps every committed
+            # transaction through a crash of the process (kill -9); only a power cut can lose the
+            # last commits. Foreign keys on, and wait rather than fail when the file is busy.
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute("PRAGMA busy_timeout=30000")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest revision with the Alembic migrations in this package."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    config.set_main_option("sqlalchemy.url", engine.url.render_as_string(hide_password=False))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+def session_factory(engine: Engine) -> sessionmaker:
+    return sessionmaker(engine, expire_on_commit=False)
