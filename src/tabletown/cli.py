@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -17,12 +18,13 @@ from . import __version__
 from .bots import bot_names, make_bot
 from .core.bench import bench_config
 from .core.errors import TabletownError
-from .core.game import Action, Game, State
+from .core.game import Game, State
 from .core.options import parse_option_pairs
 from .core.record import Record, apply_recorded, verify
 from .core.registry import all_games, get_game
 from .core.rng import derive_seed
 from .core.session import bot_agent, play_out
+from .terminal import HotSeat, HumanAgent, LeaveGame, Stepper, human_count, resume_state
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Tabletown: city-building board games.")
 console = Console(highlight=False)
@@ -43,63 +45,6 @@ def games() -> None:
         console.print(f"  bots: {', '.join('bot:' + n for n in bot_names(game))}")
 
 
-class HumanAgent:
-    """Asks a person at the terminal for a move, showing the board from their seat."""
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-
-    def __call__(self, state: State, player: int) -> Action:
-        self._show(state, player)
-        while True:
-            try:
-                text = console.input(f"[bold cyan]seat {player}>[/] ").strip()
-            except EOFError:
-                console.print("\nno more input: leaving the game")
-                raise typer.Exit(1) from None
-            action = self._understand(state, player, text)
-            if action is not None:
-                return action
-
-    def _understand(self, state: State, player: int, text: str) -> Action | None:
-        legal = state.legal_actions(player)
-        if text in {"", "help", "?"}:
-            self._help(state, player, legal)
-            return None
-        if text in {"board", "b"}:
-            self._show(state, player)
-            return None
-        if text in {"quit", "exit"}:
-            raise typer.Exit(1)
-        if text.isdigit() and 1 <= int(text) <= len(legal):
-            return legal[int(text) - 1]
-        try:
-            action = state.parse_action(text, player)
-            probe = state.clone()
-            probe.apply(player, action)
-        except TabletownError as exc:
-            console.print(f"[red]{escape(str(exc))}[/]  (type 'help' for the moves you can make)")
-            return None
-        return action
-
-    def _show(self, state: State, player: int) -> None:
-        console.print(self.game.render(state.view(player)))
-        self._help(state, player, state.legal_actions(player))
-
-    def _help(self, state: State, player: int, legal: list[Action]) -> None:
-        texts = [escape(state.format_action(a)) for a in legal]
-        if len(texts) > 40:
-            shown = ", ".join(f"{i + 1}:{t}" for i, t in enumerate(texts[:40]))
-            console.print(f"[bold]moves[/] ({len(texts)}): {shown}, ...")
-        else:
-            console.print(
-                "[bold]moves:[/] " + ", ".join(f"[cyan]{i + 1}[/]:{t}" for i, t in enumerate(texts))
-            )
-        if self.game.notation_help:
-            console.print(f"[dim]{escape(self.game.notation_help)}[/]")
-        console.print("[dim]type a move or its number; 'board' redraws, 'help' lists moves, 'quit' leaves[/]")
-
-
 def _bot_agent(game: Game, name: str, seed: int):
     """A seat-safe agent: the bot is handed a copy of the game made for its seat (same seeds as the
     arena, so an arena game replays with ``tabletown play``)."""
@@ -108,46 +53,76 @@ def _bot_agent(game: Game, name: str, seed: int):
 
 @app.command()
 def play(
-    game_name: Annotated[str, typer.Argument(metavar="GAME")],
+    game_name: Annotated[str, typer.Argument(metavar="GAME")] = "",
     seat: Annotated[list[str], typer.Option("--seat", help="human or bot:NAME, once per seat")] = None,  # noqa: B008
     option: Annotated[list[str], typer.Option("--option", help="KEY=VALUE")] = None,  # noqa: B008
     seed: Annotated[int | None, typer.Option(help="seed for dice and shuffles")] = None,
     record: Annotated[Path | None, typer.Option("--record", help="where to save the game record")] = None,
+    resume: Annotated[
+        Path | None, typer.Option("--resume", help="continue a saved game (its record)")
+    ] = None,
     quiet: Annotated[bool, typer.Option(help="with only bots: print just the result")] = False,
 ) -> None:
-    """Play GAME. With only bot seats the game runs to its end without input."""
-    seats = seat or ["human", "bot:greedy"]
+    """Play GAME. With only bot seats the game runs to its end without input. A game with a human is
+    saved on every exit (to --record or last-game.json); --resume FILE continues it."""
     try:
-        game = get_game(game_name)
-        options = parse_option_pairs(option or [])
-        state = game.new_game(len(seats), options, seed)
+        if resume is not None:
+            rec = Record.load(resume)
+            state = resume_state(rec)
+            seats = rec.seats
+            record = record or resume
+        else:
+            seats = seat or ["human", "bot:greedy"]
+            game = get_game(game_name)
+            state = game.new_game(len(seats), parse_option_pairs(option or []), seed)
+            rec = Record.start(state, seats)
+        game = state.game
+        has_human = "human" in seats
+        if record is None and has_human:
+            record = Path("last-game.json")
+        if record is not None:
+            _check_writable(record)
+        table = HotSeat(human_count(seats))
         agents = []
         for index, spec in enumerate(seats):
             if spec == "human":
-                agents.append(HumanAgent(game))
+                agents.append(HumanAgent(game, console, table))
             elif spec.startswith("bot:"):
                 agents.append(_bot_agent(game, spec, derive_seed(state.seed, index, spec)))
             else:
                 _fail(f"a seat is 'human' or 'bot:NAME', not {spec!r}")
     except TabletownError as exc:
         _fail(str(exc))
-    has_human = "human" in seats
-    rec = Record.start(state, seats)
-    if record is None and has_human:
-        record = Path("last-game.json")
 
     def echo(state: State, player: int, text: str, simultaneous: bool) -> None:
         # Choices made in a simultaneous round stay secret; the board shows the round once resolved.
         if has_human and seats[player] != "human" and not simultaneous:
             console.print(f"[magenta]seat {player} ({seats[player]}):[/] {escape(text)}")
 
-    play_out(state, agents, rec, on_action=echo)
+    try:
+        play_out(state, agents, rec, on_action=echo, finish_rounds=table.humans > 1)
+    except (LeaveGame, KeyboardInterrupt):
+        if record is not None:
+            rec.save(record)
+            console.print(f"game saved to {record}; continue it with: tabletown play --resume {record}")
+        raise typer.Exit(1) from None
     if has_human or not quiet:
         console.print(game.render(state.view(None)))
     _print_result(state, seats)
     if record is not None:
         rec.save(record)
         console.print(f"record saved to {record} (replay with: tabletown replay {record})")
+
+
+def _check_writable(path: Path) -> None:
+    """Refuse a record path that cannot be written before the game, not after it."""
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        _fail(f"--record {path} is a folder; give a file name")
+    if not folder.is_dir():
+        _fail(f"--record {path}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        _fail(f"--record {path} cannot be written")
 
 
 def _print_result(state: State, seats: list[str]) -> None:
@@ -169,7 +144,9 @@ def replay(
     verify_only: Annotated[
         bool, typer.Option("--verify", help="re-play and exit non-zero on any difference")
     ] = False,
-    step: Annotated[bool, typer.Option(help="pause after each action")] = False,
+    step: Annotated[
+        bool, typer.Option(help="step through it: next, back, jump to a move, switch seat")
+    ] = False,
     seat: Annotated[int | None, typer.Option(help="show the game as this seat saw it")] = None,
 ) -> None:
     """Step through a recorded game, or verify that it replays exactly.
@@ -199,12 +176,15 @@ def replay(
         console.print(f"ok: {len(rec.actions)} actions replay identically ({rec.game}, seed {rec.seed})")
         return
     try:
-        _show_replay(rec, seat, step)
+        if step:
+            Stepper(rec, console, seat).run()
+        else:
+            _show_replay(rec, seat)
     except TabletownError as exc:
         _fail(str(exc), 1)
 
 
-def _show_replay(rec: Record, seat: int | None, step: bool) -> None:
+def _show_replay(rec: Record, seat: int | None) -> None:
     state = rec.initial_state()
     game = state.game
     shown = 0
@@ -214,9 +194,6 @@ def _show_replay(rec: Record, seat: int | None, step: bool) -> None:
         for event in state.events(seat, shown):
             console.print(f"      [dim]{escape(game.describe_event(event))}[/]")
         shown = len(state.log)
-        if step:
-            console.print(game.render(state.view(seat)))
-            console.input("[dim]enter for the next action[/]")
     console.print(game.render(state.view(seat)))
     _print_result(state, rec.seats)
 

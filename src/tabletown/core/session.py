@@ -79,6 +79,7 @@ def play_out(
     on_action: Callable[[State, int, str, bool], None] | None = None,
     max_actions: int | None = None,
     stop_after: int | None = None,
+    finish_rounds: bool = False,
 ) -> int:
     """Ask the agents for actions until the game ends; returns the number of actions applied.
 
@@ -87,7 +88,9 @@ def play_out(
     simultaneous)`` hears of every applied action; ``simultaneous`` is true while other seats choose
     in the same round, so a display must not reveal it yet. ``max_actions`` (default: the game's
     bound) guards against a game that never ends; ``stop_after`` ends the loop quietly after that
-    many actions (search playouts cut short)."""
+    many actions (search playouts cut short). With ``finish_rounds`` a seat of a simultaneous round
+    is asked again until its part of the round is done (the terminal's hot-seat: one seat at the
+    keyboard at a time); by default every waiting seat is asked for one action in turn."""
     limit = max_actions if max_actions is not None else _game_bound(state)
     budget = limit if stop_after is None else min(limit, stop_after)
     count = 0
@@ -101,6 +104,9 @@ def play_out(
             if simultaneous and player not in state.to_act:
                 continue
             action = agents[player](state, player)
+            if finish_rounds and simultaneous:
+                count += _finish_round(state, agents, player, action, record, on_action)
+                continue
             if needs_text:
                 text = state.format_action(action)
                 state.apply(player, action)
@@ -116,6 +122,32 @@ def play_out(
     if record is not None and not state.to_act:
         record.finish(state)
     return count
+
+
+def _finish_round(
+    state: State,
+    agents: Sequence[Agent],
+    player: int,
+    action: Action,
+    record: Record | None,
+    on_action: Callable[[State, int, str, bool], None] | None,
+) -> int:
+    """Apply ``action`` and keep asking ``player`` while its part of the round goes on: it is still
+    waited for and the round has not resolved (which shows as more seats waiting than before)."""
+    count = 0
+    while True:
+        before = len(state.to_act)
+        text = state.format_action(action)
+        state.apply(player, action)
+        count += 1
+        if record is not None:
+            record.add(player, text)
+        if on_action is not None:
+            on_action(state, player, text, True)
+        acting = state.to_act
+        if player not in acting or len(acting) > before or len(acting) < 2:
+            return count
+        action = agents[player](state, player)
 
 
 def _game_bound(state: State) -> int:

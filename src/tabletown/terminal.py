@@ -1,0 +1,260 @@
+"""Playing and replaying at the terminal: the human seat's prompt, hot-seat hand-over, and the stepper.
+
+What a person types at a prompt:
+* a move in the game's notation (``build cafe``, ``2.5``, ``t 3,0 r1``);
+* ``#N`` for entry N of the numbered move list; a bare number is an entry too unless the game's
+  notation reads it as a move, and when both readings exist the prompt asks which one was meant;
+* ``help`` (or ``?``) lists every move, ``board`` redraws, ``quit`` saves and leaves (after a yes).
+Nothing typed can end the game with a traceback: every refusal names the rule and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rich.columns import Columns
+from rich.console import Console
+from rich.markup import escape
+
+from .core.errors import TabletownError
+from .core.game import Action, Game, State
+from .core.record import Record, apply_recorded
+
+MAX_MENU_DIGITS = 6
+PAGE = 120
+
+
+class LeaveGame(Exception):
+    """The person asked to stop (quit, end of input or Ctrl-C): save and leave."""
+
+
+@dataclass
+class HotSeat:
+    """Who last had the keyboard, so that a hand-over between two human seats clears the screen."""
+
+    humans: int
+    last: int | None = None
+    seen_events: dict[int, int] = field(default_factory=dict)
+
+
+class HumanAgent:
+    """Asks a person at the terminal for a move, showing the board from their seat."""
+
+    def __init__(self, game: Game, console: Console, table: HotSeat) -> None:
+        self.game = game
+        self.console = console
+        self.table = table
+
+    # -- the prompt ------------------------------------------------------------------------------------
+    def __call__(self, state: State, player: int) -> Action:
+        self._hand_over(player)
+        self._show(state, player)
+        while True:
+            text = self._ask(f"[bold cyan]seat {player}>[/] ")
+            action = self.understand(state, player, text)
+            if action is not None:
+                return action
+
+    def _ask(self, prompt: str) -> str:
+        try:
+            return self.console.input(prompt).strip()
+        except (EOFError, KeyboardInterrupt):
+            self.console.print("\nno more input")
+            raise LeaveGame from None
+
+    def understand(self, state: State, player: int, text: str) -> Action | None:
+        """The action ``text`` asks for, or None after explaining why there is none."""
+        legal = state.legal_actions(player)
+        lowered = text.lower()
+        if lowered in {"", "help", "?", "moves"}:
+            self._help(state, player, legal)
+            return None
+        if lowered == "board":
+            self._show(state, player)
+            return None
+        if lowered in {"quit", "exit"}:
+            if self._ask("[yellow]save the game and leave? (y/n)[/] ").lower() in {"y", "yes"}:
+                raise LeaveGame
+            return None
+        if lowered.startswith("#"):
+            return self._menu(legal, text[1:], state)
+        notation = self._read(state, player, text)
+        if text.isascii() and text.isdigit():
+            return self._number(state, player, legal, text, notation)
+        if isinstance(notation, TabletownError):
+            self._refuse(str(notation))
+            return None
+        return notation
+
+    def _read(self, state: State, player: int, text: str) -> Action | TabletownError:
+        """The legal action the notation reads ``text`` as, or the error that says why not."""
+        try:
+            action = state.parse_action(text, player)
+            probe = state.clone()
+            probe.apply(player, action)
+        except TabletownError as exc:
+            return exc
+        return action
+
+    def _menu(self, legal: list[Action], digits: str, state: State) -> Action | None:
+        if not (digits.isascii() and digits.isdigit() and len(digits) <= MAX_MENU_DIGITS):
+            self._refuse(f"after # comes a move number, 1-{len(legal)}")
+            return None
+        number = int(digits)
+        if not 1 <= number <= len(legal):
+            self._refuse(f"no move #{number}, choose 1-{len(legal)}")
+            return None
+        return legal[number - 1]
+
+    def _number(
+        self, state: State, player: int, legal: list[Action], text: str, notation: Action | TabletownError
+    ) -> Action | None:
+        in_menu = len(text) <= MAX_MENU_DIGITS and 1 <= int(text) <= len(legal)
+        if isinstance(notation, TabletownError):
+            if in_menu:
+                return legal[int(text) - 1]
+            self._refuse(f"no move {text[:MAX_MENU_DIGITS]}, choose 1-{len(legal)} (or type the move)")
+            return None
+        if not in_menu or legal[int(text) - 1] == notation:
+            return notation
+        # Both readings exist and differ: never guess on a choice that cannot be taken back.
+        as_move = state.format_action(notation)
+        as_entry = state.format_action(legal[int(text) - 1])
+        answer = self._ask(
+            f"[yellow]'{escape(text)}' is the move '{escape(as_move)}', while #{text} is "
+            f"'{escape(as_entry)}'. Play '{escape(as_move)}'? (y = yes, #{text} = the list entry, n = neither)[/] "
+        )
+        if answer.lower() in {"y", "yes", ""}:
+            return notation
+        if answer == f"#{text}":
+            return legal[int(text) - 1]
+        return None
+
+    def _refuse(self, message: str) -> None:
+        self.console.print(f"[red]{escape(message)}[/]  (type 'help' for the moves you can make)")
+
+    # -- what the person sees ---------------------------------------------------------------------------
+    def _hand_over(self, player: int) -> None:
+        """Between two human seats: clear the screen and wait, so nobody sees the other's board."""
+        table = self.table
+        if table.humans > 1 and table.last is not None and table.last != player:
+            self.console.clear()
+            self._ask(f"[bold]pass the keyboard to seat {player}, then press Enter[/] ")
+            self.console.clear()
+        table.last = player
+
+    def _show(self, state: State, player: int) -> None:
+        view = state.view(player, since=self.table.seen_events.get(player, 0))
+        self.console.print(self.game.render(view))
+        for event in view["events"][-30:]:
+            self.console.print(f"  [dim]{escape(self.game.describe_event(event))}[/]")
+        self.table.seen_events[player] = view["event_count"]
+        self.console.print(f"[bold]{escape(self.game.status_line(view))}[/]")
+        self._help(state, player, state.legal_actions(player), short=True)
+
+    def _help(self, state: State, player: int, legal: list[Action], short: bool = False) -> None:
+        texts = [f"[cyan]#{i + 1}[/] {escape(state.format_action(a))}" for i, a in enumerate(legal)]
+        if short and len(texts) > 40:
+            self.console.print(Columns(texts[:40], padding=(0, 2)))
+            self.console.print(f"[dim]... {len(texts)} moves in all: 'help' lists every one[/]")
+        else:
+            for start in range(0, len(texts), PAGE):
+                self.console.print(Columns(texts[start : start + PAGE], padding=(0, 2)))
+                if start + PAGE < len(texts) and self._ask("[dim]Enter for more, q to stop[/] ") == "q":
+                    break
+        if self.game.notation_help:
+            self.console.print(f"[dim]{escape(self.game.notation_help)}[/]")
+        self.console.print(
+            "[dim]type a move, or #N for move N; 'board' redraws, 'help' lists moves, 'quit' leaves[/]"
+        )
+
+
+def resume_state(record: Record) -> State:
+    """The position a saved (possibly unfinished) record reached."""
+    return record.replay()
+
+
+class Stepper:
+    """Steps through a record: next, back, jump to a move, choose whose view to show."""
+
+    def __init__(self, record: Record, console: Console, seat: int | None) -> None:
+        self.record = record
+        self.console = console
+        self.seat = seat
+        self.shown = 0
+        self.total = len(record.actions)
+        self._states: dict[int, State] = {0: record.initial_state()}
+
+    def state_after(self, moves: int) -> State:
+        """The position after ``moves`` actions (cached every 50 moves, so stepping back is quick)."""
+        base = max(k for k in self._states if k <= moves)
+        state = self._states[base].clone()
+        for index in range(base, moves):
+            player, text = self.record.actions[index]
+            apply_recorded(state, index, player, text)
+            if (index + 1) % 50 == 0 and index + 1 not in self._states:
+                self._states[index + 1] = state.clone()
+        return state
+
+    def show(self, moves: int) -> None:
+        state = self.state_after(moves)
+        game = state.game
+        self.console.print(game.render(state.view(self.seat)))
+        if moves:
+            player, text = self.record.actions[moves - 1]
+            self.console.print(
+                f"last move: seat {player} ({escape(self.record.seats[player])}): {escape(text)}"
+            )
+            before = self.state_after(moves - 1)
+            for event in state.events(self.seat, len(before.log)):
+                self.console.print(f"  [dim]{escape(game.describe_event(event))}[/]")
+        who = "spectator" if self.seat is None else f"seat {self.seat}"
+        self.console.print(f"[bold]move {moves} of {self.total}[/] (view: {who})")
+
+    def run(self) -> None:
+        moves = 0
+        self.show(moves)
+        while True:
+            try:
+                command = self.console.input(
+                    "[dim]n next, b back, j N jump, s N seat (s - spectator), q quit>[/] "
+                )
+            except (EOFError, KeyboardInterrupt):
+                return
+            moves = self.command(command.strip().lower(), moves)
+            if moves < 0:
+                return
+            self.show(moves)
+
+    def command(self, command: str, moves: int) -> int:
+        """The move number to show after ``command`` (-1: leave)."""
+        words = command.split()
+        if command in {"q", "quit"}:
+            return -1
+        if command in {"", "n", "next"}:
+            return min(self.total, moves + 1)
+        if command in {"b", "back"}:
+            return max(0, moves - 1)
+        if len(words) == 2 and words[0] in {"j", "jump"} and _small_number(words[1]):
+            return max(0, min(self.total, int(words[1])))
+        if len(words) == 2 and words[0] in {"s", "seat"}:
+            if words[1] == "-":
+                self.seat = None
+            elif _small_number(words[1]) and int(words[1]) < len(self.record.seats):
+                self.seat = int(words[1])
+            else:
+                self.console.print(f"[red]seats are 0-{len(self.record.seats) - 1}, or - for a spectator[/]")
+            return moves
+        if _small_number(command):
+            return max(0, min(self.total, int(command)))
+        self.console.print("[red]unknown command[/]")
+        return moves
+
+
+def _small_number(text: str) -> bool:
+    return text.isascii() and text.isdigit() and len(text) <= 9
+
+
+def human_count(seats: Sequence[str]) -> int:
+    return sum(1 for seat in seats if seat == "human")
