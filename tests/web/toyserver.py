@@ -1,0 +1,16 @@
+"""Run the Tabletown server with the toy game registered (the kill -9 test's subprocess)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+import toygame  # noqa: E402
+
+from tabletown.core import registry  # noqa: E402
+from tabletown.web.server import main  # noqa: E402
+
+registry.register(toygame.TOY)
+main(sys.argv[1:])
