@@ -19,6 +19,7 @@ from rich.progress import (
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
+from rich.table import Table
 from rich.text import Text
 
 from ..bots import make_bot
@@ -27,6 +28,7 @@ from ..core.options import parse_option_pairs
 from ..core.registry import get_game
 from .api import run_arena
 from .report import tables, write_plots, write_summary
+from .roundrobin import run_round_robin, write_matrix
 from .runner import Job
 from .stats import summarize
 
@@ -57,9 +59,17 @@ def arena(
         str | None, typer.Option(help="Ray cluster address (default: a local one)")
     ] = None,
     progress: Annotated[bool, typer.Option(help="show the progress bar")] = True,
+    round_robin: Annotated[
+        bool, typer.Option("--round-robin", help="every pair of the bots plays --games two-player games")
+    ] = False,
 ) -> None:
-    """Play GAME many times between bots (seats rotate every game) and report win rates and ratings."""
+    """Play GAME many times between bots (seats rotate every game) and report win rates and ratings.
+    With --round-robin every pair of the named bots plays its own two-player job instead, and the
+    report is a win-rate matrix (table, matrix.csv, matrix.json and a heat map matrix.png)."""
     names = [name.removeprefix("bot:") for name in (bot or [])]
+    if round_robin:
+        _round_robin(game_name, names, games, option or [], seed, workers, out, backend, ray_address)
+        return
     try:
         game = get_game(game_name)
         if backend not in ("process", "ray"):
@@ -136,3 +146,69 @@ def _report(title: str, job: Job, lines: list[dict[str, Any]], out: Path | None,
     if plot:
         paths = write_plots(out or Path("."), title, summary, [line["length"] for line in lines])
         console.print("charts: " + ", ".join(str(p) for p in paths))
+
+
+def _round_robin(
+    game_name: str,
+    names: list[str],
+    games: int,
+    option: list[str],
+    seed: int,
+    workers: int,
+    out: Path | None,
+    backend: str,
+    ray_address: str | None,
+) -> None:
+    try:
+        game = get_game(game_name)
+        if len(set(names)) < 2 or len(set(names)) != len(names):
+            raise TabletownError("a round robin needs at least two different bots (--bot, once each)")
+        options = game.resolve_options(2, parse_option_pairs(option))
+        given = {key: options[key] for key in parse_option_pairs(option)}
+        for name in names:
+            make_bot(game, name, 0)
+
+        def announce(pair: tuple[str, str], number: int, total: int) -> None:
+            console.print(f"pairing {number + 1} of {total}: {pair[0]} vs {pair[1]}")
+
+        table = run_round_robin(
+            game,
+            names,
+            games,
+            seed,
+            given,
+            out,
+            workers,
+            backend,
+            on_pairing=announce,
+            ray_address=ray_address,
+        )
+    except TabletownError as exc:
+        console.print(f"[bold red]error:[/] {escape(str(exc))}")
+        raise typer.Exit(2) from None
+    except KeyboardInterrupt:
+        console.print(
+            "[yellow]interrupted[/]: finished games are saved; run the same command again to resume"
+        )
+        raise typer.Exit(130) from None
+    console.print(matrix_table(game.title, table))
+    if out is not None:
+        try:
+            paths = write_matrix(out, game.title, table)
+        except OSError as exc:
+            console.print(f"[bold red]error:[/] cannot write the matrix: {escape(str(exc))}")
+            raise typer.Exit(2) from None
+        console.print("matrix: " + ", ".join(str(p) for p in paths))
+
+
+def matrix_table(title: str, table: dict[str, Any]) -> Table:
+    bots = table["bots"]
+    grid = Table(title=f"{title}: row's win rate against column (2 players)")
+    grid.add_column("row vs column")
+    for bot in bots:
+        grid.add_column(bot, justify="right")
+    grid.add_column("overall", justify="right")
+    for bot, row, overall in zip(bots, table["cells"], table["overall"], strict=True):
+        cells = ["—" if cell is None else f"{cell['win_rate']:.1%}" for cell in row]
+        grid.add_row(bot, *cells, f"{overall['win_rate']:.1%}")
+    return grid
