@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from ...core.game import Bot, BotFactory
 from .data import establishment_index
@@ -14,29 +15,23 @@ from .heuristics import (
     own_roll_income,
     turns_to_win,
 )
-from .rules import (
-    A_ADD2,
-    A_BUILD,
-    A_KEEP,
-    A_LANDMARK,
-    A_NOADD,
-    A_NOSWAP,
-    A_PASS,
-    A_REROLL1,
-    A_REROLL2,
-    A_ROLL1,
-    A_ROLL2,
-    A_SWAP,
-    A_TV,
-    BUILD,
-    BUSINESS,
-    HARBOR,
-    REROLL,
-    ROLL,
-    TV,
-    MachiKoroState,
-    decode_swap,
+from .actions import (
+    ADD2,
+    BUILD_ESTABLISHMENT,
+    ESTABLISHMENT_INDEX,
+    KEEP,
+    LANDMARK_INDEX,
+    NOADD,
+    NOSWAP,
+    PASS,
+    REROLL1,
+    REROLL2,
+    ROLL1,
+    ROLL2,
+    Build,
+    Swap,
 )
+from .rules import BUILD, BUSINESS, HARBOR, REROLL, ROLL, TV_PHASE, MachiKoroState
 
 
 class GreedyBot(Bot):
@@ -49,7 +44,7 @@ class GreedyBot(Bot):
     # one die for the one-die strategies) instead of comparing expected income.
     fixed_dice = False
 
-    def choose(self, state: MachiKoroState, player: int) -> int:
+    def choose(self, state: MachiKoroState, player: int) -> Any:
         legal = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
@@ -60,74 +55,76 @@ class GreedyBot(Bot):
             return self.choose_reroll(state, player)
         if phase == HARBOR:
             plus = own_roll_income(state, player, state.total + 2)
-            return A_ADD2 if plus > own_roll_income(state, player, state.total) else A_NOADD
-        if phase == TV:
-            return max(legal, key=lambda a: (state.coins[a - A_TV], -a))
+            return ADD2 if plus > own_roll_income(state, player, state.total) else NOADD
+        if phase == TV_PHASE:
+            return max(legal, key=lambda a: (state.coins[a.target], -a.target))
         if phase == BUSINESS:
             return self.choose_swap(state, player, legal)
         if phase == BUILD:
             return self.choose_build(state, player, legal)
         return legal[0]
 
-    def choose_dice(self, state: MachiKoroState, player: int, legal: list[int]) -> int:
-        if self.one_die or A_ROLL2 not in legal:
-            return A_ROLL1
+    def choose_dice(self, state: MachiKoroState, player: int, legal: list[Any]) -> Any:
+        if self.one_die or ROLL2 not in legal:
+            return ROLL1
         if self.fixed_dice:
-            return A_ROLL2
+            return ROLL2
         one = expected_own_income(state, player, ONE_DIE)
         two = expected_own_income(state, player, TWO_DICE)
-        return A_ROLL2 if two >= one else A_ROLL1
+        return ROLL2 if two >= one else ROLL1
 
-    def choose_reroll(self, state: MachiKoroState, player: int) -> int:
+    def choose_reroll(self, state: MachiKoroState, player: int) -> Any:
         current = own_roll_income(state, player, state.total)
         two_dice = state.dice[1] != 0
         options = state.legal_actions(player)
-        best, best_value = A_KEEP, float(current)
+        best, best_value = KEEP, float(current)
         for action in options:
-            if action == A_KEEP:
+            if action == KEEP:
                 continue
-            if self.one_die and action == A_REROLL2:
+            if self.one_die and action == REROLL2:
                 continue
-            if self.fixed_dice and not self.one_die and action == A_REROLL1 and A_REROLL2 in options:
+            if self.fixed_dice and not self.one_die and action == REROLL1 and REROLL2 in options:
                 continue
-            dist = TWO_DICE if action == A_REROLL2 else ONE_DIE
+            dist = TWO_DICE if action == REROLL2 else ONE_DIE
             value = expected_own_income(state, player, dist)
             if value > best_value + 0.5:
                 best, best_value = action, value
-        if best == A_KEEP and not two_dice and A_REROLL1 in options and current <= 0 and self.one_die:
-            return A_REROLL1
+        if best == KEEP and not two_dice and REROLL1 in options and current <= 0 and self.one_die:
+            return REROLL1
         return best
 
-    def choose_swap(self, state: MachiKoroState, player: int, legal: list[int]) -> int:
-        best, best_gain = A_NOSWAP, 0.3
+    def choose_swap(self, state: MachiKoroState, player: int, legal: list[Any]) -> Any:
+        best, best_gain = NOSWAP, 0.3
         for action in legal:
-            if action < A_SWAP:
+            if type(action) is not Swap:
                 continue
-            mine, _target, theirs = decode_swap(action)
+            mine, theirs = ESTABLISHMENT_INDEX[action.mine], ESTABLISHMENT_INDEX[action.theirs]
             gain = card_value_per_round(state, player, theirs) - card_value_per_round(state, player, mine)
             if gain > best_gain:
                 best, best_gain = action, gain
         return best
 
-    def choose_build(self, state: MachiKoroState, player: int, legal: list[int]) -> int:
+    def choose_build(self, state: MachiKoroState, player: int, legal: list[Any]) -> Any:
         """Pick the build that most shortens the estimated race to the last landmark."""
-        best, best_turns = A_PASS, turns_to_win(state, player)
+        best, best_turns = PASS, turns_to_win(state, player)
         for action in legal:
-            if action == A_PASS:
+            if action == PASS:
                 continue
             turns = self._turns_after(state, player, action)
-            is_landmark = action >= A_LANDMARK
+            is_landmark = action.card in LANDMARK_INDEX
             if turns < best_turns - (0.0 if is_landmark else 0.05) or (is_landmark and turns <= best_turns):
                 best, best_turns = action, turns
         return best
 
     @staticmethod
-    def _turns_after(state: MachiKoroState, player: int, action: int) -> float:
-        """turns_to_win after a build, by changing the position in place and undoing it."""
+    def _turns_after(state: MachiKoroState, player: int, action: Build) -> float:
+        """turns_to_win after a build, by changing the position in place and undoing it (the bot is
+        handed its own copy of the game)."""
         t = state.t
-        if action >= A_LANDMARK:
-            bit = 1 << (action - A_LANDMARK)
-            cost = t.landmark_cost[action - A_LANDMARK]
+        j = LANDMARK_INDEX.get(action.card, -1)
+        if j >= 0:
+            bit = 1 << j
+            cost = t.landmark_cost[j]
             state.lm[player] |= bit
             state.coins[player] -= cost
             try:
@@ -137,7 +134,7 @@ class GreedyBot(Bot):
             finally:
                 state.lm[player] &= ~bit
                 state.coins[player] += cost
-        idx = action - A_BUILD
+        idx = ESTABLISHMENT_INDEX[action.card]
         state.cards[player][idx] += 1
         state.coins[player] -= t.cost[idx]
         try:
@@ -152,10 +149,12 @@ class StrategyBot(GreedyBot):
 
     fixed_dice = True
 
-    def choose_build(self, state: MachiKoroState, player: int, legal: list[int]) -> int:
-        landmarks = [a for a in legal if A_LANDMARK <= a < A_SWAP]
+    def choose_build(self, state: MachiKoroState, player: int, legal: list[Any]) -> Any:
+        landmarks = [a for a in legal if type(a) is Build and a.card in LANDMARK_INDEX]
         if landmarks:
-            return max(landmarks, key=lambda a: (state.t.landmark_cost[a - A_LANDMARK], a))
+            return max(
+                landmarks, key=lambda a: (state.t.landmark_cost[LANDMARK_INDEX[a.card]], LANDMARK_INDEX[a.card])
+            )
         return self.choose_establishment(state, player, legal)
 
     def __init__(self, seed: int, name: str, wants: Mapping[str, int], one_die: bool) -> None:
@@ -164,13 +163,13 @@ class StrategyBot(GreedyBot):
         self.wants = [(establishment_index(code), count) for code, count in wants.items()]
         self.one_die = one_die
 
-    def choose_establishment(self, state: MachiKoroState, player: int, legal: list[int]) -> int:
+    def choose_establishment(self, state: MachiKoroState, player: int, legal: list[Any]) -> Any:
         allowed = set(legal)
         city = state.cards[player]
         for idx, count in self.wants:
-            if city[idx] < count and A_BUILD + idx in allowed:
-                return A_BUILD + idx
-        return A_PASS
+            if city[idx] < count and BUILD_ESTABLISHMENT[idx] in allowed:
+                return BUILD_ESTABLISHMENT[idx]
+        return PASS
 
 
 # name -> (wish list, rolls one die only)

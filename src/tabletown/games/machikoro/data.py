@@ -6,6 +6,7 @@ Rules code never names card numbers; it reads them from here, so a different pri
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -48,7 +49,7 @@ def all_cards() -> tuple[Card, ...]:
         cards.append(
             Card(
                 id=entry["id"],
-                code=entry["code"],
+                code=sys.intern(entry["code"]),  # one string object per id: see game.state_from_json
                 name=entry["name"],
                 name_pl=entry.get("name_pl"),
                 expansion=entry["expansion"],

@@ -22,41 +22,45 @@ reads only public information (all of a Machi Koro city is face up) and uses no 
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.game import Bot
+from .actions import (
+    ADD2,
+    ESTABLISHMENT_INDEX,
+    KEEP,
+    LANDMARK_INDEX,
+    NOADD,
+    NOSWAP,
+    PASS,
+    REROLL2,
+    ROLL1,
+    ROLL2,
+    Swap,
+)
+from .heuristics import TUNA_MEAN
 from .rules import (
-    A_ADD2,
-    A_BUILD,
-    A_KEEP,
-    A_LANDMARK,
-    A_NOADD,
-    A_NOSWAP,
-    A_PASS,
-    A_REROLL2,
-    A_ROLL1,
-    A_ROLL2,
-    A_SWAP,
-    A_TV,
     AIRPORT,
     BUILD,
     BUSINESS,
     CITYHALL,
     HARBOR,
     HARBOR_LM,
-    MALL,
     PARK,
     RADIO,
     REROLL,
     ROLL,
     STATION,
-    TV,
+    TV_PHASE,
     MachiKoroState,
-    decode_swap,
+    blue_gain,
+    green_gain,
+    red_due,
 )
 from .tables import SWAP, TAKE_CHOSEN, TAKE_EACH, TAKE_HALF, TAKE_PER_ICON
 
 ONE = tuple((r, 1 / 6) for r in range(1, 7))
 TWO = tuple((r, (6 - abs(r - 7)) / 36) for r in range(2, 13))
-TUNA_MEAN = 7  # expected total of the Tuna Boat's two dice
 
 
 class Model:
@@ -94,36 +98,27 @@ class Model:
                 city = cards[owner]
                 olm = lm[owner]
                 due = 0
-                for idx, amount, mall_bonus, needs_harbor in reds:
-                    copies = city[idx]
-                    if copies and not (needs_harbor and not olm & HARBOR_LM):
-                        due += copies * (amount + (1 if mall_bonus and olm & MALL else 0))
+                for entry in reds:
+                    due += red_due(entry, city, olm)
                 paid = due if due <= purse else purse
                 purse -= paid
                 delta[owner] += paid
         delta[roller] -= start - purse
         city = cards[roller]
         rlm = lm[roller]
-        mall = 1 if rlm & MALL else 0
-        for idx, amount, icons, per_card, mall_mode in t.green[roll]:
-            copies = city[idx]
-            if copies:
-                if icons:
-                    each = amount * sum(city[i] for i in icons)
-                elif per_card >= 0:
-                    each = (amount + (mall if mall_mode else 0)) * city[per_card]
-                else:
-                    each = amount + (mall if mall_mode else 0)
-                delta[roller] += copies * each
+        for entry in t.green[roll]:
+            gain = green_gain(entry, city, rlm)
+            if gain:
+                delta[roller] += gain
         blues = t.blue[roll]
         if blues:
             for owner in range(n):
                 ocity = cards[owner]
-                has_harbor = lm[owner] & HARBOR_LM
-                for idx, amount, needs_harbor, is_tuna in blues:
-                    copies = ocity[idx]
-                    if copies and not (needs_harbor and not has_harbor):
-                        delta[owner] += copies * (TUNA_MEAN if is_tuna else amount)
+                olm = lm[owner]
+                for entry in blues:
+                    gain = blue_gain(entry, ocity, olm, TUNA_MEAN)
+                    if gain:
+                        delta[owner] += gain
         for idx, kind, amount, min_coins, icons in t.purple_by_roll[roll]:
             if not city[idx]:
                 continue
@@ -329,7 +324,7 @@ class ExpertBot(Bot):
     # Harbor choices (they otherwise maximise expected coins, blind to the threshold).
     finish_bonus = 30.0
 
-    def choose(self, state: MachiKoroState, player: int) -> int:
+    def choose(self, state: MachiKoroState, player: int) -> Any:
         legal = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
@@ -345,16 +340,16 @@ class ExpertBot(Bot):
                 return action
         if phase == ROLL:
             _, count = model.turn(player, weights)
-            return A_ROLL2 if count == 2 and A_ROLL2 in legal else A_ROLL1
+            return ROLL2 if count == 2 and ROLL2 in legal else ROLL1
         if phase == REROLL:
             return self.choose_reroll(state, model, player, weights, legal)
         if phase == HARBOR:
             plain = model.outcome(player, state.total)
             plus = model.outcome(player, state.total + 2)
-            return A_ADD2 if _dot(weights, plus) > _dot(weights, plain) else A_NOADD
-        if phase == TV:
+            return ADD2 if _dot(weights, plus) > _dot(weights, plain) else NOADD
+        if phase == TV_PHASE:
             # Take from the richest rival (ties: the lowest seat).
-            return max(legal, key=lambda a: (min(5, state.coins[a - A_TV]), -a))
+            return max(legal, key=lambda a: (min(5, state.coins[a.target]), -a.target))
         if phase == BUSINESS:
             return self.choose_swap(state, player, legal)
         return legal[0]
@@ -399,18 +394,18 @@ class ExpertBot(Bot):
         model: Model,
         player: int,
         weights: list[float],
-        legal: list[int],
+        legal: list[Any],
         cost: int,
-    ) -> int | None:
+    ) -> Any | None:
         """Dice, re-roll or Harbor choice when this roll may pay for my last landmark (None: no chance)."""
         phase = state.phase
         have = model.coins[player]
         if phase == HARBOR:
             plain = have + model.outcome(player, state.total)[player] >= cost
             plus = have + model.outcome(player, state.total + 2)[player] >= cost
-            return (A_ADD2 if plus else A_NOADD) if plain != plus else None
+            return (ADD2 if plus else NOADD) if plain != plus else None
         if phase == ROLL:
-            options = [(A_ROLL1, ONE)] + ([(A_ROLL2, TWO)] if A_ROLL2 in legal else [])
+            options = [(ROLL1, ONE)] + ([(ROLL2, TWO)] if ROLL2 in legal else [])
             chance = {a: self.p_finish(model, player, d, weights, cost) for a, d in options}
             if max(chance.values()) <= 0:
                 return None
@@ -427,12 +422,12 @@ class ExpertBot(Bot):
             return best
         keep = self.finishing_outcome(model, player, state.total, weights, cost)
         if have + keep[player] >= cost:
-            return A_KEEP
-        best, best_val = A_KEEP, _dot(weights, keep)
+            return KEEP
+        best, best_val = KEEP, _dot(weights, keep)
         for action in legal:
-            if action == A_KEEP:
+            if action == KEEP:
                 continue
-            dist = TWO if action == A_REROLL2 else ONE
+            dist = TWO if action == REROLL2 else ONE
             p = self.p_finish(model, player, dist, weights, cost)
             val = self.finish_bonus * p + _dot(weights, model.expected(player, dist, weights))
             if val > best_val:
@@ -496,7 +491,7 @@ class ExpertBot(Bot):
                 break
         return win + self.race_tail * max(open_, 0.0) * (1.0 - done)
 
-    def choose_race_build(self, state: MachiKoroState, player: int, legal: list[int]) -> int | None:
+    def choose_race_build(self, state: MachiKoroState, player: int, legal: list[Any]) -> Any | None:
         """The build (or pass) with the best win chance, in a two-player end game (None: not one)."""
         t = state.t
         if state.num_players != 2:
@@ -511,12 +506,12 @@ class ExpertBot(Bot):
         opp_lm = [j for j in t.buildable_landmarks if not state.lm[opp] >> j & 1]
         opp_need = sum(t.landmark_cost[j] for j in opp_lm)
         model = Model(state, self.cap_floor)
-        best, best_val = A_PASS, self.win_chance(model, player, opp, left, opp_need, len(opp_lm))
+        best, best_val = PASS, self.win_chance(model, player, opp, left, opp_need, len(opp_lm))
         for action in legal:
-            if action == A_PASS:
+            if action == PASS:
                 continue
-            if action >= A_LANDMARK:
-                j = action - A_LANDMARK
+            j = LANDMARK_INDEX.get(action.card, -1)
+            if j >= 0:
                 if len(left) == 1:
                     return action  # the last landmark wins at once
                 model.lm[player] |= 1 << j
@@ -526,7 +521,7 @@ class ExpertBot(Bot):
                 model.lm[player] &= ~(1 << j)
                 model.coins[player] += t.landmark_cost[j]
             else:
-                idx = action - A_BUILD
+                idx = ESTABLISHMENT_INDEX[action.card]
                 model.cards[player][idx] += 1
                 model.coins[player] -= t.cost[idx]
                 val = self.win_chance(model, player, opp, left, opp_need, len(opp_lm))
@@ -556,28 +551,28 @@ class ExpertBot(Bot):
 
     # -- decisions --------------------------------------------------------------------------------
     def choose_reroll(
-        self, state: MachiKoroState, model: Model, player: int, weights: list[float], legal: list[int]
-    ) -> int:
+        self, state: MachiKoroState, model: Model, player: int, weights: list[float], legal: list[Any]
+    ) -> Any:
         keep = _dot(weights, model.final_outcome(player, state.total, weights))
-        best, best_val = A_KEEP, keep
+        best, best_val = KEEP, keep
         for action in legal:
-            if action == A_KEEP:
+            if action == KEEP:
                 continue
-            dist = TWO if action == A_REROLL2 else ONE
+            dist = TWO if action == REROLL2 else ONE
             val = _dot(weights, model.expected(player, dist, weights))
             if val > best_val:
                 best, best_val = action, val
         return best
 
-    def choose_swap(self, state: MachiKoroState, player: int, legal: list[int]) -> int:
+    def choose_swap(self, state: MachiKoroState, player: int, legal: list[Any]) -> Any:
         model = Model(state, self.cap_floor)
         base = model.rates()
-        best, best_val = A_NOSWAP, 0.3  # a swap must move a little income to be worth doing
+        best, best_val = NOSWAP, 0.3  # a swap must move a little income to be worth doing
         cards = model.cards
         for action in legal:
-            if action < A_SWAP:
+            if type(action) is not Swap:
                 continue
-            mine, target, theirs = decode_swap(action)
+            mine, target, theirs = ESTABLISHMENT_INDEX[action.mine], action.seat, ESTABLISHMENT_INDEX[action.theirs]
             cards[player][mine] -= 1
             cards[player][theirs] += 1
             cards[target][theirs] -= 1
@@ -591,7 +586,7 @@ class ExpertBot(Bot):
                 best, best_val = action, val
         return best
 
-    def choose_build(self, state: MachiKoroState, player: int, legal: list[int]) -> int:
+    def choose_build(self, state: MachiKoroState, player: int, legal: list[Any]) -> Any:
         """The build (or pass) after which my race is shortest, each build tried on a scratch model."""
         race = self.choose_race_build(state, player, legal)
         if race is not None:
@@ -599,12 +594,12 @@ class ExpertBot(Bot):
         model = Model(state, self.cap_floor)
         t = model.t
         base = model.rates()
-        best, best_val = A_PASS, self.race(model, player, base, 0.0)
+        best, best_val = PASS, self.race(model, player, base, 0.0)
         for action in legal:
-            if action == A_PASS:
+            if action == PASS:
                 continue
-            if action >= A_LANDMARK:
-                j = action - A_LANDMARK
+            j = LANDMARK_INDEX.get(action.card, -1)
+            if j >= 0:
                 model.lm[player] |= 1 << j
                 if model.lm[player] & t.victory_mask == t.victory_mask:
                     return action
@@ -615,7 +610,7 @@ class ExpertBot(Bot):
                 model.coins[player] += t.landmark_cost[j]
                 model.lm[player] &= ~(1 << j)
             else:
-                idx = action - A_BUILD
+                idx = ESTABLISHMENT_INDEX[action.card]
                 model.cards[player][idx] += 1
                 model.coins[player] -= t.cost[idx]
                 gain = self.card_mult.get(t.codes[idx], 1.0) * self.gain(model, player, base)

@@ -5,9 +5,21 @@ Everything here reads only public information (all of a Machi Koro city is face 
 
 from __future__ import annotations
 
-from .rules import AIRPORT, HARBOR_LM, MALL, PARK, RADIO, STATION, MachiKoroState
+from .rules import (
+    AIRPORT,
+    HARBOR_LM,
+    MALL,
+    PARK,
+    RADIO,
+    STATION,
+    MachiKoroState,
+    blue_gain,
+    green_gain,
+    red_due,
+)
 from .tables import SWAP, TAKE_CHOSEN, TAKE_EACH, TAKE_HALF, TAKE_PER_ICON
 
+TUNA_MEAN = 7  # expected total of the Tuna Boat's two dice
 ONE_DIE = tuple([0.0] + [1 / 6] * 6 + [0.0] * 8)
 TWO_DICE = tuple([0.0, 0.0] + [(6 - abs(r - 7)) / 36 for r in range(2, 13)] + [0.0, 0.0])
 
@@ -22,20 +34,11 @@ def own_roll_income(state: MachiKoroState, player: int, roll: int) -> int:
     t = state.t
     city = state.cards[player]
     lm = state.lm[player]
-    mall = 1 if lm & MALL else 0
     gain = 0
-    for idx, amount, icons, per_card, mall_mode in t.green[roll]:
-        if city[idx]:
-            if icons:
-                each = amount * sum(city[i] for i in icons)
-            elif per_card >= 0:
-                each = (amount + (mall if mall_mode else 0)) * city[per_card]
-            else:
-                each = amount + (mall if mall_mode else 0)
-            gain += city[idx] * each
-    for idx, amount, needs_harbor, is_tuna in t.blue[roll]:
-        if city[idx] and not (needs_harbor and not lm & HARBOR_LM):
-            gain += city[idx] * (7 if is_tuna else amount)
+    for entry in t.green[roll]:
+        gain += green_gain(entry, city, lm)
+    for entry in t.blue[roll]:
+        gain += blue_gain(entry, city, lm, TUNA_MEAN)
     n = state.num_players
     for idx, kind, amount, min_coins, icons in t.purple_by_roll[roll]:
         if not city[idx]:
@@ -56,10 +59,9 @@ def own_roll_income(state: MachiKoroState, player: int, roll: int) -> int:
         if q == player:
             continue
         q_lm = state.lm[q]
-        for idx, amount, mall_bonus, needs_harbor in t.red[roll]:
-            copies = state.cards[q][idx]
-            if copies and not (needs_harbor and not q_lm & HARBOR_LM):
-                loss += copies * (amount + (1 if mall_bonus and q_lm & MALL else 0))
+        q_city = state.cards[q]
+        for entry in t.red[roll]:
+            loss += red_due(entry, q_city, q_lm)
     return gain - min(loss, state.coins[player] + gain)
 
 
@@ -85,7 +87,7 @@ def card_value_per_round(state: MachiKoroState, player: int, idx: int) -> float:
     kind = eff.get("kind")
     city = state.cards[player]
     if kind == "tuna":
-        return 7 * (p_own + p_others) * 0.2
+        return TUNA_MEAN * (p_own + p_others) * 0.2
     if card.color == "blue":
         return eff["amount"] * (p_own + p_others)
     if card.color == "red":
@@ -118,19 +120,15 @@ def _others_roll_income(state: MachiKoroState, player: int, roller: int, dist: t
     t = state.t
     city = state.cards[player]
     lm = state.lm[player]
-    has_harbor = lm & HARBOR_LM
-    mall = 1 if lm & MALL else 0
     total = 0.0
     for roll, p in enumerate(dist):
         if not p:
             continue
         gain = 0
-        for idx, amount, needs_harbor, is_tuna in t.blue[roll]:
-            if city[idx] and not (needs_harbor and not has_harbor):
-                gain += city[idx] * (7 if is_tuna else amount)
-        for idx, amount, mall_bonus, needs_harbor in t.red[roll]:
-            if city[idx] and not (needs_harbor and not has_harbor):
-                gain += city[idx] * (amount + (mall if mall_bonus else 0))
+        for entry in t.blue[roll]:
+            gain += blue_gain(entry, city, lm, TUNA_MEAN)
+        for entry in t.red[roll]:
+            gain += red_due(entry, city, lm)
         total += p * gain
     return total
 

@@ -1,4 +1,4 @@
-"""Text notation for Machi Koro actions (round-trips through the ints the rules use).
+"""Text notation for Machi Koro actions (round-trips through the typed actions of :mod:`.actions`).
 
 roll | roll2            roll one die / two dice (two needs the Train Station)
 keep | reroll | reroll2 Radio Tower: keep the roll, or re-roll with one / two dice
@@ -12,85 +12,77 @@ build CARD | pass       build an establishment or landmark by its short name, or
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...core.errors import MalformedAction
-from .data import LANDMARK_CODES, all_cards, establishments
-from .rules import (
-    A_ADD2,
-    A_BUILD,
-    A_KEEP,
-    A_LANDMARK,
-    A_NOADD,
-    A_NOSWAP,
-    A_PASS,
-    A_REROLL1,
-    A_REROLL2,
-    A_ROLL1,
-    A_ROLL2,
-    A_SWAP,
-    A_TV,
-    BUILD,
-    BUSINESS,
-    HARBOR,
-    REROLL,
+from .actions import (
+    ADD2,
+    BUILD_ESTABLISHMENT,
+    BUILD_LANDMARK,
+    ESTABLISHMENT_INDEX,
+    KEEP,
+    MAX_SEATS,
+    NOADD,
+    NOSWAP,
+    PASS,
+    REROLL1,
+    REROLL2,
+    ROLL1,
+    ROLL2,
     TV,
-    decode_swap,
+    TVS,
+    Build,
+    Reroll,
+    Roll,
+    Swap,
     swap_action,
 )
+from .data import LANDMARK_CODES, all_cards, establishments
 
-if TYPE_CHECKING:
-    from .rules import MachiKoroState
-    from .tables import Tables
-
-SIMPLE = {
-    A_ROLL1: "roll",
-    A_ROLL2: "roll2",
-    A_KEEP: "keep",
-    A_REROLL1: "reroll",
-    A_REROLL2: "reroll2",
-    A_ADD2: "add2",
-    A_NOADD: "noadd",
-    A_PASS: "pass",
-    A_NOSWAP: "noswap",
+SIMPLE: dict[Any, str] = {
+    ROLL1: "roll",
+    ROLL2: "roll2",
+    KEEP: "keep",
+    REROLL1: "reroll",
+    REROLL2: "reroll2",
+    ADD2: "add2",
+    NOADD: "noadd",
+    PASS: "pass",
+    NOSWAP: "noswap",
 }
 _SIMPLE_BY_TEXT = {text: action for action, text in SIMPLE.items()}
-MAX_SEATS = 8
 
 
 @cache
-def _card_lookup() -> dict[str, int]:
-    """Both short codes and full ids name a card; landmarks map to their build action."""
-    table: dict[str, int] = {}
+def _card_lookup() -> dict[str, Build]:
+    """Both short codes and full ids name a card; each maps to the shared Build of its short id."""
+    table: dict[str, Build] = {}
     for i, card in enumerate(establishments()):
-        table[card.code] = A_BUILD + i
-        table[card.id] = A_BUILD + i
+        table[card.code] = BUILD_ESTABLISHMENT[i]
+        table[card.id] = BUILD_ESTABLISHMENT[i]
     by_code = {c.code: c for c in all_cards()}
     for j, code in enumerate(LANDMARK_CODES):
-        table[code] = A_LANDMARK + j
-        table[by_code[code].id] = A_LANDMARK + j
+        table[code] = BUILD_LANDMARK[j]
+        table[by_code[code].id] = BUILD_LANDMARK[j]
     return table
 
 
-def format_action(tables: Tables, action: Any) -> str:
-    if type(action) is not int:
-        return repr(action)
-    if action in SIMPLE:
-        return SIMPLE[action]
-    if A_TV <= action < A_TV + MAX_SEATS:
-        return f"tv {action - A_TV}"
-    if A_BUILD <= action < A_BUILD + len(tables.codes):
-        return f"build {tables.codes[action - A_BUILD]}"
-    if A_LANDMARK <= action < A_LANDMARK + len(LANDMARK_CODES):
-        return f"build {LANDMARK_CODES[action - A_LANDMARK]}"
-    if action >= A_SWAP:
-        mine, target, theirs = decode_swap(action)
-        if mine < len(tables.codes) and theirs < len(tables.codes):
-            return f"swap {tables.codes[mine]} {target} {tables.codes[theirs]}"
-    return f"<unknown action {action}>"
+def format_action(action: Any) -> str:
+    kind = type(action)
+    if kind is Build:
+        return f"build {action.card}"
+    if kind is Swap:
+        return f"swap {action.mine} {action.seat} {action.theirs}"
+    if kind is TV:
+        return f"tv {action.target}"
+    try:
+        text = SIMPLE.get(action)
+    except TypeError:  # unhashable junk
+        text = None
+    return text if text is not None and kind in (str, Roll, Reroll) else repr(action)
 
 
-def parse_action(tables: Tables, text: str) -> int:
+def parse_action(text: str) -> Any:
     words = text.strip().lower().split()
     if not words:
         raise MalformedAction("notation.empty", "no move given")
@@ -100,19 +92,19 @@ def parse_action(tables: Tables, text: str) -> int:
     if head == "build" and len(words) == 2:
         return _card(words[1])
     if head == "tv" and len(words) == 2:
-        return A_TV + _seat(words[1])
+        return TVS[_seat(words[1])]
     if head == "swap" and len(words) == 4:
-        mine, theirs = _card(words[1]), _card(words[3])
-        if mine >= A_LANDMARK or theirs >= A_LANDMARK:
+        mine, theirs = _card(words[1]).card, _card(words[3]).card
+        if mine not in ESTABLISHMENT_INDEX or theirs not in ESTABLISHMENT_INDEX:
             raise MalformedAction("notation.swap_landmark", "landmarks cannot be swapped")
-        return swap_action(mine - A_BUILD, _seat(words[2]), theirs - A_BUILD)
+        return swap_action(ESTABLISHMENT_INDEX[mine], _seat(words[2]), ESTABLISHMENT_INDEX[theirs])
     raise MalformedAction(
         "notation.unknown",
         f"not a Machi Koro move: {text!r} (moves look like 'roll', 'build cafe', 'tv 2', 'pass')",
     )
 
 
-def _card(word: str) -> int:
+def _card(word: str) -> Build:
     action = _card_lookup().get(word)
     if action is None:
         raise MalformedAction("notation.unknown_card", f"no card is called {word!r}")
@@ -124,22 +116,3 @@ def _seat(word: str) -> int:
     if not word.isdigit() or int(word) >= MAX_SEATS:
         raise MalformedAction("notation.seat", f"{word!r} is not a seat number")
     return int(word)
-
-
-def describe_pending(state: MachiKoroState) -> str:
-    """What the player to act is being asked, in words (for views and the terminal)."""
-    phase = state.phase
-    if state.is_over:
-        return f"P{state.winner} has won."
-    p = state.current
-    if phase == REROLL:
-        return f"P{p} may re-roll with the Radio Tower (keep / reroll)."
-    if phase == HARBOR:
-        return f"P{p} may add 2 to the roll of {state.total} with the Harbor (add2 / noadd)."
-    if phase == TV:
-        return f"P{p} chooses whom the TV Station takes 5 coins from (tv SEAT)."
-    if phase == BUSINESS:
-        return f"P{p} may swap an establishment with the Business Center (swap MINE SEAT THEIRS / noswap)."
-    if phase == BUILD:
-        return f"P{p} may build one establishment or landmark (build CARD / pass)."
-    return f"P{p} rolls (roll{' / roll2' if state.legal_actions(p) != [A_ROLL1] else ''})."

@@ -1,4 +1,8 @@
-"""Rich rendering of a Machi Koro view: cities, market, last roll and the event log."""
+"""All Machi Koro wording for the terminal: cities, market, the pending decision and the events.
+
+Views and events are data (card ids, counts, numbers); this module turns them into names, effects
+and sentences. Nothing here reads the rules' state.
+"""
 
 from __future__ import annotations
 
@@ -21,78 +25,211 @@ STYLE = {
 }
 LOG_LINES = 12
 
+# What each card does, in words (all amounts per copy).
+EFFECTS = {
+    "wheat": "1 from the bank on anyone's roll",
+    "ranch": "1 from the bank on anyone's roll",
+    "bakery": "1 on your roll (+1 with Mall)",
+    "cafe": "the roller pays you 1 (+1 with Mall)",
+    "store": "3 on your roll (+1 with Mall)",
+    "forest": "1 from the bank on anyone's roll",
+    "stadium": "2 from every opponent",
+    "tv": "5 from an opponent you name",
+    "office": "trade one of your non-purple establishments for an opponent's",
+    "cheese": "3 per Ranch you own",
+    "furniture": "3 per Forest and Mine you own",
+    "mine": "5 from the bank on anyone's roll",
+    "restaurant": "the roller pays you 2 (+1 with Mall)",
+    "apple": "3 from the bank on anyone's roll",
+    "market": "2 per wheat-symbol card you own",
+    "sushi": "the roller pays you 3 (+1 with Mall), only with your Harbor",
+    "orchard": "1 from the bank on anyone's roll",
+    "florist": "1 per Flower Orchard you own (2 with Mall)",
+    "pizza": "the roller pays you 1 (+1 with Mall)",
+    "publisher": "each opponent pays 1 per cup and bread card",
+    "burger": "the roller pays you 1 (+1 with Mall)",
+    "mackerel": "3 on anyone's roll, only with your Harbor",
+    "tax": "half the coins of every opponent with 10 or more",
+    "warehouse": "2 per cup card you own",
+    "tuna": "two dice once: that total each, only with your Harbor",
+    "station": "roll one or two dice",
+    "mall": "+1 on each cup and bread card",
+    "park": "another turn after doubles",
+    "radio": "roll again once per turn",
+    "cityhall": "1 coin when you have none before building",
+    "harbor": "+2 to a roll of 10 or more",
+    "airport": "10 coins when you build nothing",
+}
+DECISIONS = {
+    "roll": "rolls",
+    "reroll": "may re-roll with the Radio Tower (keep / {rerolls})",
+    "harbor": "may add 2 to the roll of {roll} with the Harbor (add2 / noadd)",
+    "tv_station": "chooses whom the TV Station takes {amount} coins from (tv SEAT)",
+    "business_center": "may swap an establishment with the Business Center (swap MINE SEAT THEIRS / noswap)",
+    "build": "may build one establishment or landmark (build CARD / pass)",
+}
 
-def _cards_by_code():
-    return {c.code: c for c in all_cards()}
+
+def _names() -> dict[str, str]:
+    return {c.code: c.name for c in all_cards()}
 
 
-def _cost(card, options: Mapping[str, Any]) -> int:
-    return options.get("sushi_cost", card.cost) if card.code == "sushi" else card.cost
+def card_name(code: str) -> str:
+    return _names().get(code, code)
 
 
-def _rolls(card) -> str:
-    if not card.rolls:
+def _rolls(rolls: list[int]) -> str:
+    if not rolls:
         return ""
-    low, high = min(card.rolls), max(card.rolls)
+    low, high = min(rolls), max(rolls)
     return str(low) if low == high else f"{low}-{high}"
 
 
-def render_city(seat: int, player: Mapping[str, Any], is_current: bool, options: Mapping[str, Any]) -> Panel:
-    cards = _cards_by_code()
+# --- events -------------------------------------------------------------------------------------------
+def describe_event(event: Mapping[str, Any]) -> str:
+    """One event of a view (``{"i", "kind", ...}``) as the sentence the terminal log shows."""
+    kind = event.get("kind")
+    seat = event.get("seat")
+    p = f"P{seat}"
+    if kind == "start":
+        return f"Game starts: {event['players']} players, {event['coins']} coins each; P{event['first']} begins."
+    if kind == "market_shuffled":
+        return "The supply is shuffled into the market deck" + ("s." if event["decks"] > 1 else ".")
+    if kind == "market_reveal":
+        return f"Market reveals: {', '.join(event['cards'])}."
+    if kind == "roll":
+        dice = event["dice"]
+        return f"{p} rolls {dice[0]}." if len(dice) == 1 else f"{p} rolls {dice[0]}+{dice[1]} = {event['total']}."
+    if kind == "keep":
+        return f"{p} keeps the roll."
+    if kind == "reroll":
+        return f"{p} uses the Radio Tower to re-roll."
+    if kind == "harbor_add":
+        return f"{p} uses the Harbor: the roll counts as {event['total']}."
+    if kind == "pay":
+        what = f"{event['card']} x{event['copies']}"
+        if event["amount"] == event["due"]:
+            return f"{p} pays P{event['to']} {event['amount']} for {what}."
+        return f"{p} owes P{event['to']} {event['due']} for {what} but pays only {event['amount']}."
+    if kind == "income":
+        return f"{p} takes {event['amount']} from the bank for {event['card']} x{event['copies']}."
+    if kind == "tuna_roll":
+        dice = event["dice"]
+        return f"{p} rolls {dice[0]}+{dice[1]} = {event['total']} for the Tuna Boats."
+    if kind == "take":
+        short = "" if event["amount"] == event["due"] else f" (of {event['due']} due)"
+        return f"P{event['from']} pays {p} {event['amount']}{short} for {event['card']}."
+    if kind == "swap_impossible":
+        return f"{p}'s Business Center finds nothing to swap."
+    if kind == "no_swap":
+        return f"{p} makes no Business Center swap."
+    if kind == "swap":
+        return f"{p} swaps their {event['mine']} for P{event['target']}'s {event['theirs']}."
+    if kind == "city_hall":
+        return f"{p} takes {event['amount']} from the City Hall."
+    if kind == "pass":
+        return f"{p} builds nothing."
+    if kind == "build":
+        card = event["card"]
+        if card in EFFECTS and card not in _ESTABLISHMENT_CODES:
+            return f"{p} builds the {card_name(card)} for {event['cost']}."
+        return f"{p} builds {card} for {event['cost']}."
+    if kind == "win":
+        return f"{p} has built every landmark and wins after {event['turns']} turns."
+    if kind == "airport":
+        return f"{p} built nothing: the Airport pays {event['amount']}."
+    if kind == "extra_turn":
+        return f"{p} rolled doubles: the Amusement Park gives another turn."
+    data = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("i", "kind", "private"))
+    return f"{kind}: {data}"
+
+
+_ESTABLISHMENT_CODES = frozenset(c.code for c in all_cards() if c.kind == "establishment")
+
+
+def describe_pending(view: Mapping[str, Any]) -> str:
+    """What the seat to act is being asked, in words."""
+    pending = view["state"]["pending"]
+    if pending is None:
+        result = view.get("result") or {}
+        winners = result.get("winners") or []
+        return f"P{winners[0]} has won." if winners else "The game is over."
+    decision = pending["decision"]
+    p = f"P{pending['seat']}"
+    if decision == "roll":
+        return f"{p} rolls (roll{' / roll2' if 2 in pending['dice'] else ''})."
+    rerolls = " / ".join("reroll2" if d == 2 else "reroll" for d in pending.get("dice", []))
+    text = DECISIONS[decision].format(rerolls=rerolls, roll=pending.get("roll"), amount=pending.get("amount"))
+    return f"{p} {text}."
+
+
+# --- the board ------------------------------------------------------------------------------------------
+def render_city(seat: int, player: Mapping[str, Any], is_current: bool, catalogue: Mapping[str, Any]) -> Panel:
     lines = [Text(f"coins: {player['coins']}", style="bold")]
     marks = Text("landmarks: ")
     for code, built in player["landmarks"].items():
         marks.append(f"{code}{'✓' if built else '·'} ", style="yellow" if built else "dim")
     lines.append(marks)
     for colour in COLOR_ORDER:
-        owned = [(code, n) for code, n in player["establishments"].items() if cards[code].color == colour]
+        owned = [(code, n) for code, n in player["establishments"].items() if catalogue[code]["color"] == colour]
         if owned:
             row = Text(f"{colour:6s} ", style=STYLE[colour])
-            row.append("  ".join(f"{code}[{_rolls(cards[code])}]×{n}" for code, n in owned))
+            row.append("  ".join(f"{code}[{_rolls(catalogue[code]['rolls'])}]×{n}" for code, n in owned))
             lines.append(row)
     title = f"P{seat}" + (" ◀ to act" if is_current else "")
     return Panel(Group(*lines), title=title, border_style="cyan" if is_current else "white", expand=True)
 
 
-def render_market(market: Mapping[str, int], deck_sizes: list[int], options: Mapping[str, Any]) -> Table:
-    cards = _cards_by_code()
+def render_market(market: Mapping[str, int], deck_sizes: list[int], catalogue: Mapping[str, Any]) -> Table:
     title = "Market" + (f" (deck: {' / '.join(map(str, deck_sizes))} cards)" if deck_sizes else "")
     table = Table(title=title, show_edge=False, pad_edge=False)
-    for column in ("card", "rolls", "cost", "left", "effect"):
+    for column in ("card", "rolls", "cost", "left", "name", "effect"):
         table.add_column(column)
-    order = sorted(market, key=lambda code: (min(cards[code].rolls), code))
+    order = sorted(market, key=lambda code: (min(catalogue[code]["rolls"]), code))
     for code in order:
-        card = cards[code]
+        card = catalogue[code]
         table.add_row(
-            Text(code, style=STYLE[card.color]),
-            _rolls(card),
-            str(_cost(card, options)),
+            Text(code, style=STYLE[card["color"]]),
+            _rolls(card["rolls"]),
+            str(card["cost"]),
             str(market[code]),
-            card.name,
+            card_name(code),
+            EFFECTS.get(code, ""),
         )
     return table
 
 
+def render_landmarks(landmarks: list[Mapping[str, Any]]) -> Text:
+    text = Text("landmarks: ", style="yellow")
+    text.append(
+        ", ".join(f"{lm['id']} {lm['cost']} ({EFFECTS.get(lm['id'], card_name(lm['id']))})" for lm in landmarks),
+        style="dim",
+    )
+    return text
+
+
 def render_view(view: Mapping[str, Any]) -> Group:
     st = view["state"]
-    options = view["options"]
+    catalogue = {card["id"]: card for card in st["cards"]}
     cities = Table.grid(expand=True)
     for _ in st["players"]:
         cities.add_column(ratio=1)
     cities.add_row(
         *[
-            render_city(seat, pl, seat == st["current"] and not view["over"], options)
+            render_city(seat, pl, seat == st["current"] and not view["over"], catalogue)
             for seat, pl in enumerate(st["players"])
         ]
     )
     dice = "+".join(map(str, st["dice"])) if st["dice"] else "-"
     header = Text(f"Machi Koro — turn {st['turn']}, last roll: {dice} (total {st['roll']})", style="bold")
-    log = Text("\n".join(view["log"][-LOG_LINES:]), style="dim")
-    pending = Text(st["pending"], style="bold cyan")
+    lines = [describe_event(event) for event in view["events"][-LOG_LINES:]]
+    log = Text("\n".join(lines), style="dim")
+    pending = Text(describe_pending(view), style="bold cyan")
     return Group(
         header,
         cities,
-        render_market(st["market"], st["market_deck_sizes"], options),
+        render_market(st["market"], st["market_deck_sizes"], catalogue),
+        render_landmarks(st["landmarks"]),
         Panel(log, title="log"),
         pending,
     )

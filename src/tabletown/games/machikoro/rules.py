@@ -1,8 +1,12 @@
 """Machi Koro (with optional Harbor) rules on the Tabletown engine contract.
 
-Actions are small ints (see the ``A_*`` constants and :mod:`.notation`). A turn is a short chain of
-phases: roll -> (Radio Tower re-roll?) -> (Harbor +2?) -> income, with pauses for the TV Station target
-and the Business Center swap -> build -> end of turn (Airport, Amusement Park).
+Actions are the typed values of :mod:`.actions` (``Roll(dice=2)``, ``Build(card="cafe")``, ``PASS``).
+A turn is a short chain of phases: roll -> (Radio Tower re-roll?) -> (Harbor +2?) -> income, with
+pauses for the TV Station target and the Business Center swap -> build -> end of turn (Airport,
+Amusement Park). The log is a list of typed events (see docs/games/machikoro.md, "Events").
+
+The payment formulas live here once (:func:`red_due`, :func:`green_gain`, :func:`blue_gain`); the
+bots' income estimates call them rather than repeating them.
 """
 
 from __future__ import annotations
@@ -10,39 +14,88 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.errors import IllegalAction, MalformedAction
+from ...core.events import Event
 from ...core.game import Result, State
 from ...core.rng import SeededRNG
-from .data import LANDMARK_CODES, landmarks
+from .actions import (
+    ADD2,
+    BUILD_ESTABLISHMENT,
+    BUILD_LANDMARK,
+    CONSTANTS,
+    ESTABLISHMENT_INDEX,
+    KEEP,
+    LANDMARK_INDEX,
+    NOADD,
+    NOSWAP,
+    PASS,
+    REROLL1,
+    REROLL2,
+    ROLL1,
+    ROLL2,
+    TV,
+    TVS,
+    Build,
+    Reroll,
+    Roll,
+    Swap,
+    swap_action,
+)
+from .data import LANDMARK_CODES
 from .tables import SWAP, TAKE_CHOSEN, TAKE_EACH, TAKE_HALF, TAKE_PER_ICON, Tables
 
-# --- actions --------------------------------------------------------------------------------------
-A_ROLL1, A_ROLL2, A_KEEP, A_REROLL1, A_REROLL2, A_ADD2, A_NOADD, A_PASS, A_NOSWAP = range(9)
-A_TV = 16  # + target seat
-A_BUILD = 32  # + establishment index
-A_LANDMARK = 64  # + landmark index
-A_SWAP = 1024  # + ((mine * 32 + theirs) * 8 + target seat)
-
-
-def swap_action(mine: int, target: int, theirs: int) -> int:
-    return A_SWAP + (mine * 32 + theirs) * 8 + target
-
-
-def decode_swap(action: int) -> tuple[int, int, int]:
-    """(my card, target seat, their card)."""
-    code = action - A_SWAP
-    target = code % 8
-    mine, theirs = divmod(code // 8, 32)
-    return mine, target, theirs
-
-
 # --- phases ---------------------------------------------------------------------------------------
-ROLL, REROLL, HARBOR, TV, BUSINESS, BUILD, OVER = range(7)
+ROLL, REROLL, HARBOR, TV_PHASE, BUSINESS, BUILD, OVER = range(7)
 PHASE_NAMES = ("roll", "reroll", "harbor", "tv_station", "business_center", "build", "over")
 
 STATION, MALL, PARK, RADIO, CITYHALL, HARBOR_LM, AIRPORT = (1 << i for i in range(7))
-LANDMARK_NAMES = tuple(c.name for c in landmarks())
 
 START_COINS = 3
+TV_AMOUNT = 5  # what the TV Station takes from the chosen seat
+AIRPORT_AMOUNT = 10
+
+_ONE_DIE = [ROLL1]
+_BOTH_DICE = [ROLL1, ROLL2]
+_HARBOR_CHOICES = [ADD2, NOADD]
+_event = tuple.__new__  # Event(kind, data, seats) without the named tuple's Python-level __new__
+
+
+# --- the payment formulas (rules and bots share them) ------------------------------------------------
+def red_due(entry: tuple[int, int, bool, bool], city: list[int], lm: int) -> int:
+    """What the roller owes the owner of ``city`` (landmarks ``lm``) for one red card kind of
+    ``tables.red[roll]``: per copy its amount, +1 with the owner's Shopping Mall for cup cards;
+    nothing for a Harbor card whose owner lacks the Harbor."""
+    idx, amount, mall_bonus, needs_harbor = entry
+    copies = city[idx]
+    if not copies or (needs_harbor and not lm & HARBOR_LM):
+        return 0
+    return copies * (amount + (1 if mall_bonus and lm & MALL else 0))
+
+
+def green_gain(entry: tuple[int, int, tuple[int, ...], int, int], city: list[int], lm: int) -> int:
+    """What one green card kind of ``tables.green[roll]`` pays the roller (city ``city``, landmarks
+    ``lm``) from the bank: per copy its amount times the counted cards (icons or one kind), with the
+    Shopping Mall's +1 per copy or per counted card where the card has it."""
+    idx, amount, icons, per_card, mall_mode = entry
+    copies = city[idx]
+    if not copies:
+        return 0
+    if icons:
+        each = amount * sum(city[i] for i in icons)
+    elif per_card >= 0:
+        each = (amount + (1 if mall_mode and lm & MALL else 0)) * city[per_card]
+    else:
+        each = amount + (1 if mall_mode and lm & MALL else 0)
+    return copies * each
+
+
+def blue_gain(entry: tuple[int, int, bool, bool], city: list[int], lm: int, tuna_total: int) -> int:
+    """What one blue card kind of ``tables.blue[roll]`` pays the owner of ``city`` from the bank on
+    anyone's roll; a Tuna Boat pays ``tuna_total`` per copy. Harbor cards need the owner's Harbor."""
+    idx, amount, needs_harbor, is_tuna = entry
+    copies = city[idx]
+    if not copies or (needs_harbor and not lm & HARBOR_LM):
+        return 0
+    return copies * (tuna_total if is_tuna else amount)
 
 
 class MachiKoroState(State):
@@ -74,6 +127,9 @@ class MachiKoroState(State):
         "radio_same_dice",
         "park_same_turn",
     )
+    # Saved positions: only builtins and events; the tables and rule switches come from the options.
+    snapshot_types = ()
+    static_slots = ("t", "city_hall_mode", "radio_same_dice", "park_same_turn")
 
     # ------------------------------------------------------------------ set-up
     @classmethod
@@ -111,7 +167,7 @@ class MachiKoroState(State):
         s.city_hall_mode = options["city_hall"]
         s.radio_same_dice = options["radio_tower_dice"] == "same"
         s.park_same_turn = options["park_same_turn"]
-        s.log.append(f"Game starts: {num_players} players, {START_COINS} coins each; P0 begins.")
+        s.log.append(Event("start", {"players": num_players, "coins": START_COINS, "first": 0}))
         s._set_up_market()
         s._start_turn()
         return s
@@ -127,9 +183,7 @@ class MachiKoroState(State):
             deck = [i for i in members for _ in range(t.copies[i])]
             self.rng.shuffle(deck)
             self.decks.append(deck)
-        self.log.append(
-            "The supply is shuffled into the market deck" + ("s." if len(self.decks) > 1 else ".")
-        )
+        self.log.append(Event("market_shuffled", {"decks": len(self.decks)}))
         for region in range(len(self.decks)):
             self._refill(region)
 
@@ -146,7 +200,7 @@ class MachiKoroState(State):
             supply[card] += 1
             revealed.append(self.t.codes[card])
         if revealed:
-            self.log.append(f"Market reveals: {', '.join(revealed)}.")
+            self.log.append(_event(Event, ("market_reveal", {"cards": revealed}, None)))
 
     # ------------------------------------------------------------------ contract: who acts, what they may do
     @property
@@ -171,47 +225,46 @@ class MachiKoroState(State):
 
         return [1.0 / (1.0 + turns_to_win(self, seat) / 5.0) for seat in range(self.num_players)]
 
-    def legal_actions(self, player: int) -> list[int]:
+    def legal_actions(self, player: int) -> list[Any]:
         if player != self.current or self.phase == OVER:
             return []
         phase = self.phase
         if phase == BUILD:
             return self._build_actions()
         if phase == ROLL:
-            return [A_ROLL1, A_ROLL2] if self.lm[player] & STATION else [A_ROLL1]
+            return _BOTH_DICE.copy() if self.lm[player] & STATION else _ONE_DIE.copy()
         if phase == REROLL:
             return self._reroll_actions()
         if phase == HARBOR:
-            return [A_ADD2, A_NOADD]
-        if phase == TV:
-            return [A_TV + p for p in range(self.num_players) if p != player]
-        return [A_NOSWAP, *self._swap_actions()]
+            return _HARBOR_CHOICES.copy()
+        if phase == TV_PHASE:
+            return [TVS[p] for p in range(self.num_players) if p != player]
+        return [NOSWAP, *self._swap_actions()]
 
-    def _reroll_actions(self) -> list[int]:
+    def _reroll_actions(self) -> list[Any]:
         two_dice = self.dice[1] != 0
         if self.radio_same_dice or not self.lm[self.current] & STATION:
-            return [A_KEEP, A_REROLL2 if two_dice else A_REROLL1]
-        return [A_KEEP, A_REROLL1, A_REROLL2]
+            return [KEEP, REROLL2 if two_dice else REROLL1]
+        return [KEEP, REROLL1, REROLL2]
 
-    def _build_actions(self) -> list[int]:
+    def _build_actions(self) -> list[Any]:
         t = self.t
         p = self.current
         coins = self.coins[p]
         city = self.cards[p]
-        supply = self.supply
         cost = t.cost
         purple = t.purple
-        actions = [A_PASS]
-        for i, left in enumerate(supply):
+        actions: list[Any] = [PASS]
+        for i, left in enumerate(self.supply):
             if left and cost[i] <= coins and not (purple[i] and city[i]):
-                actions.append(A_BUILD + i)
+                actions.append(BUILD_ESTABLISHMENT[i])
         built = self.lm[p]
         for j in t.buildable_landmarks:
             if not built >> j & 1 and t.landmark_cost[j] <= coins:
-                actions.append(A_LANDMARK + j)
+                actions.append(BUILD_LANDMARK[j])
         return actions
 
-    def _swap_actions(self) -> list[int]:
+    def _swap_actions(self) -> list[Swap]:
         p = self.current
         swappable = self.t.swappable
         mine = [i for i in swappable if self.cards[p][i]]
@@ -230,55 +283,76 @@ class MachiKoroState(State):
     def apply(self, player: int, action: Any) -> None:
         if player != self.current or self.phase == OVER:
             self._require_turn(player)
-        if type(action) is not int:
-            raise MalformedAction("action.type", f"Machi Koro actions are whole numbers, not {action!r}")
+        kind = type(action)
         phase = self.phase
         if phase == BUILD:
-            self._apply_build(action)
+            if kind is Build:
+                self._apply_build(action.card)
+            elif kind is str and action == PASS:
+                self.log.append(_event(Event, ("pass", {"seat": self.current}, None)))
+                self._end_turn()
+            else:
+                raise self._wrong_phase(action)
         elif phase == ROLL:
-            self._apply_roll(action)
+            if kind is not Roll:
+                raise self._wrong_phase(action)
+            self._apply_roll(action.dice)
         elif phase == REROLL:
             self._apply_reroll(action)
         elif phase == HARBOR:
             self._apply_harbor(action)
-        elif phase == TV:
-            self._apply_tv(action)
+        elif phase == TV_PHASE:
+            if kind is not TV:
+                raise self._wrong_phase(action)
+            self._apply_tv(action.target)
         else:
             self._apply_business(action)
 
-    def _wrong_phase(self, action: int) -> IllegalAction:
+    def _wrong_phase(self, action: Any) -> Exception:
+        """The refusal for an action of another phase, or MalformedAction for a value that is no
+        Machi Koro action at all."""
+        kind = type(action)
+        if kind is str:
+            if action not in CONSTANTS:
+                return MalformedAction("action.unknown", f"not a Machi Koro move: {action!r}")
+        elif kind not in (Roll, Reroll, TV, Swap, Build):
+            return MalformedAction(
+                "action.type", f"Machi Koro actions are Roll, Build, ... or 'pass'-like words, not {action!r}"
+            )
+        name = PHASE_NAMES[self.phase]
         return IllegalAction(
-            f"phase.{PHASE_NAMES[self.phase]}",
+            f"phase.{name}",
             f"{self.format_action(action)!r} cannot be played now: the turn is in its "
-            f"{PHASE_NAMES[self.phase].replace('_', ' ')} step",
+            f"{name.replace('_', ' ')} step",
         )
 
-    def _apply_roll(self, action: int) -> None:
-        if action == A_ROLL2:
+    def _apply_roll(self, dice: Any) -> None:
+        if dice == 2 and type(dice) is int:
             if not self.lm[self.current] & STATION:
-                raise IllegalAction(
-                    "roll.needs_train_station", "rolling two dice needs a built Train Station"
-                )
-        elif action != A_ROLL1:
-            raise self._wrong_phase(action)
-        self._roll(2 if action == A_ROLL2 else 1)
+                raise IllegalAction("roll.needs_train_station", "rolling two dice needs a built Train Station")
+        elif not (dice == 1 and type(dice) is int):
+            raise MalformedAction("action.dice", f"a roll uses 1 or 2 dice, not {dice!r}")
+        self._roll(dice)
         if self.lm[self.current] & RADIO:
             self.phase = REROLL
         else:
             self._settle_dice()
 
-    def _apply_reroll(self, action: int) -> None:
-        if action not in (A_KEEP, A_REROLL1, A_REROLL2):
-            raise self._wrong_phase(action)
-        if action == A_KEEP:
-            self.log.append(f"P{self.current} keeps the roll.")
-        else:
+    def _apply_reroll(self, action: Any) -> None:
+        if type(action) is str and action == KEEP:
+            self.log.append(_event(Event, ("keep", {"seat": self.current}, None)))
+        elif type(action) is Reroll:
+            dice = action.dice
+            if type(dice) is not int or dice not in (1, 2):
+                raise MalformedAction("action.dice", f"a re-roll uses 1 or 2 dice, not {dice!r}")
             if action not in self._reroll_actions():
                 rule = "reroll.same_dice" if self.radio_same_dice else "reroll.needs_train_station"
                 raise IllegalAction(rule, "that number of dice is not allowed for this re-roll")
             self.rerolled = True
-            self.log.append(f"P{self.current} uses the Radio Tower to re-roll.")
-            self._roll(2 if action == A_REROLL2 else 1)
+            self.log.append(_event(Event, ("reroll", {"seat": self.current}, None)))
+            self._roll(dice)
+        else:
+            raise self._wrong_phase(action)
         self._settle_dice()
 
     def _settle_dice(self) -> None:
@@ -288,12 +362,12 @@ class MachiKoroState(State):
         else:
             self._resolve_income()
 
-    def _apply_harbor(self, action: int) -> None:
-        if action == A_ADD2:
-            self.total += 2
-            self.log.append(f"P{self.current} uses the Harbor: the roll counts as {self.total}.")
-        elif action != A_NOADD:
+    def _apply_harbor(self, action: Any) -> None:
+        if type(action) is not str or action not in _HARBOR_CHOICES:
             raise self._wrong_phase(action)
+        if action == ADD2:
+            self.total += 2
+            self.log.append(_event(Event, ("harbor_add", {"seat": self.current, "total": self.total}, None)))
         self._resolve_income()
 
     def _roll(self, count: int) -> None:
@@ -302,10 +376,8 @@ class MachiKoroState(State):
         second = die() if count == 2 else 0
         self.dice = (first, second)
         self.total = first + second
-        if second:
-            self.log.append(f"P{self.current} rolls {first}+{second} = {self.total}.")
-        else:
-            self.log.append(f"P{self.current} rolls {first}.")
+        dice = [first, second] if second else [first]
+        self.log.append(_event(Event, ("roll", {"seat": self.current, "dice": dice, "total": self.total}, None)))
 
     # ------------------------------------------------------------------ income
     def _resolve_income(self) -> None:
@@ -323,67 +395,84 @@ class MachiKoroState(State):
         roller = self.current
         coins = self.coins
         codes = self.t.codes
+        log = self.log
         for k in range(1, n):
             owner = (roller - k) % n
             city = self.cards[owner]
             lm = self.lm[owner]
-            for idx, amount, mall_bonus, needs_harbor in reds:
-                copies = city[idx]
-                if not copies or (needs_harbor and not lm & HARBOR_LM):
+            for entry in reds:
+                due = red_due(entry, city, lm)
+                if not due:
                     continue
-                due = copies * (amount + (1 if mall_bonus and lm & MALL else 0))
                 paid = min(due, coins[roller])
                 coins[roller] -= paid
                 coins[owner] += paid
-                if paid == due:
-                    self.log.append(f"P{roller} pays P{owner} {paid} for {codes[idx]} x{copies}.")
-                else:
-                    self.log.append(
-                        f"P{roller} owes P{owner} {due} for {codes[idx]} x{copies} but pays only {paid}."
+                idx = entry[0]
+                log.append(
+                    _event(
+                        Event,
+                        (
+                            "pay",
+                            {
+                                "seat": roller,
+                                "to": owner,
+                                "amount": paid,
+                                "due": due,
+                                "card": codes[idx],
+                                "copies": city[idx],
+                            },
+                            None,
+                        ),
                     )
+                )
 
     def _pay_green_blue(self, roll: int) -> None:
         t = self.t
         roller = self.current
         coins = self.coins
         codes = t.codes
+        log = self.log
         city = self.cards[roller]
-        for idx, amount, icons, per_card, mall_mode in t.green[roll]:
-            copies = city[idx]
-            if not copies:
-                continue
-            if icons:
-                each = amount * sum(city[i] for i in icons)
-            elif per_card >= 0:
-                each = (amount + (1 if mall_mode and self.lm[roller] & MALL else 0)) * city[per_card]
-            else:
-                each = amount + (1 if mall_mode and self.lm[roller] & MALL else 0)
-            gain = copies * each
+        lm = self.lm[roller]
+        for entry in t.green[roll]:
+            gain = green_gain(entry, city, lm)
             if gain:
                 coins[roller] += gain
                 self.bank_paid += gain
-                self.log.append(f"P{roller} takes {gain} from the bank for {codes[idx]} x{copies}.")
+                idx = entry[0]
+                log.append(
+                    _event(
+                        Event,
+                        ("income", {"seat": roller, "amount": gain, "card": codes[idx], "copies": city[idx]}, None),
+                    )
+                )
         blues = t.blue[roll]
         if not blues:
             return
         tuna_roll = 0
         for owner in range(self.num_players):
             owner_city = self.cards[owner]
-            has_harbor = self.lm[owner] & HARBOR_LM
-            for idx, amount, needs_harbor, is_tuna in blues:
-                copies = owner_city[idx]
-                if not copies or (needs_harbor and not has_harbor):
-                    continue
-                if is_tuna:
-                    if not tuna_roll:
-                        a, b = self.rng.die(), self.rng.die()
-                        tuna_roll = a + b
-                        self.log.append(f"P{roller} rolls {a}+{b} = {tuna_roll} for the Tuna Boats.")
-                    amount = tuna_roll
-                gain = copies * amount
-                coins[owner] += gain
-                self.bank_paid += gain
-                self.log.append(f"P{owner} takes {gain} from the bank for {codes[idx]} x{copies}.")
+            owner_lm = self.lm[owner]
+            for entry in blues:
+                if entry[3] and not tuna_roll and owner_city[entry[0]] and owner_lm & HARBOR_LM:
+                    a, b = self.rng.die(), self.rng.die()
+                    tuna_roll = a + b
+                    log.append(_event(Event, ("tuna_roll", {"seat": roller, "dice": [a, b], "total": tuna_roll}, None)))
+                gain = blue_gain(entry, owner_city, owner_lm, tuna_roll)
+                if gain:
+                    coins[owner] += gain
+                    self.bank_paid += gain
+                    idx = entry[0]
+                    log.append(
+                        _event(
+                            Event,
+                            (
+                                "income",
+                                {"seat": owner, "amount": gain, "card": codes[idx], "copies": owner_city[idx]},
+                                None,
+                            ),
+                        )
+                    )
 
     def _continue_purple(self) -> None:
         """Resolve the roller's purple cards in order, pausing where the roller must choose."""
@@ -397,14 +486,14 @@ class MachiKoroState(State):
                 continue
             if kind == TAKE_CHOSEN:
                 if self.num_players > 2:
-                    self.phase = TV
+                    self.phase = TV_PHASE
                     return
                 self._take(1 - roller, amount, "tv")
             elif kind == SWAP:
                 if self._swap_actions():
                     self.phase = BUSINESS
                     return
-                self.log.append(f"P{roller}'s Business Center finds nothing to swap.")
+                self.log.append(Event("swap_impossible", {"seat": roller}))
             else:
                 self._take_from_each(kind, amount, min_coins, icons, self.t.codes[idx])
         self._enter_build()
@@ -414,8 +503,9 @@ class MachiKoroState(State):
         paid = min(due, self.coins[victim])
         self.coins[victim] -= paid
         self.coins[roller] += paid
-        short = "" if paid == due else f" (of {due} due)"
-        self.log.append(f"P{victim} pays P{roller} {paid}{short} for {code}.")
+        self.log.append(
+            Event("take", {"seat": roller, "from": victim, "amount": paid, "due": due, "card": code})
+        )
 
     def _take_from_each(
         self, kind: int, amount: int, min_coins: int, icons: tuple[int, ...], code: str
@@ -435,53 +525,57 @@ class MachiKoroState(State):
                 if due:
                     self._take(victim, due, code)
 
-    def _apply_tv(self, action: int) -> None:
-        target = action - A_TV
-        if not A_TV <= action < A_BUILD:
-            raise self._wrong_phase(action)
+    def _apply_tv(self, target: Any) -> None:
+        if type(target) is not int or target < 0:
+            raise MalformedAction("action.seat", f"a TV Station target is a seat number, not {target!r}")
         if target >= self.num_players:
             raise IllegalAction("tv_station.no_such_seat", f"there is no seat {target} in this game")
         if target == self.current:
             raise IllegalAction("tv_station.self", "the TV Station must take coins from an opponent")
-        self._take(target, 5, "tv")
+        self._take(target, TV_AMOUNT, "tv")
         self._continue_purple()
 
-    def _apply_business(self, action: int) -> None:
-        if action == A_NOSWAP:
-            self.log.append(f"P{self.current} makes no Business Center swap.")
+    def _apply_business(self, action: Any) -> None:
+        if type(action) is str and action == NOSWAP:
+            self.log.append(Event("no_swap", {"seat": self.current}))
             self._continue_purple()
             return
-        if action < A_SWAP:
+        if type(action) is not Swap:
             raise self._wrong_phase(action)
-        mine, target, theirs = decode_swap(action)
-        self._check_swap(mine, target, theirs)
+        mine, target, theirs = self._check_swap(action)
         self.cards[self.current][mine] -= 1
         self.cards[self.current][theirs] += 1
         self.cards[target][theirs] -= 1
         self.cards[target][mine] += 1
-        codes = self.t.codes
-        self.log.append(f"P{self.current} swaps their {codes[mine]} for P{target}'s {codes[theirs]}.")
+        self.log.append(
+            Event("swap", {"seat": self.current, "mine": action.mine, "target": target, "theirs": action.theirs})
+        )
         self._continue_purple()
 
-    def _check_swap(self, mine: int, target: int, theirs: int) -> None:
-        n_cards = len(self.t.cards)
-        if not (0 <= target < self.num_players) or mine >= n_cards or theirs >= n_cards:
+    def _check_swap(self, action: Swap) -> tuple[int, int, int]:
+        """(my card index, target seat, their card index) of a Swap, or the refusal."""
+        target = action.seat
+        mine = ESTABLISHMENT_INDEX.get(action.mine) if type(action.mine) is str else None
+        theirs = ESTABLISHMENT_INDEX.get(action.theirs) if type(action.theirs) is str else None
+        if type(target) is not int or mine is None or theirs is None:
+            if type(action.mine) is str and type(action.theirs) is str and type(target) is int:
+                if action.mine in LANDMARK_INDEX or action.theirs in LANDMARK_INDEX:
+                    raise IllegalAction("business_center.tower", "landmarks cannot be swapped")
+            raise MalformedAction("action.swap", f"that swap names no such card or seat: {action!r}")
+        if not 0 <= target < self.num_players:
             raise IllegalAction("business_center.unknown", "that swap names no such card or seat")
         if target == self.current:
             raise IllegalAction("business_center.self", "the Business Center swaps with an opponent")
         swappable = self.t.swappable
         if mine not in swappable or theirs not in swappable:
-            raise IllegalAction(
-                "business_center.tower", "purple (tower) cards and landmarks cannot be swapped"
-            )
+            raise IllegalAction("business_center.tower", "purple (tower) cards and landmarks cannot be swapped")
         if not self.cards[self.current][mine]:
             raise IllegalAction("business_center.not_owned", "you do not own the card you offer")
         if not self.cards[target][theirs]:
             raise IllegalAction("business_center.not_owned", f"P{target} does not own that card")
         if mine == theirs:
-            raise IllegalAction(
-                "business_center.same_card", "swapping a card for the same card changes nothing"
-            )
+            raise IllegalAction("business_center.same_card", "swapping a card for the same card changes nothing")
+        return mine, target, theirs
 
     # ------------------------------------------------------------------ build
     def _enter_build(self) -> None:
@@ -490,20 +584,18 @@ class MachiKoroState(State):
         if self.city_hall_mode == "broke" and self.lm[p] & CITYHALL and self.coins[p] == 0:
             self.coins[p] = 1
             self.bank_paid += 1
-            self.log.append(f"P{p} has no coins: City Hall gives 1.")
+            self.log.append(Event("city_hall", {"seat": p, "amount": 1}))
 
-    def _apply_build(self, action: int) -> None:
-        if action == A_PASS:
-            self.log.append(f"P{self.current} builds nothing.")
-            self._end_turn()
-            return
-        if A_BUILD <= action < A_BUILD + len(self.t.cards):
-            self._build_establishment(action - A_BUILD)
-        elif A_LANDMARK <= action < A_LANDMARK + len(LANDMARK_CODES):
-            if self._build_landmark(action - A_LANDMARK):
-                return
+    def _apply_build(self, card: Any) -> None:
+        i = ESTABLISHMENT_INDEX.get(card) if type(card) is str else None
+        if i is not None:
+            self._build_establishment(i)
         else:
-            raise self._wrong_phase(action)
+            j = LANDMARK_INDEX.get(card) if type(card) is str else None
+            if j is None:
+                raise MalformedAction("action.unknown_card", f"no card is called {card!r}")
+            if self._build_landmark(j):
+                return
         self._end_turn()
 
     def _build_establishment(self, i: int) -> None:
@@ -511,9 +603,7 @@ class MachiKoroState(State):
         p = self.current
         code = t.codes[i]
         if not t.in_play[i]:
-            raise IllegalAction(
-                "build.not_in_game", f"{code} is a Harbor card and Harbor is not in this game"
-            )
+            raise IllegalAction("build.not_in_game", f"{code} is a Harbor card and Harbor is not in this game")
         if not self.supply[i]:
             rule = "build.not_in_market" if t.regions and self.decks[t.region_of[i]] else "build.sold_out"
             raise IllegalAction(rule, f"no {code} is available to buy")
@@ -527,7 +617,7 @@ class MachiKoroState(State):
         self.supply[i] -= 1
         self.cards[p][i] += 1
         self.built = True
-        self.log.append(f"P{p} builds {code} for {t.cost[i]}.")
+        self.log.append(_event(Event, ("build", {"seat": p, "card": code, "cost": t.cost[i]}, None)))
         if t.regions and not self.supply[i]:
             self._refill(t.region_of[i])
 
@@ -535,23 +625,23 @@ class MachiKoroState(State):
         """Build landmark ``j``; True when it wins the game."""
         t = self.t
         p = self.current
-        name = LANDMARK_NAMES[j]
+        code = LANDMARK_CODES[j]
         # Built first: City Hall in a Harbor game is not buildable because it starts built.
         if self.lm[p] >> j & 1:
-            raise IllegalAction("build.landmark_built", f"{name} is already built")
+            raise IllegalAction("build.landmark_built", f"{code} is already built")
         if not t.victory_mask >> j & 1:
-            raise IllegalAction("build.landmark_not_in_game", f"{name} cannot be built in this game")
+            raise IllegalAction("build.landmark_not_in_game", f"{code} cannot be built in this game")
         cost = t.landmark_cost[j]
         if self.coins[p] < cost:
-            raise IllegalAction("build.cannot_afford", f"{name} costs {cost}, you have {self.coins[p]}")
+            raise IllegalAction("build.cannot_afford", f"{code} costs {cost}, you have {self.coins[p]}")
         self._pay_bank(p, cost)
         self.lm[p] |= 1 << j
         self.built = True
-        self.log.append(f"P{p} builds the {name} for {cost}.")
+        self.log.append(Event("build", {"seat": p, "card": code, "cost": cost}))
         if self.lm[p] & t.victory_mask == t.victory_mask:
             self.phase = OVER
             self.winner = p
-            self.log.append(f"P{p} has built every landmark and wins after {self.turn} turns.")
+            self.log.append(Event("win", {"seat": p, "turns": self.turn}))
             return True
         return False
 
@@ -563,13 +653,13 @@ class MachiKoroState(State):
     def _end_turn(self) -> None:
         p = self.current
         if not self.built and self.lm[p] & AIRPORT:
-            self.coins[p] += 10
-            self.bank_paid += 10
-            self.log.append(f"P{p} built nothing: the Airport pays 10.")
+            self.coins[p] += AIRPORT_AMOUNT
+            self.bank_paid += AIRPORT_AMOUNT
+            self.log.append(Event("airport", {"seat": p, "amount": AIRPORT_AMOUNT}))
         first, second = self.dice
         park = self.lm[p] & PARK if self.park_same_turn else self.park_at_start
         if park and second and first == second:
-            self.log.append(f"P{p} rolled doubles: the Amusement Park gives another turn.")
+            self.log.append(Event("extra_turn", {"seat": p}))
         else:
             self.current = (p + 1) % self.num_players
         self.turn += 1
@@ -586,7 +676,7 @@ class MachiKoroState(State):
         if self.city_hall_mode == "every_turn" and self.lm[p] & CITYHALL:
             self.coins[p] += 1
             self.bank_paid += 1
-            self.log.append(f"P{p} takes 1 from the City Hall.")
+            self.log.append(Event("city_hall", {"seat": p, "amount": 1}))
 
     # ------------------------------------------------------------------ cloning and hidden information
     def clone(self) -> MachiKoroState:
@@ -620,42 +710,107 @@ class MachiKoroState(State):
         return s
 
     def determinize(self, player: int, seed: int) -> MachiKoroState:
-        """Everyone sees the same things in Machi Koro; only the market deck order is unknown."""
+        """Everyone sees the same things in Machi Koro; only the market deck order (and future dice)
+        is unknown. Each deck is sorted before it is shuffled, so the copy depends only on what the
+        seat sees (which cards are left in each deck) and on ``seed``, never on the real order."""
         twin = super().determinize(player, seed)  # a clone with a fresh RNG
         for deck in twin.decks:
+            deck.sort()
             twin.rng.shuffle(deck)
         return twin
 
-    # ------------------------------------------------------------------ views
-    def view(self, player: int | None) -> dict[str, Any]:
-        from .notation import describe_pending
+    def check_snapshot(self) -> None:
+        """A restored position must be one the rules could reach: sizes fit the set-up, no negative
+        purse or pile, and every card of the game is in a city, on display or in a deck."""
+        super().check_snapshot()
+        t = self.t
+        n = self.num_players
+        kinds = len(t.cards)
+        if len(self.coins) != n or len(self.cards) != n or len(self.lm) != n:
+            raise ValueError("a seat list does not match the number of players")
+        if len(self.supply) != kinds or any(len(city) != kinds for city in self.cards):
+            raise ValueError("a card count list does not match the card kinds")
+        if len(self.decks) != len(t.regions):
+            raise ValueError("the market decks do not match the market option")
+        if not 0 <= self.current < n or not ROLL <= self.phase <= OVER:
+            raise ValueError("no such seat or phase")
+        if min(self.coins) < 0 or min(self.supply) < 0 or any(min(city) < 0 for city in self.cards):
+            raise ValueError("a purse or a pile is negative")
+        in_decks = [0] * kinds
+        for deck in self.decks:
+            for i in deck:
+                in_decks[i] += 1
+        for i, card in enumerate(t.cards):
+            owned = sum(city[i] for city in self.cards)
+            expected = t.copies[i] + card.starting * n if t.in_play[i] else 0
+            if self.supply[i] + in_decks[i] + owned != expected:
+                raise ValueError(f"the {card.code} cards do not add up")
+        if (self.phase == OVER) != (self.winner >= 0):
+            raise ValueError("the winner does not match the phase")
 
-        data = self._base_view(player)
+    # ------------------------------------------------------------------ views
+    def view(self, player: int | None, since: int = 0) -> dict[str, Any]:
+        data = self._base_view(player, since)
         t = self.t
         codes = t.codes
+        landmark_ids = [
+            code
+            for j, code in enumerate(LANDMARK_CODES)
+            if t.victory_mask >> j & 1 or (code == "cityhall" and t.harbor)
+        ]
+        phase = self.phase
+        pending: dict[str, Any] | None = None
+        if phase != OVER:
+            pending = {"seat": self.current, "decision": PHASE_NAMES[phase]}
+            if phase == ROLL:
+                pending["dice"] = [1, 2] if self.lm[self.current] & STATION else [1]
+            elif phase == REROLL:
+                pending["dice"] = [a.dice for a in self._reroll_actions() if type(a) is Reroll]
+            elif phase == HARBOR:
+                pending["roll"] = self.total
+            elif phase == TV_PHASE:
+                pending["amount"] = TV_AMOUNT
         data["state"] = {
             "turn": self.turn,
             "current": self.current,
-            "phase": PHASE_NAMES[self.phase],
+            "phase": PHASE_NAMES[phase],
             "dice": [d for d in self.dice if d],
             "roll": self.total,
             "rerolled": self.rerolled,
             "harbor": t.harbor,
+            "market_kind": t.market,
             "players": [
                 {
                     "coins": self.coins[p],
                     "establishments": {codes[i]: n for i, n in enumerate(self.cards[p]) if n},
-                    "landmarks": {
-                        LANDMARK_CODES[j]: bool(self.lm[p] >> j & 1)
-                        for j in range(len(LANDMARK_CODES))
-                        if t.victory_mask >> j & 1 or (LANDMARK_CODES[j] == "cityhall" and t.harbor)
-                    },
+                    "landmarks": {code: bool(self.lm[p] >> LANDMARK_INDEX[code] & 1) for code in landmark_ids},
                 }
                 for p in range(self.num_players)
             ],
             "market": {codes[i]: n for i, n in enumerate(self.supply) if n},
             "market_deck_sizes": [len(d) for d in self.decks],
-            "pending": describe_pending(self),
+            "pending": pending,
+            "cards": [
+                {
+                    "id": codes[i],
+                    "color": card.color,
+                    "icon": card.icon,
+                    "rolls": list(card.rolls),
+                    "cost": t.cost[i],
+                    "copies": t.copies[i],
+                    "expansion": card.expansion,
+                }
+                for i, card in enumerate(t.cards)
+                if t.in_play[i]
+            ],
+            "landmarks": [
+                {
+                    "id": code,
+                    "cost": t.landmark_cost[LANDMARK_INDEX[code]],
+                    "counts": bool(t.victory_mask >> LANDMARK_INDEX[code] & 1),
+                }
+                for code in landmark_ids
+            ],
         }
         return data
 
@@ -663,9 +818,9 @@ class MachiKoroState(State):
     def format_action(self, action: Any) -> str:
         from .notation import format_action
 
-        return format_action(self.t, action)
+        return format_action(action)
 
-    def parse_action(self, text: str, player: int) -> int:
+    def parse_action(self, text: str, player: int) -> Any:
         from .notation import parse_action
 
-        return parse_action(self.t, text)
+        return parse_action(text)
