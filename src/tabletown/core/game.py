@@ -143,6 +143,12 @@ class State(ABC):
         enums, never sentences. ``events`` holds the events that seat may see from log index
         ``since`` on; ``event_count`` is the log's length, the ``since`` of the next call."""
 
+    def observation(self, player: int) -> list[float]:
+        """What ``player`` may see, as a flat list of numbers of fixed length
+        (``game.observation_size``), for learning agents (tabletown.rl). Built from the seat's
+        information only. Games provide it in their ``observe`` module."""
+        raise NotImplementedError(f"{self.game.name} has no numeric observation")
+
     def events(self, player: int | None, since: int = 0) -> list[dict[str, Any]]:
         """The events ``player`` may see, from log index ``since`` on, as JSON."""
         return visible_events(self.log, player, since)
@@ -302,6 +308,10 @@ class Game(ABC):
     def build_action_space(self, num_players: int, options: dict[str, Any]) -> ActionSpace:
         """Build the fixed action space for a validated set-up (``action_space`` caches it)."""
         raise NotImplementedError(f"{self.name} has no fixed action space")
+
+    def observation_size(self, num_players: int, options: Mapping[str, Any] | None = None) -> int:
+        """Length of ``state.observation(seat)`` for this set-up (fixed for the whole game)."""
+        raise NotImplementedError(f"{self.name} has no numeric observation")
 
     def state_from_json(self, data: Any) -> State:
         """Restore a position saved by ``state.to_json()``; SnapshotError if it is malformed or altered."""
