@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench soak strength lint clean install
+.PHONY: run play test bench bench-server soak strength lint clean install
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -17,6 +17,9 @@ $(STAMP): $(BIN)/python pyproject.toml
 install: $(STAMP)
 
 run: $(STAMP)
+	$(BIN)/tabletown serve
+
+play: $(STAMP)
 	$(BIN)/tabletown play machikoro --seat human --seat bot:greedy --seat bot:greedy --option harbor=true
 
 test: $(STAMP)
@@ -26,6 +29,9 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
+
+bench-server: $(STAMP)
+	$(BIN)/python benchmarks/bench_server.py
 
 strength: $(STAMP)
 	$(BIN)/python benchmarks/strength.py --workers 2

@@ -226,6 +226,28 @@ def bench(
         sys.stdout.write(json.dumps(results) + "\n")
 
 
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option(help="address to listen on")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="port to listen on")] = 8000,
+    db: Annotated[
+        str | None, typer.Option(help="database URL (default: $TABLETOWN_DATABASE_URL or ./tabletown.db)")
+    ] = None,
+    bot_delay: Annotated[
+        float | None, typer.Option(help="seconds a bot waits before moving at tables with people")
+    ] = None,
+) -> None:
+    """Serve Tabletown in the browser: lobby, live tables against friends and bots, replays."""
+    if bot_delay is not None and not (math.isfinite(bot_delay) and 0 <= bot_delay <= 60):
+        _fail(f"--bot-delay must be 0-60 seconds, not {bot_delay}")
+    from .web.server import serve as run_server
+
+    try:
+        run_server(host, port, db, bot_delay=bot_delay)
+    except TabletownError as exc:
+        _fail(str(exc))
+
+
 def _register_extra_commands() -> None:
     """Commands that live in their own packages (the arena) plug in here."""
     try:
