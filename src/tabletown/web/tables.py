@@ -155,6 +155,15 @@ def describe(game: Game, event: dict[str, Any]) -> str:
         return str(event.get("kind", "event"))
 
 
+def seat_view(state: State, seat: int | None, since: int) -> dict[str, Any]:
+    try:
+        return state.view(seat, since)
+    except TypeError:  # a game not yet on contract 2 (view without ``since``)
+        if since:
+            raise
+        return state.view(seat)
+
+
 def build_payload(table: LiveTable, seat: int | None, since: int = 0) -> dict[str, Any]:
     """The seat's view (``state.view(seat, since)``) plus what a client needs around it.
 
@@ -164,7 +173,7 @@ def build_payload(table: LiveTable, seat: int | None, since: int = 0) -> dict[st
     if state is None:
         return {"table": table.id, "game": table.game.name, "seq": table.seq, "status": table.status,
                 "error": table.error, "to_act": [], "legal": [], "seats": [s.public() for s in table.seats]}
-    payload = dict(state.view(seat, since))
+    payload = dict(seat_view(state, seat, since))
     to_act = list(state.to_act)
     payload.setdefault("to_act", to_act)
     legal: list[str] = []
@@ -711,7 +720,7 @@ class TableService:
                 raise TableError(422, "replay.refused", f"move {index + 1} ({player}: {text!r}) is refused: {exc}") from None
             if (index + 1) % REPLAY_CHECKPOINT == 0 and index + 1 not in points:
                 points[index + 1] = state.clone()
-        view = dict(state.view(seat))
+        view = dict(seat_view(state, seat, 0))
         view.setdefault("to_act", list(state.to_act))
         view.update(
             {
