@@ -145,10 +145,10 @@ class HumanAgent:
         table.last = player
 
     def _show(self, state: State, player: int) -> None:
+        # The view carries only the events this seat has not been shown yet; the game's renderer
+        # words them along with the board.
         view = state.view(player, since=self.table.seen_events.get(player, 0))
         self.console.print(self.game.render(view))
-        for event in view["events"][-30:]:
-            self.console.print(f"  [dim]{escape(self.game.describe_event(event))}[/]")
         self.table.seen_events[player] = view["event_count"]
         self.console.print(f"[bold]{escape(self.game.status_line(view))}[/]")
         self._help(state, player, state.legal_actions(player), short=True)
