@@ -1,0 +1,203 @@
+"""The board: casinos (groups of touching tiles of one colour), their bosses, ties for boss, and
+what a drawn card pays.
+
+The board is four flat lists indexed by lot: ``marker`` (seat or -1), ``tile`` (colour or -1),
+``dieo`` (die owner or -1) and ``diev`` (die value, 0 without a die). Casinos are derived by flood fill
+and cached until a tile changes.
+"""
+
+from __future__ import annotations
+
+from .data import (
+    COLORS,
+    GAME_END,
+    INSTANT_WIN,
+    LOT_NAMES,
+    NEIGHBORS,
+    NUM_LOTS,
+    ON_STRIP,
+    STRIP,
+    advance_score,
+)
+
+
+def lot_name(lot: int) -> str:
+    return LOT_NAMES[lot].upper()
+
+
+STRIP_LOTS = frozenset(lot for lot in range(NUM_LOTS) if ON_STRIP[lot])
+
+
+class BoardMixin:
+    """Casinos, bosses, ties and payouts of :class:`~.state.LordsOfVegasState`."""
+
+    __slots__ = ()
+
+    def casinos(self) -> tuple[tuple[tuple[int, ...], ...], list[int]]:
+        """(casinos as tuples of lots, lot -> casino index or -1); cached until a tile changes."""
+        cas = self._cas
+        if cas is None:
+            cas = self._cas = self._flood()
+        return cas
+
+    def _flood(self) -> tuple[tuple[tuple[int, ...], ...], list[int]]:
+        tile = self.tile
+        cid = [-1] * NUM_LOTS
+        groups = []
+        for start in range(NUM_LOTS):
+            colour = tile[start]
+            if colour < 0 or cid[start] >= 0:
+                continue
+            index = len(groups)
+            cid[start] = index
+            members = [start]
+            stack = [start]
+            while stack:
+                lot = stack.pop()
+                for nb in NEIGHBORS[lot]:
+                    if cid[nb] < 0 and tile[nb] == colour:
+                        cid[nb] = index
+                        members.append(nb)
+                        stack.append(nb)
+            members.sort()
+            groups.append(tuple(members))
+        return tuple(groups), cid
+
+    def _merge(self, seed: tuple[int, ...]) -> None:
+        """Update the cached casinos after ``seed`` lots got (or changed to) one colour: tiles are
+        never removed, so casinos only ever merge. Same result and order as a fresh flood fill."""
+        cas = self._cas
+        if cas is None:
+            return
+        groups, cid = cas
+        tile = self.tile
+        colour = tile[seed[0]]
+        drop = set()
+        if cid[seed[0]] >= 0:
+            drop.add(cid[seed[0]])
+        inside = set(seed)
+        for lot in seed:
+            for nb in NEIGHBORS[lot]:
+                if tile[nb] == colour and nb not in inside:
+                    index = cid[nb]
+                    drop.add(index)
+                    inside.update(groups[index])
+        merged = [g for i, g in enumerate(groups) if i not in drop]
+        merged.append(tuple(sorted(inside)))
+        merged.sort()
+        cid = [-1] * NUM_LOTS
+        for i, g in enumerate(merged):
+            for lot in g:
+                cid[lot] = i
+        self._cas = (tuple(merged), cid)
+
+    def casino_of(self, lot: int) -> tuple[int, ...]:
+        groups, cid = self.casinos()
+        return groups[cid[lot]]
+
+    def boss(self, lots: tuple[int, ...]) -> int:
+        """Owner of the highest die (-1 without dice, or while different players tie)."""
+        best = 0
+        owner = -1
+        dieo, diev = self.dieo, self.diev
+        for lot in lots:
+            v = diev[lot]
+            if v > best:
+                best = v
+                owner = dieo[lot]
+            elif v == best and v and dieo[lot] != owner:
+                owner = -1
+        return owner
+
+    def cards_before_game_end(self) -> int:
+        """Public: how many cards lie above Game End (its depth is fixed by the set-up split)."""
+        return (
+            max(0, len(self.deck) - 1 - self.ge_index)
+            if self.deck and self.deck[self.ge_index] == GAME_END
+            else 0
+        )
+
+    def on_strip(self, lots: tuple[int, ...]) -> bool:
+        return not STRIP_LOTS.isdisjoint(lots)
+
+    # ------------------------------------------------------------------ ties
+    def _after_action(self, touched: tuple[int, ...] | None = None) -> None:
+        """Re-roll ties for boss, free, until every casino has a single highest die. ``touched``
+        names lots whose casinos changed (None: check every casino)."""
+        groups, cid = self.casinos()
+        dieo, diev = self.dieo, self.diev
+        if touched is not None:
+            groups = {groups[cid[lot]] for lot in touched if cid[lot] >= 0}
+        for g in groups:
+            if len(g) == 1:
+                continue
+            while True:
+                best = 0
+                owners = 0
+                top: list[int] = []
+                for lot in g:
+                    v = diev[lot]
+                    if v > best:
+                        best = v
+                        top = [lot]
+                        owners = 1 << dieo[lot]
+                    elif v == best and v:
+                        top.append(lot)
+                        owners |= 1 << dieo[lot]
+                if owners & (owners - 1) == 0:
+                    break
+                die = self.rng.die
+                for lot in top:
+                    diev[lot] = die()
+                self.log.append(
+                    f"tie for boss at {lot_name(g[0])}: dice showing {best} re-rolled to "
+                    + ", ".join(f"{diev[t]} (seat {dieo[t]})" for t in top)
+                )
+
+    def _payout(self, pays: int) -> None:
+        money = self.money
+        lot_income = [0] * self.num_players
+        for owner in self.marker:
+            if owner >= 0:
+                lot_income[owner] += 1
+        for s, amount in enumerate(lot_income):
+            money[s] += amount
+        parts = [f"seat {s} ${a}" for s, a in enumerate(lot_income) if a]
+        if parts:
+            self.log.append("lots pay: " + ", ".join(parts))
+        groups, _ = self.casinos()
+        tile, dieo, diev = self.tile, self.dieo, self.diev
+        points: list[list[int]] = [[] for _ in range(self.num_players)]
+        for g in groups:
+            if pays == STRIP:
+                if not self.on_strip(g):
+                    continue
+            elif tile[g[0]] != pays:
+                continue
+            boss = self.boss(g)
+            if boss < 0:
+                continue
+            got = [0] * self.num_players
+            for lot in g:
+                if diev[lot]:
+                    got[dieo[lot]] += diev[lot]
+            for s, amount in enumerate(got):
+                money[s] += amount
+            points[boss].append(len(g))
+            self.log.append(
+                f"the {COLORS[tile[g[0]]]} casino at {lot_name(g[0])} ({len(g)} tiles) pays "
+                + ", ".join(f"seat {s} ${a}" for s, a in enumerate(got) if a)
+                + f"; boss seat {boss} scores {len(g)}"
+            )
+        for s, sizes in enumerate(points):
+            if not sizes:
+                continue
+            sizes.sort()  # smallest casino first; equal sizes give the same result in any order
+            before = self.score[s]
+            square = before
+            for size in sizes:
+                square = advance_score(square, size)
+            self.score[s] = square
+            self.log.append(f"seat {s} moves from {before} to {square} points")
+            if square >= INSTANT_WIN:
+                self._end(f"seat {s} reaches {INSTANT_WIN} points")
