@@ -1,0 +1,47 @@
+// The generic board: draws any game's view data (under "state") as nested tables and lists.
+"use strict";
+(function () {
+  const { el } = window.Tabletown;
+  function label(key) { return String(key).replace(/_/g, " "); }
+  function isScalar(v) { return v === null || typeof v !== "object"; }
+  function scalar(v) {
+    if (v === null) return el("span", { class: "nil" }, "—");
+    if (typeof v === "boolean") return el("span", { class: v ? "yes" : "no" }, v ? "yes" : "no");
+    return el("span", { class: typeof v }, String(v));
+  }
+  function draw(value, depth, seats) {
+    if (isScalar(value)) return scalar(value);
+    if (Array.isArray(value)) {
+      if (value.length === 0) return el("span", { class: "nil" }, "none");
+      if (value.every(isScalar)) return el("span", { class: "list" }, value.map((v, i) => [i ? ", " : "", scalar(v)]));
+      const objects = value.every((v) => v && typeof v === "object" && !Array.isArray(v));
+      if (objects) {
+        const keys = [...new Set(value.flatMap((v) => Object.keys(v)))];
+        if (keys.length <= 8 && keys.every((k) => value.every((v) => isScalar(v[k]) || v[k] === undefined))) {
+          return el("table", { class: "grid" },
+            el("thead", {}, el("tr", {}, el("th", {}, "#"), keys.map((k) => el("th", {}, label(k))))),
+            el("tbody", {}, value.map((v, i) => el("tr", {}, el("th", {}, seats === value.length ? "seat " + i : String(i)),
+              keys.map((k) => el("td", {}, v[k] === undefined ? "" : scalar(v[k])))))));
+        }
+      }
+      return el("ol", { class: "nested", start: 0 }, value.map((v) => el("li", {}, draw(v, depth + 1, seats))));
+    }
+    const entries = Object.entries(value);
+    if (entries.length === 0) return el("span", { class: "nil" }, "none");
+    return el("dl", { class: "kv depth" + Math.min(depth, 3) },
+      entries.map(([k, v]) => [el("dt", {}, label(k)), el("dd", {}, draw(v, depth + 1, seats))]));
+  }
+  window.Tabletown.registerBoard("generic", {
+    render(container, payload, ctx) {
+      container.replaceChildren();
+      const view = payload.state !== undefined ? payload.state : payload;
+      container.append(draw(view, 0, payload.num_players));
+      if (payload.result) {
+        const res = payload.result;
+        container.prepend(el("div", { class: "result" }, "Game over. Winner" + (res.winners.length > 1 ? "s" : "") + ": " +
+          res.winners.map((s) => window.Tabletown.seatLabel(payload.seats, s)).join(", ") +
+          ". Scores: " + res.scores.join(" · ")));
+      }
+    },
+  });
+})();
