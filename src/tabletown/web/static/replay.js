@@ -18,7 +18,7 @@
     }
     const select = $("view-seat");
     const keep = select.value;
-    select.replaceChildren(el("option", { value: "" }, "Spectator"), allowed.map((s) => el("option", { value: s }, "Seat " + s)));
+    select.replaceChildren(el("option", { value: "" }, "Spectator"), ...allowed.map((s) => el("option", { value: s }, "Seat " + s)));
     select.value = keep;
   }
 

@@ -1,0 +1,59 @@
+"""The pages in a real browser (Playwright driving Debian's chromium): create a table in the lobby,
+play a toy game against a bot by clicking, watch its replay. Skipped when chromium is missing."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from test_persistence import free_port, start_server
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the chromium package is not installed")
+
+
+def test_lobby_table_and_replay_in_a_browser(tmp_path):
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    port = free_port()
+    server = start_server(f"sqlite:///{tmp_path / 'browser.db'}", port)
+    base = f"http://127.0.0.1:{port}"
+    errors: list[str] = []
+    try:
+        with playwright_api.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+            for width, height in ((375, 812), (1280, 900)):
+                page = browser.new_page(viewport={"width": width, "height": height})
+                page.on("pageerror", lambda exc: errors.append(str(exc)))
+                page.goto(base + "/")
+                page.fill("#player-name", "Ada")
+                page.select_option("#game-select", "toyrace")
+                page.select_option("#players-select", "2")
+                page.select_option('select[data-seat="1"]', "bot:greedy")
+                page.click("#create-button")
+                page.wait_for_url("**/t/*")
+                page.wait_for_selector("#status-line:has-text('Seat 0')")
+                for _ in range(300):
+                    if "Game over" in page.inner_text("#status-line"):
+                        break
+                    buttons = page.locator("#legal-moves button.move")
+                    if buttons.count():
+                        texts = buttons.all_inner_texts()
+                        choice = "b" if "b" in texts and len(page.locator("#event-log li").all()) % 3 == 0 else texts[0]
+                        page.click(f'#legal-moves button[data-move="{choice}"]')
+                    page.wait_for_timeout(30)
+                assert "Game over" in page.inner_text("#status-line")
+                assert page.locator("#event-log li").count() > 3
+                page.screenshot(path=str(tmp_path / f"table-{width}.png"), full_page=True)
+                page.click("text=Replay")
+                page.wait_for_selector("#move-list li")
+                page.click("#forward")
+                page.wait_for_function("document.getElementById('step').value === '1'")
+                page.select_option("#view-seat", "1")
+                page.click("#last")
+                page.wait_for_selector("#status-line:has-text('game over')")
+                page.close()
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(10)
+    assert errors == []
