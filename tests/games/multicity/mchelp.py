@@ -29,6 +29,11 @@ def custom(players: int, tiles: list[str], order: list[int] | None = None, **opt
     return MulticityState(players, resolved, 0, tiles=layouts, order=order)
 
 
+def squares(text: str) -> list[str]:
+    """A tile written 'grb/yog/yrb' as the view shows its squares: nine letters in reading order."""
+    return list(text.replace("/", ""))
+
+
 def play(state: MulticityState, *moves: str) -> None:
     """Apply moves in notation, each by the seat whose turn it is."""
     for move in moves:
@@ -125,4 +130,13 @@ def check_invariants(state: MulticityState) -> None:
         assert state.legal_actions(state.to_act[0]), "whoever acts has something to do"
 
 
-__all__ = ["brute_force_placements", "check_invariants", "custom", "digest", "fingerprint", "key", "play"]
+__all__ = [
+    "brute_force_placements",
+    "check_invariants",
+    "custom",
+    "digest",
+    "fingerprint",
+    "key",
+    "play",
+    "squares",
+]

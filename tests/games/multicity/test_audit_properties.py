@@ -18,9 +18,9 @@ GAMES_PER_CASE = 25
 def board(view: dict) -> dict[tuple[int, int], str]:
     squares = {}
     for tile in view["tiles"]:
-        for r, row in enumerate(tile["squares"].split("/")):
-            for c, letter in enumerate(row):
-                squares[(tile["x"] + c, tile["y"] + r)] = letter
+        assert len(tile["squares"]) == 9, "nine square letters in reading order"
+        for i, letter in enumerate(tile["squares"]):
+            squares[(tile["x"] + i % 3, tile["y"] + i // 3)] = letter
     return squares
 
 

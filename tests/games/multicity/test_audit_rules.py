@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 
 from tabletown.core.errors import IllegalAction, MalformedAction
-from tabletown.games.multicity import DRAW, PASS, Lay, Place
+from tabletown.core.events import Event
+from tabletown.games.multicity import DRAW, GAME, PASS, Lay, Place
 
-from .mchelp import check_invariants, custom, digest, play
+from .mchelp import check_invariants, custom, digest, play, squares
 
 # Only yellow: nobody in a 2- or 3-player game can use a single square of it.
 FILLER = "yyy/yyy/yyy"
@@ -69,7 +70,8 @@ def test_a_sixth_object_placed_in_the_final_round_wins_at_once():
     assert state.is_over and state.to_act == ()
     assert state.result().winners == (1,)
     assert state.objects == [(1, Place(2, 0, 1, False))], "seat 2 never got its final placement"
-    assert "all six objects" in state.log[-1]
+    assert state.log[-1] == Event("game_over", {"winners": [1], "reason": "six_objects"})
+    assert "all six objects" in GAME.describe_event(state.events(None)[-1])
 
 
 def test_a_lost_turn_in_the_final_round_logs_and_moves_on():
@@ -79,7 +81,9 @@ def test_a_lost_turn_in_the_final_round_logs_and_moves_on():
     assert state.to_act == (0,)
     play(state, "2h 0,0")
     assert state.to_act == (2,), "red has no placement and loses its turn"
-    assert any("seat 1 (red) cannot place" in line for line in state.log)
+    assert Event("turn_lost", {"seat": 1}) in state.log
+    lost = [e for e in state.events(None) if e["kind"] == "turn_lost"]
+    assert "seat 1 (red) cannot place" in GAME.describe_event(lost[0])
     play(state, "pass")
     assert state.is_over
     assert state.result().ranks == (1, 2, 2)
@@ -128,7 +132,7 @@ def test_a_tile_may_be_laid_in_any_of_its_four_turns():
         state = custom(2, [FILLER, "grb/yog/bry", FILLER])
         play(state, "draw", f"t 0,-3 r{turn}")
         laid = [t for t in state.view(None)["state"]["tiles"] if t["y"] == -3]
-        assert laid[0]["squares"] == rows
+        assert laid[0]["squares"] == squares(rows)
 
 
 def test_look_alike_values_are_malformed_not_played():

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from tabletown.core.errors import IllegalAction, MalformedAction
-from tabletown.games.multicity import DRAW, PASS, Lay, Place
+from tabletown.core.events import Event
+from tabletown.games.multicity import DRAW, GAME, PASS, Lay, Place
 
-from .mchelp import brute_force_placements, check_invariants, custom, digest, play
+from .mchelp import brute_force_placements, check_invariants, custom, digest, play, squares
 
 # Plain filler tiles with no green or red anywhere, so only the squares a test names matter.
 BLANK = "bby/yby/byb"
@@ -33,14 +34,13 @@ def test_setup_reveals_start_tile_and_gives_six_objects_each():
     assert len(state.stack) == 2
     assert all(state.unplaced[s] == (2, 3, 4, 5, 6, 7) for s in range(3))
     assert state.to_act == (0,)
-    assert state.view(None)["state"]["tiles"][0]["squares"] == GREENS
+    assert state.view(None)["state"]["tiles"][0]["squares"] == squares(GREENS)
 
 
 def test_first_player_option_and_refusal():
     state = custom(3, [BLANK, BLANK], first="2")
     assert state.to_act == (2,)
     from tabletown.core.errors import OptionError
-    from tabletown.games.multicity import GAME
 
     with pytest.raises(OptionError):
         GAME.new_game(2, {"first": "3"}, seed=1)
@@ -66,7 +66,7 @@ def test_draw_then_lay_on_edge_slots_only():
     refused(state, 0, "2h 0,0", "multicity.lay_drawn_tile")
     play(state, "t 3,0 r1")
     # Turned one quarter clockwise: the left column read bottom-up becomes the top row.
-    assert state.view(None)["state"]["tiles"][1]["squares"] == "ygg/bob/ygg"
+    assert state.view(None)["state"]["tiles"][1]["squares"] == squares("ygg/bob/ygg")
     assert state.to_act == (1,)
     play(state, "draw")
     slots = {(a.x, a.y) for a in state.legal_actions(1)}
@@ -167,7 +167,8 @@ def test_placing_the_sixth_object_wins_at_once():
     play(state, "3h 0,0")
     assert state.is_over and state.to_act == ()
     assert state.result().winners == (0,)
-    assert "wins" in state.log[-1]
+    assert state.log[-1] == Event("game_over", {"winners": [0], "reason": "six_objects"})
+    assert "wins" in GAME.describe_event(state.events(0)[-1])
     refused(state, 1, "draw", "game.over")
 
 
@@ -188,7 +189,8 @@ def test_last_tile_gives_everyone_one_more_placement_from_the_first_player():
     play(state, "3h 0,-3")
     # Seat 2 (blue) has nothing and is skipped; seat 0 may still place.
     assert state.to_act == (0,)
-    assert any("seat 2 (blue) cannot place" in line for line in state.log)
+    assert Event("turn_lost", {"seat": 2}) in state.log
+    assert any("seat 2 (blue) cannot place" in GAME.describe_event(e) for e in state.events(None))
     assert set(state.legal_actions(0)) == {Place(2, -1, 1, False), PASS}, "the last tile opened a green pair"
     twin = state.clone()
     play(state, "pass")

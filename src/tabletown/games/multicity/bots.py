@@ -36,10 +36,8 @@ def placement_score(state: MulticityState, player: int, action: Place, open_now:
     """How good placing ``action`` is: its length, plus last options taken from others, minus ours lost."""
     squares = state.cands[player][action]
     taken = set(squares)
-    occ_after = None
-    if state.loose:
-        occ_after = dict(state.occ)
-        occupy(occ_after, squares, action.vertical)
+    occ_after = dict(state.occ)
+    occupy(occ_after, squares, action.vertical)
     score = LONGEST * action.length
     for seat in range(state.num_players):
         lost: Counter[int] = Counter()
@@ -48,8 +46,7 @@ def placement_score(state: MulticityState, player: int, action: Place, open_now:
                 continue
             if taken.isdisjoint(span):
                 continue
-            # Strict reading: any shared square blocks; loose: ask the rule itself.
-            if occ_after is None or not span_free(occ_after, True, span, other.vertical):
+            if not span_free(occ_after, state.loose, span, other.vertical):  # the rule itself decides
                 lost[other.length] += 1
         for length, count in lost.items():
             if count >= open_now[seat][length]:

@@ -3,13 +3,33 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from sys import intern
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.errors import OptionError
+from ...core.events import Event
 from ...core.game import BotFactory, Game
 from ...core.options import Option
-from .state import MulticityState
+from ...core.spaces import SEQUENTIAL, ActionSpace, GameType
+from .state import LENGTHS, MulticityState
 from .tiles import DECK
+
+# The longest game, for any set-up: every tile but the start one is drawn and laid (two actions
+# each, 2 * (32 - 1)); each seat places at most six objects and the game ends the moment one seat
+# places its sixth, so at most 6 + 5 * (players - 1) placements; and each seat passes at most once,
+# in its final-round turn. With 4 players: 62 + 21 + 4 = 87.
+MOST_PLAYERS = 4
+
+
+def _interned(value: Any) -> Any:
+    if type(value) is str:
+        return intern(value)
+    if type(value) is list:
+        return [_interned(item) for item in value]
+    return value
+
+
+MAX_ACTIONS = 2 * (len(DECK) - 1) + len(LENGTHS) + (len(LENGTHS) - 1) * (MOST_PLAYERS - 1) + MOST_PLAYERS
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -19,7 +39,7 @@ class MulticityGame(Game):
     name: ClassVar[str] = "multicity"
     title: ClassVar[str] = "Multicity"
     min_players: ClassVar[int] = 2
-    max_players: ClassVar[int] = 4
+    max_players: ClassVar[int] = MOST_PLAYERS
     options: ClassVar[tuple[Option, ...]] = (
         Option("deck", len(DECK), "city tiles in play, the start tile included (the reconstructed deck has 32)",
                minimum=2, maximum=len(DECK)),
@@ -52,6 +72,44 @@ class MulticityGame(Game):
 
     def create_state(self, num_players: int, options: dict[str, Any], seed: int) -> MulticityState:
         return MulticityState(num_players, options, seed)
+
+    @property
+    def game_type(self) -> GameType:
+        return GameType(
+            dynamics=SEQUENTIAL,
+            chance=True,  # the stack is shuffled (and the first player may be drawn)
+            hidden_information=True,  # the order of the stack and which tiles are left out
+            min_players=self.min_players,
+            max_players=self.max_players,
+            scores="squares covered by the seat's placed objects (0-27; 27 minus the squares left to place)",
+            max_actions=MAX_ACTIONS,
+        )
+
+    def build_action_space(self, num_players: int, options: dict[str, Any]) -> ActionSpace:
+        from .space import MulticitySpace
+
+        return MulticitySpace(options["deck"])
+
+    def state_from_json(self, data: Any) -> MulticityState:
+        """Restore a saved position (core.snapshot), then share the strings a played game shares.
+
+        In a played game every id and key in the log, and every option name, is one interned
+        literal (option names are also attribute names), and the exact-position fingerprint (a
+        pickle) tells a shared string from equal copies; a JSON document gives copies. Interning
+        them makes the restored position identical bit for bit."""
+        state = super().state_from_json(data)
+        assert isinstance(state, MulticityState)
+        state.options = {intern(k): v for k, v in state.options.items()}  # the names are the slots'
+        state.log = [
+            Event(intern(e.kind), {intern(k): _interned(v) for k, v in e.data.items()}, e.seats)
+            for e in state.log
+        ]
+        return state
+
+    def describe_event(self, event: Mapping[str, Any]) -> str:
+        from .render import describe_event
+
+        return describe_event(event)
 
     def bots(self) -> Mapping[str, BotFactory]:
         from .bots import GreedyBot

@@ -14,19 +14,63 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from .tiles import COLOURS
+
 STYLES = {"g": "bold green", "r": "bold red", "b": "bold bright_blue", "y": "bold yellow"}
 SEAT_STYLES = ("green", "red", "bright_blue", "yellow")
 HOLE_STYLE = "orange3"
 LOG_LINES = 8
+PHASE_WORDS = {"play": "play", "final_round": "final round", "over": "over"}
+
+
+def seat_name(seat: int) -> str:
+    return f"seat {seat} ({COLOURS[seat]})"
+
+
+def describe_event(event: Mapping[str, Any]) -> str:
+    """One event of a view (docs/games/multicity.md, "Events") as an English sentence."""
+    kind = event["kind"]
+    seat = event.get("seat")
+    who = seat_name(seat) if isinstance(seat, int) else ""
+    if kind == "shuffle":
+        return f"the {event['tiles']} city tiles are shuffled face down"
+    if kind == "start_tile":
+        return f"tile {event['tile']} is turned up as the start of the city"
+    if kind == "first_player":
+        return f"{who} plays first ({'drawn at random' if event['drawn'] else 'set by the options'})"
+    if kind == "draw":
+        return f"{who} draws tile {event['tile']} ({event['stack']} left in the stack)"
+    if kind == "lay":
+        return f"{who} lays tile {event['tile']} at {event['x']},{event['y']} turned r{event['turn']}"
+    if kind == "place":
+        length, x, y = event["length"], event["x"], event["y"]
+        x2, y2 = (x, y + length - 1) if event["vertical"] else (x + length - 1, y)
+        return f"{who} places its {length}-object from {x},{y} to {x2},{y2}"
+    if kind == "final_round":
+        return (
+            f"{who} laid the last tile: everyone may place one more object, "
+            f"from {seat_name(event['first_seat'])}"
+        )
+    if kind == "pass":
+        return f"{who} places nothing in the final round"
+    if kind == "turn_lost":
+        return f"{who} cannot place any object and loses the turn"
+    if kind == "game_over":
+        winners = event["winners"]
+        if len(winners) > 1:
+            return "shared win: " + ", ".join(seat_name(s) for s in winners)
+        if event["reason"] == "six_objects":
+            return f"{seat_name(winners[0])} has placed all six objects and wins"
+        return f"{seat_name(winners[0])} wins with the fewest squares left to place"
+    data = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("i", "kind", "private"))
+    return f"{kind}: {data}"
 
 
 def _squares(state: Mapping[str, Any]) -> dict[tuple[int, int], str]:
     squares = {}
     for tile in state["tiles"]:
-        rows = tile["squares"].split("/")
-        for r, row in enumerate(rows):
-            for c, letter in enumerate(row):
-                squares[(tile["x"] + c, tile["y"] + r)] = letter
+        for i, letter in enumerate(tile["squares"]):
+            squares[(tile["x"] + i % 3, tile["y"] + i // 3)] = letter
     return squares
 
 
@@ -92,7 +136,7 @@ def _append_tile_row(text: Text, squares: dict, marks: dict, slots: set, x0: int
 
 def render_drawn(drawn: Mapping[str, Any]) -> Text:
     text = Text(f"drawn tile {drawn['tile']}, its four turns:\n", style="bold")
-    turns = [t.split("/") for t in drawn["turns"]]
+    turns = [["".join(t[r * 3 : r * 3 + 3]) for r in range(3)] for t in drawn["turns"]]
     text.append("  " + "".join(f"{'r' + str(n):<12}" for n in range(4)) + "\n", style="dim")
     for r in range(3):
         text.append("  ")
@@ -134,7 +178,7 @@ def render_view(view: Mapping[str, Any]) -> RenderableType:
     if state["overlap"] == "loose":
         extra.append("loose overlap")
     header = Text(
-        f"Multicity — {who} · {state['phase']} · stack: {state['stack']} tiles · first player: seat "
+        f"Multicity — {who} · {PHASE_WORDS.get(state['phase'], state['phase'])} · stack: {state['stack']} tiles · first player: seat "
         f"{state['first_player']}" + (" · " + ", ".join(extra) if extra else ""),
         style="bold",
     )
@@ -150,6 +194,6 @@ def render_view(view: Mapping[str, Any]) -> RenderableType:
             style="dim",
         )
     )
-    for line in view["log"][-LOG_LINES:]:
-        parts.append(Text("  " + line, style="dim"))
+    for event in view["events"][-LOG_LINES:]:
+        parts.append(Text("  " + describe_event(event), style="dim"))
     return Group(*parts)

@@ -7,6 +7,7 @@ Speed notes (random games must run at hundreds per second):
   newly laid tile only, and blocked ones are dropped when an object lands on their squares.
   ``legal_actions`` then just lists the dict.
 * The free tile slots (``frontier``) are kept up to date as tiles are laid, never searched for.
+* Events are small dicts of ids and numbers (``Event(kind, data)``); the wording is in render.py.
 """
 
 from __future__ import annotations
@@ -16,16 +17,17 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from ...core.errors import IllegalAction, MalformedAction
+from ...core.events import Event
 from ...core.game import Action, Result, State
 from ...core.rng import SeededRNG
-from .tiles import COLOURS, DECK, HOLE, Layout, rotations, tile_text
+from .tiles import COLOURS, DECK, HOLE, LETTER_OF, Layout, rotations
 
 STRIDE = 1024
 OFFSET = 512
 MIN_LENGTH, MAX_LENGTH = 2, 7
 LENGTHS = tuple(range(MIN_LENGTH, MAX_LENGTH + 1))
 PLAY, FINAL, OVER = 0, 1, 2
-PHASE_NAMES = ("play", "final round", "over")
+PHASE_IDS = ("play", "final_round", "over")
 
 # Occupancy flags of a square: end or middle of a horizontal or vertical object.
 END_H, END_V, MID_H, MID_V = 1, 2, 4, 8
@@ -115,10 +117,14 @@ def occupy(occ: dict[int, int], squares: tuple[int, ...], vertical: bool) -> Non
 
 class MulticityState(State):
     __slots__ = (
-        "num_players", "options", "seed", "rng", "log", "kids", "loose", "rotations", "texts", "cells", "occ",
+        "num_players", "options", "seed", "rng", "log", "kids", "loose", "rotations", "letters", "cells", "occ",
         "tiles", "frontier", "stack", "unused", "drawn", "cands", "unplaced", "objects", "current",
         "first", "phase", "final_index",
     )  # fmt: skip
+    # Saved positions: placements are the only classes in a position (cands' keys, objects); the
+    # turned tiles and their letters and the two rule switches follow from the options.
+    snapshot_types = (Place, Lay)
+    static_slots = ("rotations", "letters", "kids", "loose")
 
     def __init__(
         self,
@@ -139,13 +145,13 @@ class MulticityState(State):
         self.kids = bool(options.get("kids", False))
         self.loose = options.get("overlap", "strict") == "loose"
         self.rotations = tuple(rotations(t) for t in tiles) if tiles is not None else _DECK_ROTATIONS
-        self.texts = _texts(self.rotations) if tiles is not None else _DECK_TEXTS
+        self.letters = _letters(self.rotations) if tiles is not None else _DECK_LETTERS
         if order is None:
             ids = list(range(len(self.rotations)))
             self.rng.shuffle(ids)
             deck_size = options.get("deck", len(ids))
             order, self.unused = ids[:deck_size], tuple(ids[deck_size:])
-            self.log.append(f"the {deck_size} city tiles are shuffled face down")
+            self.log.append(Event("shuffle", {"tiles": deck_size}))
         else:
             self.unused = tuple(i for i in range(len(self.rotations)) if i not in set(order))
         self.stack = list(reversed(order))  # the top of the stack is the end of the list
@@ -155,26 +161,22 @@ class MulticityState(State):
         self.frontier = {}
         self.drawn = None
         self.cands = [{} for _ in range(num_players)]
-        self.unplaced = [LENGTHS for _ in range(num_players)]
+        # One tuple per seat, not LENGTHS shared: a saved position restores them as separate tuples,
+        # and the fingerprint (a pickle) tells shared objects from equal ones.
+        self.unplaced = [tuple(range(MIN_LENGTH, MAX_LENGTH + 1)) for _ in range(num_players)]
         self.objects = []
         first = options.get("first", "random")
         if first == "random":
             self.first = self.rng.randrange(num_players)
-            how = "drawn at random"
         else:
             self.first = int(first)
-            how = "set by the options"
         self.current = self.first
         self.phase = PLAY
         self.final_index = 0
         start = self.stack.pop()
-        self.log.append(f"tile {start} is turned up as the start of the city")
+        self.log.append(Event("start_tile", {"tile": start}))
         self._put_tile(start, (0, 0), 0)
-        self.log.append(f"{self.name(self.first)} plays first ({how})")
-
-    # -- names -------------------------------------------------------------------------------------
-    def name(self, seat: int) -> str:
-        return f"seat {seat} ({COLOURS[seat]})"
+        self.log.append(Event("first_player", {"seat": self.first, "drawn": first == "random"}))
 
     # -- who acts, what they may do ----------------------------------------------------------------
     @property
@@ -190,6 +192,28 @@ class MulticityState(State):
         actions: list[Action] = list(self.cands[player])
         actions.append(DRAW if self.phase == PLAY else PASS)
         return actions
+
+    def is_legal(self, player: int, action: Action) -> bool:
+        """Exactly what ``apply`` would accept, without listing every move; never raises."""
+        if self.phase == OVER or player != self.current:
+            return False
+        kind = type(action)
+        if kind is Place:
+            length, x, y, vertical = action  # type: ignore[misc]
+            if not (type(length) is int and type(x) is int and type(y) is int and type(vertical) is bool):
+                return False
+            return self.drawn is None and action in self.cands[player]
+        if kind is Lay:
+            x, y, turn = action  # type: ignore[misc]
+            if not (type(x) is int and type(y) is int and type(turn) is int and 0 <= turn <= 3):
+                return False
+            return self.drawn is not None and not (x % 3 or y % 3) and (x // 3, y // 3) in self.frontier
+        if kind is str:
+            if action == DRAW:
+                return self.drawn is None and self.phase == PLAY and bool(self.stack)
+            if action == PASS:
+                return self.drawn is None and self.phase == FINAL
+        return False
 
     def apply(self, player: int, action: Action) -> None:
         self._require_turn(player)
@@ -214,7 +238,7 @@ class MulticityState(State):
         if self.phase != PLAY or not self.stack:
             raise IllegalAction("multicity.stack_empty", "the stack is empty: no tile can be drawn")
         self.drawn = self.stack.pop()
-        self.log.append(f"{self.name(player)} draws tile {self.drawn} ({len(self.stack)} left in the stack)")
+        self.log.append(Event("draw", {"seat": player, "tile": self.drawn, "stack": len(self.stack)}))
 
     def _lay(self, player: int, action: Lay) -> None:
         if self.drawn is None:
@@ -235,7 +259,7 @@ class MulticityState(State):
         tile = self.drawn
         self.drawn = None
         self._put_tile(tile, slot, turn)
-        self.log.append(f"{self.name(player)} lays tile {tile} at {x},{y} turned r{turn}")
+        self.log.append(Event("lay", {"seat": player, "tile": tile, "x": x, "y": y, "turn": turn}))
         if not self.stack:
             self._start_final_round(player)
         else:
@@ -347,12 +371,10 @@ class MulticityState(State):
         self.unplaced[player] = tuple(n for n in self.unplaced[player] if n != length)
         self.objects.append((player, action))
         self._prune(player, length, squares)
-        x2, y2 = coords(squares[-1])
         self.log.append(
-            f"{self.name(player)} places its {length}-object from {action.x},{action.y} to {x2},{y2}"
+            Event("place", {"seat": player, "length": length, "x": x, "y": y, "vertical": vertical})
         )
         if not self.unplaced[player]:
-            self.log.append(f"{self.name(player)} has placed all six objects and wins")
             self._end()
         elif self.phase == FINAL:
             self.final_index += 1
@@ -421,7 +443,7 @@ class MulticityState(State):
     def _pass(self, player: int) -> None:
         if self.phase != FINAL:
             raise IllegalAction("multicity.no_pass", "you may only pass in the final round: expand or place")
-        self.log.append(f"{self.name(player)} places nothing in the final round")
+        self.log.append(Event("pass", {"seat": player}))
         self.final_index += 1
         self._next_in_final_round()
 
@@ -429,9 +451,7 @@ class MulticityState(State):
     def _start_final_round(self, player: int) -> None:
         self.phase = FINAL
         self.final_index = 0
-        self.log.append(
-            f"{self.name(player)} laid the last tile: everyone may place one more object, from {self.name(self.first)}"
-        )
+        self.log.append(Event("final_round", {"seat": player, "first_seat": self.first}))
         self._next_in_final_round()
 
     def _next_in_final_round(self) -> None:
@@ -440,7 +460,7 @@ class MulticityState(State):
             if self.cands[seat]:
                 self.current = seat
                 return
-            self.log.append(f"{self.name(seat)} cannot place any object and loses the turn")
+            self.log.append(Event("turn_lost", {"seat": seat}))
             self.final_index += 1
         self._end()
 
@@ -448,10 +468,13 @@ class MulticityState(State):
         self.phase = OVER
         result = self.result()
         assert result is not None
-        if len(result.winners) > 1:
-            self.log.append("shared win: " + ", ".join(self.name(s) for s in result.winners))
-        elif all(self.unplaced[s] for s in range(self.num_players)):
-            self.log.append(f"{self.name(result.winners[0])} wins with the fewest squares left to place")
+        six = not all(self.unplaced)
+        self.log.append(
+            Event(
+                "game_over",
+                {"winners": list(result.winners), "reason": "six_objects" if six else "fewest_squares"},
+            )
+        )
 
     @property
     def is_over(self) -> bool:
@@ -470,19 +493,21 @@ class MulticityState(State):
         return Result.from_keys(scores, keys)
 
     # -- information ---------------------------------------------------------------------------------
-    def view(self, player: int | None) -> dict[str, Any]:
-        data = self._base_view(player)
+    def view(self, player: int | None, since: int = 0) -> dict[str, Any]:
+        """Everything here is public (docs/games/multicity.md, "View"): only the stack order is hidden."""
+        data = self._base_view(player, since)
+        letters = self.letters
         drawn = None
         if self.drawn is not None:
-            drawn = {"tile": self.drawn, "turns": list(self.texts[self.drawn])}
+            drawn = {"tile": self.drawn, "turns": [list(t) for t in letters[self.drawn]]}
         data["state"] = {
-            "phase": PHASE_NAMES[self.phase],
+            "phase": PHASE_IDS[self.phase],
             "turn": None if self.phase == OVER else self.current,
             "first_player": self.first,
             "stack": len(self.stack),
             "drawn": drawn,
             "tiles": [
-                {"tile": t, "x": sx * 3, "y": sy * 3, "turn": turn, "squares": self.texts[t][turn]}
+                {"tile": t, "x": sx * 3, "y": sy * 3, "turn": turn, "squares": list(letters[t][turn])}
                 for (sx, sy), (t, turn) in self.tiles.items()
             ],
             "free_slots": [[sx * 3, sy * 3] for sx, sy in self.frontier],
@@ -520,7 +545,7 @@ class MulticityState(State):
         twin.kids = self.kids
         twin.loose = self.loose
         twin.rotations = self.rotations
-        twin.texts = self.texts
+        twin.letters = self.letters
         twin.cells = self.cells.copy()
         twin.occ = self.occ.copy()
         twin.tiles = self.tiles.copy()
@@ -538,13 +563,54 @@ class MulticityState(State):
         return twin
 
     def determinize(self, player: int, seed: int) -> MulticityState:
-        """Reshuffle what nobody has seen: the stack together with the tiles left out of the game."""
+        """Reshuffle what nobody has seen: the stack together with the tiles left out of the game.
+
+        The unseen tiles are sorted first, so the copy depends only on which tiles are unseen (what
+        every seat can work out from the public tiles), never on their real order."""
         twin = super().determinize(player, seed)  # a clone with a fresh RNG
-        unseen = self.stack + list(self.unused)
+        unseen = sorted(self.stack + list(self.unused))
         twin.rng.shuffle(unseen)
         twin.stack = unseen[: len(self.stack)]
         twin.unused = tuple(unseen[len(self.stack) :])
         return twin
+
+    def check_snapshot(self) -> None:
+        """A loaded position must hold each tile once, a city on the grid that matches its tiles,
+        objects that match the occupancy and the candidate lists, and a sane turn."""
+        n, count = self.num_players, len(self.rotations)
+        ids = [t for t, _ in self.tiles.values()] + list(self.stack) + list(self.unused)
+        if self.drawn is not None:
+            ids.append(self.drawn)
+        if sorted(ids) != list(range(count)):
+            raise ValueError("the tiles in the city, the stack and the box are not the deck once each")
+        if len(self.tiles) + len(self.stack) + (self.drawn is not None) != self.options["deck"]:
+            raise ValueError("the tiles in play do not add up to the deck option")
+        if (0, 0) not in self.tiles or len(self.cells) != 9 * len(self.tiles):
+            raise ValueError("the city's squares do not match its tiles")
+        for (sx, sy), (tile, turn) in self.tiles.items():
+            layout = self.rotations[tile][turn]
+            for i, code in enumerate(layout):
+                if self.cells.get(key(sx * 3 + i % 3, sy * 3 + i // 3)) != code:
+                    raise ValueError(f"the squares of tile {tile} do not match it")
+        if not (0 <= self.current < n and 0 <= self.first < n and self.phase in (PLAY, FINAL, OVER)):
+            raise ValueError("the turn, the first player or the phase is out of range")
+        if not 0 <= self.final_index <= n or len(self.cands) != n or len(self.unplaced) != n:
+            raise ValueError("the final round or the players' lists are out of range")
+        occ: dict[int, int] = {}
+        for seat, action in self.objects:
+            if not (0 <= seat < n and type(action) is Place):
+                raise ValueError("an object belongs to no seat")
+            occupy(occ, object_squares(action), action.vertical)
+        if occ != self.occ:
+            raise ValueError("the occupied squares do not match the objects")
+        for seat in range(n):
+            placed = sorted(a.length for s, a in self.objects if s == seat)
+            if sorted(placed + list(self.unplaced[seat])) != list(LENGTHS):
+                raise ValueError(f"seat {seat}'s objects are not the six lengths once each")
+            for action, squares in self.cands[seat].items():
+                if squares != object_squares(action) or self.placement_problem(seat, action) is not None:
+                    raise ValueError(f"seat {seat} lists a placement it may not make")
+        super().check_snapshot()
 
     # -- notation ------------------------------------------------------------------------------------
     def format_action(self, action: Action) -> str:
@@ -589,10 +655,10 @@ class MulticityState(State):
         )
 
 
-def _texts(turned: tuple[tuple[Layout, ...], ...]) -> tuple[tuple[str, ...], ...]:
-    """Each tile's four turns as text, made once for the views."""
-    return tuple(tuple(tile_text(t) for t in turns) for turns in turned)
+def _letters(turned: tuple[tuple[Layout, ...], ...]) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """Each tile's four turns as nine square letters in reading order, made once for the views."""
+    return tuple(tuple(tuple(LETTER_OF[c] for c in t) for t in turns) for turns in turned)
 
 
 _DECK_ROTATIONS = tuple(rotations(t) for t in DECK)
-_DECK_TEXTS = _texts(_DECK_ROTATIONS)
+_DECK_LETTERS = _letters(_DECK_ROTATIONS)
