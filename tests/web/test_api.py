@@ -104,13 +104,15 @@ def test_action_by_number_in_the_action_space(client, toy):
         b'{"token": 5, "seq": "x", "action": []}',
         b'{"token": "t", "seq": 0}',
         b'{"token": "t", "seq": 0, "action": {"a": 1}}',
-        "{\"token\": \"\u00e9\", \"seq\": 1e400, \"action\": \"r\"}".encode(),
+        '{"token": "\u00e9", "seq": 1e400, "action": "r"}'.encode(),
         b"\xff\xfe\x00garbage",
     ],
 )
 def test_malformed_bodies_are_refused_not_crashing(client, body):
     created = create(client)
-    response = client.post(f"/api/tables/{created['id']}/actions", content=body, headers={"content-type": "application/json"})
+    response = client.post(
+        f"/api/tables/{created['id']}/actions", content=body, headers={"content-type": "application/json"}
+    )
     assert response.status_code in (400, 403, 422), response.text
     assert "rule" in response.json()
     assert client.get("/healthz").status_code == 200
@@ -142,8 +144,11 @@ def test_bad_tables_are_refused(client, payload):
 def test_oversized_bodies_get_413(client):
     created = create(client)
     big = json.dumps({"token": "x" * 70_000, "seq": 0, "action": "r"})
-    response = client.post(f"/api/tables/{created['id']}/actions", content=big, headers={"content-type": "application/json"})
+    response = client.post(
+        f"/api/tables/{created['id']}/actions", content=big, headers={"content-type": "application/json"}
+    )
     assert response.status_code == 413
+
     # without a Content-Length (chunked): counted as it arrives
     def chunks():
         for _ in range(20):
@@ -158,9 +163,10 @@ def test_websocket_pushes_every_change(client):
     created = create(client, seed=5)
     table_id = created["id"]
     t0 = created["seats"][0]["token"]
-    with client.websocket_connect(f"/ws/tables/{table_id}?token={t0}") as ws, client.websocket_connect(
-        f"/ws/tables/{table_id}"
-    ) as watcher:
+    with (
+        client.websocket_connect(f"/ws/tables/{table_id}?token={t0}") as ws,
+        client.websocket_connect(f"/ws/tables/{table_id}") as watcher,
+    ):
         first = ws.receive_json()
         assert first["type"] == "view" and first["seq"] == 0 and first["legal"]
         assert watcher.receive_json()["seat"] is None
@@ -182,14 +188,19 @@ def test_websocket_pushes_every_change(client):
     # reconnecting with ``since`` loses nothing: the events after it come first
     with client.websocket_connect(f"/ws/tables/{table_id}?token={t0}&since={first['event_count']}") as ws:
         again = ws.receive_json()
-        assert again["seq"] == 2 and [e["i"] for e in again["events"]] == list(range(first["event_count"], again["event_count"]))
+        assert again["seq"] == 2 and [e["i"] for e in again["events"]] == list(
+            range(first["event_count"], again["event_count"])
+        )
 
 
 def test_websocket_refuses_bad_token_and_table(client):
     from starlette.websockets import WebSocketDisconnect
 
     created = create(client)
-    with pytest.raises(WebSocketDisconnect), client.websocket_connect(f"/ws/tables/{created['id']}?token=bad") as ws:
+    with (
+        pytest.raises(WebSocketDisconnect),
+        client.websocket_connect(f"/ws/tables/{created['id']}?token=bad") as ws,
+    ):
         ws.receive_json()
     with pytest.raises(WebSocketDisconnect), client.websocket_connect("/ws/tables/nope") as ws:
         ws.receive_json()
@@ -214,7 +225,11 @@ def test_human_against_bot_table(client):
         if payload["over"]:
             break
         if payload["legal"]:
-            choice = "b" if "b" in payload["legal"] and payload["state"]["turn_total"] >= 4 else payload["legal"][0]
+            choice = (
+                "b"
+                if "b" in payload["legal"] and payload["state"]["turn_total"] >= 4
+                else payload["legal"][0]
+            )
             assert act(client, table_id, token, payload["seq"], choice).status_code in (200, 409)
         else:
             time.sleep(0.01)
@@ -227,7 +242,12 @@ def test_lists_open_running_finished(client):
     open_table = create(client)
     running = create(client, seats=["human", "human"])
     for seat in running["seats"]:
-        assert client.post(f"/api/tables/{running['id']}/join", json={"token": seat["token"], "name": "  Ada   L. "}).status_code == 200
+        assert (
+            client.post(
+                f"/api/tables/{running['id']}/join", json={"token": seat["token"], "name": "  Ada   L. "}
+            ).status_code
+            == 200
+        )
     lists = client.get("/api/tables").json()
     assert open_table["id"] in [t["id"] for t in lists["open"]]
     entry = next(t for t in lists["running"] if t["id"] == running["id"])
@@ -323,7 +343,10 @@ def test_replays_of_finished_and_running_tables(client):
     running = create(client, seed=42)
     assert client.get(f"/api/tables/{running['id']}/replay", params={"seat": 1}).status_code == 403
     token = running["seats"][1]["token"]
-    assert client.get(f"/api/tables/{running['id']}/replay", params={"seat": 1, "token": token}).status_code == 200
+    assert (
+        client.get(f"/api/tables/{running['id']}/replay", params={"seat": 1, "token": token}).status_code
+        == 200
+    )
     assert client.get(f"/api/tables/{running['id']}/replay").status_code == 200
     # an uploaded record
     uploaded = client.post("/api/replay", json={"record": record, "step": 3, "seat": 0})

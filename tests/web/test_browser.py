@@ -38,7 +38,11 @@ def test_lobby_table_and_replay_in_a_browser(tmp_path):
                     buttons = page.locator("#legal-moves button.move")
                     if buttons.count():
                         texts = buttons.all_inner_texts()
-                        choice = "b" if "b" in texts and len(page.locator("#event-log li").all()) % 3 == 0 else texts[0]
+                        choice = (
+                            "b"
+                            if "b" in texts and len(page.locator("#event-log li").all()) % 3 == 0
+                            else texts[0]
+                        )
                         page.click(f'#legal-moves button[data-move="{choice}"]')
                     page.wait_for_timeout(30)
                 assert "Game over" in page.inner_text("#status-line")

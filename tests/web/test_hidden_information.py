@@ -59,7 +59,9 @@ def test_payloads_hold_only_what_the_seat_may_see(client, name):
                 if seat is None or seat not in state.to_act:
                     assert payload["legal"] == []
                 else:
-                    assert sorted(payload["legal"]) == sorted(state.format_action(a) for a in state.legal_actions(seat))
+                    assert sorted(payload["legal"]) == sorted(
+                        state.format_action(a) for a in state.legal_actions(seat)
+                    )
             checked += 1
         if spectator["over"]:
             break

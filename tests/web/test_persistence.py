@@ -31,7 +31,8 @@ def play_some(client, table_id, tokens, moves, prefer="r"):
         legal = payload["legal"]
         choice = prefer if prefer in legal and done % 3 else legal[-1] if done % 2 else legal[0]
         response = client.post(
-            f"/api/tables/{table_id}/actions", json={"token": tokens[seat], "seq": payload["seq"], "action": choice}
+            f"/api/tables/{table_id}/actions",
+            json={"token": tokens[seat], "seq": payload["seq"], "action": choice},
         )
         assert response.status_code == 200, response.text
         done += 1
@@ -115,7 +116,9 @@ def test_corrupt_moves_mark_a_table_broken_not_the_server(make_client, sqlite_ur
     second = make_client(sqlite_url)
     payload = second.get(f"/api/tables/{created['id']}").json()
     assert payload["status"] == "error" and payload["error"]
-    response = second.post(f"/api/tables/{created['id']}/actions", json={"token": tokens[0], "seq": 4, "action": "r"})
+    response = second.post(
+        f"/api/tables/{created['id']}/actions", json={"token": tokens[0], "seq": 4, "action": "r"}
+    )
     assert response.status_code == 409
     assert create(second)["id"]
 
@@ -172,9 +175,18 @@ def test_kill_9_loses_no_acknowledged_move(tmp_path):
     stop = threading.Event()
     try:
         http = httpx.Client(base_url=base, timeout=5)
-        tables = [http.post("/api/tables", json={"game": "toyrace", "seats": ["human", "human"], "seed": n, "options": {"target": 100}}).json() for n in range(3)]
+        tables = [
+            http.post(
+                "/api/tables",
+                json={"game": "toyrace", "seats": ["human", "human"], "seed": n, "options": {"target": 100}},
+            ).json()
+            for n in range(3)
+        ]
         # a bot table keeps the server busy writing too
-        http.post("/api/tables", json={"game": "toyrace", "seats": ["bot:random", "bot:random"], "options": {"target": 100}})
+        http.post(
+            "/api/tables",
+            json={"game": "toyrace", "seats": ["bot:random", "bot:random"], "options": {"target": 100}},
+        )
 
         def player(table):
             tokens = [s["token"] for s in table["seats"]]
@@ -187,7 +199,9 @@ def test_kill_9_loses_no_acknowledged_move(tmp_path):
                     if payload["over"]:
                         return
                     seat = payload["to_act"][0]
-                    legal = client.get(f"/api/tables/{table['id']}", params={"token": tokens[seat]}).json()["legal"]
+                    legal = client.get(f"/api/tables/{table['id']}", params={"token": tokens[seat]}).json()[
+                        "legal"
+                    ]
                     choice = legal[step % len(legal)]
                     step += 1
                     response = client.post(
@@ -241,7 +255,11 @@ def test_postgres_restart_and_race(make_client, pg_url):
 
     def send():
         barrier.wait()
-        codes.append(second.post(f"/api/tables/{created['id']}/actions", json={"token": token, "seq": 0, "action": "r"}).status_code)
+        codes.append(
+            second.post(
+                f"/api/tables/{created['id']}/actions", json={"token": token, "seq": 0, "action": "r"}
+            ).status_code
+        )
 
     threads = [threading.Thread(target=send) for _ in range(6)]
     for thread in threads:
@@ -272,7 +290,10 @@ def test_postgres_two_services_one_move(pg_url):
         except TableError as exc:
             results.append(exc.status)
 
-    threads = [threading.Thread(target=go, args=(first, table)), threading.Thread(target=go, args=(second, twin))]
+    threads = [
+        threading.Thread(target=go, args=(first, table)),
+        threading.Thread(target=go, args=(second, twin)),
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:

@@ -42,14 +42,18 @@ class CreateTable(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[str] = Field(min_length=1, max_length=16)
     seed: int | None = None
-    turn_timer: int | None = Field(default=None, description="seconds a human has per decision; then a bot stands in")
+    turn_timer: int | None = Field(
+        default=None, description="seconds a human has per decision; then a bot stands in"
+    )
     names: list[str | None] | None = None
 
 
 class ActionBody(BaseModel):
     token: str = Field(max_length=128)
     seq: int
-    action: str | int = Field(description="the move in the game's notation (or its number in the action space)")
+    action: str | int = Field(
+        description="the move in the game's notation (or its number in the action space)"
+    )
 
 
 class JoinBody(BaseModel):
@@ -186,7 +190,12 @@ class Drivers:
                             pending = asyncio.get_running_loop().run_in_executor(self.pool, agent, copy, seat)
                             action = await asyncio.wait_for(asyncio.shield(pending), self.bot_seconds)
                         except TimeoutError:
-                            log.warning("table %s: bot %s took over %.1fs; a random move instead", table.id, name, self.bot_seconds)
+                            log.warning(
+                                "table %s: bot %s took over %.1fs; a random move instead",
+                                table.id,
+                                name,
+                                self.bot_seconds,
+                            )
                         except Exception:
                             log.exception("table %s: bot %s failed; a random move instead", table.id, name)
                     if action is None:
@@ -207,10 +216,8 @@ class Drivers:
                 wait = await anyio.to_thread.run_sync(service.expire_timers, table)
                 if wait == 0.0:
                     continue
-                try:
+                with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(changed.wait(), wait)
-                except TimeoutError:
-                    pass
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -282,7 +289,9 @@ def create_app(
         tables = await anyio.to_thread.run_sync(service.load_unfinished)
         for table in tables:
             drivers.start(table)
-        log.info("Tabletown server ready on %s (%d unfinished tables)", engine.url.render_as_string(), len(tables))
+        log.info(
+            "Tabletown server ready on %s (%d unfinished tables)", engine.url.render_as_string(), len(tables)
+        )
         try:
             yield
         finally:
@@ -309,7 +318,9 @@ def create_app(
         for error in exc.errors()[:10]:
             loc = ".".join(str(part) for part in error.get("loc", ()))
             problems.append(f"{loc}: {error.get('msg', 'invalid')}")
-        return JSONResponse({"rule": "request.invalid", "message": "; ".join(problems) or "invalid request"}, status_code=422)
+        return JSONResponse(
+            {"rule": "request.invalid", "message": "; ".join(problems) or "invalid request"}, status_code=422
+        )
 
     def service(request: Request | WebSocket) -> TableService:
         return request.app.state.service
@@ -332,7 +343,9 @@ def create_app(
     @app.post("/api/tables", status_code=201, tags=["tables"])
     def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         """Create a table; returns each seat's token and join link (keep them secret)."""
-        table = service(request).create(body.game, body.options, body.seats, body.seed, body.turn_timer, body.names)
+        table = service(request).create(
+            body.game, body.options, body.seats, body.seed, body.turn_timer, body.names
+        )
         return {
             "id": table.id,
             "game": table.game.name,
@@ -350,7 +363,9 @@ def create_app(
         }
 
     @app.get("/api/tables", tags=["tables"])
-    def list_tables(request: Request, status: str | None = Query(default=None, max_length=16)) -> dict[str, Any]:
+    def list_tables(
+        request: Request, status: str | None = Query(default=None, max_length=16)
+    ) -> dict[str, Any]:
         """Tables by status: open (a human seat is free), running, finished."""
         svc = service(request)
         if status is not None:
@@ -393,7 +408,12 @@ def create_app(
         svc = service(request)
         table = svc.get(table_id)
         seat = svc.sit(table, body.seat, body.name)
-        return {"seat": seat.seat, "kind": seat.kind, "token": seat.token, "join_url": join_url(request, table.id, seat.token)}
+        return {
+            "seat": seat.seat,
+            "kind": seat.kind,
+            "token": seat.token,
+            "join_url": join_url(request, table.id, seat.token),
+        }
 
     @app.get("/api/tables/{table_id}/record", tags=["replays"])
     def get_record(table_id: str, request: Request, download: bool = False) -> Response:
@@ -423,7 +443,9 @@ def create_app(
         if table.status != "finished" and seat is not None:
             holder = table.seat_for(token)
             if holder is None or holder.seat != seat:
-                raise TableError(403, "replay.hidden", "a seat's view of an unfinished game needs that seat's token")
+                raise TableError(
+                    403, "replay.hidden", "a seat's view of an unfinished game needs that seat's token"
+                )
         return svc.replay_view(table, step, seat)
 
     @app.post("/api/replay", tags=["replays"])
@@ -505,7 +527,9 @@ def create_app(
         return templates.TemplateResponse(request, "lobby.html", {"version": __version__})
 
     @app.get("/t/{table_id}", response_class=HTMLResponse, include_in_schema=False)
-    def table_page(table_id: str, request: Request, token: str | None = Query(default=None, max_length=128)) -> Response:
+    def table_page(
+        table_id: str, request: Request, token: str | None = Query(default=None, max_length=128)
+    ) -> Response:
         svc = service(request)
         table = svc.get(table_id)
         cookie = COOKIE_PREFIX + table.id
@@ -540,12 +564,25 @@ def create_app(
             s = table.seat_for(t)
             if s is not None:
                 held.append({"seat": s.seat, "token": s.token})
-        context = {"table": table.summary(), "game_title": table.game.title, "held": held, "upload": False, **board_assets(table.game.name)}
+        context = {
+            "table": table.summary(),
+            "game_title": table.game.title,
+            "held": held,
+            "upload": False,
+            **board_assets(table.game.name),
+        }
         return templates.TemplateResponse(request, "replay.html", context)
 
     @app.get("/replay", response_class=HTMLResponse, include_in_schema=False)
     def upload_page(request: Request) -> Response:
-        context = {"table": None, "game_title": "", "held": [], "upload": True, "board_js": None, "board_template": "boards/generic.html"}
+        context = {
+            "table": None,
+            "game_title": "",
+            "held": [],
+            "upload": True,
+            "board_js": None,
+            "board_template": "boards/generic.html",
+        }
         return templates.TemplateResponse(request, "replay.html", context)
 
     @app.get("/healthz", include_in_schema=False)
@@ -563,7 +600,12 @@ def _socket_message(svc: TableService, table: LiveTable, token: str | None, text
     except ValueError:
         return {"type": "error", "status": 400, "rule": "request.json", "message": "not JSON"}
     if not isinstance(message, dict) or message.get("type") != "action":
-        return {"type": "error", "status": 422, "rule": "request.type", "message": 'send {"type": "action", "seq", "action"}'}
+        return {
+            "type": "error",
+            "status": 422,
+            "rule": "request.type",
+            "message": 'send {"type": "action", "seq", "action"}',
+        }
     try:
         seq = svc.act(table, token, message.get("seq"), message.get("action"))
     except TableError as exc:

@@ -61,7 +61,9 @@ class TableRow(Base):
 class SeatRow(Base):
     __tablename__ = "tt_seats"
 
-    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("tt_tables.id", ondelete="CASCADE"), primary_key=True)
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tt_tables.id", ondelete="CASCADE"), primary_key=True
+    )
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     kind: Mapped[str] = mapped_column(String(64))  # "human" or "bot:NAME"
     token: Mapped[str] = mapped_column(String(64), unique=True)
@@ -73,7 +75,9 @@ class MoveRow(Base):
     __tablename__ = "tt_moves"
     __table_args__ = (CheckConstraint("seq >= 1", name="ck_tt_moves_seq_positive"),)
 
-    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("tt_tables.id", ondelete="CASCADE"), primary_key=True)
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tt_tables.id", ondelete="CASCADE"), primary_key=True
+    )
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(Text)
@@ -84,7 +88,9 @@ class MoveRow(Base):
 class SnapshotRow(Base):
     __tablename__ = "tt_snapshots"
 
-    table_id: Mapped[str] = mapped_column(String(32), ForeignKey("tt_tables.id", ondelete="CASCADE"), primary_key=True)
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tt_tables.id", ondelete="CASCADE"), primary_key=True
+    )
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     doc: Mapped[str] = mapped_column(Text)  # JSON of state.to_json()
 

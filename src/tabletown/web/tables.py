@@ -65,7 +65,13 @@ class Seat:
         return self.kind.startswith("bot:")
 
     def public(self) -> dict[str, Any]:
-        return {"seat": self.seat, "kind": self.kind, "name": self.name, "joined": self.joined, "away": self.away}
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "name": self.name,
+            "joined": self.joined,
+            "away": self.away,
+        }
 
 
 @dataclass(eq=False)
@@ -171,8 +177,16 @@ def build_payload(table: LiveTable, seat: int | None, since: int = 0) -> dict[st
     moves as notation, and the game's own wording of the events it shows."""
     state = table.state
     if state is None:
-        return {"table": table.id, "game": table.game.name, "seq": table.seq, "status": table.status,
-                "error": table.error, "to_act": [], "legal": [], "seats": [s.public() for s in table.seats]}
+        return {
+            "table": table.id,
+            "game": table.game.name,
+            "seq": table.seq,
+            "status": table.status,
+            "error": table.error,
+            "to_act": [],
+            "legal": [],
+            "seats": [s.public() for s in table.seats],
+        }
     payload = dict(seat_view(state, seat, since))
     to_act = list(state.to_act)
     payload.setdefault("to_act", to_act)
@@ -240,7 +254,7 @@ class TableService:
         kinds: list[str] = []
         for spec in seats:
             if not isinstance(spec, str) or len(spec) > 64:
-                raise TableError(422, "table.seats", "each seat is \"human\" or \"bot:NAME\"")
+                raise TableError(422, "table.seats", 'each seat is "human" or "bot:NAME"')
             spec = spec.strip().lower()
             if spec == "human":
                 kinds.append("human")
@@ -254,14 +268,18 @@ class TableService:
                     raise TableError(422, "table.bot", str(exc)) from None
                 kinds.append(f"bot:{name}")
             else:
-                raise TableError(422, "table.seats", f"a seat is \"human\" or \"bot:NAME\", not {spec!r}")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED):
+                raise TableError(422, "table.seats", f'a seat is "human" or "bot:NAME", not {spec!r}')
+        if seed is not None and (
+            isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED
+        ):
             raise TableError(422, "table.seed", f"the seed is a whole number from 0 to {MAX_SEED}")
         if turn_timer is not None and (
             isinstance(turn_timer, bool) or not isinstance(turn_timer, int) or not 1 <= turn_timer <= 86400
         ):
             raise TableError(422, "table.turn_timer", "the turn timer is a number of seconds from 1 to 86400")
-        if names is not None and not (isinstance(names, list) and all(n is None or isinstance(n, str) for n in names)):
+        if names is not None and not (
+            isinstance(names, list) and all(n is None or isinstance(n, str) for n in names)
+        ):
             raise TableError(422, "table.names", "names must be a list of strings")
         try:
             state = game.new_game(len(kinds), options, seed)
@@ -272,7 +290,12 @@ class TableService:
             raise TableError(422, "table.options", f"{game.title} cannot start this set-up: {exc}") from None
         table_id = secrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
         seat_list = [
-            Seat(seat=i, kind=k, token=secrets.token_urlsafe(24), name=clean_name((names or [None] * 99)[i] if names and i < len(names) else None))
+            Seat(
+                seat=i,
+                kind=k,
+                token=secrets.token_urlsafe(24),
+                name=clean_name((names or [None] * 99)[i] if names and i < len(names) else None),
+            )
             for i, k in enumerate(kinds)
         ]
         status = "open" if any(not s.is_bot for s in seat_list) else "running"
@@ -309,7 +332,11 @@ class TableService:
             )
             session.flush()
             for s in seat_list:
-                session.add(SeatRow(table_id=table.id, seat=s.seat, kind=s.kind, token=s.token, name=s.name, joined=False))
+                session.add(
+                    SeatRow(
+                        table_id=table.id, seat=s.seat, kind=s.kind, token=s.token, name=s.name, joined=False
+                    )
+                )
         self._mark_turns(table)
         with self.lock:
             self.tables[table.id] = table
@@ -366,10 +393,16 @@ class TableService:
             row = session.get(TableRow, table_id)
             if row is None:
                 return None
-            seats = list(session.scalars(select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)))
-            moves = list(session.execute(
-                select(MoveRow.seq, MoveRow.seat, MoveRow.action).where(MoveRow.table_id == table_id).order_by(MoveRow.seq)
-            ))
+            seats = list(
+                session.scalars(select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat))
+            )
+            moves = list(
+                session.execute(
+                    select(MoveRow.seq, MoveRow.seat, MoveRow.action)
+                    .where(MoveRow.table_id == table_id)
+                    .order_by(MoveRow.seq)
+                )
+            )
             snap = session.execute(
                 select(SnapshotRow.seq, SnapshotRow.doc)
                 .where(SnapshotRow.table_id == table_id)
@@ -452,13 +485,17 @@ class TableService:
         assert state is not None
         if isinstance(action, str):
             if not action.strip() or len(action) > 500:
-                raise TableError(422, "notation.empty" if not action.strip() else "notation.too_long", "not a move")
+                raise TableError(
+                    422, "notation.empty" if not action.strip() else "notation.too_long", "not a move"
+                )
             try:
                 return state.parse_action(action, seat)
             except ActionError as exc:
                 raise TableError(422, exc.rule, exc.message) from None
             except Exception as exc:
-                raise TableError(422, "notation.invalid", f"cannot read the move {action[:80]!r}: {type(exc).__name__}") from None
+                raise TableError(
+                    422, "notation.invalid", f"cannot read the move {action[:80]!r}: {type(exc).__name__}"
+                ) from None
         if isinstance(action, int) and not isinstance(action, bool):
             try:
                 space = table.game.action_space(table.num_players, table.options)
@@ -529,7 +566,9 @@ class TableService:
             return "finished"
         return "open" if any(not s.is_bot and not s.joined for s in table.seats) else "running"
 
-    def commit(self, table: LiveTable, seat: int, action: Any, by: str, expected_seq: int, joined: bool = False) -> int:
+    def commit(
+        self, table: LiveTable, seat: int, action: Any, by: str, expected_seq: int, joined: bool = False
+    ) -> int:
         """Apply ``action`` for ``seat`` and store it in one transaction; returns the new seq.
 
         The position is restored if the engine refuses the move or the database does not take it, so
@@ -552,7 +591,9 @@ class TableService:
             except Exception as exc:
                 table.state = before
                 log.exception("table %s: the engine failed on %r", table.id, action)
-                raise TableError(422, "engine.refused", f"the move could not be applied ({type(exc).__name__})") from None
+                raise TableError(
+                    422, "engine.refused", f"the move could not be applied ({type(exc).__name__})"
+                ) from None
             new_seq = table.seq + 1
             status = "finished" if state.is_over else self._status(table)
             result = state.result() if state.is_over else None
@@ -577,12 +618,16 @@ class TableService:
                     )
                     if moved.rowcount != 1:
                         raise TableError(409, "seq.stale", "another writer stored this move first")
-                    session.add(MoveRow(table_id=table.id, seq=new_seq, seat=seat, action=text, by=by, created_at=now))
+                    session.add(
+                        MoveRow(table_id=table.id, seq=new_seq, seat=seat, action=text, by=by, created_at=now)
+                    )
                     if snapshot is not None:
                         session.add(SnapshotRow(table_id=table.id, seq=new_seq, doc=snapshot))
                     if joined:
                         session.execute(
-                            update(SeatRow).where(SeatRow.table_id == table.id, SeatRow.seat == seat).values(joined=True)
+                            update(SeatRow)
+                            .where(SeatRow.table_id == table.id, SeatRow.seat == seat)
+                            .values(joined=True)
                         )
             except TableError:
                 table.state = before
@@ -611,7 +656,9 @@ class TableService:
             table.turn_since.setdefault(seat, now)
 
     # -- listeners -------------------------------------------------------------------------------------------
-    def subscribe(self, table: LiveTable, seat: int | None, since: int, push: Callable[[dict[str, Any]], None]) -> tuple[Subscriber, dict[str, Any]]:
+    def subscribe(
+        self, table: LiveTable, seat: int | None, since: int, push: Callable[[dict[str, Any]], None]
+    ) -> tuple[Subscriber, dict[str, Any]]:
         """Follow a table; returns the subscriber and the first payload (events from ``since``)."""
         with table.lock:
             payload = build_payload(table, seat, since)
@@ -717,7 +764,9 @@ class TableService:
             try:
                 state.apply_text(player, text)
             except Exception as exc:
-                raise TableError(422, "replay.refused", f"move {index + 1} ({player}: {text!r}) is refused: {exc}") from None
+                raise TableError(
+                    422, "replay.refused", f"move {index + 1} ({player}: {text!r}) is refused: {exc}"
+                ) from None
             if (index + 1) % REPLAY_CHECKPOINT == 0 and index + 1 not in points:
                 points[index + 1] = state.clone()
         view = dict(seat_view(state, seat, 0))
@@ -729,7 +778,11 @@ class TableService:
                 "steps": len(actions),
                 "seq": step,
                 "moves": [[p, t] for p, t in actions],
-                "event_text": [[e.get("i"), describe(table.game, e)] for e in view.get("events", []) if isinstance(e, dict)],
+                "event_text": [
+                    [e.get("i"), describe(table.game, e)]
+                    for e in view.get("events", [])
+                    if isinstance(e, dict)
+                ],
                 "seats": [s.public() for s in table.seats],
                 "legal": [],
             }

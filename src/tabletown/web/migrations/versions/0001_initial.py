@@ -34,7 +34,9 @@ def upgrade() -> None:
     op.create_index("ix_tt_tables_status", "tt_tables", ["status", "updated_at"])
     op.create_table(
         "tt_seats",
-        sa.Column("table_id", sa.String(32), sa.ForeignKey("tt_tables.id", ondelete="CASCADE"), primary_key=True),
+        sa.Column(
+            "table_id", sa.String(32), sa.ForeignKey("tt_tables.id", ondelete="CASCADE"), primary_key=True
+        ),
         sa.Column("seat", sa.Integer(), primary_key=True),
         sa.Column("kind", sa.String(64), nullable=False),
         sa.Column("token", sa.String(64), nullable=False, unique=True),
@@ -43,7 +45,9 @@ def upgrade() -> None:
     )
     op.create_table(
         "tt_moves",
-        sa.Column("table_id", sa.String(32), sa.ForeignKey("tt_tables.id", ondelete="CASCADE"), primary_key=True),
+        sa.Column(
+            "table_id", sa.String(32), sa.ForeignKey("tt_tables.id", ondelete="CASCADE"), primary_key=True
+        ),
         sa.Column("seq", sa.Integer(), primary_key=True),
         sa.Column("seat", sa.Integer(), nullable=False),
         sa.Column("action", sa.Text(), nullable=False),
@@ -53,7 +57,9 @@ def upgrade() -> None:
     )
     op.create_table(
         "tt_snapshots",
-        sa.Column("table_id", sa.String(32), sa.ForeignKey("tt_tables.id", ondelete="CASCADE"), primary_key=True),
+        sa.Column(
+            "table_id", sa.String(32), sa.ForeignKey("tt_tables.id", ondelete="CASCADE"), primary_key=True
+        ),
         sa.Column("seq", sa.Integer(), primary_key=True),
         sa.Column("doc", sa.Text(), nullable=False),
     )
