@@ -1,0 +1,73 @@
+"""Learning environments for every Tabletown game (issue 20), built on engine contract 2 only.
+
+* ``tabletown.rl.env(game, num_players=2, options=None, seed=None)``: a PettingZoo AEC environment;
+* ``tabletown.rl.parallel_env(...)``: a PettingZoo Parallel environment (simultaneous rounds);
+* ``tabletown.rl.gym.TabletownEnv``: a Gymnasium environment, one learner against Tabletown bots,
+  registered as ``tabletown/MachiKoro-v0``, ``tabletown/LordsOfVegas-v0``,
+  ``tabletown/NewLasVegas-v0`` and ``tabletown/Multicity-v0``;
+* ``tabletown.rl.policy_bot``: a trained policy file as a bot (``policy:FILE``).
+
+Observations come from each game's ``observe`` module (``state.observation(seat)``,
+``game.observation_size(n, options)``); see docs/rl.md.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import Any
+
+import gymnasium
+
+from ..core.game import Game
+from .aec import TabletownAECEnv
+from .parallel import TabletownParallelEnv
+
+# Each game's numeric observation lives in tabletown.games.<game>.observe, which installs
+# ``State.observation`` and ``Game.observation_size`` on the game's classes when imported (until
+# the games import it themselves).
+OBSERVED_GAMES = ("machikoro", "multicity", "lordsofvegas", "newlasvegas")
+
+for _game in OBSERVED_GAMES:
+    _module = f"tabletown.games.{_game}.observe"
+    try:
+        importlib.import_module(_module)
+    except ModuleNotFoundError as _exc:  # that game has no encoder yet
+        if _exc.name != _module:
+            raise
+
+GYM_IDS = {
+    "machikoro": "tabletown/MachiKoro-v0",
+    "lordsofvegas": "tabletown/LordsOfVegas-v0",
+    "newlasvegas": "tabletown/NewLasVegas-v0",
+    "multicity": "tabletown/Multicity-v0",
+}
+
+for _game, _id in GYM_IDS.items():
+    if _id not in gymnasium.registry:
+        gymnasium.register(id=_id, entry_point="tabletown.rl.gym:TabletownEnv", kwargs={"game": _game})
+
+
+def env(
+    game: Game | str,
+    num_players: int = 2,
+    options: Mapping[str, Any] | None = None,
+    seed: int | None = None,
+    **kwargs: Any,
+) -> TabletownAECEnv:
+    """A PettingZoo AEC environment for ``game`` (a name or a Game)."""
+    return TabletownAECEnv(game, num_players, options, seed, **kwargs)
+
+
+def parallel_env(
+    game: Game | str,
+    num_players: int = 2,
+    options: Mapping[str, Any] | None = None,
+    seed: int | None = None,
+    **kwargs: Any,
+) -> TabletownParallelEnv:
+    """A PettingZoo Parallel environment for ``game``: one action from every seat that acts."""
+    return TabletownParallelEnv(game, num_players, options, seed, **kwargs)
+
+
+__all__ = ["GYM_IDS", "TabletownAECEnv", "TabletownParallelEnv", "env", "parallel_env"]

@@ -1,0 +1,106 @@
+"""What the environments share: seats and agent names, spaces, observations, rewards.
+
+Nothing here knows a game: everything comes from the engine contract (``game.action_space``,
+``game.observation_size``, ``state.observation``, ``state.legal_mask``, ``state.result``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+
+from ..core.game import Game, Result, State
+from ..core.registry import get_game
+
+ILLEGAL_ACTIONS = ("penalty", "raise")
+
+
+def agent_name(seat: int) -> str:
+    return f"player_{seat}"
+
+
+def resolve_game(game: Game | str) -> Game:
+    return get_game(game) if isinstance(game, str) else game
+
+
+class Setup:
+    """One game configuration as the environments see it: the game, the player count, its options,
+    the fixed action space and the observation length (both fixed for the whole game)."""
+
+    __slots__ = ("game", "num_players", "options", "actions", "num_actions", "obs_size", "max_actions")
+
+    def __init__(self, game: Game | str, num_players: int, options: Mapping[str, Any] | None) -> None:
+        self.game = resolve_game(game)
+        self.num_players = num_players
+        self.options = self.game.resolve_options(num_players, options)
+        self.actions = self.game.action_space(num_players, self.options)
+        self.num_actions = len(self.actions)
+        self.obs_size = int(self.game.observation_size(num_players, self.options))
+        try:
+            self.max_actions = int(self.game.game_type.max_actions)
+        except NotImplementedError:
+            self.max_actions = 1_000_000
+
+    def new_state(self, seed: int) -> State:
+        return self.game.new_game(self.num_players, self.options, seed)
+
+    def observation_space(self) -> spaces.Dict:
+        """PettingZoo's classic layout: the seat's numbers and the legal-action mask."""
+        return spaces.Dict(
+            {
+                "observation": spaces.Box(-np.inf, np.inf, (self.obs_size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
+            }
+        )
+
+    def action_space(self) -> spaces.Discrete:
+        return spaces.Discrete(self.num_actions)
+
+    def observe(self, state: State, seat: int, acting: bool = True) -> dict[str, np.ndarray]:
+        """The seat's observation and its legal-action mask (all zeros when it need not act)."""
+        numbers = np.asarray(state.observation(seat), dtype=np.float32)
+        if numbers.shape != (self.obs_size,):
+            raise ValueError(
+                f"{self.game.name}: observation of length {numbers.shape} but observation_size is {self.obs_size}"
+            )
+        if acting and not state.is_over:
+            mask = np.frombuffer(bytes(state.legal_mask(seat)), dtype=np.int8).copy()
+        else:
+            mask = np.zeros(self.num_actions, dtype=np.int8)
+        return {"observation": numbers, "action_mask": mask}
+
+    def decode(self, state: State, seat: int, action: Any) -> tuple[Any, bool]:
+        """The typed action behind an index, and whether the seat may take it now."""
+        number = int(action)
+        if not 0 <= number < self.num_actions:
+            return None, False
+        typed = self.actions[number]
+        return typed, state.is_legal(seat, typed)
+
+
+def rewards_from_result(result: Result | None, num_players: int) -> list[float]:
+    """Each seat's reward for a finished game (see docs/rl.md).
+
+    Seats are ordered by rank; tied seats share the average of the places they occupy. Place 1 is
+    worth +1, the last place -1, linear in between: ``1 - 2 * (place - 1) / (n - 1)``. So a sole
+    winner gets +1, a sole loser -1, everyone 0 when all tie, and the rewards add up to 0. Alone
+    (New Las Vegas solo, against ACME) the seat gets +1 for rank 1 and -1 otherwise. No result
+    (a game cut short) is worth 0 to everyone."""
+    if result is None:
+        return [0.0] * num_players
+    ranks = result.ranks
+    if num_players == 1:
+        return [1.0 if ranks[0] == 1 else -1.0]
+    rewards = []
+    for rank in ranks:
+        tied = sum(1 for other in ranks if other == rank)
+        place = rank + (tied - 1) / 2
+        rewards.append(1.0 - 2.0 * (place - 1) / (num_players - 1))
+    return rewards
+
+
+def draw_seed(rng: np.random.Generator) -> int:
+    return int(rng.integers(0, 2**63 - 1))

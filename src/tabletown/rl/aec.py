@@ -1,0 +1,128 @@
+"""A PettingZoo AEC environment for any Tabletown game (engine contract 2 only).
+
+Agents are ``player_0`` .. ``player_{n-1}``. The agent to act is the lowest seat in
+``state.to_act``, so a simultaneous round is played seat after seat; each seat's observation comes
+from ``state.observation(seat)``, which holds only what that seat may see (the others' secret
+choices in the round stay hidden). Actions are indices into ``game.action_space(n, options)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.utils import seeding
+from pettingzoo import AECEnv
+
+from ..core.game import Game, State
+from ._common import ILLEGAL_ACTIONS, Setup, agent_name, draw_seed, rewards_from_result
+
+
+class TabletownAECEnv(AECEnv):
+    """``env(game, num_players, options, seed)``: one seat per agent, one action per step.
+
+    ``illegal_action`` says what an action outside the mask does: ``"penalty"`` (the default, as
+    PettingZoo's TerminateIllegalWrapper) ends the episode with -1 for the offending seat and 0 for
+    the others; ``"raise"`` raises ValueError and leaves the game as it was."""
+
+    metadata = {"name": "tabletown_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(
+        self,
+        game: Game | str,
+        num_players: int = 2,
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        illegal_action: str = "penalty",
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if illegal_action not in ILLEGAL_ACTIONS:
+            raise ValueError(f"illegal_action must be one of {ILLEGAL_ACTIONS}")
+        self.setup = Setup(game, num_players, options)
+        self.illegal_action = illegal_action
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"tabletown_{self.setup.game.name}_v0"}
+        self.possible_agents = [agent_name(seat) for seat in range(num_players)]
+        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        obs_space = self.setup.observation_space()
+        act_space = self.setup.action_space()
+        self.observation_spaces = {agent: obs_space for agent in self.possible_agents}
+        self.action_spaces = {agent: act_space for agent in self.possible_agents}
+        self._seed_rng, _ = seeding.np_random(seed)
+        self.state: State | None = None
+        self.steps = 0
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    # -- episode ----------------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """Start a new game. ``seed`` reseeds the environment; the game's own seed is drawn from it."""
+        if seed is not None:
+            self._seed_rng, _ = seeding.np_random(seed)
+        self.state = self.setup.new_state(draw_seed(self._seed_rng))
+        self.steps = 0
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        acting = self.state.to_act
+        seat = acting[0] if acting else 0
+        self.agent_selection = self.possible_agents[seat]
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self._seats[agent]
+        return self.setup.observe(self.state, seat, acting=seat in self.state.to_act)
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        seat = self._seats[agent]
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        typed, legal = (None, False) if action is None else self.setup.decode(self.state, seat, action)
+        if not legal:
+            if self.illegal_action == "raise":
+                raise ValueError(f"{agent} may not take action {action!r} ({typed!r}) now")
+            self.rewards[agent] = -1.0
+            self.terminations = dict.fromkeys(self.agents, True)
+            self.infos[agent] = {"illegal_action": True}
+            self._accumulate_rewards()
+            return
+        self.state.apply(seat, typed)
+        self.steps += 1
+        if self.state.is_over:
+            for other, reward in zip(
+                self.possible_agents,
+                rewards_from_result(self.state.result(), self.setup.num_players),
+                strict=True,
+            ):
+                self.rewards[other] = reward
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self.steps >= self.setup.max_actions:
+            self.truncations = dict.fromkeys(self.agents, True)
+        self._select()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi" or self.state is None:
+            return None
+        import json
+
+        return json.dumps(self.state.view(None, since=len(self.state.log))["state"], default=str)
+
+    def close(self) -> None:
+        self.state = None
