@@ -32,6 +32,7 @@ log = logging.getLogger("tabletown.web")
 SNAPSHOT_EVERY = 64  # moves between saved positions
 MAX_SEED = 2**63 - 1
 REPLAY_CHECKPOINT = 32
+MAX_IN_MEMORY = 2000  # tables kept in memory before finished ones are forgotten
 
 
 class TableError(Exception):
@@ -356,22 +357,60 @@ class TableService:
         if table is None:
             raise not_found()
         with self.lock:
-            return self.tables.setdefault(table_id, table)
+            table = self.tables.setdefault(table_id, table)
+            if len(self.tables) > MAX_IN_MEMORY:
+                self._evict()
+            return table
+
+    def _evict(self) -> None:
+        """Forget finished tables nobody follows (they are loaded again from the database on demand)."""
+        idle = [t for t in self.tables.values() if t.over and not t.subscribers]
+        idle.sort(key=lambda t: t.updated_at or utcnow())
+        for table in idle[: len(idle) // 2 + 1]:
+            self.tables.pop(table.id, None)
 
     def list(self, status: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
+        """Summaries of the newest tables, from memory when live, else from their rows (a finished
+        table is not replayed just to be listed)."""
         with self.sessions() as session:
-            query = select(TableRow.id).order_by(TableRow.updated_at.desc()).limit(limit)
+            query = select(TableRow).order_by(TableRow.updated_at.desc()).limit(limit)
             if status:
                 query = query.where(TableRow.status == status)
-            ids = list(session.scalars(query))
+            rows = list(session.scalars(query))
+            seats: dict[str, list[SeatRow]] = {}
+            if rows:
+                found = session.scalars(
+                    select(SeatRow).where(SeatRow.table_id.in_([r.id for r in rows])).order_by(SeatRow.seat)
+                )
+                for seat in found:
+                    seats.setdefault(seat.table_id, []).append(seat)
         out = []
-        for table_id in ids:
-            try:
-                table = self.get(table_id)
-            except TableError:
+        for row in rows:
+            with self.lock:
+                table = self.tables.get(row.id)
+            if table is not None:
+                with table.lock:
+                    out.append(table.summary())
                 continue
-            with table.lock:
-                out.append(table.summary())
+            game = find_game(row.game)
+            out.append(
+                {
+                    "id": row.id,
+                    "game": row.game,
+                    "title": game.title if game is not None else row.game,
+                    "options": json.loads(row.options),
+                    "status": row.status,
+                    "seq": row.seq,
+                    "to_act": [],
+                    "seats": [
+                        Seat(s.seat, s.kind, "", s.name, s.joined).public() for s in seats.get(row.id, [])
+                    ],
+                    "result": json.loads(row.result) if row.result else None,
+                    "turn_timer": row.turn_timer,
+                    "created_at": row.created_at.isoformat() if row.created_at else None,
+                    "updated_at": row.updated_at.isoformat() if row.updated_at else None,
+                }
+            )
         return out
 
     # -- start-up --------------------------------------------------------------------------------------
