@@ -5,8 +5,8 @@ import pytest
 
 from tabletown.bots import make_bot
 from tabletown.games.machikoro import GAME
+from tabletown.games.machikoro.actions import KEEP, REROLL1, ROLL1, ROLL2
 from tabletown.games.machikoro.bots import STRATEGIES
-from tabletown.games.machikoro.rules import A_KEEP, A_REROLL1, A_ROLL1, A_ROLL2
 
 from .helpers import play, script, setup
 
@@ -19,9 +19,9 @@ def test_strategy_dice_follow_the_reference(name):
     state = setup(
         2, coins=[0, 0], cards={0: {"ranch": 6, "bakery": 0, "wheat": 0}}, landmarks={0: ["station"]}
     )
-    assert bot.choose(state, 0) == (A_ROLL1 if one_die else A_ROLL2)
+    assert bot.choose(state, 0) == (ROLL1 if one_die else ROLL2)
     bare = setup(2)
-    assert bot.choose(bare, 0) == A_ROLL1
+    assert bot.choose(bare, 0) == ROLL1
 
 
 @pytest.mark.parametrize("name", sorted(n for n, (_, one_die) in STRATEGIES.items() if not one_die))
@@ -32,5 +32,5 @@ def test_two_dice_strategies_never_re_roll_with_one_die(name):
     )
     script(state, 6, 6)
     play(state, "roll2")
-    assert bot.choose(state, 0) != A_REROLL1
-    assert bot.choose(state, 0) in (A_KEEP, *state.legal_actions(0))
+    assert bot.choose(state, 0) != REROLL1
+    assert bot.choose(state, 0) in (KEEP, *state.legal_actions(0))

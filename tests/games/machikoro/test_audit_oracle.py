@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletown.games.machikoro.rules import BUILD, BUSINESS, HARBOR, REROLL, TV
+from tabletown.games.machikoro.rules import BUILD, BUSINESS, HARBOR, REROLL, TV_PHASE
 
 from .helpers import play, script, setup
 
@@ -165,7 +165,7 @@ def drive_to_build(state, total, tuna, tv_target):
             play(state, "keep")
         elif state.phase == HARBOR:
             play(state, "add2" if total >= 13 else "noadd")
-        elif state.phase == TV:
+        elif state.phase == TV_PHASE:
             play(state, f"tv {tv_target}")
         elif state.phase == BUSINESS:
             play(state, "noswap")

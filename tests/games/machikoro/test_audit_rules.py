@@ -8,19 +8,8 @@ import pytest
 
 from tabletown.core.errors import IllegalAction, MalformedAction
 from tabletown.games.machikoro import GAME
-from tabletown.games.machikoro.rules import (
-    A_KEEP,
-    A_NOSWAP,
-    A_REROLL1,
-    A_REROLL2,
-    A_ROLL1,
-    A_TV,
-    BUILD,
-    BUSINESS,
-    HARBOR,
-    REROLL,
-    TV,
-)
+from tabletown.games.machikoro.actions import KEEP, NOSWAP, REROLL1, REROLL2, ROLL1, TV, Roll
+from tabletown.games.machikoro.rules import BUILD, BUSINESS, HARBOR, REROLL, TV_PHASE
 
 from .helpers import count, play, script, setup
 
@@ -63,7 +52,7 @@ def roll(state, *dice, two=False):
 def test_stadium_does_not_unlock_two_dice():
     """The Polish text says 'stadion' where it means the Train Station (translation error)."""
     state = setup(2, cards={0: {"stadium": 1}})
-    assert state.legal_actions(0) == [A_ROLL1]
+    assert state.legal_actions(0) == [ROLL1]
     refused(state, "roll2", "roll.needs_train_station")
 
 
@@ -72,7 +61,7 @@ def test_radio_tower_without_train_station_rerolls_one_die_only():
     script(state, 2, 4)
     play(state, "roll")
     assert state.phase == REROLL
-    assert state.legal_actions(0) == [A_KEEP, A_REROLL1]
+    assert state.legal_actions(0) == [KEEP, REROLL1]
     refused(state, "reroll2", "reroll.needs_train_station")
     play(state, "reroll")
     assert state.dice == (4, 0) and state.total == 4
@@ -89,7 +78,7 @@ def test_radio_tower_default_lets_one_die_become_two():
     state = setup(2, coins=[0, 0], landmarks={0: ["station", "radio"]})
     script(state, 1, 6, 6)
     play(state, "roll")
-    assert set(state.legal_actions(0)) == {A_KEEP, A_REROLL1, A_REROLL2}
+    assert set(state.legal_actions(0)) == {KEEP, REROLL1, REROLL2}
     play(state, "reroll2")
     assert state.total == 12
 
@@ -158,7 +147,7 @@ def test_tuna_boat_roll_is_skipped_when_no_owner_has_a_harbor():
     script(state, 6, 6)  # a third die would fail the script
     play(state, "roll2")
     assert state.coins == [5, 0]
-    assert not any("Tuna" in line for line in state.log)
+    assert not any(event.kind == "tuna_roll" for event in state.log)
 
 
 def test_tuna_boat_activates_for_owners_on_someone_elses_roll():
@@ -311,19 +300,15 @@ def test_red_payments_go_counter_clockwise_from_the_roller_in_four_player_games(
     roll(state, 3)
     # P2 rolls: P1 (just before) is paid first, then P0, then P3.
     assert state.coins == [1, 2, 1, 0]  # P2's own bakery pays 1 after the red payments
-    assert [line.split()[2] for line in state.log if " pays " in line or " owes " in line] == [
-        "P1",
-        "P0",
-        "P3",
-    ]
+    assert [event.data["to"] for event in state.log if event.kind == "pay"] == [1, 0, 3]
 
 
 # --- purple choices ------------------------------------------------------------------------------------
 def test_tv_station_in_four_player_games_takes_five_or_what_the_target_has():
     state = setup(4, coins=[0, 9, 2, 7], cards={0: {"tv": 1}})
     roll(state, 6)
-    assert state.phase == TV
-    assert state.legal_actions(0) == [A_TV + 1, A_TV + 2, A_TV + 3]
+    assert state.phase == TV_PHASE
+    assert state.legal_actions(0) == [TV(1), TV(2), TV(3)]
     play(state, "tv 2")
     assert state.coins == [2, 9, 0, 7]
 
@@ -331,7 +316,7 @@ def test_tv_station_in_four_player_games_takes_five_or_what_the_target_has():
 def test_stadium_then_tv_then_business_center_on_one_six():
     state = setup(3, coins=[0, 4, 8], cards={0: {"stadium": 1, "tv": 1, "office": 1}, 1: {"mine": 1}})
     roll(state, 6)
-    assert state.coins == [4, 2, 6] and state.phase == TV
+    assert state.coins == [4, 2, 6] and state.phase == TV_PHASE
     play(state, "tv 2")
     assert state.coins == [9, 2, 1] and state.phase == BUSINESS
     play(state, "swap bakery 1 mine")
@@ -359,7 +344,7 @@ def test_business_center_offers_every_opponent_and_the_starting_cards():
     roll(state, 6)
     legal = {state.format_action(a) for a in state.legal_actions(0)}
     assert {"swap bakery 1 mine", "swap wheat 2 apple", "swap bakery 2 wheat", "noswap"} <= legal
-    assert state.legal_actions(0)[0] == A_NOSWAP
+    assert state.legal_actions(0)[0] == NOSWAP
 
 
 # --- building -------------------------------------------------------------------------------------------
@@ -414,7 +399,7 @@ def test_city_hall_original_rule_checks_coins_after_income_not_at_turn_start():
     state = setup(2, coins=[0, 0], harbor=True)
     roll(state, 3)  # bakery pays 1 before the build step: no City Hall coin
     assert state.coins[0] == 1
-    assert not any("City Hall" in line for line in state.log)
+    assert not any(event.kind == "city_hall" for event in state.log)
 
 
 def test_city_hall_original_rule_after_paying_red_to_zero():
@@ -483,18 +468,29 @@ def test_hybrid_market_refills_each_region_from_its_own_deck():
 def test_tv_station_refuses_a_seat_that_is_not_at_the_table():
     state = setup(3, coins=[0, 5, 5], cards={0: {"tv": 1}})
     roll(state, 6)
-    assert state.phase == TV
+    assert state.phase == TV_PHASE
     refused(state, "tv 3", "tv_station.no_such_seat")
     refused(state, "pass", "phase.tv_station")
 
 
-def test_an_action_that_is_not_a_number_is_malformed():
+def test_a_value_that_is_no_machi_koro_action_is_malformed():
     state = setup(2)
     before = fingerprint(state)
-    for action in ("roll", None, True, 1.0):
+    cases = [
+        (None, "action.type"),
+        (True, "action.type"),
+        (1.0, "action.type"),
+        (0, "action.type"),  # the old packed integer of "roll"
+        (("roll",), "action.type"),
+        ("roll", "action.unknown"),  # notation is parsed by parse_action, not applied
+        ("", "action.unknown"),
+        (Roll(dice=3), "action.dice"),
+        (Roll(dice="2"), "action.dice"),
+    ]
+    for action, rule in cases:
         with pytest.raises(MalformedAction) as err:
             state.apply(0, action)
-        assert err.value.rule == "action.type"
+        assert err.value.rule == rule, action
     assert fingerprint(state) == before
 
 

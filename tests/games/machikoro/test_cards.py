@@ -3,6 +3,7 @@
 import pytest
 
 from tabletown.core.errors import IllegalAction
+from tabletown.games.machikoro.actions import ADD2, KEEP, NOADD, REROLL1, REROLL2, TV
 from tabletown.games.machikoro.rules import BUILD
 
 from .helpers import count, digest, play, script, setup
@@ -155,7 +156,7 @@ def test_harbor_may_add_two_to_ten_or_more():
     state = setup(2, coins=[0, 0], cards={0: {"tuna": 1}}, landmarks={0: ["station", "harbor"]}, harbor=True)
     script(state, 5, 5, 3, 4)
     play(state, "roll2")
-    assert state.legal_actions(0) == [5, 6]  # add2 / noadd
+    assert state.legal_actions(0) == [ADD2, NOADD]
     play(state, "add2")
     assert state.total == 12
     assert state.coins[0] == 7  # tuna: 3+4
@@ -208,9 +209,9 @@ def test_stadium_takes_two_from_each_opponent():
 def test_tv_station_target_is_a_choice_with_three_players():
     state = setup(3, coins=[0, 3, 9], cards={0: {"tv": 1}})
     roll(state, 6)
-    assert sorted(state.legal_actions(0)) == [16 + 1, 16 + 2]
+    assert state.legal_actions(0) == [TV(1), TV(2)]
     with pytest.raises(IllegalAction) as err:
-        state.apply(0, 16)
+        state.apply(0, TV(0))
     assert err.value.rule == "tv_station.self"
     play(state, "tv 2")
     assert state.coins == [5, 3, 4]
@@ -317,13 +318,13 @@ def test_radio_tower_only_once_per_turn_and_choice_of_dice():
     state = setup(2, coins=[0, 0], landmarks={0: ["station", "radio"]})
     script(state, 3, 4, 2)
     play(state, "roll2")
-    assert set(state.legal_actions(0)) == {2, 3, 4}
+    assert set(state.legal_actions(0)) == {KEEP, REROLL1, REROLL2}
     play(state, "reroll")
-    assert state.dice == (2, 0) and state.phase == 5
+    assert state.dice == (2, 0) and state.phase == BUILD
     state = setup(2, coins=[0, 0], landmarks={0: ["station", "radio"]}, radio_tower_dice="same")
     script(state, 3, 4)
     play(state, "roll2")
-    assert set(state.legal_actions(0)) == {2, 4}
+    assert set(state.legal_actions(0)) == {KEEP, REROLL2}
 
 
 def test_amusement_park_chains_extra_turns_and_airport_pays_each():

@@ -11,10 +11,11 @@ from tabletown.core.rng import derive_seed
 from tabletown.core.session import play_out
 from tabletown.core.testing import choice_checked
 from tabletown.games.machikoro import GAME
+from tabletown.games.machikoro.actions import KEEP, REROLL1, ROLL1, Build
 from tabletown.games.machikoro.bots import GreedyBot
 from tabletown.games.machikoro.data import LANDMARK_CODES
 from tabletown.games.machikoro.expert import ExpertBot, Model
-from tabletown.games.machikoro.rules import A_KEEP, A_LANDMARK, A_REROLL1, A_ROLL1, BUILD, REROLL
+from tabletown.games.machikoro.rules import BUILD, REROLL
 
 from .helpers import script, setup
 
@@ -69,17 +70,17 @@ def test_expert_does_not_peek_at_hidden_information():
 def test_expert_takes_the_winning_landmark():
     state = setup(coins=[30, 3], landmarks={0: ["station", "mall", "park"]})
     script(state, 6)
-    state.apply(0, A_ROLL1)
+    state.apply(0, ROLL1)
     assert state.phase == BUILD
-    assert ExpertBot(1).choose(state, 0) == A_LANDMARK + 3  # the Radio Tower completes the city
+    assert ExpertBot(1).choose(state, 0) == Build("radio")  # the Radio Tower completes the city
 
 
 def test_expert_rerolls_a_blank_and_keeps_a_good_roll():
     # One die, Radio Tower: a 4 pays three Convenience Stores (9 coins); a 6 pays nothing.
-    for first, expected in ((4, A_KEEP), (6, A_REROLL1)):
+    for first, expected in ((4, KEEP), (6, REROLL1)):
         state = setup(coins=[5, 5], cards={0: {"store": 3}}, landmarks={0: ["radio"]})
         script(state, first)
-        state.apply(0, A_ROLL1)
+        state.apply(0, ROLL1)
         assert state.phase == REROLL and state.total == first
         assert ExpertBot(1).choose(state, 0) == expected
 
@@ -88,13 +89,13 @@ def test_expert_keeps_a_roll_that_pays_for_its_last_landmark():
     # Station, Mall and Radio Tower stand; the Amusement Park (16) is missing. A 2 pays the Bakery 2
     # coins: from 14 that buys the Park, so the expert keeps it although a re-roll earns more on
     # average (three Convenience Stores pay 12 on a 4); from 13 it is short anyway and re-rolls.
-    for coins, expected in ((14, A_KEEP), (13, None)):
+    for coins, expected in ((14, KEEP), (13, None)):
         state = setup(coins=[coins, 5], cards={0: {"store": 3}}, landmarks={0: ["station", "mall", "radio"]})
         script(state, 2)
-        state.apply(0, A_ROLL1)
+        state.apply(0, ROLL1)
         assert state.phase == REROLL and state.total == 2
         choice = ExpertBot(1).choose(state, 0)
-        assert choice == expected if expected is not None else choice != A_KEEP
+        assert choice == expected if expected is not None else choice != KEEP
 
 
 def test_end_game_win_chance_is_a_probability_that_follows_the_purses():

@@ -37,7 +37,7 @@ def test_buying_out_a_pile_refills_to_ten_kinds():
     play(state, f"build {state.t.codes[single]}")
     assert len(showing(state)) == 10
     assert len(state.decks[0]) < before_deck
-    assert any(line.startswith("Market reveals") for line in state.log[-3:])
+    assert any(event.kind == "market_reveal" for event in state.log[-3:])
 
 
 def test_market_stops_refilling_when_the_deck_is_empty():

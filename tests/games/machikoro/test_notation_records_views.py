@@ -12,6 +12,7 @@ from tabletown.core.errors import MalformedAction
 from tabletown.core.record import Record, state_digest, verify
 from tabletown.core.session import play_out
 from tabletown.games.machikoro import GAME
+from tabletown.games.machikoro.actions import TV, Swap
 
 
 def random_states(games=40, seed=0):
@@ -51,7 +52,7 @@ def test_every_legal_action_round_trips_through_notation():
 
 def test_business_center_and_tv_notation_round_trip_for_every_seat():
     state = GAME.new_game(4, {"harbor": True}, seed=1)
-    for action in (16 + 3, 1024 + (2 * 32 + 5) * 8 + 3):
+    for action in (TV(3), Swap("bakery", 3, "forest"), Swap("wheat", 4, "tuna")):
         assert state.parse_action(state.format_action(action), 0) == action
 
 

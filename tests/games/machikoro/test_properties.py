@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 
 from tabletown.core.errors import ActionError
 from tabletown.games.machikoro import GAME
-from tabletown.games.machikoro.rules import A_BUILD, A_LANDMARK, A_PASS, A_ROLL2, A_SWAP, START_COINS
+from tabletown.games.machikoro.actions import PASS, ROLL2, TV, Build, Swap
+from tabletown.games.machikoro.rules import START_COINS
 
 CONFIGS = [
     (players, {"harbor": harbor, "market": market})
@@ -50,14 +51,14 @@ def check_end(state) -> None:
 
 
 ILLEGAL_PROBES = (
-    A_PASS,
-    A_ROLL2,
-    A_BUILD,
-    A_BUILD + 9,
-    A_LANDMARK + 3,
-    A_LANDMARK + 6,
-    A_SWAP + 9,
-    16 + 7,
+    PASS,
+    ROLL2,
+    Build("wheat"),
+    Build("cheese"),
+    Build("radio"),
+    Build("airport"),
+    Swap("wheat", 1, "ranch"),
+    TV(7),
     999_999,
 )
 

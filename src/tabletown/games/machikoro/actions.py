@@ -78,13 +78,21 @@ BUILD_ESTABLISHMENT = tuple(Build(code) for code in ESTABLISHMENT_CODES)  # by e
 BUILD_LANDMARK = tuple(Build(code) for code in LANDMARK_CODES)  # by landmark bit
 ESTABLISHMENT_INDEX = {code: i for i, code in enumerate(ESTABLISHMENT_CODES)}
 LANDMARK_INDEX = {code: j for j, code in enumerate(LANDMARK_CODES)}
-_SWAPS: dict[int, Swap] = {}
+# SWAPS[mine][seat][theirs]: the Swap of establishment indices (None where mine == theirs).
+SWAPS = tuple(
+    tuple(
+        tuple(
+            None if mine == theirs else Swap(mine_code, seat, theirs_code)
+            for theirs, theirs_code in enumerate(ESTABLISHMENT_CODES)
+        )
+        for seat in range(MAX_SEATS)
+    )
+    for mine, mine_code in enumerate(ESTABLISHMENT_CODES)
+)
 
 
 def swap_action(mine: int, seat: int, theirs: int) -> Swap:
-    """The shared Swap for establishment indices ``mine`` and ``theirs`` with ``seat`` (made once)."""
-    key = (mine * MAX_SEATS + seat) * 64 + theirs
-    action = _SWAPS.get(key)
-    if action is None:
-        action = _SWAPS[key] = Swap(ESTABLISHMENT_CODES[mine], seat, ESTABLISHMENT_CODES[theirs])
-    return action
+    """The shared Swap for establishment indices ``mine`` and ``theirs`` with ``seat`` (a swap of a
+    card for the same kind, never legal, is made afresh)."""
+    action = SWAPS[mine][seat][theirs]
+    return Swap(ESTABLISHMENT_CODES[mine], seat, ESTABLISHMENT_CODES[theirs]) if action is None else action

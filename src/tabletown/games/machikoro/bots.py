@@ -6,15 +6,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.game import Bot, BotFactory
-from .data import establishment_index
-from .heuristics import (
-    ONE_DIE,
-    TWO_DICE,
-    card_value_per_round,
-    expected_own_income,
-    own_roll_income,
-    turns_to_win,
-)
 from .actions import (
     ADD2,
     BUILD_ESTABLISHMENT,
@@ -30,6 +21,15 @@ from .actions import (
     ROLL2,
     Build,
     Swap,
+)
+from .data import establishment_index
+from .heuristics import (
+    ONE_DIE,
+    TWO_DICE,
+    card_value_per_round,
+    expected_own_income,
+    own_roll_income,
+    turns_to_win,
 )
 from .rules import BUILD, BUSINESS, HARBOR, REROLL, ROLL, TV_PHASE, MachiKoroState
 
@@ -153,7 +153,8 @@ class StrategyBot(GreedyBot):
         landmarks = [a for a in legal if type(a) is Build and a.card in LANDMARK_INDEX]
         if landmarks:
             return max(
-                landmarks, key=lambda a: (state.t.landmark_cost[LANDMARK_INDEX[a.card]], LANDMARK_INDEX[a.card])
+                landmarks,
+                key=lambda a: (state.t.landmark_cost[LANDMARK_INDEX[a.card]], LANDMARK_INDEX[a.card]),
             )
         return self.choose_establishment(state, player, legal)
 

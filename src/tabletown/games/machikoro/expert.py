@@ -572,7 +572,11 @@ class ExpertBot(Bot):
         for action in legal:
             if type(action) is not Swap:
                 continue
-            mine, target, theirs = ESTABLISHMENT_INDEX[action.mine], action.seat, ESTABLISHMENT_INDEX[action.theirs]
+            mine, target, theirs = (
+                ESTABLISHMENT_INDEX[action.mine],
+                action.seat,
+                ESTABLISHMENT_INDEX[action.theirs],
+            )
             cards[player][mine] -= 1
             cards[player][theirs] += 1
             cards[target][theirs] -= 1

@@ -92,14 +92,20 @@ def describe_event(event: Mapping[str, Any]) -> str:
     seat = event.get("seat")
     p = f"P{seat}"
     if kind == "start":
-        return f"Game starts: {event['players']} players, {event['coins']} coins each; P{event['first']} begins."
+        return (
+            f"Game starts: {event['players']} players, {event['coins']} coins each; P{event['first']} begins."
+        )
     if kind == "market_shuffled":
-        return "The supply is shuffled into the market deck" + ("s." if event["decks"] > 1 else ".")
+        return "The supply is shuffled into the market deck" + ("s." if event["count"] > 1 else ".")
     if kind == "market_reveal":
         return f"Market reveals: {', '.join(event['cards'])}."
     if kind == "roll":
         dice = event["dice"]
-        return f"{p} rolls {dice[0]}." if len(dice) == 1 else f"{p} rolls {dice[0]}+{dice[1]} = {event['total']}."
+        return (
+            f"{p} rolls {dice[0]}."
+            if len(dice) == 1
+            else f"{p} rolls {dice[0]}+{dice[1]} = {event['total']}."
+        )
     if kind == "keep":
         return f"{p} keeps the roll."
     if kind == "reroll":
@@ -164,14 +170,18 @@ def describe_pending(view: Mapping[str, Any]) -> str:
 
 
 # --- the board ------------------------------------------------------------------------------------------
-def render_city(seat: int, player: Mapping[str, Any], is_current: bool, catalogue: Mapping[str, Any]) -> Panel:
+def render_city(
+    seat: int, player: Mapping[str, Any], is_current: bool, catalogue: Mapping[str, Any]
+) -> Panel:
     lines = [Text(f"coins: {player['coins']}", style="bold")]
     marks = Text("landmarks: ")
     for code, built in player["landmarks"].items():
         marks.append(f"{code}{'✓' if built else '·'} ", style="yellow" if built else "dim")
     lines.append(marks)
     for colour in COLOR_ORDER:
-        owned = [(code, n) for code, n in player["establishments"].items() if catalogue[code]["color"] == colour]
+        owned = [
+            (code, n) for code, n in player["establishments"].items() if catalogue[code]["color"] == colour
+        ]
         if owned:
             row = Text(f"{colour:6s} ", style=STYLE[colour])
             row.append("  ".join(f"{code}[{_rolls(catalogue[code]['rolls'])}]×{n}" for code, n in owned))
@@ -202,7 +212,9 @@ def render_market(market: Mapping[str, int], deck_sizes: list[int], catalogue: M
 def render_landmarks(landmarks: list[Mapping[str, Any]]) -> Text:
     text = Text("landmarks: ", style="yellow")
     text.append(
-        ", ".join(f"{lm['id']} {lm['cost']} ({EFFECTS.get(lm['id'], card_name(lm['id']))})" for lm in landmarks),
+        ", ".join(
+            f"{lm['id']} {lm['cost']} ({EFFECTS.get(lm['id'], card_name(lm['id']))})" for lm in landmarks
+        ),
         style="dim",
     )
     return text

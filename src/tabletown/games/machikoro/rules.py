@@ -32,13 +32,13 @@ from .actions import (
     REROLL2,
     ROLL1,
     ROLL2,
+    SWAPS,
     TV,
     TVS,
     Build,
     Reroll,
     Roll,
     Swap,
-    swap_action,
 )
 from .data import LANDMARK_CODES
 from .tables import SWAP, TAKE_CHOSEN, TAKE_EACH, TAKE_HALF, TAKE_PER_ICON, Tables
@@ -183,7 +183,7 @@ class MachiKoroState(State):
             deck = [i for i in members for _ in range(t.copies[i])]
             self.rng.shuffle(deck)
             self.decks.append(deck)
-        self.log.append(Event("market_shuffled", {"decks": len(self.decks)}))
+        self.log.append(Event("market_shuffled", {"count": len(self.decks)}))
         for region in range(len(self.decks)):
             self._refill(region)
 
@@ -254,10 +254,11 @@ class MachiKoroState(State):
         city = self.cards[p]
         cost = t.cost
         purple = t.purple
+        builds = BUILD_ESTABLISHMENT
         actions: list[Any] = [PASS]
         for i, left in enumerate(self.supply):
             if left and cost[i] <= coins and not (purple[i] and city[i]):
-                actions.append(BUILD_ESTABLISHMENT[i])
+                actions.append(builds[i])
         built = self.lm[p]
         for j in t.buildable_landmarks:
             if not built >> j & 1 and t.landmark_cost[j] <= coins:
@@ -267,17 +268,32 @@ class MachiKoroState(State):
     def _swap_actions(self) -> list[Swap]:
         p = self.current
         swappable = self.t.swappable
-        mine = [i for i in swappable if self.cards[p][i]]
-        actions = []
+        cards = self.cards
+        mine = [i for i in swappable if cards[p][i]]
+        actions: list[Swap] = []
         for target in range(self.num_players):
             if target == p:
                 continue
-            theirs = [i for i in swappable if self.cards[target][i]]
+            theirs = [i for i in swappable if cards[target][i]]
             for a in mine:
-                for b in theirs:
-                    if a != b:
-                        actions.append(swap_action(a, target, b))
+                row = SWAPS[a][target]
+                actions += [row[b] for b in theirs if b != a]
         return actions
+
+    def _can_swap(self) -> bool:
+        """Whether the Business Center has any swap to offer (without listing them)."""
+        p = self.current
+        swappable = self.t.swappable
+        cards = self.cards
+        mine = [i for i in swappable if cards[p][i]]
+        if not mine:
+            return False
+        for target in range(self.num_players):
+            if target != p:
+                for b in swappable:
+                    if cards[target][b] and (len(mine) > 1 or mine[0] != b):
+                        return True
+        return False
 
     # ------------------------------------------------------------------ contract: apply
     def apply(self, player: int, action: Any) -> None:
@@ -329,7 +345,9 @@ class MachiKoroState(State):
     def _apply_roll(self, dice: Any) -> None:
         if dice == 2 and type(dice) is int:
             if not self.lm[self.current] & STATION:
-                raise IllegalAction("roll.needs_train_station", "rolling two dice needs a built Train Station")
+                raise IllegalAction(
+                    "roll.needs_train_station", "rolling two dice needs a built Train Station"
+                )
         elif not (dice == 1 and type(dice) is int):
             raise MalformedAction("action.dice", f"a roll uses 1 or 2 dice, not {dice!r}")
         self._roll(dice)
@@ -377,7 +395,9 @@ class MachiKoroState(State):
         self.dice = (first, second)
         self.total = first + second
         dice = [first, second] if second else [first]
-        self.log.append(_event(Event, ("roll", {"seat": self.current, "dice": dice, "total": self.total}, None)))
+        self.log.append(
+            _event(Event, ("roll", {"seat": self.current, "dice": dice, "total": self.total}, None))
+        )
 
     # ------------------------------------------------------------------ income
     def _resolve_income(self) -> None:
@@ -401,6 +421,8 @@ class MachiKoroState(State):
             city = self.cards[owner]
             lm = self.lm[owner]
             for entry in reds:
+                if not city[entry[0]]:
+                    continue
                 due = red_due(entry, city, lm)
                 if not due:
                     continue
@@ -435,7 +457,7 @@ class MachiKoroState(State):
         city = self.cards[roller]
         lm = self.lm[roller]
         for entry in t.green[roll]:
-            gain = green_gain(entry, city, lm)
+            gain = green_gain(entry, city, lm) if city[entry[0]] else 0
             if gain:
                 coins[roller] += gain
                 self.bank_paid += gain
@@ -443,7 +465,11 @@ class MachiKoroState(State):
                 log.append(
                     _event(
                         Event,
-                        ("income", {"seat": roller, "amount": gain, "card": codes[idx], "copies": city[idx]}, None),
+                        (
+                            "income",
+                            {"seat": roller, "amount": gain, "card": codes[idx], "copies": city[idx]},
+                            None,
+                        ),
                     )
                 )
         blues = t.blue[roll]
@@ -454,10 +480,16 @@ class MachiKoroState(State):
             owner_city = self.cards[owner]
             owner_lm = self.lm[owner]
             for entry in blues:
-                if entry[3] and not tuna_roll and owner_city[entry[0]] and owner_lm & HARBOR_LM:
+                if not owner_city[entry[0]]:
+                    continue
+                if entry[3] and not tuna_roll and owner_lm & HARBOR_LM:
                     a, b = self.rng.die(), self.rng.die()
                     tuna_roll = a + b
-                    log.append(_event(Event, ("tuna_roll", {"seat": roller, "dice": [a, b], "total": tuna_roll}, None)))
+                    log.append(
+                        _event(
+                            Event, ("tuna_roll", {"seat": roller, "dice": [a, b], "total": tuna_roll}, None)
+                        )
+                    )
                 gain = blue_gain(entry, owner_city, owner_lm, tuna_roll)
                 if gain:
                     coins[owner] += gain
@@ -468,7 +500,12 @@ class MachiKoroState(State):
                             Event,
                             (
                                 "income",
-                                {"seat": owner, "amount": gain, "card": codes[idx], "copies": owner_city[idx]},
+                                {
+                                    "seat": owner,
+                                    "amount": gain,
+                                    "card": codes[idx],
+                                    "copies": owner_city[idx],
+                                },
                                 None,
                             ),
                         )
@@ -490,7 +527,7 @@ class MachiKoroState(State):
                     return
                 self._take(1 - roller, amount, "tv")
             elif kind == SWAP:
-                if self._swap_actions():
+                if self._can_swap():
                     self.phase = BUSINESS
                     return
                 self.log.append(Event("swap_impossible", {"seat": roller}))
@@ -548,7 +585,9 @@ class MachiKoroState(State):
         self.cards[target][theirs] -= 1
         self.cards[target][mine] += 1
         self.log.append(
-            Event("swap", {"seat": self.current, "mine": action.mine, "target": target, "theirs": action.theirs})
+            Event(
+                "swap", {"seat": self.current, "mine": action.mine, "target": target, "theirs": action.theirs}
+            )
         )
         self._continue_purple()
 
@@ -558,9 +597,13 @@ class MachiKoroState(State):
         mine = ESTABLISHMENT_INDEX.get(action.mine) if type(action.mine) is str else None
         theirs = ESTABLISHMENT_INDEX.get(action.theirs) if type(action.theirs) is str else None
         if type(target) is not int or mine is None or theirs is None:
-            if type(action.mine) is str and type(action.theirs) is str and type(target) is int:
-                if action.mine in LANDMARK_INDEX or action.theirs in LANDMARK_INDEX:
-                    raise IllegalAction("business_center.tower", "landmarks cannot be swapped")
+            named = (action.mine, action.theirs)
+            if (
+                type(target) is int
+                and all(type(c) is str for c in named)
+                and any(c in LANDMARK_INDEX for c in named)
+            ):
+                raise IllegalAction("business_center.tower", "landmarks cannot be swapped")
             raise MalformedAction("action.swap", f"that swap names no such card or seat: {action!r}")
         if not 0 <= target < self.num_players:
             raise IllegalAction("business_center.unknown", "that swap names no such card or seat")
@@ -568,13 +611,17 @@ class MachiKoroState(State):
             raise IllegalAction("business_center.self", "the Business Center swaps with an opponent")
         swappable = self.t.swappable
         if mine not in swappable or theirs not in swappable:
-            raise IllegalAction("business_center.tower", "purple (tower) cards and landmarks cannot be swapped")
+            raise IllegalAction(
+                "business_center.tower", "purple (tower) cards and landmarks cannot be swapped"
+            )
         if not self.cards[self.current][mine]:
             raise IllegalAction("business_center.not_owned", "you do not own the card you offer")
         if not self.cards[target][theirs]:
             raise IllegalAction("business_center.not_owned", f"P{target} does not own that card")
         if mine == theirs:
-            raise IllegalAction("business_center.same_card", "swapping a card for the same card changes nothing")
+            raise IllegalAction(
+                "business_center.same_card", "swapping a card for the same card changes nothing"
+            )
         return mine, target, theirs
 
     # ------------------------------------------------------------------ build
@@ -603,7 +650,9 @@ class MachiKoroState(State):
         p = self.current
         code = t.codes[i]
         if not t.in_play[i]:
-            raise IllegalAction("build.not_in_game", f"{code} is a Harbor card and Harbor is not in this game")
+            raise IllegalAction(
+                "build.not_in_game", f"{code} is a Harbor card and Harbor is not in this game"
+            )
         if not self.supply[i]:
             rule = "build.not_in_market" if t.regions and self.decks[t.region_of[i]] else "build.sold_out"
             raise IllegalAction(rule, f"no {code} is available to buy")
@@ -783,7 +832,9 @@ class MachiKoroState(State):
                 {
                     "coins": self.coins[p],
                     "establishments": {codes[i]: n for i, n in enumerate(self.cards[p]) if n},
-                    "landmarks": {code: bool(self.lm[p] >> LANDMARK_INDEX[code] & 1) for code in landmark_ids},
+                    "landmarks": {
+                        code: bool(self.lm[p] >> LANDMARK_INDEX[code] & 1) for code in landmark_ids
+                    },
                 }
                 for p in range(self.num_players)
             ],
