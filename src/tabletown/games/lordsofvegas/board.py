@@ -8,6 +8,7 @@ and cached until a tile changes.
 
 from __future__ import annotations
 
+from ...core.events import Event
 from .data import (
     COLORS,
     GAME_END,
@@ -35,9 +36,9 @@ class BoardMixin:
 
     def casinos(self) -> tuple[tuple[tuple[int, ...], ...], list[int]]:
         """(casinos as tuples of lots, lot -> casino index or -1); cached until a tile changes."""
-        cas = self._cas
+        cas = self._cache_cas
         if cas is None:
-            cas = self._cas = self._flood()
+            cas = self._cache_cas = self._flood()
         return cas
 
     def _flood(self) -> tuple[tuple[tuple[int, ...], ...], list[int]]:
@@ -66,7 +67,7 @@ class BoardMixin:
     def _merge(self, seed: tuple[int, ...]) -> None:
         """Update the cached casinos after ``seed`` lots got (or changed to) one colour: tiles are
         never removed, so casinos only ever merge. Same result and order as a fresh flood fill."""
-        cas = self._cas
+        cas = self._cache_cas
         if cas is None:
             return
         groups, cid = cas
@@ -89,7 +90,7 @@ class BoardMixin:
         for i, g in enumerate(merged):
             for lot in g:
                 cid[lot] = i
-        self._cas = (tuple(merged), cid)
+        self._cache_cas = (tuple(merged), cid)
 
     def casino_of(self, lot: int) -> tuple[int, ...]:
         groups, cid = self.casinos()
@@ -150,8 +151,14 @@ class BoardMixin:
                 for lot in top:
                     diev[lot] = die()
                 self.log.append(
-                    f"tie for boss at {lot_name(g[0])}: dice showing {best} re-rolled to "
-                    + ", ".join(f"{diev[t]} (seat {dieo[t]})" for t in top)
+                    Event(
+                        "tie_reroll",
+                        {
+                            "casino": LOT_NAMES[g[0]],
+                            "value": best,
+                            "dice": [{"lot": LOT_NAMES[t], "seat": dieo[t], "value": diev[t]} for t in top],
+                        },
+                    )
                 )
 
     def _payout(self, pays: int) -> None:
@@ -162,9 +169,8 @@ class BoardMixin:
                 lot_income[owner] += 1
         for s, amount in enumerate(lot_income):
             money[s] += amount
-        parts = [f"seat {s} ${a}" for s, a in enumerate(lot_income) if a]
-        if parts:
-            self.log.append("lots pay: " + ", ".join(parts))
+        if any(lot_income):
+            self.log.append(Event("lots_pay", {"amounts": lot_income}))
         groups, _ = self.casinos()
         tile, dieo, diev = self.tile, self.dieo, self.diev
         points: list[list[int]] = [[] for _ in range(self.num_players)]
@@ -185,9 +191,16 @@ class BoardMixin:
                 money[s] += amount
             points[boss].append(len(g))
             self.log.append(
-                f"the {COLORS[tile[g[0]]]} casino at {lot_name(g[0])} ({len(g)} tiles) pays "
-                + ", ".join(f"seat {s} ${a}" for s, a in enumerate(got) if a)
-                + f"; boss seat {boss} scores {len(g)}"
+                Event(
+                    "casino_pays",
+                    {
+                        "casino": LOT_NAMES[g[0]],
+                        "color": COLORS[tile[g[0]]],
+                        "size": len(g),
+                        "amounts": got,
+                        "boss": boss,
+                    },
+                )
             )
         for s, sizes in enumerate(points):
             if not sizes:
@@ -198,6 +211,6 @@ class BoardMixin:
             for size in sizes:
                 square = advance_score(square, size)
             self.score[s] = square
-            self.log.append(f"seat {s} moves from {before} to {square} points")
+            self.log.append(Event("score", {"seat": s, "from": before, "to": square}))
             if square >= INSTANT_WIN:
-                self._end(f"seat {s} reaches {INSTANT_WIN} points")
+                self._end("instant_win", s)

@@ -8,11 +8,14 @@ a card that pays every casino touching the Strip.
 from __future__ import annotations
 
 import json
+import sys
 from importlib import resources
 
 _RAW = json.loads(resources.files(__package__).joinpath("board.json").read_text(encoding="utf-8"))
 
-COLORS: tuple[str, ...] = tuple(_RAW["colors"])
+# Ids are interned: a played game and a saved one read back hold the very same string objects
+# (see LordsOfVegasGame.state_from_json).
+COLORS: tuple[str, ...] = tuple(sys.intern(c) for c in _RAW["colors"])
 NUM_COLORS = len(COLORS)
 STRIP = NUM_COLORS  # card colour index meaning "pays the Strip"
 PAY_NAMES: tuple[str, ...] = COLORS + ("strip",)
@@ -28,7 +31,7 @@ NUM_LOTS = len(LOTS)
 GAME_END = NUM_LOTS  # the card id of Game End
 NUM_CARDS = NUM_LOTS + 1
 
-LOT_NAMES: tuple[str, ...] = tuple(lot["id"].lower() for lot in LOTS)
+LOT_NAMES: tuple[str, ...] = tuple(sys.intern(lot["id"].lower()) for lot in LOTS)
 LOT_INDEX: dict[str, int] = {name: i for i, name in enumerate(LOT_NAMES)}
 COST: tuple[int, ...] = tuple(lot["cost"] for lot in LOTS)
 DIE: tuple[int, ...] = tuple(lot["die"] for lot in LOTS)

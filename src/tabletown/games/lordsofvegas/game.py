@@ -3,12 +3,55 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from sys import intern
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ...core.events import Event
 from ...core.game import BotFactory, Game
 from ...core.options import Option
+from ...core.spaces import SEQUENTIAL, ActionSpace, GameType
+from .actions import Item
+from .data import COST, DIE, MARKERS_PER_PLAYER, NUM_CARDS, NUM_LOTS, START_MONEY, TILES_PER_COLOR
+from .moves import MAX_BET, listed_actions
 from .notation import HELP
 from .state import LordsOfVegasState
+
+
+def _interned(value: Any) -> Any:
+    if isinstance(value, str):
+        return intern(value)
+    if isinstance(value, list):
+        return [_interned(item) for item in value]
+    if isinstance(value, dict):
+        return {intern(k): _interned(v) for k, v in value.items()}
+    return value
+
+
+MAX_OFFERS = 50  # the max_offers option's maximum
+
+
+def _max_actions(players: int = 4, max_offers: int = MAX_OFFERS) -> int:
+    """A true upper bound on the actions of one game (any options, up to 4 players).
+
+    * Turns: each turn starts by drawing at least one card and cards are never reshuffled, so there
+      are at most NUM_CARDS turns.
+    * Free actions of one turn: ``end``, a bet and its lay-off answer, at most ``max_offers`` offers
+      in the main phase and as many in the market round (each answered by at most players - 1
+      accepts, or one refusal or counter-offer, which is itself an offer), and one ``pass`` per other
+      seat in the market round.
+    * Draw decisions (``take`` a die or ``free`` a lot): at most one per card drawn.
+    * Paid actions (build, sprawl, remodel, reorganize) cost at least $1 each, so there are at most
+      as many as dollars ever exist: the start money, plus per card drawn at most $1 per lot and $6
+      per die (every lot paying), plus per turn at most the bank's share of a won bet (twice the
+      largest bet). Each paid action brings at most 1 + TILES_PER_COLOR follow-up decisions (a die
+      to move; re-rolled dice to place, at most one per tile of a casino).
+    """
+    per_turn = 1 + 2 + 2 * max_offers * players + (players - 1)
+    money = players * 2 * max(START_MONEY) + NUM_CARDS * (NUM_LOTS + 6 * NUM_LOTS) + NUM_CARDS * 2 * MAX_BET
+    return NUM_CARDS * per_turn + NUM_CARDS + money * (1 + 1 + TILES_PER_COLOR)
+
+
+assert min(COST) >= 1 and max(DIE) <= 6 and MARKERS_PER_PLAYER * 4 <= NUM_LOTS
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -31,7 +74,7 @@ class LordsOfVegasGame(Game):
             3,
             "trade offers (counter-offers included) allowed per turn; keeps bot games finite",
             minimum=0,
-            maximum=50,
+            maximum=MAX_OFFERS,
         ),
         Option(
             "open_market",
@@ -47,6 +90,53 @@ class LordsOfVegasGame(Game):
     }
     bench_configs: ClassVar[tuple[tuple[int, Mapping[str, Any]], ...]] = ((2, {}), (3, {}), (4, {}))
     notation_help: ClassVar[str] = HELP
+
+    @property
+    def game_type(self) -> GameType:
+        return GameType(
+            dynamics=SEQUENTIAL,
+            chance=True,
+            hidden_information=True,  # the order of the undrawn lot cards
+            min_players=self.min_players,
+            max_players=self.max_players,
+            scores="each seat's points on the score track (ties are broken by money for the ranks)",
+            max_actions=_max_actions(),
+        )
+
+    def build_action_space(self, num_players: int, options: dict[str, Any]) -> ActionSpace:
+        """Every action ``legal_actions`` can list (see ``moves.listed_actions``). ``apply`` also takes
+        typed moves that are never listed: free-form offers (outside this space: RL agents cannot
+        make them), and bets off the menu or a casino named by another of its lots (inside the space,
+        as the listed move of another position, but never marked legal where they are only typed
+        variants). ``legal_mask`` and ``is_legal`` mark exactly ``legal_actions``."""
+        return ActionSpace(listed_actions(num_players))
+
+    def state_from_json(self, data: Any) -> LordsOfVegasState:
+        """Restore a saved position, then share strings the way a played game does.
+
+        A played game's events, offer and promises hold interned ids (lot and colour ids, literal
+        kinds and keys); JSON gives fresh copies. The position is the same either way, but
+        ``state_fingerprint`` pickles object sharing too, so every string is interned again."""
+        state = super().state_from_json(data)
+        assert isinstance(state, LordsOfVegasState)
+        state.log = [Event(intern(e.kind), _interned(e.data), e.seats) for e in state.log]
+        if state.offer is not None:
+            proposer, items = state.offer
+            state.offer = (proposer, tuple(Item(g, r, intern(k), v) for g, r, k, v in items))
+        state.bans = tuple((intern(kind), lot) for kind, lot in state.bans)
+        state._over_reason = intern(state._over_reason)
+        state.options = _interned(state.options)
+        return state
+
+    def describe_event(self, event: Mapping[str, Any]) -> str:
+        from .render import describe_event
+
+        return describe_event(event)
+
+    def status_line(self, view: Mapping[str, Any]) -> str:
+        from .render import status_line
+
+        return status_line(view)
 
     def create_state(self, num_players: int, options: dict[str, Any], seed: int) -> LordsOfVegasState:
         state = LordsOfVegasState()

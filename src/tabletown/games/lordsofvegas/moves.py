@@ -8,7 +8,24 @@ few sensible lot trades are listed as offers (any other offer can be typed).
 from __future__ import annotations
 
 from ...core.game import Action
-from .actions import ACCEPT, END, LAYOFF_NO, LAYOFF_YES, PASS, REFUSE
+from .actions import (
+    ACCEPT,
+    END,
+    LAYOFF_NO,
+    LAYOFF_YES,
+    PASS,
+    REFUSE,
+    Build,
+    Free,
+    Gamble,
+    Item,
+    Offer,
+    Put,
+    Remodel,
+    Reorg,
+    Sprawl,
+    Take,
+)
 from .data import (
     COST,
     IN_EXCLUDED_BLOCK,
@@ -16,9 +33,9 @@ from .data import (
     NEIGHBORS,
     NUM_COLORS,
     NUM_LOTS,
+    TILES_PER_COLOR,
 )
 from .phases import ACTION, FREE_LOT, LAYOFF, MARKET, OFFER, PICK_DIE, PLACE
-from .trading import items_of
 
 
 class MovesMixin:
@@ -38,11 +55,13 @@ class MovesMixin:
             return [LAYOFF_YES, LAYOFF_NO]
         if phase == PICK_DIE:
             target = self.pending[1]
-            return [("take", lot) for lot in range(NUM_LOTS) if self.dieo[lot] == player and lot != target]
+            dieo = self.dieo
+            return [TAKE[lot] for lot in range(NUM_LOTS) if dieo[lot] == player and lot != target]
         if phase == FREE_LOT:
-            return [("free", lot) for lot in range(NUM_LOTS) if self.marker[lot] == player]
+            marker = self.marker
+            return [FREE[lot] for lot in range(NUM_LOTS) if marker[lot] == player]
         if phase == PLACE:
-            return [("put", lot) for lot in self.place_queue[0][1]]
+            return [PUT[lot] for lot in self.place_queue[0][1]]
         if phase == MARKET:
             out: list[Action] = [PASS]
             if self.offers_made < self.options["max_offers"]:
@@ -166,12 +185,12 @@ class MovesMixin:
                         and (hold or markers_out[q] < MARKERS_PER_PLAYER)
                     ):
                         done |= 1 << (2 * q + 1)
-                        out.append(("offer", items_of((q, p, "$", cost), (p, q, "lot", lot))))
+                        out.append(SALE[p][q][lot])
             elif p_room and money[p] >= cost and not done >> (2 * owner) & 1:
                 for nb in NEIGHBORS[lot]:
                     if marker[nb] == p or dieo[nb] == p:
                         done |= 1 << (2 * owner)
-                        out.append(("offer", items_of((p, owner, "$", cost), (owner, p, "lot", lot))))
+                        out.append(SALE[owner][p][lot])
                         break
         return out
 
@@ -193,18 +212,59 @@ _GAMBLE_MENUS: dict[tuple[int, int], tuple[Action, ...]] = {}
 def _gamble_menu(lot: int, top: int) -> tuple[Action, ...]:
     menu = _GAMBLE_MENUS.get((lot, top))
     if menu is None:
-        menu = _GAMBLE_MENUS[(lot, top)] = tuple(("gamble", lot, bet) for bet in _bet_menu(top))
+        menu = _GAMBLE_MENUS[(lot, top)] = tuple(GAMBLE[lot][bet] for bet in _bet_menu(top))
     return menu
 
 
-def _by_mask(kind: str, lot: int) -> tuple[tuple[Action, ...], ...]:
-    """Actions (kind, lot, colour) for every set of colours, indexed by the colour bitmask."""
+def _by_mask(kind: type, lot: int) -> tuple[tuple[Action, ...], ...]:
+    """Actions kind(lot, colour) for every set of colours, indexed by the colour bitmask."""
     return tuple(
-        tuple((kind, lot, c) for c in range(NUM_COLORS) if mask >> c & 1) for mask in range(1 << NUM_COLORS)
+        tuple(kind(lot, c) for c in range(NUM_COLORS) if mask >> c & 1) for mask in range(1 << NUM_COLORS)
     )
 
 
-_BUILD = tuple(_by_mask("build", lot) for lot in range(NUM_LOTS))
-_REMODEL = tuple(_by_mask("remodel", lot) for lot in range(NUM_LOTS))
-_SPRAWL = tuple(tuple(("sprawl", lot, c) for c in range(NUM_COLORS)) for lot in range(NUM_LOTS))
-_REORG = tuple(("reorg", lot) for lot in range(NUM_LOTS))
+MAX_SEATS = 4
+# The largest bet: $5 per tile of a casino, which holds at most one colour's tiles.
+MAX_BET = 5 * TILES_PER_COLOR
+LOTS = range(NUM_LOTS)
+_BUILD = tuple(_by_mask(Build, lot) for lot in LOTS)
+_REMODEL = tuple(_by_mask(Remodel, lot) for lot in LOTS)
+_SPRAWL = tuple(tuple(Sprawl(lot, c) for c in range(NUM_COLORS)) for lot in LOTS)
+_REORG = tuple(Reorg(lot) for lot in LOTS)
+TAKE = tuple(Take(lot) for lot in LOTS)
+FREE = tuple(Free(lot) for lot in LOTS)
+PUT = tuple(Put(lot) for lot in LOTS)
+# GAMBLE[lot][bet] (bet 0 is a placeholder: bets start at $1).
+GAMBLE = tuple(tuple(Gamble(lot, bet) for bet in range(MAX_BET + 1)) for lot in LOTS)
+
+
+def lot_sale(seller: int, buyer: int, lot: int) -> Offer:
+    """The listed trade: ``seller`` gives ``lot`` to ``buyer`` for the lot's printed cost."""
+    return Offer(tuple(sorted((Item(buyer, seller, "$", COST[lot]), Item(seller, buyer, "lot", lot)))))
+
+
+# SALE[seller][buyer][lot]: the listed trades, made once.
+SALE = tuple(
+    tuple(tuple(lot_sale(seller, buyer, lot) for lot in LOTS) for buyer in range(MAX_SEATS))
+    for seller in range(MAX_SEATS)
+)
+
+
+def listed_actions(num_players: int) -> list[Action]:
+    """Every action ``legal_actions`` can ever return with ``num_players`` seats, in a fixed order:
+    the answers, then per lot its builds, sprawls, remodels, reorganization, bets ($1 to the largest),
+    die moves, lot frees and placements, then the listed lot sales (seller, buyer, lot). Typed-only
+    variants that ``apply`` also accepts are not here (see docs/games/lordsofvegas.md)."""
+    out: list[Action] = [END, PASS, ACCEPT, REFUSE, LAYOFF_YES, LAYOFF_NO]
+    for lot in LOTS:
+        out.extend(Build(lot, c) for c in range(NUM_COLORS))
+        out.extend(_SPRAWL[lot])
+        out.extend(Remodel(lot, c) for c in range(NUM_COLORS))
+        out.append(_REORG[lot])
+        out.extend(GAMBLE[lot][1:])
+        out.extend((TAKE[lot], FREE[lot], PUT[lot]))
+    for seller in range(num_players):
+        for buyer in range(num_players):
+            if buyer != seller:
+                out.extend(SALE[seller][buyer])
+    return out

@@ -20,18 +20,39 @@ pass                     (open_market option) make no offer after another player
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from ...core.errors import MalformedAction
+from .actions import (
+    ACCEPT,
+    BAN_KINDS,
+    END,
+    LAYOFF_NO,
+    LAYOFF_YES,
+    PASS,
+    REFUSE,
+    Build,
+    Free,
+    Gamble,
+    Item,
+    Offer,
+    Put,
+    Remodel,
+    Reorg,
+    Sprawl,
+    Take,
+    notation_items,
+)
 from .data import COLOR_CODES, COLORS, LOT_INDEX, LOT_NAMES
 
 _SIMPLE = {
-    "end": ("end",),
-    "pass": ("pass",),
-    "accept": ("accept",),
-    "refuse": ("refuse",),
-    "layoff": ("layoff", True),
-    "nolayoff": ("layoff", False),
+    "end": END,
+    "pass": PASS,
+    "accept": ACCEPT,
+    "refuse": REFUSE,
+    "layoff": LAYOFF_YES,
+    "nolayoff": LAYOFF_NO,
 }
 _ALIASES = {
     "reorganize": "reorg",
@@ -41,9 +62,8 @@ _ALIASES = {
     "no": "refuse",
     "decline": "refuse",
 }
-_LOT_COLOUR = ("build", "sprawl", "remodel")
-_LOT_ONLY = ("reorg", "take", "free", "put")
-BAN_KINDS = ("build", "sprawl", "remodel", "reorg", "gamble")
+_LOT_COLOUR = {"build": Build, "sprawl": Sprawl, "remodel": Remodel}
+_LOT_ONLY = {"reorg": Reorg, "take": Take, "free": Free, "put": Put}
 
 
 def format_action(action: Any) -> str:
@@ -64,38 +84,7 @@ def format_action(action: Any) -> str:
 
 
 def format_items(items: tuple) -> list[str]:
-    return [_format_item(item) for item in items]
-
-
-def _format_item(item: tuple) -> str:
-    giver, receiver, kind, value = item
-    if kind == "$":
-        thing = f"${value}"
-    elif kind == "lot":
-        thing = LOT_NAMES[value]
-    elif kind == "die":
-        thing = f"die-{LOT_NAMES[value]}"
-    else:
-        thing = kind if value < 0 else f"{kind}-{LOT_NAMES[value]}"
-    return f"{giver}>{receiver}:{thing}"
-
-
-def describe_items(items: tuple) -> str:
-    """Plain words for the log."""
-    parts = []
-    for giver, receiver, kind, value in items:
-        if kind == "$":
-            what = f"${value}"
-        elif kind == "lot":
-            what = f"lot {LOT_NAMES[value].upper()}"
-        elif kind == "die":
-            what = f"the die on {LOT_NAMES[value].upper()}"
-        else:
-            where = f" at {LOT_NAMES[value].upper()}" if value >= 0 else ""
-            parts.append(f"seat {giver} will not {kind[3:]}{where} this turn (for seat {receiver})")
-            continue
-        parts.append(f"seat {giver} gives {what} to seat {receiver}")
-    return "; ".join(parts)
+    return notation_items(items)
 
 
 def parse_lot(word: str) -> int:
@@ -123,7 +112,7 @@ def _parse_int(word: str, what: str) -> int:
     return int(word)
 
 
-def parse_action(text: str, player: int) -> tuple:
+def parse_action(text: str, player: int) -> Any:
     words = text.strip().lower().split()
     if not words:
         raise MalformedAction("notation.empty", "type a move (or 'help')")
@@ -131,29 +120,29 @@ def parse_action(text: str, player: int) -> tuple:
     args = words[1:]
     if head in _SIMPLE:
         if head == "layoff" and args in (["yes"], ["no"]):
-            return ("layoff", args[0] == "yes")
+            return LAYOFF_YES if args[0] == "yes" else LAYOFF_NO
         _expect(head, args, 0)
         return _SIMPLE[head]
     if head in _LOT_COLOUR:
         _expect(head, args, 2)
-        return (head, parse_lot(args[0]), parse_colour(args[1]))
+        return _LOT_COLOUR[head](parse_lot(args[0]), parse_colour(args[1]))
     if head in _LOT_ONLY:
         _expect(head, args, 1)
-        return (head, parse_lot(args[0]))
+        return _LOT_ONLY[head](parse_lot(args[0]))
     if head == "gamble":
         _expect(head, args, 2)
-        return ("gamble", parse_lot(args[0]), _parse_int(args[1], "the bet"))
+        return Gamble(parse_lot(args[0]), _parse_int(args[1], "the bet"))
     if head == "offer":
         if not args:
             raise MalformedAction("trade.empty", "an offer lists at least one item, e.g. offer 0>1:$5 1>0:a3")
         items = [parse_item(word) for word in args]
         if len(set(items)) != len(items):
             raise MalformedAction("trade.duplicate", "an item appears twice in the offer")
-        return ("offer", tuple(sorted(items)))
+        return Offer(tuple(sorted(items)))
     raise MalformedAction("notation.unknown", f"not a Lords of Vegas move: {text!r}")
 
 
-def parse_item(word: str) -> tuple:
+def parse_item(word: str) -> Item:
     """``G>R:thing`` where thing is $N, a lot, die-LOT or no-KIND[-LOT]."""
     seats, sep, thing = word.partition(":")
     giver_text, arrow, receiver_text = seats.partition(">")
@@ -163,13 +152,13 @@ def parse_item(word: str) -> tuple:
         )
     giver, receiver = int(giver_text), int(receiver_text)
     if thing.startswith("$"):
-        return (giver, receiver, "$", _parse_int(thing, "money"))
+        return Item(giver, receiver, "$", _parse_int(thing, "money"))
     if thing.startswith(("pt", "point", "score", "vp")):
         raise MalformedAction("trade.points", "points cannot be traded")
     if thing.startswith("tile"):
         raise MalformedAction("trade.tiles", "casino tiles cannot be traded (trade the die on them)")
     if thing.startswith("die-"):
-        return (giver, receiver, "die", parse_lot(thing[4:]))
+        return Item(giver, receiver, "die", parse_lot(thing[4:]))
     if thing.startswith("no-"):
         kind, _, lot = thing[3:].partition("-")
         kind = _ALIASES.get(kind, kind)
@@ -177,9 +166,9 @@ def parse_item(word: str) -> tuple:
             raise MalformedAction(
                 "trade.item", f"actions to give up are {', '.join(BAN_KINDS)}, not {kind!r}"
             )
-        return (giver, receiver, "no-" + kind, parse_lot(lot) if lot else -1)
+        return Item(giver, receiver, sys.intern("no-" + kind), parse_lot(lot) if lot else -1)
     if thing in LOT_INDEX:
-        return (giver, receiver, "lot", LOT_INDEX[thing])
+        return Item(giver, receiver, "lot", LOT_INDEX[thing])
     raise MalformedAction(
         "trade.item",
         f"cannot trade {thing!r}: trade money ($5), lots (a3), dice (die-a3) or actions (no-reorg-a3)",

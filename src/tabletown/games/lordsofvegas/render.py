@@ -1,5 +1,9 @@
-"""Rich rendering of a Lords of Vegas view: the board (west blocks | the Strip | east blocks),
-the players, the cards left per colour, whatever decision is pending, and the recent log."""
+"""All Lords of Vegas wording for the terminal: the board (west blocks | the Strip | east blocks),
+the players, the cards left per colour, whatever decision is pending, and the events.
+
+Views and events are data (lot ids such as ``c5``, colour ids, seats, numbers); this module turns them
+into names and sentences. Nothing here reads the rules' state.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +15,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from .data import COST, DIE, GRID, LOT_NAMES, NUM_LOTS
+from .data import COST, DICE_PER_PLAYER, DIE, GRID, INSTANT_WIN, LOT_NAMES, MARKERS_PER_PLAYER, NUM_LOTS
 
 TILE_STYLE = {
     "green": "bold white on dark_cyan",
@@ -126,7 +130,7 @@ def render_pending(state: Mapping[str, Any]) -> Text | None:
     if "offer" in state:
         offer = state["offer"]
         return Text(
-            f"offer by P{offer['by']}: {offer['text']} — waiting for "
+            f"offer by P{offer['by']}: {describe_items(offer['items'])} — waiting for "
             + ", ".join(f"P{s}" for s in offer["waiting_for"])
             + " (accept / refuse / counter with an offer)",
             style="bold magenta",
@@ -160,12 +164,166 @@ def render_view(view: Mapping[str, Any]) -> Group:
     state = view["state"]
     parts: list[Any] = [render_board(state, view["num_players"]), render_players(view), render_cards(state)]
     if state["promised"]:
-        parts.append(Text("promised this turn: " + ", ".join(state["promised"])))
+        parts.append(Text("promised this turn: " + ", ".join(describe_promise(p) for p in state["promised"])))
     pending = render_pending(state)
     if pending is not None:
         parts.append(pending)
     if view["result"]:
         parts.append(Text(f"game over: winners {view['result']['winners']}", style="bold green"))
-    log = view["log"][-LOG_LINES:]
-    parts.append(Text("— recent events —\n" + "\n".join(log), style="dim"))
+    log = [describe_event(event) for event in view["events"][-LOG_LINES:]]
+    if log:
+        parts.append(Text("— recent events —\n" + "\n".join(log), style="dim"))
     return Group(*parts)
+
+
+def status_line(view: Mapping[str, Any]) -> str:
+    """The viewer's essentials in one short line: money, points, dice and markers left, the phase."""
+    state = view["state"]
+    seat = view.get("seat")
+    phase = state["phase"].replace("_", " ")
+    head = f"turn {state['turn']}, P{state['active']} active, {phase}"
+    if seat is None:
+        return f"spectator; {head}; deck {state['deck_size']}"
+    me = state["players"][seat]
+    return (
+        f"P{seat}: ${me['money']}, {me['score']} points, {me['dice_left']} dice, "
+        f"{me['markers_left']} markers; {head}"
+    )
+
+
+# --- events ------------------------------------------------------------------------------------------
+def _lot(lot_id: str | None) -> str:
+    return lot_id.upper() if lot_id else "?"
+
+
+def _seat_amounts(amounts: list[int]) -> str:
+    return ", ".join(f"P{seat} ${amount}" for seat, amount in enumerate(amounts) if amount)
+
+
+def describe_promise(promise: Mapping[str, Any]) -> str:
+    where = f" at {_lot(promise['lot'])}" if promise.get("lot") else ""
+    return f"no {promise['action']}{where}"
+
+
+def describe_items(items: list[Mapping[str, Any]]) -> str:
+    """Trade items (as views and events hold them) in plain words."""
+    parts = []
+    for item in items:
+        giver, receiver, kind, value = item["giver"], item["receiver"], item["kind"], item["value"]
+        if kind == "$":
+            what = f"${value}"
+        elif kind == "lot":
+            what = f"lot {_lot(value)}"
+        elif kind == "die":
+            what = f"the die on {_lot(value)}"
+        else:
+            where = f" at {_lot(value)}" if value else ""
+            parts.append(f"P{giver} will not {kind[3:]}{where} this turn (for P{receiver})")
+            continue
+        parts.append(f"P{giver} gives {what} to P{receiver}")
+    return "; ".join(parts)
+
+
+def describe_event(event: Mapping[str, Any]) -> str:
+    """One event of a view (``{"i", "kind", ...}``) as the sentence the terminal log shows."""
+    kind = event.get("kind")
+    p = f"P{event.get('seat')}"
+    words = _WORDS.get(kind)  # type: ignore[arg-type]
+    if words is not None:
+        return words(event, p)
+    data = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("i", "kind", "private"))
+    return f"{kind}: {data}" if data else str(kind)
+
+
+def _gamble_roll(e: Mapping[str, Any], p: str) -> str:
+    a, b = e["dice"]
+    note = " (half laid off to the bank)" if e["layoff"] else ""
+    if e["won"]:
+        bank = f", the bank ${e['bank_pays']}" if e["bank_pays"] else ""
+        return (
+            f"{p} rolls {a}+{b}={e['total']} and wins ${e['stake']}{note}: "
+            f"P{e['boss']} pays ${e['boss_pays']}{bank}"
+        )
+    return f"{p} rolls {a}+{b}={e['total']} and loses ${e['bet']}{note}: P{e['boss']} gets ${e['boss_gets']}"
+
+
+def _take_over(e: Mapping[str, Any], p: str) -> str:
+    if e["from_seat"] is None:
+        return f"{p} takes over {_lot(e['lot'])}: a die showing {e['value']} on the empty tile"
+    return f"{p} takes over {_lot(e['lot'])}: P{e['from_seat']}'s die is replaced, still showing {e['value']}"
+
+
+def _game_over(e: Mapping[str, Any], p: str) -> str:
+    if e["reason"] == "instant_win":
+        return f"the game ends: {p} reaches {INSTANT_WIN} points"
+    return "the game ends (Game End was drawn)"
+
+
+def _tie(e: Mapping[str, Any], p: str) -> str:
+    dice = ", ".join(f"{d['value']} (P{d['seat']})" for d in e["dice"])
+    return f"tie for boss at {_lot(e['casino'])}: dice showing {e['value']} re-rolled to {dice}"
+
+
+def _reorg(e: Mapping[str, Any], p: str) -> str:
+    rolls = "; ".join(f"P{r['seat']} rolls {', '.join(map(str, r['values']))}" for r in e["rolls"])
+    return f"{p} reorganizes the {e['color']} casino at {_lot(e['casino'])} for ${e['cost']}: {rolls}"
+
+
+_WORDS: dict[str, Any] = {
+    "deck_shuffled": lambda e, p: f"the {e['cards']} lot cards are shuffled; Game End is set aside",
+    "dealt_again": lambda e, p: f"{p} is dealt {_lot(e['lot'])}: F is not used with 2 players, dealt again",
+    "dealt": lambda e, p: (
+        f"{p} is dealt {' and '.join(_lot(x) for x in e['lots'])}: markers placed, starts with ${e['money']}"
+    ),
+    "game_end_placed": lambda e, p: f"Game End is placed under the top {e['above']} of {e['cards']} cards",
+    "roll_off": lambda e, p: (
+        "roll-off: " + ", ".join(f"P{s} rolls {t}" for s, t in zip(e["seats"], e["totals"], strict=True))
+    ),
+    "first_player": lambda e, p: f"{p} goes first",
+    "draw": lambda e, p: f"{p} draws {_lot(e['lot'])} ({e['pays']})",
+    "draw_unused": lambda e, p: (
+        f"{p} draws {_lot(e['lot'])} ({e['pays']}): nothing is placed on F; draws again"
+    ),
+    "draw_game_end": lambda e, p: f"{p} draws Game End: the Strip and the lots pay one last time",
+    "marker": lambda e, p: f"{p} puts a marker on {_lot(e['lot'])}",
+    "must_free_lot": lambda e, p: (
+        f"{p} has all {MARKERS_PER_PLAYER} markers out and must free a lot to take {_lot(e['lot'])}"
+    ),
+    "free_lot": lambda e, p: f"{p} frees {_lot(e['lot'])} to put a marker on {_lot(e['target'])}",
+    "take_over": _take_over,
+    "must_move_die": lambda e, p: (
+        f"{p} has all {DICE_PER_PLAYER} dice out and must move one to {_lot(e['lot'])}"
+    ),
+    "move_die": lambda e, p: (
+        f"{p} moves their die from {_lot(e['from_lot'])} to {_lot(e['to_lot'])} (showing {e['value']}); "
+        f"{_lot(e['from_lot'])} is left without a die"
+    ),
+    "lots_pay": lambda e, p: "lots pay: " + _seat_amounts(e["amounts"]),
+    "casino_pays": lambda e, p: (
+        f"the {e['color']} casino at {_lot(e['casino'])} ({e['size']} tiles) pays "
+        f"{_seat_amounts(e['amounts'])}; boss P{e['boss']} scores {e['size']}"
+    ),
+    "score": lambda e, p: f"{p} moves from {e['from']} to {e['to']} points",
+    "tie_reroll": _tie,
+    "build": lambda e, p: f"{p} builds a {e['color']} casino on {_lot(e['lot'])} for ${e['cost']}",
+    "sprawl": lambda e, p: f"{p} sprawls a {e['color']} casino onto {_lot(e['lot'])} for ${e['cost']}",
+    "remodel": lambda e, p: (
+        f"{p} remodels the {e['from_color']} casino at {_lot(e['casino'])} ({e['size']} tiles) "
+        f"to {e['to_color']} for ${e['cost']}"
+    ),
+    "reorg": _reorg,
+    "put": lambda e, p: f"{p} puts a {e['value']} on {_lot(e['lot'])}",
+    "gamble": lambda e, p: (
+        f"{p} bets ${e['bet']} at P{e['boss']}'s {e['color']} casino at {_lot(e['casino'])}"
+    ),
+    "gamble_roll": _gamble_roll,
+    "offer": lambda e, p: f"{p} offers: {describe_items(e['items'])}",
+    "counter": lambda e, p: f"{p} refuses the offer and counters",
+    "accept": lambda e, p: f"{p} accepts",
+    "refuse": lambda e, p: f"{p} refuses the offer",
+    "trade_done": lambda e, p: "the trade is done",
+    "end_turn": lambda e, p: f"{p} ends the turn",
+    "market_open": lambda e, p: "the market is open: the other players may offer trades",
+    "pass": lambda e, p: f"{p} makes no offer",
+    "game_over": _game_over,
+}

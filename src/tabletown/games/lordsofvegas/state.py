@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.errors import IllegalAction, MalformedAction
+from ...core.errors import IllegalAction, MalformedAction, SnapshotError
+from ...core.events import Event
 from ...core.game import Action, Result, State
 from ...core.rng import SeededRNG
 from . import notation
-from .actions import ACCEPT, BAN_KINDS, END, ITEM_KINDS, LAYOFF_NO, LAYOFF_YES, PASS, REFUSE
+from .actions import ACCEPT, BAN_KINDS, END, ITEM_KINDS, LAYOFF_NO, LAYOFF_YES, PASS, REFUSE, Item
 from .board import STRIP_LOTS, BoardMixin, lot_name
 from .data import (
     CARD_PAYS,
@@ -29,6 +30,7 @@ from .data import (
     IN_EXCLUDED_BLOCK,
     LOT_NAMES,
     MARKERS_PER_PLAYER,
+    NUM_CARDS,
     NUM_COLORS,
     NUM_LOTS,
     PAY_NAMES,
@@ -49,7 +51,7 @@ from .phases import (
     RESUME_ACTION,
     RESUME_DRAW,
 )
-from .trading import TradingMixin
+from .trading import TradingMixin, items_json
 from .turn import TurnMixin
 
 _STRIP_LOTS = STRIP_LOTS  # old name, kept for importers
@@ -80,6 +82,16 @@ __all__ = [
 
 
 class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
+    """One position. Its parts live in mixins by topic: ``board.py`` (casinos, bosses, ties,
+    payouts), ``moves.py`` (legal actions), ``trading.py`` (offers and promises), ``turn.py`` (the
+    draw, the main-phase actions and their follow-up decisions); here are the set-up, ``apply``'s
+    dispatch, the views, copies and hidden information."""
+
+    # Saved positions (core.snapshot): trade items are the only named tuples a position holds
+    # (an offer waiting for answers); the options come from the set-up.
+    snapshot_types = (Item,)
+    static_slots = ("options",)
+
     __slots__ = (
         "num_players",
         "options",
@@ -110,7 +122,7 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
         "offer",
         "accepted",
         "place_queue",
-        "_cas",
+        "_cache_cas",
         "_over_reason",
         "market",
         "offer_return",
@@ -145,7 +157,7 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
         self.offer = None
         self.accepted = ()
         self.place_queue = []
-        self._cas = None
+        self._cache_cas = None
         self._over_reason = ""
         self.market = ()
         self.offer_return = ACTION
@@ -153,7 +165,7 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
         two = num_players == 2
         deck = list(range(NUM_LOTS))
         rng.shuffle(deck)
-        self.log.append("the 48 lot cards are shuffled; Game End is set aside")
+        self.log.append(Event("deck_shuffled", {"cards": len(deck)}))
         # Deal from the end of the list (the top of the deck).
         for seat in range(num_players):
             got = []
@@ -161,17 +173,16 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
                 card = deck.pop()
                 self.discard.append(card)
                 if two and IN_EXCLUDED_BLOCK[card]:
-                    self.log.append(
-                        f"seat {seat} is dealt {lot_name(card)}: F is not used with 2 players, dealt again"
-                    )
+                    self.log.append(Event("dealt_again", {"seat": seat, "lot": LOT_NAMES[card]}))
                     continue
                 got.append(card)
             for card in got:
                 self.marker[card] = seat
                 self.markers_out[seat] += 1
             self.money[seat] = START_MONEY[got[0]] + START_MONEY[got[1]]
-            names = " and ".join(lot_name(c) for c in got)
-            self.log.append(f"seat {seat} is dealt {names}: markers placed, starts with ${self.money[seat]}")
+            self.log.append(
+                Event("dealt", {"seat": seat, "lots": [LOT_NAMES[c] for c in got], "money": self.money[seat]})
+            )
         # Split into 4 near-equal stacks; Game End goes on top of the 4th (bottom) stack. Stacks are
         # made top-down with the larger ones first, so the split (and Game End's depth) is public.
         size = len(deck)
@@ -181,7 +192,7 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
         self.ge_index = size - above
         deck.insert(self.ge_index, GAME_END)
         self.deck = deck
-        self.log.append(f"Game End is placed under the top {above} of {size} cards")
+        self.log.append(Event("game_end_placed", {"above": above, "cards": size}))
         self.active = self._roll_off()
         self.phase = ACTION
         self._start_turn()
@@ -190,11 +201,11 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
         contenders = list(range(self.num_players))
         while True:
             rolls = {seat: self.rng.die() + self.rng.die() for seat in contenders}
-            self.log.append("roll-off: " + ", ".join(f"seat {s} rolls {r}" for s, r in rolls.items()))
+            self.log.append(Event("roll_off", {"seats": list(rolls), "totals": list(rolls.values())}))
             best = max(rolls.values())
             contenders = [s for s, r in rolls.items() if r == best]
             if len(contenders) == 1:
-                self.log.append(f"seat {contenders[0]} goes first")
+                self.log.append(Event("first_player", {"seat": contenders[0]}))
                 return contenders[0]
 
     # ------------------------------------------------------------------ casinos    # ------------------------------------------------------------------ contract: who acts
@@ -240,8 +251,9 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
         handler(self, player, action)
 
     # ------------------------------------------------------------------ views, copies
-    def view(self, player: int | None) -> dict[str, Any]:
-        base = self._base_view(player)
+    def view(self, player: int | None, since: int = 0) -> dict[str, Any]:
+        """See docs/games/lordsofvegas.md ("View") for the shape; everything here is public."""
+        base = self._base_view(player, since)
         groups, cid = self.casinos()
         bosses = [self.boss(g) for g in groups]
         board = []
@@ -291,17 +303,17 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
             "cards_left": {PAY_NAMES[c]: undrawn[c] for c in range(NUM_COLORS + 1)},
             "undrawn_lots": sorted(LOT_NAMES[c] for c in self.deck if c != GAME_END),
             "cards_before_game_end": None if ge_drawn else self.cards_before_game_end(),
-            "discards": [LOT_NAMES[c] if c != GAME_END else "game end" for c in self.discard],
+            "discards": [LOT_NAMES[c] if c != GAME_END else "game_end" for c in self.discard],
             "gambled": self.gambled,
             "offers_made": self.offers_made,
-            "promised": [f"no {k}" + (f" at {LOT_NAMES[lot]}" if lot >= 0 else "") for k, lot in self.bans],
+            "promised": [{"action": k, "lot": LOT_NAMES[lot] if lot >= 0 else None} for k, lot in self.bans],
         }
         if self.phase == OFFER:
             proposer, items = self.offer
             state["offer"] = {
                 "by": proposer,
-                "items": notation.format_items(items),
-                "text": notation.describe_items(items),
+                "items": items_json(items),
+                "notation": notation.format_items(items),
                 "waiting_for": list(self.to_act),
             }
         elif self.phase == LAYOFF:
@@ -322,7 +334,7 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
     def clone(self) -> LordsOfVegasState:
         return self.lookahead_copy(self.rng.clone(), self.log[:])
 
-    def lookahead_copy(self, rng: SeededRNG, log: list[str]) -> LordsOfVegasState:
+    def lookahead_copy(self, rng: SeededRNG, log: list[Event]) -> LordsOfVegasState:
         """A clone with the given random source and log (bots searching ahead pass their own dice
         and an empty log, which also saves copying them)."""
         twin = LordsOfVegasState.__new__(LordsOfVegasState)
@@ -355,25 +367,74 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
         twin.offer = self.offer
         twin.accepted = self.accepted
         twin.place_queue = self.place_queue[:]
-        twin._cas = self._cas  # immutable once built; rebuilt (not mutated) on change
+        twin._cache_cas = self._cache_cas  # immutable once built; rebuilt (not mutated) on change
         twin._over_reason = self._over_reason
         twin.market = self.market
         twin.offer_return = self.offer_return
         return twin
 
     def determinize(self, player: int, seed: int) -> LordsOfVegasState:
-        """Reshuffle the undrawn lot cards; Game End keeps its public depth in the deck."""
-        twin = super().determinize(player, seed)  # a clone with a fresh RNG
+        """The deck order is the only hidden part (every card dealt or drawn lies face up, Game End's
+        depth is fixed by the public split): the undrawn lot cards are shuffled again from their
+        sorted order with a fresh RNG, and Game End keeps its place, so the copy depends only on
+        what every seat sees and on ``seed``."""
+        twin = self.lookahead_copy(SeededRNG(seed), self.log[:])
         deck = twin.deck
+        rest = sorted(c for c in deck if c != GAME_END)
+        twin.rng.shuffle(rest)
         if GAME_END in deck:
-            at = deck.index(GAME_END)
-            rest = [c for c in deck if c != GAME_END]
-            twin.rng.shuffle(rest)
-            rest.insert(at, GAME_END)
-            twin.deck = rest
-        else:
-            twin.rng.shuffle(deck)
+            rest.insert(deck.index(GAME_END), GAME_END)
+        twin.deck = rest
         return twin
+
+    def check_snapshot(self) -> None:
+        """A loaded position must be a whole, consistent game: every list of the right length, the
+        counts of markers, dice and tiles matching the board, every card in the deck or the discard
+        exactly once, and a phase whose pending decision is filled in."""
+        n = self.num_players
+        if not 2 <= n <= 4:
+            raise SnapshotError(f"Lords of Vegas takes 2-4 players, not {n}")
+        for name in ("marker", "tile", "dieo", "diev"):
+            if len(getattr(self, name)) != NUM_LOTS:
+                raise SnapshotError(f"{name} must list all {NUM_LOTS} lots")
+        for name in ("money", "score", "dice_out", "markers_out"):
+            if len(getattr(self, name)) != n:
+                raise SnapshotError(f"{name} must list every seat")
+        if len(self.tiles_left) != NUM_COLORS:
+            raise SnapshotError("tiles_left must list every colour")
+        if sorted(self.deck + self.discard) != list(range(NUM_CARDS)):
+            raise SnapshotError("every card must be in the deck or the discard exactly once")
+        if not 0 <= self.active < n or not 0 <= self.phase < len(PHASE_NAMES):
+            raise SnapshotError("the active seat or the phase is out of range")
+        for seat in range(n):
+            if self.markers_out[seat] != self.marker.count(seat) or self.dice_out[seat] != self.dieo.count(
+                seat
+            ):
+                raise SnapshotError(f"seat {seat}'s markers or dice do not match the board")
+            if self.money[seat] < 0:
+                raise SnapshotError(f"seat {seat} has negative money")
+        for colour in range(NUM_COLORS):
+            if self.tiles_left[colour] + self.tile.count(colour) != TILES_PER_COLOR:
+                raise SnapshotError(f"the {COLORS[colour]} tiles do not add up")
+        for lot in range(NUM_LOTS):
+            owner, value = self.dieo[lot], self.diev[lot]
+            if not -1 <= owner < n or not 0 <= value <= 6 or not -1 <= self.marker[lot] < n:
+                raise SnapshotError(f"lot {LOT_NAMES[lot]} holds an impossible marker or die")
+            if self.tile[lot] < 0 and (owner >= 0 or value) or self.tile[lot] >= 0 and self.marker[lot] >= 0:
+                raise SnapshotError(
+                    f"lot {LOT_NAMES[lot]} mixes a tile with a marker, or a die without a tile"
+                )
+        phase = self.phase
+        if phase in (LAYOFF, PICK_DIE, FREE_LOT) and self.pending is None:
+            raise SnapshotError("a pending decision is missing")
+        if phase == OFFER and self.offer is None or phase == PLACE and not self.place_queue:
+            raise SnapshotError("a pending offer or placement is missing")
+        if phase == MARKET and not self.market:
+            raise SnapshotError("the market round has nobody to ask")
+        if (phase == OVER) != (self._over_reason != ""):
+            raise SnapshotError("the end of the game and its reason disagree")
+        self._cache_cas = None
+        super().check_snapshot()
 
     # ------------------------------------------------------------------ notation
     def format_action(self, action: Action) -> str:

@@ -6,13 +6,16 @@ or a promise not to take an action this turn (``no-build``... only by the active
 
 from __future__ import annotations
 
+import sys
+
 from ...core.errors import IllegalAction, MalformedAction
+from ...core.events import Event
 from ...core.game import Action
-from . import notation
 from .actions import ITEM_KINDS, arity, check_lot
 from .board import lot_name
 from .data import (
     DICE_PER_PLAYER,
+    LOT_NAMES,
     MARKERS_PER_PLAYER,
 )
 from .phases import ACTION, OFFER
@@ -20,6 +23,20 @@ from .phases import ACTION, OFFER
 
 def items_of(*items: tuple) -> tuple:
     return tuple(sorted(items))
+
+
+def items_json(items: tuple) -> list[dict]:
+    """Trade items as data for views and events: ``giver``, ``receiver``, ``kind`` (``$``, ``lot``,
+    ``die`` or ``no-build``...) and ``value`` (the amount for money, else a lot id or null)."""
+    return [
+        {
+            "giver": giver,
+            "receiver": receiver,
+            "kind": kind,
+            "value": value if kind == "$" else (LOT_NAMES[value] if value >= 0 else None),
+        }
+        for giver, receiver, kind, value in items
+    ]
 
 
 class TradingMixin:
@@ -43,11 +60,11 @@ class TradingMixin:
         if self.offers_made >= self.options["max_offers"]:
             raise IllegalAction("trade.limit", f"at most {self.options['max_offers']} offers per turn")
         if self.phase == OFFER:
-            self.log.append(f"seat {p} refuses the offer and counters")
+            self.log.append(Event("counter", {"seat": p}))
         else:
             self.offer_return = self.phase  # where play resumes once the offer is settled
         self.offers_made += 1
-        self.log.append(f"seat {p} offers: {notation.describe_items(items)}")
+        self.log.append(Event("offer", {"seat": p, "items": items_json(items)}))
         self.offer = (p, items)
         self.accepted = ()
         self.phase = OFFER
@@ -125,13 +142,13 @@ class TradingMixin:
     def _act_accept(self, p: int, action: Action) -> None:
         arity(action, 1)
         self.accepted = self.accepted + (p,)
-        self.log.append(f"seat {p} accepts")
+        self.log.append(Event("accept", {"seat": p}))
         if all(s in self.accepted for s in self.offer_answerers()):
             self._execute_offer()
 
     def _act_refuse(self, p: int, action: Action) -> None:
         arity(action, 1)
-        self.log.append(f"seat {p} refuses the offer")
+        self.log.append(Event("refuse", {"seat": p}))
         self.offer = None
         self.accepted = ()
         self.phase = self.offer_return
@@ -139,7 +156,7 @@ class TradingMixin:
     def _execute_offer(self) -> None:
         _, items = self.offer
         self.execute_items(items)
-        self.log.append("the trade is done")
+        self.log.append(Event("trade_done", {}))
         self.offer = None
         self.accepted = ()
         self.phase = self.offer_return
@@ -162,4 +179,4 @@ class TradingMixin:
                 self.dice_out[giver] -= 1
                 self.dice_out[receiver] += 1
             else:
-                self.bans = self.bans + ((kind[3:], value),)
+                self.bans = self.bans + ((sys.intern(kind[3:]), value),)

@@ -5,6 +5,7 @@ dice, lay off a bet), and the end of a turn or of the game."""
 from __future__ import annotations
 
 from ...core.errors import IllegalAction, MalformedAction
+from ...core.events import Event
 from ...core.game import Action
 from .actions import arity, check_lot, lot_colour, lot_only
 from .board import lot_name
@@ -16,6 +17,7 @@ from .data import (
     DIE,
     GAME_END,
     IN_EXCLUDED_BLOCK,
+    LOT_NAMES,
     MARKERS_PER_PLAYER,
     NEIGHBORS,
     PAY_NAMES,
@@ -39,19 +41,20 @@ class TurnMixin:
 
     def _act_end(self, p: int, action: Action) -> None:
         arity(action, 1)
-        self.log.append(f"seat {p} ends the turn")
+        self.log.append(Event("end_turn", {"seat": p}))
         if self.options["open_market"]:
             # The others, in seat order after the active player, may each open trades or pass.
             n = self.num_players
             self.market = tuple((p + k) % n for k in range(1, n))
             self.offers_made = 0
             self.phase = MARKET
-            self.log.append("the market is open: the other players may offer trades")
+            self.log.append(Event("market_open", {"seats": list(self.market)}))
             return
         self._next_turn()
 
     def _act_pass(self, p: int, action: Action) -> None:
         arity(action, 1)
+        self.log.append(Event("pass", {"seat": p}))
         self.market = self.market[1:]
         if not self.market:
             self._next_turn()
@@ -80,7 +83,9 @@ class TurnMixin:
         self.money[p] -= cost
         self.marker[lot] = -1
         self.markers_out[p] -= 1
-        self.log.append(f"seat {p} builds a {COLORS[colour]} casino on {lot_name(lot)} for ${cost}")
+        self.log.append(
+            Event("build", {"seat": p, "lot": LOT_NAMES[lot], "color": COLORS[colour], "cost": cost})
+        )
         self._place_tile(p, lot, colour)
 
     def _act_sprawl(self, p: int, action: Action) -> None:
@@ -116,7 +121,9 @@ class TurnMixin:
         ):
             raise IllegalAction("trade.promised", "you traded away the right to sprawl there this turn")
         self.money[p] -= cost
-        self.log.append(f"seat {p} sprawls a {COLORS[colour]} casino onto {lot_name(lot)} for ${cost}")
+        self.log.append(
+            Event("sprawl", {"seat": p, "lot": LOT_NAMES[lot], "color": COLORS[colour], "cost": cost})
+        )
         self._place_tile(p, lot, colour)
 
     def _place_tile(self, p: int, lot: int, colour: int) -> None:
@@ -129,9 +136,7 @@ class TurnMixin:
             self.dice_out[p] += 1
             self._after_action((lot,))
         else:
-            self.log.append(
-                f"seat {p} has all {DICE_PER_PLAYER} dice out and must move one to {lot_name(lot)}"
-            )
+            self.log.append(Event("must_move_die", {"seat": p, "lot": LOT_NAMES[lot]}))
             self.pending = (p, lot, DIE[lot])
             self.resume = (RESUME_ACTION,)
             self.phase = PICK_DIE
@@ -167,7 +172,17 @@ class TurnMixin:
         self.tiles_left[colour] -= len(g)
         self._merge(g)
         self.log.append(
-            f"seat {p} remodels the {COLORS[old]} casino at {lot_name(lot)} ({len(g)} tiles) to {COLORS[colour]} for ${cost}"
+            Event(
+                "remodel",
+                {
+                    "seat": p,
+                    "casino": LOT_NAMES[g[0]],
+                    "from_color": COLORS[old],
+                    "to_color": COLORS[colour],
+                    "size": len(g),
+                    "cost": cost,
+                },
+            )
         )
         self._after_action((lot,))
 
@@ -198,8 +213,16 @@ class TurnMixin:
         order = [(p + k) % n for k in range(n) if (p + k) % n in by_owner]
         rolls = {owner: sorted((die() for _ in by_owner[owner]), reverse=True) for owner in order}
         self.log.append(
-            f"seat {p} reorganizes the {COLORS[self.tile[lot]]} casino at {lot_name(lot)} for ${cost}: "
-            + "; ".join(f"seat {o} rolls {', '.join(map(str, rolls[o]))}" for o in sorted(rolls))
+            Event(
+                "reorg",
+                {
+                    "seat": p,
+                    "casino": LOT_NAMES[g[0]],
+                    "color": COLORS[self.tile[lot]],
+                    "cost": cost,
+                    "rolls": [{"seat": o, "values": rolls[o]} for o in sorted(rolls)],
+                },
+            )
         )
         queue = []
         for owner in order:
@@ -224,7 +247,7 @@ class TurnMixin:
         if lot not in lots:
             raise IllegalAction("place.not_waiting", f"{lot_name(lot)} holds none of your re-rolled dice")
         self.diev[lot] = values[0]
-        self.log.append(f"seat {p} puts a {values[0]} on {lot_name(lot)}")
+        self.log.append(Event("put", {"seat": p, "lot": LOT_NAMES[lot], "value": values[0]}))
         lots = tuple(t for t in lots if t != lot)
         values = values[1:]
         if len(lots) == 1 or values[0] == values[-1]:
@@ -264,7 +287,16 @@ class TurnMixin:
         self._check_active("gamble", lot, g)
         self.gambled = True
         self.log.append(
-            f"seat {p} bets ${bet} at seat {boss}'s {COLORS[self.tile[lot]]} casino at {lot_name(lot)}"
+            Event(
+                "gamble",
+                {
+                    "seat": p,
+                    "boss": boss,
+                    "casino": LOT_NAMES[g[0]],
+                    "color": COLORS[self.tile[lot]],
+                    "bet": bet,
+                },
+            )
         )
         self.pending = (boss, p, bet)
         self.phase = LAYOFF
@@ -279,20 +311,44 @@ class TurnMixin:
         mult = gamble_multiplier(total)
         stake = bet * abs(mult)
         boss_part = stake // 2 if lay else stake
-        note = " (half laid off to the bank)" if lay else ""
         if mult > 0:
             paid = min(boss_part, self.money[boss])
             self.money[boss] -= paid
             self.money[gambler] += paid + (stake - boss_part)
             self.log.append(
-                f"seat {gambler} rolls {a}+{b}={total} and wins ${stake}{note}: seat {boss} pays ${paid}"
-                + (f", the bank ${stake - boss_part}" if stake != boss_part else "")
+                Event(
+                    "gamble_roll",
+                    {
+                        "seat": gambler,
+                        "boss": boss,
+                        "dice": [a, b],
+                        "total": total,
+                        "layoff": lay,
+                        "bet": bet,
+                        "won": True,
+                        "stake": stake,
+                        "boss_pays": paid,
+                        "bank_pays": stake - boss_part,
+                    },
+                )
             )
         else:
             self.money[gambler] -= bet
             self.money[boss] += boss_part
             self.log.append(
-                f"seat {gambler} rolls {a}+{b}={total} and loses ${bet}{note}: seat {boss} gets ${boss_part}"
+                Event(
+                    "gamble_roll",
+                    {
+                        "seat": gambler,
+                        "boss": boss,
+                        "dice": [a, b],
+                        "total": total,
+                        "layoff": lay,
+                        "bet": bet,
+                        "won": False,
+                        "boss_gets": boss_part,
+                    },
+                )
             )
         self.pending = None
         self.phase = ACTION
@@ -313,7 +369,10 @@ class TurnMixin:
         self.dieo[target] = p
         self.diev[target] = value
         self.log.append(
-            f"seat {p} moves their die from {lot_name(src)} to {lot_name(target)} (showing {value}); {lot_name(src)} is left without a die"
+            Event(
+                "move_die",
+                {"seat": p, "from_lot": LOT_NAMES[src], "to_lot": LOT_NAMES[target], "value": value},
+            )
         )
         self.pending = None
         self._resume()
@@ -325,7 +384,7 @@ class TurnMixin:
         _, target, _ = self.pending
         self.marker[lot] = -1
         self.marker[target] = p
-        self.log.append(f"seat {p} frees {lot_name(lot)} to put a marker on {lot_name(target)}")
+        self.log.append(Event("free_lot", {"seat": p, "lot": LOT_NAMES[lot], "target": LOT_NAMES[target]}))
         self.pending = None
         self._resume()
 
@@ -354,19 +413,23 @@ class TurnMixin:
             card = self.deck.pop()
             self.discard.append(card)
             if card == GAME_END:
-                self.log.append(f"seat {p} draws Game End: the Strip and the lots pay one last time")
+                self.log.append(Event("draw_game_end", {"seat": p}))
                 self._payout(STRIP)
-                self._end("game end")
+                self._end("game_end")
                 return
             if self.num_players == 2 and IN_EXCLUDED_BLOCK[card]:
                 self.log.append(
-                    f"seat {p} draws {lot_name(card)} ({PAY_NAMES[CARD_PAYS[card]]}): nothing is placed on F; draws again"
+                    Event(
+                        "draw_unused", {"seat": p, "lot": LOT_NAMES[card], "pays": PAY_NAMES[CARD_PAYS[card]]}
+                    )
                 )
                 self._payout(CARD_PAYS[card])
                 if self.phase == OVER:
                     return
                 continue
-            self.log.append(f"seat {p} draws {lot_name(card)} ({PAY_NAMES[CARD_PAYS[card]]})")
+            self.log.append(
+                Event("draw", {"seat": p, "lot": LOT_NAMES[card], "pays": PAY_NAMES[CARD_PAYS[card]]})
+            )
             if self._take_over(p, card):
                 self._finish_draw(card, (card,))
             return
@@ -377,34 +440,33 @@ class TurnMixin:
             if self.marker[lot] >= 0:  # cannot happen with a lot's own card; kept as a guard
                 return True
             if self.markers_out[p] >= MARKERS_PER_PLAYER and self.options["markers_full"] == "free":
-                self.log.append(f"seat {p} has all {MARKERS_PER_PLAYER} markers out and must free a lot")
+                self.log.append(Event("must_free_lot", {"seat": p, "lot": LOT_NAMES[lot]}))
                 self.pending = (p, lot, 0)
                 self.resume = (RESUME_DRAW, lot)
                 self.phase = FREE_LOT
                 return False
             self.marker[lot] = p
             self.markers_out[p] += 1
-            self.log.append(f"seat {p} puts a marker on {lot_name(lot)}")
+            self.log.append(Event("marker", {"seat": p, "lot": LOT_NAMES[lot]}))
             return True
         prev = self.dieo[lot]
         if prev == p:
             return True
         value = self.diev[lot] if prev >= 0 else DIE[lot]
         if self.dice_out[p] >= DICE_PER_PLAYER:
-            self.log.append(
-                f"seat {p} has all {DICE_PER_PLAYER} dice out and must move one to {lot_name(lot)}"
-            )
+            self.log.append(Event("must_move_die", {"seat": p, "lot": LOT_NAMES[lot]}))
             self.pending = (p, lot, value)
             self.resume = (RESUME_DRAW, lot)
             self.phase = PICK_DIE
             return False
         if prev >= 0:
             self.dice_out[prev] -= 1
-            self.log.append(
-                f"seat {p} takes over {lot_name(lot)}: seat {prev}'s die is replaced, still showing {value}"
+        self.log.append(
+            Event(
+                "take_over",
+                {"seat": p, "lot": LOT_NAMES[lot], "value": value, "from_seat": prev if prev >= 0 else None},
             )
-        else:
-            self.log.append(f"seat {p} takes over {lot_name(lot)}: a die showing {value} on the empty tile")
+        )
         self.dieo[lot] = p
         self.diev[lot] = value
         self.dice_out[p] += 1
@@ -416,10 +478,12 @@ class TurnMixin:
         if self.phase != OVER:
             self.phase = ACTION
 
-    def _end(self, reason: str) -> None:
+    def _end(self, reason: str, seat: int = -1) -> None:
+        """End the game: ``reason`` is ``game_end`` (the card) or ``instant_win`` (``seat`` reached
+        the last square of the score track)."""
         if self.phase == OVER:
             return
         self.phase = OVER
         self._over_reason = reason
         self.pending = None
-        self.log.append(f"the game ends ({reason})")
+        self.log.append(Event("game_over", {"reason": reason, "seat": seat if seat >= 0 else None}))
