@@ -67,6 +67,15 @@ def fill(sh: Sheet, **values) -> None:
         sh.nums[slot(name)] = v
 
 
+def ended(state: NewLasVegasState, reason: str) -> bool:
+    """The game is over and its ``game_over`` event gives this reason id."""
+    return state.is_over and any(e.kind == "game_over" and e.data["reason"] == reason for e in state.log)
+
+
+def logged(state: NewLasVegasState, kind: str) -> bool:
+    return any(e.kind == kind for e in state.log)
+
+
 def do(state: NewLasVegasState, player: int, *texts: str) -> None:
     for t in texts:
         state.apply_text(player, t)

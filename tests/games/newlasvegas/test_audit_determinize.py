@@ -12,7 +12,7 @@ from collections import Counter
 
 from tabletown.games.newlasvegas.data import APPROVAL_BASE, CARD_EFFECT, CARD_NUMBER
 
-from .helpers import new, skip_loans
+from .helpers import logged, new, skip_loans
 
 
 def _tops(state):
@@ -78,7 +78,7 @@ def test_solo_approvals_may_be_anywhere_after_the_first_project_reshuffle():
     state.apply(0, next(a for a in state.legal_actions(0) if a[0] == "pick" and a[3] == ""))
     state.apply(0, state.legal_actions(0)[0])
     state.apply(0, ("skip",))
-    assert any("reshuffled" in line for line in state.log)
+    assert logged(state, "first_project_reshuffle")
     assert state.approval_zone >= len(state.deck)
     highest = max(
         i for seed in range(30) for i, c in enumerate(state.determinize(0, seed).deck) if c >= APPROVAL_BASE

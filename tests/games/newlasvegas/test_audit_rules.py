@@ -10,7 +10,7 @@ from tabletown.games.newlasvegas.data import GOLF_RANGE, PROJECT_BY_ID, SLOT_HOL
 from tabletown.games.newlasvegas.scoring import score_multiplayer
 from tabletown.games.newlasvegas.sheet import GRAND, SMALL, Sheet
 
-from .helpers import do, fill, fresh, new, set_offers, skip_loans, slot
+from .helpers import do, ended, fill, fresh, new, set_offers, skip_loans, slot
 
 
 def test_a_project_met_before_this_rounds_construction_is_scored():
@@ -36,7 +36,7 @@ def test_streets_finished_before_this_rounds_construction_still_end_the_game():
     do(state, 0, "b", "2.2", "skip")
     do(state, 1, "a", "4.11", "con 1.1")  # every built casino opened, then a new empty one
     assert not state.sheets[1].all_opened()
-    assert state.is_over and any("every built casino" in line for line in state.log)
+    assert ended(state, "all_casinos_opened")
 
 
 def test_a_project_not_met_before_construction_is_not_scored():
@@ -186,7 +186,7 @@ def test_a_refusal_that_marks_the_last_box_ends_the_game():
     do(state, 0, "a", "2.2", "skip")
     do(state, 1, "refuse")
     assert state.sheets[1].marks == TRACK_LENGTH and state.is_over
-    assert any("last opening box" in line for line in state.log)
+    assert ended(state, "opening_track_full")
 
 
 def test_solo_refusal_still_feeds_acme_the_chosen_card():

@@ -6,9 +6,10 @@ import pytest
 
 from tabletown.core.errors import IllegalAction
 from tabletown.core.record import state_digest
+from tabletown.games.newlasvegas.actions import Effect, Open, Pick, Plan
 from tabletown.games.newlasvegas.data import NUM_SLOTS, TRACK_LENGTH, UPGRADE_INDEX
 
-from .helpers import do, fill, fresh, set_offers, slot
+from .helpers import do, ended, fill, fresh, set_offers, slot
 
 
 def refused(state, player, text, rule):
@@ -143,7 +144,7 @@ def test_opening_effect_and_the_last_box_ends_the_game():
     do(state, 0, "a", "2.2", "op")
     assert not state.is_over  # the round finishes first
     do(state, 1, "a", "2.2", "op")
-    assert state.is_over and any("last opening box" in line for line in state.log)
+    assert ended(state, "opening_track_full")
 
 
 def test_free_action_offers_every_effect():
@@ -225,7 +226,8 @@ def test_a_whole_round_typed_at_once_is_all_or_nothing():
     state = fresh(2, ((5, "op"), (8, "con"), (11, "show")))
     refused(state, 0, "b, 2.5, con 2.5", "nlv.construction")  # 2.5 has no crane
     plan = state.parse_action("b, 2.5, con 2.4", 0)
-    assert plan == ("plan", ("pick", 1, 1, ""), ("open", slot("2.5"), 0), ("eff", "con", slot("2.4")))
+    assert plan == Plan((Pick(1, 1, ""), Open(slot("2.5"), 0), Effect("con", slot("2.4"))))
+    assert plan.steps[0] == ("pick", 1, 1, "")  # typed actions keep their tag as the first field
     assert state.parse_action(state.format_action(plan), 0) == plan
     state.apply(0, plan)
     assert 0 not in state.to_act and state.sheets[0].is_built(slot("2.4"))

@@ -66,7 +66,7 @@ def test_expert_does_not_peek_at_hidden_information():
         twin = state.determinize(seat, 1000 + index)
         assert twin.view(seat) == state.view(seat)
         differs += twin.piles != state.piles or any(
-            twin.sheets[q] is not state.sheets[q] and twin.turns[q].notes != state.turns[q].notes
+            twin.sheets[q] is not state.sheets[q] and twin.turns[q].steps != state.turns[q].steps
             for q in range(state.num_players)
             if q != seat
         )

@@ -7,7 +7,7 @@ import pytest
 from tabletown.games.newlasvegas.data import GOLF_RANGE, SLOT_HOLES
 from tabletown.games.newlasvegas.sheet import GRAND, SMALL, Sheet, project_met
 
-from .helpers import do, fill, fresh, set_offers, slot
+from .helpers import do, ended, fill, fresh, set_offers, slot
 
 
 def test_grand_hotel_race_is_decided_at_the_end_of_the_round():
@@ -197,7 +197,7 @@ def test_end_triggers():
     state.sheets[0].shows = [3, 3]
     do(state, 0, "a", "2.2", "skip")
     do(state, 1, "a", "2.2", "skip")
-    assert state.is_over and any("all three projects" in line for line in state.log)
+    assert ended(state, "all_projects")
     state = fresh(2, ((15, "op"), (8, "op"), (11, "op")))
     sh = state.sheets[1]
     for s in range(len(sh.nums)):
@@ -206,4 +206,4 @@ def test_end_triggers():
     sh.nums[slot("4.11")] = -1
     do(state, 0, "a", "2.2", "skip")
     do(state, 1, "a", "4.11", "skip")
-    assert state.is_over and any("every built casino" in line for line in state.log)
+    assert ended(state, "all_casinos_opened")

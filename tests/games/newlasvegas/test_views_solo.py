@@ -8,7 +8,7 @@ from tabletown.games.newlasvegas.data import APPROVAL_BASE, CARD_EFFECT, CARD_NU
 from tabletown.games.newlasvegas.scoring import acme_golf_holes, score_solo
 from tabletown.games.newlasvegas.sheet import GRAND, SMALL, Sheet
 
-from .helpers import do, fill, new, play_random, skip_loans
+from .helpers import do, ended, fill, logged, new, play_random, skip_loans
 
 
 def test_views_hide_the_deck_order():
@@ -37,7 +37,7 @@ def test_loan_choices_and_round_choices_stay_hidden():
     do(state, 0, state.format_action(state.legal_actions(0)[0]), "skip")
     after = state.view(1)
     assert before["state"]["players"][0] == {**after["state"]["players"][0], "acting": True}
-    assert before["log"] == after["log"]
+    assert before["events"] == after["events"]  # seat 0's steps stay private
     play_random(state, random.Random(3))
     assert state.view(1)["state"]["players"][0]["loan"] is True  # revealed at the end
 
@@ -176,11 +176,11 @@ def test_acme_project_race_reshuffle_and_ending_the_game():
 
     assert state.acme_proj[k] == PROJECT_BY_ID[pid]["points_first"] and state.approved[k]
     assert state.discard == []  # first project: the two discarded cards went back into the deck
-    assert any("reshuffled" in line for line in state.log)
+    assert logged(state, "first_project_reshuffle")
     state.pending_approvals = [0, 1]
     _solo_round(state)
     assert all(state.acme_proj) and state.is_over
-    assert any("ACME completed all three projects" in line for line in state.log)
+    assert ended(state, "acme_all_projects")
 
 
 def test_player_scores_the_lower_value_after_acme():

@@ -7,6 +7,7 @@ The city plan and score sheet are RECONSTRUCTIONS (the printed sheets are not pu
 from __future__ import annotations
 
 import json
+import sys
 from importlib import resources
 from typing import Any
 
@@ -19,6 +20,10 @@ CITY = _load("city.json")
 SHEET = _load("sheet.json")
 CARDS = _load("cards.json")
 PROJECTS = _load("projects.json")["projects"]
+# Ids a position holds are interned, so a saved and loaded position shares them exactly as a live one
+# (see rules.intern_strings).
+for _p in PROJECTS:
+    _p["id"], _p["deck"] = sys.intern(_p["id"]), sys.intern(_p["deck"])
 
 # Effect codes used everywhere in the rules (short, also the notation).
 EFFECTS = ("op", "con", "up", "show", "limo")
@@ -35,7 +40,7 @@ _CARD_EFFECT = {
 CARD_NUMBER: tuple[int, ...] = tuple(n for n, _ in CARDS["casino_cards"])
 CARD_EFFECT: tuple[str, ...] = tuple(_CARD_EFFECT[e] for _, e in CARDS["casino_cards"])
 NUM_CARDS = len(CARD_NUMBER)
-APPROVAL_COLOURS: tuple[str, ...] = tuple(CARDS["approval_cards"])
+APPROVAL_COLOURS: tuple[str, ...] = tuple(sys.intern(c) for c in CARDS["approval_cards"])
 # Approval cards get ids after the casino cards in the solo deck.
 APPROVAL_BASE = NUM_CARDS
 ARCHITECTS: dict[int, dict[str, Any]] = {c["number"]: c for c in CARDS["architect_cards"]}
@@ -68,7 +73,7 @@ CRANE_MASK = sum(1 << s for s in CRANE_SLOTS)
 AVENUE_SLOTS: tuple[tuple[int, ...], ...] = tuple(
     tuple(s for s in range(NUM_SLOTS) if SLOT_AVENUE[s] == a) for a in range(1, NUM_AVENUES + 1)
 )
-SLOT_NAME = tuple(f"{SLOT_STREET[s] + 1}.{SLOT_AVENUE[s]}" for s in range(NUM_SLOTS))
+SLOT_NAME = tuple(sys.intern(f"{SLOT_STREET[s] + 1}.{SLOT_AVENUE[s]}") for s in range(NUM_SLOTS))
 SLOT_BY_NAME = {name: s for s, name in enumerate(SLOT_NAME)}
 GOLF_RANGE = STREET_RANGE[0]
 PAR_COUNT = {p: sum(SLOT_HOLES[s].count(p) for s in range(NUM_SLOTS)) for p in (3, 4, 5)}
@@ -127,7 +132,7 @@ GROUP_SIZE: tuple[int, ...] = tuple(b - a + 1 for a, b in _OPEN["groups"])
 OPEN_PLACES: tuple[tuple[int, ...], ...] = tuple(tuple(p) for p in _OPEN["places"])
 SHOW_VALUES: tuple[tuple[int, ...], ...] = tuple(tuple(c["values"]) for c in SHEET["shows"])
 SHOW_LOANS: tuple[tuple[int, ...], ...] = tuple(tuple(c["loans_beside_box"]) for c in SHEET["shows"])
-UPGRADE_IDS: tuple[str, ...] = tuple(u["id"] for u in SHEET["upgrades"])
+UPGRADE_IDS: tuple[str, ...] = tuple(sys.intern(u["id"]) for u in SHEET["upgrades"])
 UPGRADE_VALUES: dict[str, tuple[int, ...]] = {
     u["id"]: tuple(u["values"]) for u in SHEET["upgrades"] if "values" in u
 }

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.game import Bot, State
-from .bots import _actions, _apply_step
+from .actions import LOAN_YES, SHUFFLE_NO
 from .data import (
     AVENUE_SLOTS,
     CARPET_MASK,
@@ -302,9 +302,9 @@ class ExpertBot(Bot):
         assert isinstance(state, NewLasVegasState)
         legal = state.legal_actions(player)
         if state.phase == "loan":
-            return ("loan", 1)
+            return LOAN_YES
         if state.phase == "reshuffle":
-            return ("shuffle", 0)
+            return SHUFFLE_NO
         # The rest of the round planned at its first step: follow it while it stays legal.
         key = _plan_key(state, player, state.sheets[player], state.turns[player])
         if self.plan and self.plan[0] == key:
@@ -321,7 +321,7 @@ class ExpertBot(Bot):
         best, best_value = None, float("-inf")
         for action in legal:
             s2, t2 = sh.copy(), turn.clone()
-            _apply_step(state, s2, t2, action)
+            state.play_step(s2, t2, action, record=False)
             value, path = self._search(state, s2, t2, ctx)
             value += self.rng.random() * 1e-3
             if value > best_value:
@@ -335,7 +335,7 @@ class ExpertBot(Bot):
     def _key_after(state: NewLasVegasState, player: int, action: Any) -> tuple[Any, ...]:
         """The plan key of this seat's next step once ``action`` is played."""
         sh, turn = state.sheets[player].copy(), state.turns[player].clone()
-        _apply_step(state, sh, turn, action)
+        state.play_step(sh, turn, action, record=False)
         return _plan_key(state, player, sh, turn)
 
     def _context(self, state: NewLasVegasState, player: int) -> dict[str, Any]:
@@ -369,11 +369,11 @@ class ExpertBot(Bot):
         """
         if turn.stage >= DONE:
             return evaluate(sh, ctx, self.w), ()
-        actions = _actions(state, sh, turn)
+        actions = state.step_actions(sh, turn)
         children = []
         for action in actions:
             s2, t2 = sh.copy(), turn.clone()
-            _apply_step(state, s2, t2, action)
+            state.play_step(s2, t2, action, record=False)
             children.append((action, s2, t2))
         keep = int(self.w["keep"])
         if turn.stage in (PICK, OPEN) and len(children) > keep:

@@ -8,8 +8,17 @@ from typing import Any
 from ...core.errors import OptionError
 from ...core.game import BotFactory, Game
 from ...core.options import Option
-from .data import ARCHITECTS
-from .rules import NewLasVegasState
+from ...core.spaces import SIMULTANEOUS, ActionSpace, GameType
+from .actions import all_actions
+from .data import ARCHITECTS, NUM_SLOTS, TRACK_LENGTH, TRACK_START
+from .rules import NewLasVegasState, intern_strings
+
+# A true bound on a game's length. Every round each seat either opens a casino (filling an empty one
+# for good) or refuses (marking 2 opening boxes; the game ends once the track is full), so the game
+# ends within NUM_SLOTS + ceil((TRACK_LENGTH - TRACK_START) / 2) rounds, whatever the seats do (solo
+# also ends when the cards run out). A seat takes at most 4 steps a round (pick, open, copy, effect),
+# plus one bank choice and one reshuffle vote per game; plans only group steps.
+MAX_ROUNDS = NUM_SLOTS + (TRACK_LENGTH - TRACK_START + 1) // 2
 
 
 class NewLasVegas(Game):
@@ -46,6 +55,39 @@ class NewLasVegas(Game):
 
     def create_state(self, num_players: int, options: dict[str, Any], seed: int) -> NewLasVegasState:
         return NewLasVegasState(num_players, options, seed)
+
+    @property
+    def game_type(self) -> GameType:
+        return GameType(
+            dynamics=SIMULTANEOUS,
+            chance=True,
+            hidden_information=True,
+            min_players=self.min_players,
+            max_players=self.max_players,
+            scores=(
+                "each seat's final score sheet total in points (solo: the player's total; rank 1 when it"
+                " reaches ACME's total, hotels then grand hotels breaking a tie)"
+            ),
+            max_actions=self.max_players * (4 * MAX_ROUNDS + 2),
+        )
+
+    def build_action_space(self, num_players: int, options: dict[str, Any]) -> ActionSpace:
+        first = bool(options.get("first_game"))
+        return ActionSpace(all_actions(solo=num_players == 1, bank_rule=not first, golf=not first))
+
+    def state_from_json(self, data: Any) -> NewLasVegasState:
+        state = super().state_from_json(data)
+        assert isinstance(state, NewLasVegasState)
+        # Loaded strings are fresh objects; a live game's are interned ids (see intern_strings).
+        for name in NewLasVegasState.__slots__:
+            if not name.startswith("_cache") and hasattr(state, name):
+                setattr(state, name, intern_strings(getattr(state, name)))
+        return state
+
+    def describe_event(self, event: Mapping[str, Any]) -> str:
+        from .render import describe_event
+
+        return describe_event(event)
 
     def bots(self) -> Mapping[str, BotFactory]:
         from .bots import GreedyBot

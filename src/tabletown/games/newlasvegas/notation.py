@@ -16,15 +16,34 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.errors import MalformedAction
+from .actions import (
+    EFFECT_CON,
+    EFFECT_LIMO,
+    EFFECT_OP,
+    EFFECT_SHOW,
+    EFFECT_UP,
+    EXPAND,
+    LOAN_NO,
+    LOAN_YES,
+    OPENS,
+    PICK_ROW,
+    REFUSE,
+    SHUFFLE_NO,
+    SHUFFLE_YES,
+    SKIP,
+    Effect,
+    Plan,
+)
 from .data import SLOT_BY_NAME, SLOT_NAME, UPGRADE_IDS, UPGRADE_INDEX
 
-_BONUS = {"e", "f", "x"}
+_BONUS = {"": 0, "e": 1, "f": 2, "x": 3}
 
 
 def format_action(action: Any, solo: bool) -> str:
+    """The notation of a typed action (``Pick(0, 0, "e")`` -> ``a+e``; solo ``Pick(0, 1)`` -> ``12``)."""
     kind = action[0]
     if kind == "plan":
-        return ", ".join(format_action(step, solo) for step in action[1:])
+        return ", ".join(format_action(step, solo) for step in action[1])
     if kind == "loan":
         return "loan" if action[1] else "noloan"
     if kind == "shuffle":
@@ -62,55 +81,58 @@ def _slot(text: str) -> int:
 
 
 def parse_action(text: str, solo: bool) -> Any:
+    """The typed action a notation stands for (legality is checked by ``apply``)."""
     if "," in text or ";" in text:
         parts = [p for p in text.replace(";", ",").split(",") if p.strip()]
-        return ("plan", *(parse_action(p, solo) for p in parts))
+        return Plan(tuple(parse_action(p, solo) for p in parts))
     t = " ".join(text.strip().lower().split())
     if t in ("loan", "noloan"):
-        return ("loan", int(t == "loan"))
+        return LOAN_YES if t == "loan" else LOAN_NO
     if t in ("shuffle", "keep"):
-        return ("shuffle", int(t == "shuffle"))
+        return SHUFFLE_YES if t == "shuffle" else SHUFFLE_NO
     if t == "skip":
-        return ("skip",)
+        return SKIP
     if t == "op":
-        return ("eff", "op", 0)
+        return EFFECT_OP
     if t.startswith("refuse"):
         rest = t[6:].strip()
         if not solo and not rest:
-            return ("refuse", -1)
+            return REFUSE[-1]
         if solo and rest in ("1", "2", "3"):
-            return ("refuse", int(rest) - 1)
+            return REFUSE[int(rest) - 1]
         raise MalformedAction("nlv.notation", "write 'refuse' (solo: refuse1, refuse2 or refuse3)")
     words = t.split(" ")
     if words[0] in ("con", "up", "limo") and len(words) == 2:
         arg = words[1]
         if words[0] == "con":
-            return ("eff", "con", _slot(arg))
+            s = _slot(arg)
+            # A slot without a crane is no construction target, but it is still a well-formed move.
+            return EFFECT_CON[s] or Effect("con", s)
         if words[0] == "up":
             if arg not in UPGRADE_INDEX:
                 raise MalformedAction("nlv.notation", f"upgrade columns: {', '.join(UPGRADE_IDS)}")
-            return ("eff", "up", UPGRADE_INDEX[arg])
+            return EFFECT_UP[UPGRADE_INDEX[arg]]
         if arg not in ("n", "s", "e", "w"):
             raise MalformedAction("nlv.notation", "limousine directions: n, s, e, w")
-        return ("eff", "limo", arg)
+        return EFFECT_LIMO[arg]
     if t in ("show1", "show2", "show 1", "show 2"):
-        return ("eff", "show", int(t[-1]) - 1)
+        return EFFECT_SHOW[int(t[-1]) - 1]
     if t.startswith("x") and len(t) > 2 and t[-1] in "lr":
-        return ("copy", _slot(t[1:-1]), t[-1])
+        return EXPAND[_slot(t[1:-1]), t[-1]]
     if "." in t:
         for sign in ("+", "-"):
             head, sep, tail = t.partition(sign)
             if sep:
                 if tail not in ("1", "2"):
                     raise MalformedAction("nlv.notation", "easy opening changes the number by 1 or 2")
-                return ("open", _slot(head), int(sign + tail))
-        return ("open", _slot(t), 0)
+                return OPENS[_slot(head)][int(sign + tail) + 2]
+        return OPENS[_slot(t)][2]
     head, _, bonus = t.partition("+")
-    if bonus and bonus not in _BONUS:
+    if bonus not in _BONUS:
         raise MalformedAction("nlv.notation", "bonuses: +e easy opening, +f free action, +x expansion")
     if solo and len(head) == 2 and head[0] in "123" and head[1] in "123" and head[0] != head[1]:
-        return ("pick", int(head[0]) - 1, int(head[1]) - 1, bonus)
+        return PICK_ROW[int(head[0]) - 1][int(head[1]) - 1][_BONUS[bonus]]
     if not solo and head in ("a", "b", "c"):
         k = "abc".index(head)
-        return ("pick", k, k, bonus)
+        return PICK_ROW[k][k][_BONUS[bonus]]
     raise MalformedAction("nlv.notation", f"not a New Las Vegas move: {text!r} (type 'help')")

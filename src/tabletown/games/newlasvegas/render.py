@@ -14,6 +14,7 @@ from .data import (
     LAMP_COLUMNS,
     LAMP_NAME,
     NUM_AVENUES,
+    PROJECT_BY_ID,
     SLOT_AVENUE,
     SLOT_CARPET,
     SLOT_CRANE,
@@ -121,7 +122,7 @@ def render_view(view: Mapping[str, Any]) -> Group:
         parts.append(
             Text(
                 f"  project {pr['id']} [{pr['deck']}] {pr['first']}/{pr['later']}"
-                f"{' approved' if pr['approved'] else ''}: {pr['condition']}"
+                f"{' approved' if pr['approved'] else ''}: {PROJECT_BY_ID[pr['id']]['condition']}"
             )
         )
     if state.get("combinations"):
@@ -145,7 +146,7 @@ def render_view(view: Mapping[str, Any]) -> Group:
         )
         parts.append(
             Text(
-                f"  deck {acme['deck_size']} cards, top shows {acme.get('deck_top') or '-'}; "
+                f"  deck {acme['deck_size']} cards, top shows {_face(acme.get('deck_top'))}; "
                 f"card under the sheet: {acme.get('loan_card_effect') or '-'}"
             )
         )
@@ -172,7 +173,8 @@ def render_view(view: Mapping[str, Any]) -> Group:
             t = entry["turn"]
             parts.append(
                 Text(
-                    f"your round so far: {'; '.join(t['notes']) or 'nothing yet'} -> next: {t['step']}",
+                    f"your round so far: {'; '.join(map(describe_step, t['steps'])) or 'nothing yet'}"
+                    f" -> next: {t['step']}",
                     style="yellow",
                 )
             )
@@ -185,3 +187,136 @@ def render_view(view: Mapping[str, Any]) -> Group:
             cols = ", ".join(f"{k} {v}" for k, v in final["acme"]["columns"].items())
             parts.append(Text(f"ACME: {final['acme']['total']} ({cols})", style="bold red"))
     return Group(*parts)
+
+
+def _face(top: str | None) -> str:
+    if not top:
+        return "-"
+    if top.startswith("approval_"):
+        return "approval " + top[len("approval_") :]
+    return top
+
+
+_BONUS_WORDS = {"e": "easy opening", "f": "free action", "x": "expansion"}
+
+
+def describe_step(step: Mapping[str, Any]) -> str:
+    """One step of a seat's round (``Turn.steps``, the ``round_played`` event) in words."""
+    kind = step.get("step")
+    if kind == "pick":
+        number, effect = step["number"], EFFECT_NAMES.get(step["effect"], step["effect"])
+        if step["number_card"] == step["effect_card"]:
+            text = f"chose {'abc'[step['number_card']]} ({number}/{effect})"
+        else:
+            text = (
+                f"chose number {number} (card {step['number_card'] + 1}),"
+                f" {effect} (card {step['effect_card'] + 1})"
+            )
+        if step.get("bonus"):
+            text += f"; spent opening group {step['group']} on {_BONUS_WORDS[step['bonus']]}"
+        return text
+    if kind == "refuse":
+        text = "could not write any number: marked 2 opening boxes"
+        return text + (f" (card {step['card'] + 1} to ACME)" if step.get("card", -1) >= 0 else "")
+    if kind == "open":
+        return f"opened {step['slot']} with {step['number']}"
+    if kind == "expand":
+        return f"expanded into {step['slot']} with {step['number']}"
+    if kind == "skip":
+        return "used no effect"
+    effect = step.get("effect")
+    if effect == "op":
+        return "marked an opening box"
+    if effect == "con":
+        return f"built the crane casino {step['slot']} (loan circled)"
+    if effect == "up":
+        return f"upgraded {step['column']}"
+    if effect == "show":
+        return f"held a show at {step['slot']} (column {step['column']})"
+    if effect == "limo":
+        return f"drove the limousine {step['direction']}" + (" back to the start" if step["complete"] else "")
+    return str(dict(step))
+
+
+_END_REASONS = {
+    "opening_track_full": "seat {seat} marked the last opening box",
+    "all_projects": "seat {seat} completed all three projects",
+    "all_casinos_opened": "seat {seat} opened every built casino",
+    "acme_all_projects": "ACME completed all three projects",
+    "cards_out": "the casino cards ran out",
+}
+
+
+def _cards(cards: list[list[Any]], labels: str) -> str:
+    return ", ".join(f"{labels[k]}: {n}/{EFFECT_NAMES.get(e, e)}" for k, (n, e) in enumerate(cards))
+
+
+def describe_event(event: Mapping[str, Any]) -> str:
+    """One event of a view (``{"i", "kind", ...}``) as an English sentence for the terminal."""
+    kind = event.get("kind")
+    seat = event.get("seat")
+    if kind == "projects":
+        return "projects: " + "; ".join(
+            f"{pid} ({PROJECT_BY_ID[pid]['condition']})" if pid in PROJECT_BY_ID else str(pid)
+            for pid in event["projects"]
+        )
+    if kind == "piles_shuffled":
+        return f"the {event['cards']} casino cards are shuffled into 3 piles"
+    if kind == "solo_start":
+        return (
+            f"solo against ACME, architect card {event['architect']}; a hidden card"
+            f" ({EFFECT_NAMES.get(event['loan_card_effect'], '?')} side seen) decides ACME's loan"
+        )
+    if kind == "loan_chosen":
+        return f"seat {seat} secretly {'takes' if event['loan'] else 'refuses'} the bank loan"
+    if kind == "loans_chosen":
+        return "every architect has secretly chosen about the bank loan"
+    if kind == "round":
+        return f"round {event['round']}: combinations {_cards(event['combinations'], 'abc')}"
+    if kind == "round_solo":
+        return f"round {event['round']}: cards {_cards(event['cards'], '123')}"
+    if kind == "deck_reshuffled":
+        return "the discard pile is shuffled into a new deck"
+    if kind == "approval_drawn":
+        return f"approval card ({event['colour']}) drawn"
+    if kind in ("turn_done", "round_played"):
+        steps = "; ".join(describe_step(step) for step in event["steps"])
+        return f"seat {seat}: {steps}" + (
+            " (hidden from the others until the round ends)" if kind == "turn_done" else ""
+        )
+    if kind == "acme_takes":
+        return f"ACME takes card {event['card']} ({EFFECT_NAMES.get(event['effect'], event['effect'])})"
+    if kind == "hotel":
+        return f"seat {seat} builds a {event['hotel']} hotel on avenue {event['avenue']}"
+    if kind == "acme_hotel":
+        return f"ACME builds a grand hotel on avenue {event['avenue']}"
+    if kind == "acme_no_project":
+        return f"ACME does not complete the {event['colour']} project"
+    if kind == "project_completed":
+        return f"seat {seat} completes project {event['project']} for {event['points']} points"
+    if kind == "acme_project":
+        return f"ACME completes project {event['project']} for {event['points']} points"
+    if kind == "project_approved":
+        return f"project {event['project']} is approved"
+    if kind == "first_project_reshuffle":
+        return "first project done: the casino cards are reshuffled"
+    if kind == "reshuffle_offered":
+        seats = ", ".join(f"seat {q}" for q in event["seats"])
+        return f"the first architect(s) to complete a project ({seats}) may reshuffle all 81 cards"
+    if kind == "vote_cast":
+        return f"seat {seat} secretly votes to {'reshuffle' if event['shuffle'] else 'keep'} the piles"
+    if kind == "reshuffle_decided":
+        if event["shuffled"]:
+            return "the piles are reshuffled"
+        return "the first project's architects keep the piles as they are"
+    if kind == "game_over":
+        reason = _END_REASONS.get(event["reason"], str(event["reason"]))
+        return "game over: " + reason.format(seat=seat)
+    if kind == "scores":
+        text = "scores: " + ", ".join(f"seat {q} {total}" for q, total in enumerate(event["totals"]))
+        if "acme" in event:
+            text += f", ACME {event['acme']} (loan card {event['loan_card']})"
+        loans = [q for q, took in enumerate(event.get("loans", ())) if took]
+        return text + (f"; bank loans taken by seats {loans}" if loans else "; nobody took the bank loan")
+    data = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("i", "kind", "private"))
+    return f"{kind}: {data}"

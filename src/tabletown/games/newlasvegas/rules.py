@@ -5,15 +5,37 @@ A player's round is a few small steps, all hidden from the others until everyone
 bonus ``copy`` a neighbour's number; then an effect or ``skip``. Each seat works on a private copy
 of its sheet; the others see the copy taken at the start of the round (``public``). The round
 resolves once every seat has finished: hotel and project races, the end triggers, the next cards.
+
+The step logic lives once, in :meth:`NewLasVegasState.step_actions` (what a seat may do next on a
+sheet) and :meth:`NewLasVegasState.play_step` (doing it): ``apply`` uses them on the seat's real
+sheet, the bots on copies.
 """
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from ...core.errors import IllegalAction, MalformedAction
+from ...core.events import Event
 from ...core.game import Result, State
 from ...core.rng import SeededRNG
+from .actions import (
+    EFFECT_CON,
+    EFFECT_LIMO,
+    EFFECT_OP,
+    EFFECT_SHOW,
+    EFFECT_UP,
+    EXPAND,
+    LOAN_NO,
+    LOAN_YES,
+    OPENS,
+    PICK_ROW,
+    REFUSE,
+    SHUFFLE_NO,
+    SHUFFLE_YES,
+    SKIP,
+)
 from .data import (
     APPROVAL_BASE,
     APPROVAL_COLOURS,
@@ -43,14 +65,18 @@ from .scoring import score_multiplayer, score_solo
 from .sheet import GRAND, NO_HOTEL, SMALL, Sheet, project_met
 
 LOAN, ROUND, RESHUFFLE, OVER = "loan", "round", "reshuffle", "over"
-PICK, OPEN, COPY, EFFECT, DONE = 0, 1, 2, 3, 4
+PHASES = (LOAN, ROUND, RESHUFFLE, OVER)
+PICK, OPEN, COPY, EFFECT, DONE = 0, 1, 2, 3, 4  # a seat's steps in a round
 STAGE_NAMES = ("pick", "open", "copy", "effect", "done")
 PILE = NUM_CARDS // 3
 BONUS_NAMES = {"": "", "e": "easy opening", "f": "free action", "x": "expansion"}
 
 
 class Turn:
-    """One seat's choices in the current round (hidden from the other seats)."""
+    """One seat's choices in the current round (hidden from the other seats).
+
+    ``steps`` lists what the seat did this round as data (one dict per step, see ``play_step``);
+    it becomes public in the ``round_played`` event when the round resolves."""
 
     __slots__ = (
         "stage",
@@ -64,7 +90,7 @@ class Turn:
         "show",
         "refused",
         "acme",
-        "notes",
+        "steps",
         "met",
         "all_open",
     )
@@ -80,7 +106,7 @@ class Turn:
         self.show = False
         self.refused = False
         self.acme = -1  # solo: card index given to ACME
-        self.notes: list[str] = []
+        self.steps: list[dict[str, Any]] = []
         # Met just before this round's construction (which can break a chain or reopen a street):
         # projects (bitmask by card) and the all-casinos-opened end trigger still count.
         self.met = 0
@@ -90,7 +116,7 @@ class Turn:
         twin = Turn.__new__(Turn)
         for name in Turn.__slots__:
             setattr(twin, name, getattr(self, name))
-        twin.notes = self.notes[:]
+        twin.steps = self.steps[:]
         return twin
 
 
@@ -132,6 +158,7 @@ class NewLasVegasState(State):
         "final",
         "_cache",
     )
+    snapshot_types = (Turn, Sheet)
 
     # -- set-up ------------------------------------------------------------------------------------
     def __init__(self, num_players: int, options: dict[str, Any], seed: int) -> None:
@@ -139,7 +166,7 @@ class NewLasVegasState(State):
         self.options = options
         self.seed = seed
         self.rng = SeededRNG(seed)
-        self.log: list[str] = []
+        self.log: list[Event] = []
         self.solo = num_players == 1
         first = bool(options.get("first_game"))
         self.golf = not first
@@ -153,13 +180,12 @@ class NewLasVegasState(State):
         self.approved = [False, False, False]
         self.any_completed = False
         self.grand_taken = 0
-        self.votes = [False] * num_players
+        # Reshuffle votes of the first project's completers (None: not asked or not answered yet).
+        self.votes: list[bool | None] = [None] * num_players
         self.final: dict[str, Any] | None = None
         self._cache: tuple[int, list[Any], set[Any]] | None = None
         self.projects = self._draw_projects()
-        self.log.append(
-            "projects: " + "; ".join(f"{pid} ({PROJECT_BY_ID[pid]['condition']})" for pid in self.projects)
-        )
+        self.log.append(Event("projects", {"projects": list(self.projects)}))
         self.piles: list[list[int]] = []
         self.top = 0
         self.offers: list[tuple[int, str]] = []
@@ -200,7 +226,7 @@ class NewLasVegasState(State):
         self.rng.shuffle(cards)
         self.piles = [cards[k * PILE : (k + 1) * PILE] for k in range(3)]
         self.top = 0
-        self.log.append("the 81 casino cards are shuffled into 3 piles")
+        self.log.append(Event("piles_shuffled", {"cards": NUM_CARDS}))
 
     def _setup_solo(self) -> None:
         cards = list(range(NUM_CARDS))
@@ -211,8 +237,15 @@ class NewLasVegasState(State):
         self.deck = lower + upper  # the end of the list is the top of the deck
         self.approval_zone = len(lower)
         self.acme_loan_card = self.deck.pop()
-        arch = self.options.get("architect", 1)
-        self.log.append(f"solo against ACME, architect card {arch}; a hidden card decides ACME's loan")
+        self.log.append(
+            Event(
+                "solo_start",
+                {
+                    "architect": self.options.get("architect", 1),
+                    "loan_card_effect": CARD_EFFECT[self.acme_loan_card],
+                },
+            )
+        )
 
     # -- rounds --------------------------------------------------------------------------------------
     def _start_round(self) -> None:
@@ -220,19 +253,18 @@ class NewLasVegasState(State):
         self.phase = ROUND
         if self.solo:
             if not self._deal_solo():
-                self._finish("the casino cards ran out")
+                self._finish("cards_out")
                 return
-            shown = ", ".join(
-                f"{k + 1}: {CARD_NUMBER[c]}/{EFFECT_NAMES[CARD_EFFECT[c]]}" for k, c in enumerate(self.hand)
-            )
-            self.log.append(f"round {self.round_no}: cards {shown}")
+            cards = [[CARD_NUMBER[c], CARD_EFFECT[c]] for c in self.hand]
+            self.log.append(Event("round_solo", {"round": self.round_no, "cards": cards}))
         else:
             if self.top + 1 >= PILE:
                 self._reshuffle_all()
             self.top += 1
-            self.offers = [(CARD_NUMBER[p[self.top]], CARD_EFFECT[p[self.top - 1]]) for p in self.piles]
-            shown = ", ".join(f"{'abc'[k]}: {n}/{EFFECT_NAMES[e]}" for k, (n, e) in enumerate(self.offers))
-            self.log.append(f"round {self.round_no}: combinations {shown}")
+            top = self.top
+            self.offers = [(CARD_NUMBER[p[top]], CARD_EFFECT[p[top - 1]]) for p in self.piles]
+            combos = [[n, e] for n, e in self.offers]
+            self.log.append(Event("round", {"round": self.round_no, "combinations": combos}))
         self.turns = [Turn() for _ in range(self.num_players)]
         self.waiting = (1 << self.num_players) - 1
 
@@ -245,11 +277,11 @@ class NewLasVegasState(State):
                 self.deck = self.discard
                 self.discard = []
                 self.rng.shuffle(self.deck)
-                self.log.append("the discard pile is shuffled into a new deck")
+                self.log.append(Event("deck_reshuffled", {"cards": len(self.deck)}))
             card = self.deck.pop()
             if card >= APPROVAL_BASE:
                 self.pending_approvals.append(card - APPROVAL_BASE)
-                self.log.append(f"approval card ({APPROVAL_COLOURS[card - APPROVAL_BASE]}) drawn")
+                self.log.append(Event("approval_drawn", {"colour": APPROVAL_COLOURS[card - APPROVAL_BASE]}))
             else:
                 self.hand.append(card)
         return True
@@ -281,24 +313,39 @@ class NewLasVegasState(State):
         cache = self._cache
         if cache is not None and cache[0] == player:
             return cache[1]
-        acts = self._generate(player)
+        if self.phase == LOAN:
+            acts = [LOAN_YES, LOAN_NO]
+        elif self.phase == RESHUFFLE:
+            acts = [SHUFFLE_YES, SHUFFLE_NO]
+        else:
+            acts = self.step_actions(self.sheets[player], self.turns[player])
         self._cache = (player, acts, set(acts))
         return acts
 
-    def _generate(self, player: int) -> list[Any]:
-        if self.phase == LOAN:
-            return [("loan", 1), ("loan", 0)]
-        if self.phase == RESHUFFLE:
-            return [("shuffle", 1), ("shuffle", 0)]
-        turn = self.turns[player]
-        sh = self.sheets[player]
-        if turn.stage == PICK:
+    def is_legal(self, player: int, action: Any) -> bool:
+        if not self.legal_actions(player):
+            return False
+        cache = self._cache
+        try:
+            return cache is not None and cache[0] == player and action in cache[2]
+        except TypeError:  # unhashable junk is simply not an action
+            return False
+
+    def step_actions(self, sh: Sheet, turn: Turn) -> list[Any]:
+        """The steps a seat whose round so far is ``turn`` may take next on sheet ``sh``.
+
+        The rules' one list of a round's steps: ``legal_actions`` asks it with the seat's real sheet,
+        the bots with copies they explore."""
+        stage = turn.stage
+        if stage == PICK:
             return self._pick_actions(sh)
-        if turn.stage == OPEN:
+        if stage == OPEN:
             return self._open_actions(sh, turn)
-        if turn.stage == COPY:
-            return [("copy", s, side) for s, side in sh.copy_options()]
-        return self._effect_actions(sh, turn)
+        if stage == COPY:
+            return [EXPAND[option] for option in sh.copy_options()]
+        if stage == EFFECT:
+            return self._effect_actions(sh, turn)
+        return []
 
     def _pick_actions(self, sh: Sheet) -> list[Any]:
         free = sh.free_slots()
@@ -307,22 +354,23 @@ class NewLasVegasState(State):
         normal_any = False
         for i, j in self.combos():
             n = self.combo(i, j)[0]
+            row = PICK_ROW[i][j]
             normal = any(lo < n < hi for _, lo, hi in free)
             if normal:
                 normal_any = True
-                acts.append(("pick", i, j, ""))
+                acts.append(row[0])
             if has_group:
                 if any(lo < n + d < hi for d in (-2, -1, 1, 2) if 0 <= n + d <= 17 for _, lo, hi in free):
-                    acts.append(("pick", i, j, "e"))
+                    acts.append(row[1])
                 if normal:
-                    acts.append(("pick", i, j, "f"))
+                    acts.append(row[2])
                     if self._expansion_slots(sh, free, n):
-                        acts.append(("pick", i, j, "x"))
+                        acts.append(row[3])
         if not normal_any:
             if self.solo:
-                acts.extend(("refuse", k) for k in range(3))
+                acts.extend(REFUSE[k] for k in range(3))
             else:
-                acts.append(("refuse", -1))
+                acts.append(REFUSE[-1])
         return acts
 
     @staticmethod
@@ -344,15 +392,15 @@ class NewLasVegasState(State):
         n = turn.num
         if turn.bonus == "e":
             return [
-                ("open", s, d)
+                OPENS[s][d + 2]
                 for d in (-2, -1, 1, 2)
                 if 0 <= n + d <= 17
                 for s, lo, hi in free
                 if lo < n + d < hi
             ]
         if turn.bonus == "x":
-            return [("open", s, 0) for s in self._expansion_slots(sh, free, n)]
-        return [("open", s, 0) for s, lo, hi in free if lo < n < hi]
+            return [OPENS[s][2] for s in self._expansion_slots(sh, free, n)]
+        return [OPENS[s][2] for s, lo, hi in free if lo < n < hi]
 
     def _effect_actions(self, sh: Sheet, turn: Turn) -> list[Any]:
         effects = EFFECTS if turn.bonus == "f" else (turn.eff,)
@@ -360,21 +408,21 @@ class NewLasVegasState(State):
         for eff in effects:
             if eff == "op":
                 if sh.marks < TRACK_LENGTH:
-                    acts.append(("eff", "op", 0))
+                    acts.append(EFFECT_OP)
             elif eff == "con":
-                acts.extend(("eff", "con", s) for s in CRANE_SLOTS if not sh.built >> s & 1)
+                acts.extend(EFFECT_CON[s] for s in CRANE_SLOTS if not sh.built >> s & 1)
             elif eff == "up":
                 acts.extend(
-                    ("eff", "up", c)
+                    EFFECT_UP[c]
                     for c in range(len(UPGRADE_IDS))
                     if sh.ups[c] < UPGRADE_BOXES[c] and (self.golf or c not in GOLF_UPGRADES)
                 )
             elif eff == "show":
                 if SLOT_STAR[turn.main]:
-                    acts.extend(("eff", "show", c) for c in range(2) if sh.shows[c] < len(SHOW_VALUES[c]))
+                    acts.extend(EFFECT_SHOW[c] for c in range(2) if sh.shows[c] < len(SHOW_VALUES[c]))
             else:
-                acts.extend(("eff", "limo", d) for d, _, _ in sh.limo_moves())
-        acts.append(("skip",))
+                acts.extend(EFFECT_LIMO[d] for d, _, _ in sh.limo_moves())
+        acts.append(SKIP)
         return acts
 
     # -- contract: apply ---------------------------------------------------------------------------
@@ -383,7 +431,7 @@ class NewLasVegasState(State):
         if not isinstance(action, tuple) or not action:
             raise MalformedAction("nlv.malformed", f"not a New Las Vegas action: {action!r}")
         if action[0] == "plan":
-            self._apply_plan(player, action[1:])
+            self._apply_plan(player, action)
             return
         legal = self.legal_actions(player)
         cache = self._cache
@@ -402,24 +450,27 @@ class NewLasVegasState(State):
         kind = action[0]
         self._cache = None
         if kind == "loan":
-            self.loans[player] = bool(action[1])
+            take = bool(action[1])
+            self.loans[player] = take
+            self.log.append(Event("loan_chosen", {"seat": player, "loan": take}, (player,)))
             self._done(player)
         elif kind == "shuffle":
-            self.votes[player] = bool(action[1])
+            vote = bool(action[1])
+            self.votes[player] = vote
+            self.log.append(Event("vote_cast", {"seat": player, "shuffle": vote}, (player,)))
             self._done(player)
-        elif kind == "pick":
-            self._do_pick(player, action)
-        elif kind == "refuse":
-            self._do_refuse(player, action)
-        elif kind == "open":
-            self._do_open(player, action)
-        elif kind == "copy":
-            self._do_copy(player, action)
         else:
-            self._do_effect(player, action)
+            turn = self.turns[player]
+            sh = self._begin(player) if turn.stage == PICK else self.sheets[player]
+            self.play_step(sh, turn, action)
+            if turn.stage == DONE:
+                steps = [dict(step) for step in turn.steps]
+                self.log.append(Event("turn_done", {"seat": player, "steps": steps}, (player,)))
+                self._done(player)
 
-    def _apply_plan(self, player: int, steps: tuple[Any, ...]) -> None:
+    def _apply_plan(self, player: int, plan: tuple[Any, ...]) -> None:
         """Several steps typed at once (``a, 2.5, con 3.6``): all of them or none."""
+        steps = plan[1] if len(plan) == 2 and isinstance(plan[1], tuple) else ()
         if not steps or any(not isinstance(step, tuple) or not step or step[0] == "plan" for step in steps):
             raise MalformedAction("nlv.malformed", "a plan is a list of steps")
         trial = self.clone()
@@ -525,92 +576,99 @@ class NewLasVegasState(State):
             self.sheets[player] = sh
         return sh
 
-    def _do_pick(self, player: int, action: Any) -> None:
-        _, i, j, bonus = action
-        sh = self._begin(player)
-        turn = self.turns[player]
-        turn.i, turn.j, turn.bonus = i, j, bonus
-        turn.num, turn.eff = self.combo(i, j)
-        if self.solo:
-            turn.acme = 3 - i - j
-        label = (
-            "abc"[i]
-            if not self.solo
-            else f"number {turn.num} (card {i + 1}), {EFFECT_NAMES[turn.eff]} (card {j + 1})"
-        )
-        turn.notes.append(
-            f"chose {label}" if self.solo else f"chose {label} ({turn.num}/{EFFECT_NAMES[turn.eff]})"
-        )
-        if bonus:
-            g = sh.groups_ready()[0]
-            sh.spent |= 1 << g
-            if bonus == "x":
-                sh.exp |= 1 << g
-            turn.notes.append(f"spent opening group {g + 1} on {BONUS_NAMES[bonus]}")
-        turn.stage = OPEN
+    def play_step(self, sh: Sheet, turn: Turn, action: Any, record: bool = True) -> None:
+        """Play one step of a seat's round (a legal one: see ``step_actions``) on ``sh`` and ``turn``.
 
-    def _do_refuse(self, player: int, action: Any) -> None:
-        sh = self._begin(player)
-        turn = self.turns[player]
-        sh.marks = min(TRACK_LENGTH, sh.marks + 2)
-        turn.refused = True
-        turn.acme = action[1]
-        turn.notes.append("could not write any number: marked 2 opening boxes")
-        turn.stage = DONE
-        self._done(player)
+        The rules' one copy of the step logic: ``apply`` calls it with the seat's own sheet, the bots
+        with copies they explore. It reads the round's cards and the projects and changes nothing but
+        ``sh`` and ``turn``. With ``record`` the step is noted in ``turn.steps`` as data."""
+        kind = action[0]
+        if kind == "pick":
+            _, i, j, bonus = action
+            turn.i, turn.j, turn.bonus = i, j, bonus
+            turn.num, turn.eff = self.combo(i, j)
+            if self.solo:
+                turn.acme = 3 - i - j
+            group = 0
+            if bonus:
+                g = sh.groups_ready()[0]
+                sh.spent |= 1 << g
+                if bonus == "x":
+                    sh.exp |= 1 << g
+                group = g + 1
+            if record:
+                turn.steps.append(
+                    {
+                        "step": "pick",
+                        "number_card": i,
+                        "effect_card": j,
+                        "number": turn.num,
+                        "effect": turn.eff,
+                        "bonus": bonus,
+                        "group": group,
+                    }
+                )
+            turn.stage = OPEN
+        elif kind == "refuse":
+            sh.marks = min(TRACK_LENGTH, sh.marks + 2)
+            turn.refused = True
+            turn.acme = action[1]
+            if record:
+                turn.steps.append({"step": "refuse", "card": action[1], "marks": 2})
+            turn.stage = DONE
+        elif kind == "open":
+            _, s, d = action
+            sh.open_slot(s, turn.num + d)
+            turn.main = s
+            if record:
+                turn.steps.append({"step": "open", "slot": SLOT_NAME[s], "number": turn.num + d})
+            turn.stage = COPY if turn.bonus == "x" else EFFECT
+        elif kind == "copy":
+            _, s, side = action
+            value = sh.nums[s - 1] if side == "l" else sh.nums[s + 1]
+            sh.open_slot(s, value)
+            turn.copy = s
+            if record:
+                turn.steps.append({"step": "expand", "slot": SLOT_NAME[s], "number": value, "side": side})
+            turn.stage = EFFECT
+        else:
+            self._effect_step(sh, turn, action, record)
 
-    def _do_open(self, player: int, action: Any) -> None:
-        _, s, d = action
-        sh = self.sheets[player]
-        turn = self.turns[player]
-        sh.open_slot(s, turn.num + d)
-        turn.main = s
-        turn.notes.append(f"opened {SLOT_NAME[s]} with {turn.num + d}")
-        turn.stage = COPY if turn.bonus == "x" else EFFECT
-
-    def _do_copy(self, player: int, action: Any) -> None:
-        _, s, side = action
-        sh = self.sheets[player]
-        turn = self.turns[player]
-        value = sh.nums[s - 1] if side == "l" else sh.nums[s + 1]
-        sh.open_slot(s, value)
-        turn.copy = s
-        turn.notes.append(f"expanded into {SLOT_NAME[s]} with {value}")
-        turn.stage = EFFECT
-
-    def _do_effect(self, player: int, action: Any) -> None:
-        sh = self.sheets[player]
-        turn = self.turns[player]
+    def _effect_step(self, sh: Sheet, turn: Turn, action: Any, record: bool) -> None:
         if action[0] == "eff":
             _, eff, target = action
+            step: dict[str, Any] = {"step": "effect", "effect": eff}
             if eff == "op":
                 sh.marks += 1
-                turn.notes.append("marked an opening box")
             elif eff == "con":
                 self._note_before_construction(sh, turn)
                 sh.built |= 1 << target
-                turn.notes.append(f"built the crane casino {SLOT_NAME[target]} (loan circled)")
+                step["slot"] = SLOT_NAME[target]
             elif eff == "up":
                 sh.ups[target] += 1
-                turn.notes.append(f"upgraded {UPGRADE_IDS[target]}")
+                step["column"] = UPGRADE_IDS[target]
             elif eff == "show":
                 sh.shows[target] += 1
                 sh.star_ok |= 1 << turn.main
                 turn.show = True
-                turn.notes.append(f"held a show at {SLOT_NAME[turn.main]} (column {target + 1})")
+                step["column"] = target + 1
+                step["slot"] = SLOT_NAME[turn.main]
             else:
                 for d, edge, to in sh.limo_moves():
                     if d == target:
                         sh.drive(edge, to)
                         break
-                turn.notes.append(
-                    f"drove the limousine {target}" + (" back to the start" if sh.route_done else "")
-                )
+                step["direction"] = target
+                step["complete"] = sh.route_done
+        else:
+            step = {"step": "skip"}
+        # A star casino opened without a show (the expansion's copy too) has its star crossed out.
         for s in (turn.main, turn.copy):
             if s >= 0 and SLOT_STAR[s] and not (s == turn.main and turn.show):
                 sh.star_x |= 1 << s
+        if record:
+            turn.steps.append(step)
         turn.stage = DONE
-        self._done(player)
 
     def _note_before_construction(self, sh: Sheet, turn: Turn) -> None:
         """Record what the sheet meets right before a crane is crossed out.
@@ -628,13 +686,15 @@ class NewLasVegasState(State):
         if self.waiting:
             return
         if self.phase == LOAN:
-            self.log.append("every architect has secretly chosen about the bank loan")
+            self.log.append(Event("loans_chosen", {}))
             self._start_round()
         elif self.phase == RESHUFFLE:
-            if any(self.votes):
+            shuffled = any(self.votes)
+            # Who asked for it stays secret; only whether the piles are reshuffled is announced.
+            self.votes = [None] * self.num_players
+            self.log.append(Event("reshuffle_decided", {"shuffled": shuffled}))
+            if shuffled:
                 self._reshuffle_all()
-            else:
-                self.log.append("the first project's architects keep the piles as they are")
             self._start_round()
         else:
             self._resolve()
@@ -642,14 +702,16 @@ class NewLasVegasState(State):
     # -- round resolution ------------------------------------------------------------------------
     def _resolve(self) -> None:
         n = self.num_players
+        log = self.log
         for p in range(n):
-            self.log.append(f"seat {p}: " + "; ".join(self.turns[p].notes))
+            steps = [dict(step) for step in self.turns[p].steps]
+            log.append(Event("round_played", {"seat": p, "steps": steps}))
         if self.solo:
             turn = self.turns[0]
             given = self.hand[turn.acme]
             self.acme_pile.append(given)
             self.discard.extend(c for k, c in enumerate(self.hand) if k != turn.acme)
-            self.log.append(f"ACME takes card {turn.acme + 1} ({EFFECT_NAMES[CARD_EFFECT[given]]})")
+            log.append(Event("acme_takes", {"card": turn.acme + 1, "effect": CARD_EFFECT[given]}))
         new_grand = 0
         new_hotels = [0] * n
         for p in range(n):
@@ -658,11 +720,11 @@ class NewLasVegasState(State):
                 if sh.hotels[a] == NO_HOTEL and sh.avenue_done(a):
                     if self.grand_taken >> a & 1:
                         sh.hotels[a] = SMALL
-                        self.log.append(f"seat {p} builds a small hotel on avenue {a + 1}")
+                        log.append(Event("hotel", {"seat": p, "avenue": a + 1, "hotel": "small"}))
                     else:
                         sh.hotels[a] = GRAND
                         new_grand |= 1 << a
-                        self.log.append(f"seat {p} builds a grand hotel on avenue {a + 1}")
+                        log.append(Event("hotel", {"seat": p, "avenue": a + 1, "hotel": "grand"}))
                     new_hotels[p] |= 1 << a
         acme_done = [False, False, False]
         if self.solo:
@@ -686,19 +748,19 @@ class NewLasVegasState(State):
             for p in qualified:
                 self.sheets[p].proj[k] = points
                 completers |= 1 << p
-                self.log.append(f"seat {p} completes project {pid} for {points} points")
+                log.append(Event("project_completed", {"seat": p, "project": pid, "points": points}))
             if acme_q:
                 self.acme_proj[k] = points
-                self.log.append(f"ACME completes project {pid} for {points} points")
+                log.append(Event("acme_project", {"project": pid, "points": points}))
             if not self.approved[k]:
                 self.approved[k] = True
-                self.log.append(f"project {pid} is approved")
+                log.append(Event("project_approved", {"project": pid}))
             self.any_completed = True
         for p in range(n):
             self.public[p] = self.sheets[p]
-        ended = self._end_reason()
-        if ended:
-            self._finish(ended)
+        reason, seat = self._end_reason()
+        if reason:
+            self._finish(reason, seat)
             return
         if first_round and self.any_completed:
             if self.solo:
@@ -706,12 +768,13 @@ class NewLasVegasState(State):
                 self.discard = []
                 self.rng.shuffle(self.deck)
                 self.approval_zone = len(self.deck)  # approval cards may now be anywhere
-                self.log.append("first project done: the casino cards are reshuffled")
+                log.append(Event("first_project_reshuffle", {"cards": len(self.deck)}))
             elif completers:
                 self.phase = RESHUFFLE
                 self.waiting = completers
-                self.votes = [False] * n
-                self.log.append("the first architect(s) to complete a project may reshuffle all 81 cards")
+                self.votes = [None] * n
+                seats = [p for p in range(n) if completers >> p & 1]
+                log.append(Event("reshuffle_offered", {"seats": seats}))
                 return
         self._start_round()
 
@@ -730,30 +793,32 @@ class NewLasVegasState(State):
                 if sh.hotels[a] != NO_HOTEL and not new_hotels >> a & 1 or self.acme_hotels >> a & 1:
                     continue
                 self.acme_hotels |= 1 << a
-                self.log.append(f"ACME builds a grand hotel on avenue {av}")
+                self.log.append(Event("acme_hotel", {"avenue": av}))
             k = PROJECT_DECKS.index(APPROVAL_COLOURS[colour])
             done[k] = bool(row["project"])
             if not row["project"]:
-                self.log.append(f"ACME does not complete the {APPROVAL_COLOURS[colour]} project")
+                self.log.append(Event("acme_no_project", {"colour": APPROVAL_COLOURS[colour]}))
         self.pending_approvals = []
         return done
 
-    def _end_reason(self) -> str:
+    def _end_reason(self) -> tuple[str, int]:
+        """Why the game ends after this round (an id and the seat that triggered it), or ``("", -1)``."""
         for p, sh in enumerate(self.sheets):
             if sh.marks >= TRACK_LENGTH:
-                return f"seat {p} marked the last opening box"
+                return "opening_track_full", p
             if all(sh.proj):
-                return f"seat {p} completed all three projects"
+                return "all_projects", p
             if sh.all_opened() or self.turns[p].all_open:
-                return f"seat {p} opened every built casino"
+                return "all_casinos_opened", p
         if self.solo and all(self.acme_proj):
-            return "ACME completed all three projects"
-        return ""
+            return "acme_all_projects", -1
+        return "", -1
 
-    def _finish(self, reason: str) -> None:
+    def _finish(self, reason: str, seat: int = -1) -> None:
         self.phase = OVER
         self.waiting = 0
-        self.log.append(f"game over: {reason}")
+        self.log.append(Event("game_over", {"reason": reason, "seat": seat}))
+        loans = [bool(x) for x in self.loans]
         if self.solo:
             effects = [CARD_EFFECT[c] for c in self.acme_pile]
             loan_number = CARD_NUMBER[self.acme_loan_card]
@@ -769,11 +834,21 @@ class NewLasVegasState(State):
                 self.bank_rule,
             )
             self.final = {"players": [player], "acme": acme, "loan_card": loan_number}
-            self.log.append(f"seat 0 scores {player['total']}, ACME scores {acme['total']}")
+            self.log.append(
+                Event(
+                    "scores",
+                    {
+                        "totals": [player["total"]],
+                        "loans": loans,
+                        "acme": acme["total"],
+                        "loan_card": loan_number,
+                    },
+                )
+            )
         else:
             players = score_multiplayer(self.sheets, self.loans, self.golf, self.bank_rule)
             self.final = {"players": players}
-            self.log.append("scores: " + ", ".join(f"seat {p} {s['total']}" for p, s in enumerate(players)))
+            self.log.append(Event("scores", {"totals": [s["total"] for s in players], "loans": loans}))
 
     def result(self) -> Result | None:
         if self.final is None:
@@ -818,6 +893,12 @@ class NewLasVegasState(State):
         return twin
 
     def determinize(self, player: int, seed: int) -> NewLasVegasState:
+        """A copy in which everything ``player`` cannot see is redrawn from ``SeededRNG(seed)``.
+
+        The redraw starts from a canonical order (unseen cards sorted, other seats' choices redone
+        from their public sheets), so two positions that look the same to ``player`` give identical
+        copies. Other seats' private events are rewritten in place to match what was redrawn (the
+        log keeps its length, so every index ``player`` sees stays where it was)."""
         twin = self.clone()
         rng = twin.rng = SeededRNG(seed)
         if self.solo:
@@ -829,10 +910,12 @@ class NewLasVegasState(State):
         for q in range(self.num_players):
             if q == player:
                 continue
-            if twin.loans[q] is not None:
-                twin.loans[q] = rng.random() < 0.5
-            if twin.phase == RESHUFFLE:
-                twin.votes[q] = rng.random() < 0.5
+            if twin.bank_rule and twin.loans[q] is not None:
+                twin.loans[q] = take = rng.random() < 0.5
+                twin._rewrite_private("loan_chosen", q, {"seat": q, "loan": take})
+            if twin.phase == RESHUFFLE and twin.votes[q] is not None:
+                twin.votes[q] = vote = rng.random() < 0.5
+                twin._rewrite_private("vote_cast", q, {"seat": q, "shuffle": vote})
             if twin.phase == ROUND and twin.sheets[q] is not twin.public[q]:
                 finished = not twin.waiting >> q & 1
                 twin.sheets[q] = twin.public[q]
@@ -840,20 +923,36 @@ class NewLasVegasState(State):
                 twin.waiting |= 1 << q
                 twin._cache = None
                 if finished:
+                    where = twin._private_index("turn_done", q)
                     while twin.waiting >> q & 1:
                         twin.apply(q, rng.choice(twin.legal_actions(q)))
+                    # The replayed round's event takes the place of the real one.
+                    twin.log[where] = twin.log.pop()
         return twin
+
+    def _private_index(self, kind: str, seat: int) -> int:
+        """Where the last event ``kind`` private to ``seat`` lies in the log."""
+        log = self.log
+        for k in range(len(log) - 1, -1, -1):
+            event = log[k]
+            if event.kind == kind and event.seats == (seat,):
+                return k
+        raise AssertionError(f"no private {kind} event of seat {seat}")
+
+    def _rewrite_private(self, kind: str, seat: int, data: dict[str, Any]) -> None:
+        self.log[self._private_index(kind, seat)] = Event(kind, data, (seat,))
 
     def _resample_piles(self, rng: SeededRNG) -> None:
         """Redeal every card nobody has seen, keeping the numbers that lie face up on the piles.
 
         Once rounds are running, each pile's top card shows its number but not its effect (the
         effect only appears when it is flipped next round), so it may trade places with any unseen
-        card of the same number. Before the first round nothing on the piles is shown.
+        card of the same number. Before the first round nothing on the piles is shown. The unseen
+        cards are sorted before the shuffle: the real order must not show through.
         """
         shown = bool(self.offers)
         first = self.top + 1 if shown else self.top
-        unseen = [c for p in self.piles for c in p[self.top :]]
+        unseen = sorted(c for p in self.piles for c in p[self.top :])
         rng.shuffle(unseen)
         if shown:
             for p in self.piles:
@@ -872,14 +971,15 @@ class NewLasVegasState(State):
         are left and that those lie in the deck's lower part until a full reshuffle. The deck lies
         effect side up, so the seat also knows the effect on top of the deck and the effect of the
         card slid under the score sheet (only its number is secret). Every other unseen casino card
-        may be anywhere.
+        may be anywhere. The unseen cards are sorted before the shuffle (a canonical order).
         """
         deck = self.deck
-        approvals = [c for c in deck if c >= APPROVAL_BASE]
+        approvals = sorted(c for c in deck if c >= APPROVAL_BASE)
         casinos = [c for c in deck if c < APPROVAL_BASE]
         hidden_loan = self.acme_loan_card >= 0 and self.phase != OVER  # shown once the game is over
         if hidden_loan:
             casinos.append(self.acme_loan_card)
+        casinos.sort()
         rng.shuffle(casinos)
         if hidden_loan:
             self.acme_loan_card = _take_effect(casinos, CARD_EFFECT[self.acme_loan_card])
@@ -898,8 +998,26 @@ class NewLasVegasState(State):
         if top >= 0:
             self.deck.append(top)
 
-    def view(self, player: int | None) -> dict[str, Any]:
-        base = self._base_view(player)
+    def check_snapshot(self) -> None:
+        """Invariants of a loaded position, and the sharing the rules rely on: a seat that has not
+        begun its round works on its public sheet itself (``_begin`` copies it on the first step)."""
+        n = self.num_players
+        if self.phase not in PHASES:
+            raise ValueError(f"unknown phase {self.phase!r}")
+        for name in ("sheets", "public", "turns", "loans", "votes"):
+            if len(getattr(self, name)) != n:
+                raise ValueError(f"{name} does not hold one entry per seat")
+        if not 0 <= self.waiting < 1 << n:
+            raise ValueError("waiting names seats the game does not have")
+        for q in range(n):
+            if self.phase != ROUND or self.turns[q].stage == PICK:
+                if not _same_sheet(self.sheets[q], self.public[q]):
+                    raise ValueError(f"seat {q} has a private sheet outside its round")
+                self.sheets[q] = self.public[q]
+        super().check_snapshot()
+
+    def view(self, player: int | None, since: int = 0) -> dict[str, Any]:
+        base = self._base_view(player, since)
         over = self.phase == OVER
         players = []
         for q in range(self.num_players):
@@ -917,7 +1035,6 @@ class NewLasVegasState(State):
                 {
                     "id": pid,
                     "deck": PROJECT_BY_ID[pid]["deck"],
-                    "condition": PROJECT_BY_ID[pid]["condition"],
                     "first": PROJECT_BY_ID[pid]["points_first"],
                     "later": PROJECT_BY_ID[pid]["points_later"],
                     "approved": self.approved[k],
@@ -962,6 +1079,10 @@ class NewLasVegasState(State):
         return parse_action(text, self.solo)
 
 
+def _same_sheet(a: Sheet, b: Sheet) -> bool:
+    return all(getattr(a, name) == getattr(b, name) for name in Sheet.__slots__)
+
+
 def _take_effect(cards: list[int], effect: str) -> int:
     """Remove and return the first card of ``cards`` with this effect."""
     k = next(k for k, c in enumerate(cards) if CARD_EFFECT[c] == effect)
@@ -969,9 +1090,9 @@ def _take_effect(cards: list[int], effect: str) -> int:
 
 
 def _top_face(card: int) -> str:
-    """What the face-up side of the solo deck shows: an effect, or an approval card and its colour."""
+    """What the face-up side of the solo deck shows: an effect id, or ``approval_<colour>``."""
     if card >= APPROVAL_BASE:
-        return f"approval {APPROVAL_COLOURS[card - APPROVAL_BASE]}"
+        return "approval_" + APPROVAL_COLOURS[card - APPROVAL_BASE]
     return CARD_EFFECT[card]
 
 
@@ -1010,5 +1131,27 @@ def turn_view(turn: Turn) -> dict[str, Any]:
         "bonus": turn.bonus,
         "opened": SLOT_NAME[turn.main] if turn.main >= 0 else None,
         "copied": SLOT_NAME[turn.copy] if turn.copy >= 0 else None,
-        "notes": turn.notes[:],
+        "steps": [dict(step) for step in turn.steps],
     }
+
+
+def intern_strings(value: Any) -> Any:
+    """``value`` with every string replaced by its interned copy (containers rebuilt, objects'
+    attributes updated in place). A loaded position runs through it so that its strings are the very
+    objects a live game uses (ids are literals or interned table entries): a fingerprint pickles
+    shared objects once, so equal positions must share the same strings."""
+    kind = type(value)
+    if kind is str:
+        return sys.intern(value)
+    if kind is list:
+        return [intern_strings(item) for item in value]
+    if kind is dict:
+        return {intern_strings(k): intern_strings(v) for k, v in value.items()}
+    if kind is tuple:
+        return tuple(intern_strings(item) for item in value)
+    if kind is Event:
+        return Event(sys.intern(value.kind), intern_strings(value.data), value.seats)
+    if kind is Turn or kind is Sheet:
+        for name in kind.__slots__:
+            setattr(value, name, intern_strings(getattr(value, name)))
+    return value
