@@ -279,6 +279,7 @@ def create_app(
     async def lifespan(app: FastAPI):
         engine = db.make_engine(url)
         await anyio.to_thread.run_sync(db.migrate, engine)
+        await anyio.to_thread.run_sync(games)  # import every game before the first request
         service = TableService(db.session_factory(engine))
         drivers = Drivers(service, bot_delay, bot_seconds, bot_workers)
         drivers.loop = asyncio.get_running_loop()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import logging
 import pkgutil
+import threading
 from typing import Any
 
 from ..core.game import Game
@@ -16,9 +17,17 @@ from ..core.registry import _GAMES, all_games
 
 log = logging.getLogger("tabletown.web")
 _BROKEN: dict[str, str] = {}
+_LOCK = threading.Lock()
 
 
 def games() -> dict[str, Game]:
+    # The registry imports the game packages on first use; threads asking at once must not see a
+    # half-filled registry, so the first discovery happens under a lock (and at start-up).
+    with _LOCK:
+        return _games()
+
+
+def _games() -> dict[str, Game]:
     try:
         return all_games()
     except Exception:  # one game failed to import: import the others one by one

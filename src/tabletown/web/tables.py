@@ -28,6 +28,12 @@ from .catalog import find_game
 from .db import MoveRow, SeatRow, SnapshotRow, TableRow, utcnow
 
 log = logging.getLogger("tabletown.web")
+_TABLES, _SEATS, _MOVES, _SNAPSHOTS = (
+    TableRow.__table__,
+    SeatRow.__table__,
+    MoveRow.__table__,
+    SnapshotRow.__table__,
+)
 
 SNAPSHOT_EVERY = 64  # moves between saved positions
 MAX_SEED = 2**63 - 1
@@ -227,6 +233,7 @@ class TableService:
 
     def __init__(self, sessions, *, standby_bot: str | None = None) -> None:
         self.sessions = sessions
+        self.engine = sessions.kw["bind"]
         self.tables: dict[str, LiveTable] = {}
         self.lock = threading.RLock()
         self.standby_bot = standby_bot
@@ -620,16 +627,16 @@ class TableService:
                 raise TableError(409, "seq.stale", f"the table is at move {table.seq}, not {expected_seq}")
             if state.is_over:
                 raise TableError(422, "game.over", "the game is over")
-            before = state.clone()
+            # No copy is taken: the contract guarantees a refused move (ActionError) changes nothing,
+            # and on any other failure the position is rebuilt from the stored moves (_restore).
             try:
                 text = state.format_action(action)
                 state.apply(seat, action)
             except ActionError as exc:
-                table.state = before
                 raise TableError(422, exc.rule, exc.message) from None
             except Exception as exc:
-                table.state = before
                 log.exception("table %s: the engine failed on %r", table.id, action)
+                self._restore(table)
                 raise TableError(
                     422, "engine.refused", f"the move could not be applied ({type(exc).__name__})"
                 ) from None
@@ -644,10 +651,10 @@ class TableService:
                     snapshot = None
             now = utcnow()
             try:
-                with self.sessions.begin() as session:
-                    moved = session.execute(
-                        update(TableRow)
-                        .where(TableRow.id == table.id, TableRow.seq == table.seq)
+                with self.engine.begin() as conn:
+                    moved = conn.execute(
+                        _TABLES.update()
+                        .where(_TABLES.c.id == table.id, _TABLES.c.seq == table.seq)
                         .values(
                             seq=new_seq,
                             status=status,
@@ -657,26 +664,28 @@ class TableService:
                     )
                     if moved.rowcount != 1:
                         raise TableError(409, "seq.stale", "another writer stored this move first")
-                    session.add(
-                        MoveRow(table_id=table.id, seq=new_seq, seat=seat, action=text, by=by, created_at=now)
+                    conn.execute(
+                        _MOVES.insert().values(
+                            table_id=table.id, seq=new_seq, seat=seat, action=text, by=by, created_at=now
+                        )
                     )
                     if snapshot is not None:
-                        session.add(SnapshotRow(table_id=table.id, seq=new_seq, doc=snapshot))
+                        conn.execute(_SNAPSHOTS.insert().values(table_id=table.id, seq=new_seq, doc=snapshot))
                     if joined:
-                        session.execute(
-                            update(SeatRow)
-                            .where(SeatRow.table_id == table.id, SeatRow.seat == seat)
+                        conn.execute(
+                            _SEATS.update()
+                            .where(_SEATS.c.table_id == table.id, _SEATS.c.seat == seat)
                             .values(joined=True)
                         )
             except TableError:
-                table.state = before
+                self._restore(table)
                 raise
             except IntegrityError:
-                table.state = before
+                self._restore(table)
                 raise TableError(409, "seq.stale", "another writer stored this move first") from None
             except Exception:
-                table.state = before
                 log.exception("table %s: the move could not be stored", table.id)
+                self._restore(table)
                 raise TableError(503, "store.failed", "the move could not be stored; try again") from None
             table.actions.append((seat, text))
             table.status = status
@@ -684,6 +693,14 @@ class TableService:
             self._mark_turns(table)
             self._notify(table)
             return new_seq
+
+    def _restore(self, table: LiveTable) -> None:
+        """Rebuild the position from the stored moves after a move failed half-way (rare)."""
+        try:
+            table.state = self._rebuild(table, None)
+        except Exception as exc:
+            log.exception("table %s cannot be restored", table.id)
+            table.status, table.error = "error", f"cannot rebuild the position: {exc}"
 
     def _mark_turns(self, table: LiveTable) -> None:
         now = time.monotonic()

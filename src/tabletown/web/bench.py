@@ -1,0 +1,194 @@
+"""Server benchmark (issue 12's `make bench-server`): many tables played by WebSocket clients on
+loopback; reports acknowledged (stored) moves per second and the latency from sending a move to its
+acknowledgment (p50, p99).
+
+    python -m tabletown.web.bench [--db URL] [--tables 16] [--seconds 20] [--game machikoro]
+
+The server runs as a subprocess (uvicorn, as `serve` runs it) on a free port; without ``--db`` it uses a
+fresh SQLite file in a temporary folder. Each seat of each table has its own WebSocket and plays
+uniformly random legal moves as soon as it must act; a finished table is replaced by a new one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_server(db_url: str, port: int, extra_args: list[str] | None = None) -> subprocess.Popen:
+    import httpx
+
+    env = dict(os.environ, TABLETOWN_BOT_DELAY="0")
+    command = [
+        sys.executable,
+        "-m",
+        "tabletown.web",
+        "--port",
+        str(port),
+        "--db",
+        db_url,
+        *(extra_args or []),
+    ]
+    process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
+        if process.poll() is not None:
+            raise RuntimeError("server exited: " + process.stderr.read().decode()[-2000:])
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
+                return process
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError("server did not start")
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.stale = 0
+        self.refused = 0
+        self.games = 0
+
+
+async def play_seat(
+    base_ws: str, table_id: str, token: str, rng: random.Random, stats: Stats, deadline: float
+) -> None:
+    from websockets.asyncio.client import connect
+
+    async with connect(f"{base_ws}/ws/tables/{table_id}?token={token}", max_size=2**23) as ws:
+        latest: dict[str, Any] | None = None
+        sent_at: float | None = None
+        floor = 0
+        while time.monotonic() < deadline:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), max(0.01, deadline - time.monotonic()))
+            except TimeoutError:
+                return
+            message = json.loads(raw)
+            kind = message.get("type")
+            if kind == "view":
+                latest = message
+                if message.get("over"):
+                    return
+            elif kind == "ack":
+                stats.latencies.append(time.perf_counter() - sent_at)  # type: ignore[operator]
+                sent_at = None
+                floor = message["seq"]
+            elif kind == "error":
+                sent_at = None
+                if message.get("status") == 409:
+                    stats.stale += 1
+                else:
+                    stats.refused += 1
+            if sent_at is None and latest is not None and latest["legal"] and latest["seq"] >= floor:
+                sent_at = time.perf_counter()
+                action = rng.choice(latest["legal"])
+                await ws.send(json.dumps({"type": "action", "seq": latest["seq"], "action": action}))
+
+
+async def table_worker(
+    base: str, game: str, players: int, number: int, stats: Stats, deadline: float
+) -> None:
+    import httpx
+
+    rng = random.Random(number)
+    base_ws = "ws" + base.removeprefix("http")
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        while time.monotonic() < deadline:
+            response = await http.post("/api/tables", json={"game": game, "seats": ["human"] * players})
+            if response.status_code != 201:
+                raise RuntimeError(f"table refused: {response.status_code} {response.text[:300]}")
+            created = response.json()
+            tokens = [s["token"] for s in created["seats"]]
+            await asyncio.gather(
+                *(
+                    play_seat(base_ws, created["id"], t, random.Random(rng.random()), stats, deadline)
+                    for t in tokens
+                )
+            )
+            stats.games += 1
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def run(db_url: str | None, tables: int, seconds: float, game: str, players: int) -> dict[str, Any]:
+    folder = None
+    if db_url is None:
+        folder = tempfile.TemporaryDirectory()
+        db_url = f"sqlite:///{Path(folder.name) / 'bench.db'}"
+    port = free_port()
+    server = start_server(db_url, port)
+    try:
+        stats = Stats()
+        start = time.monotonic()
+        deadline = start + seconds
+        base = f"http://127.0.0.1:{port}"
+
+        async def main() -> None:
+            await asyncio.gather(
+                *(table_worker(base, game, players, n, stats, deadline) for n in range(tables))
+            )
+
+        asyncio.run(main())
+        elapsed = time.monotonic() - start
+    finally:
+        server.terminate()
+        server.wait(20)
+        if folder is not None:
+            folder.cleanup()
+    return {
+        "database": db_url.split(":", 1)[0].split("+")[0],
+        "game": game,
+        "players": players,
+        "tables": tables,
+        "seconds": round(elapsed, 1),
+        "moves": len(stats.latencies),
+        "moves_per_second": round(len(stats.latencies) / elapsed, 1),
+        "p50_ms": round(percentile(stats.latencies, 0.50) * 1000, 2),
+        "p99_ms": round(percentile(stats.latencies, 0.99) * 1000, 2),
+        "stale": stats.stale,
+        "refused": stats.refused,
+        "games_finished": stats.games,
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(
+        prog="python -m tabletown.web.bench", description=__doc__.split("\n\n")[0]
+    )
+    parser.add_argument(
+        "--db", action="append", default=None, help="database URL (repeat to compare); default SQLite"
+    )
+    parser.add_argument("--tables", type=int, default=16)
+    parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument("--game", default="machikoro")
+    parser.add_argument("--players", type=int, default=2)
+    args = parser.parse_args(argv)
+    for url in args.db or [None]:
+        print(json.dumps(run(url, args.tables, args.seconds, args.game, args.players)), flush=True)
+
+
+if __name__ == "__main__":
+    main()
