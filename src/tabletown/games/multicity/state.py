@@ -592,6 +592,11 @@ class MulticityState(State):
             for i, code in enumerate(layout):
                 if self.cells.get(key(sx * 3 + i % 3, sy * 3 + i // 3)) != code:
                     raise ValueError(f"the squares of tile {tile} do not match it")
+        near = {(sx + dx, sy + dy) for sx, sy in self.tiles for dx, dy in _NEIGHBOURS}
+        if set(self.frontier) != near - set(self.tiles):
+            raise ValueError("the free tile slots do not surround the city")
+        for slot in self.frontier:  # a fresh process has not made these slots' Lay actions yet
+            _lays(slot)
         if not (0 <= self.current < n and 0 <= self.first < n and self.phase in (PLAY, FINAL, OVER)):
             raise ValueError("the turn, the first player or the phase is out of range")
         if not 0 <= self.final_index <= n or len(self.cands) != n or len(self.unplaced) != n:
