@@ -25,8 +25,9 @@ from tabletown.games.machikoro.actions import (
     Roll,
     Swap,
 )
+from tabletown.games.machikoro.data import all_cards
 from tabletown.games.machikoro.heuristics import TUNA_MEAN, own_roll_income
-from tabletown.games.machikoro.render import describe_event, describe_pending
+from tabletown.games.machikoro.render import EFFECTS, describe_event, describe_pending
 from tabletown.games.machikoro.rules import BUSINESS, TV_PHASE
 
 from .helpers import play, script, setup
@@ -254,6 +255,10 @@ def test_tv_station_pending_and_game_over():
     view = finished.view(None)
     assert view["state"]["pending"] is None
     assert describe_pending(view) == f"P{finished.winner} has won."
+
+
+def test_the_renderer_words_every_card():
+    assert set(EFFECTS) == {card.code for card in all_cards()}
 
 
 def test_terminal_rendering_names_cards_and_shows_the_log():

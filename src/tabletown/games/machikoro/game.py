@@ -186,9 +186,9 @@ class MachiKoro(Game):
 
 
 # Not a true bound: building nothing is always allowed, so players who only ever pass never end the
-# game, and no finite number bounds every legal game. Real and random games are far shorter: over
-# 20,000 seeded random games of every set-up the longest took LONGEST_RANDOM actions, and bots finish
-# in a few hundred; the bound leaves a wide margin above that for drivers that stop a runaway game.
+# game, and no finite number bounds every legal game. Real games are far shorter: over 3,000 seeded
+# random games of every set-up (2-5 players, Harbor or not, each market) the longest took 525
+# actions, and bots finish sooner; 100,000 leaves a wide margin for drivers that stop a runaway game.
 GAME_TYPE = GameType(
     dynamics=SEQUENTIAL,
     chance=True,

@@ -7,6 +7,7 @@ and sentences. Nothing here reads the rules' state.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from rich.console import Group
@@ -14,7 +15,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from .data import COLOR_ORDER, all_cards
+from .data import COLOR_ORDER, LANDMARK_CODES, all_cards
 
 STYLE = {
     "blue": "bold blue",
@@ -70,6 +71,7 @@ DECISIONS = {
 }
 
 
+@cache
 def _names() -> dict[str, str]:
     return {c.code: c.name for c in all_cards()}
 
@@ -137,7 +139,7 @@ def describe_event(event: Mapping[str, Any]) -> str:
         return f"{p} builds nothing."
     if kind == "build":
         card = event["card"]
-        if card in EFFECTS and card not in _ESTABLISHMENT_CODES:
+        if card in LANDMARK_CODES:
             return f"{p} builds the {card_name(card)} for {event['cost']}."
         return f"{p} builds {card} for {event['cost']}."
     if kind == "win":
@@ -148,9 +150,6 @@ def describe_event(event: Mapping[str, Any]) -> str:
         return f"{p} rolled doubles: the Amusement Park gives another turn."
     data = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("i", "kind", "private"))
     return f"{kind}: {data}"
-
-
-_ESTABLISHMENT_CODES = frozenset(c.code for c in all_cards() if c.kind == "establishment")
 
 
 def describe_pending(view: Mapping[str, Any]) -> str:

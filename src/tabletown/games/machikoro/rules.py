@@ -191,7 +191,7 @@ class MachiKoroState(State):
         members, wanted = self.t.regions[region]
         deck = self.decks[region]
         supply = self.supply
-        showing = sum(1 for i in members if supply[i])
+        showing = len([i for i in members if supply[i]])
         revealed = []
         while showing < wanted and deck:
             card = deck.pop()
