@@ -138,6 +138,18 @@ def run(db_url: str | None, tables: int, seconds: float, game: str, players: int
     if db_url is None:
         folder = tempfile.TemporaryDirectory()
         db_url = f"sqlite:///{Path(folder.name) / 'bench.db'}"
+    schema = None
+    shown = db_url.split(":", 1)[0].split("+")[0]
+    if db_url.startswith("postgresql"):  # a schema of its own, dropped afterwards
+        import uuid
+
+        import sqlalchemy as sa
+
+        schema = "tt_bench_" + uuid.uuid4().hex[:10]
+        admin = sa.create_engine(db_url)
+        with admin.begin() as conn:
+            conn.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
+        db_url += ("&" if "?" in db_url else "?") + f"options=-csearch_path%3D{schema}"
     port = free_port()
     server = start_server(db_url, port)
     try:
@@ -158,8 +170,12 @@ def run(db_url: str | None, tables: int, seconds: float, game: str, players: int
         server.wait(20)
         if folder is not None:
             folder.cleanup()
+        if schema is not None:
+            with admin.begin() as conn:
+                conn.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
+            admin.dispose()
     return {
-        "database": db_url.split(":", 1)[0].split("+")[0],
+        "database": shown,
         "game": game,
         "players": players,
         "tables": tables,

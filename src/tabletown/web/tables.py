@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..core.errors import ActionError, MalformedAction, OptionError, RecordError
@@ -34,6 +34,18 @@ _TABLES, _SEATS, _MOVES, _SNAPSHOTS = (
     MoveRow.__table__,
     SnapshotRow.__table__,
 )
+# The two statements of every move, built once (building a statement costs more than running it).
+_ADVANCE = (
+    _TABLES.update()
+    .where(_TABLES.c.id == bindparam("tid"), _TABLES.c.seq == bindparam("old"))
+    .values(
+        seq=bindparam("new"),
+        status=bindparam("status"),
+        updated_at=bindparam("now"),
+        result=bindparam("result"),
+    )
+)
+_INSERT_MOVE = _MOVES.insert()
 
 SNAPSHOT_EVERY = 64  # moves between saved positions
 MAX_SEED = 2**63 - 1
@@ -653,21 +665,28 @@ class TableService:
             try:
                 with self.engine.begin() as conn:
                     moved = conn.execute(
-                        _TABLES.update()
-                        .where(_TABLES.c.id == table.id, _TABLES.c.seq == table.seq)
-                        .values(
-                            seq=new_seq,
-                            status=status,
-                            updated_at=now,
-                            result=json.dumps(result.to_json()) if result else None,
-                        )
+                        _ADVANCE,
+                        {
+                            "tid": table.id,
+                            "old": table.seq,
+                            "new": new_seq,
+                            "status": status,
+                            "now": now,
+                            "result": json.dumps(result.to_json()) if result else None,
+                        },
                     )
                     if moved.rowcount != 1:
                         raise TableError(409, "seq.stale", "another writer stored this move first")
                     conn.execute(
-                        _MOVES.insert().values(
-                            table_id=table.id, seq=new_seq, seat=seat, action=text, by=by, created_at=now
-                        )
+                        _INSERT_MOVE,
+                        {
+                            "table_id": table.id,
+                            "seq": new_seq,
+                            "seat": seat,
+                            "action": text,
+                            "by": by,
+                            "created_at": now,
+                        },
                     )
                     if snapshot is not None:
                         conn.execute(_SNAPSHOTS.insert().values(table_id=table.id, seq=new_seq, doc=snapshot))
