@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from ...core.game import Action, Bot, State
 from .bots import _lengths_open, best_of, placement_score
-from .state import DRAW, FINAL, HOLE, MAX_LENGTH, PASS, STRIDE, Lay, MulticityState, Place, key
+from .state import DRAW, FINAL, HOLE, MAX_LENGTH, PASS, STRIDE, Lay, MulticityState, Place, key, opened_slots
 
 WIN = 1000.0
 
@@ -50,7 +50,6 @@ class Weights:
     bridge: float = 4.0  # a pair of ends a tile could join counts as this many single ends
 
 
-_STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 _AXES = (((-1, 0), (1, 0)), ((0, -1), (0, 1)))
 BRIDGE = 10  # ends[seat][BRIDGE + length]: two ends a tile could join into an object of that length
 Slot = tuple[int, int]
@@ -216,14 +215,8 @@ def _spans(
 
 def _frontier_after(state: MulticityState, slot: Slot) -> list[Slot]:
     """The free slots once a tile lies in ``slot`` (already written into ``state.tiles``)."""
-    tiles = state.tiles
     free = [s for s in state.frontier if s != slot]
-    sx, sy = slot
-    for dx, dy in _STEPS:
-        near = (sx + dx, sy + dy)
-        if near not in tiles and near not in state.frontier:
-            free.append(near)
-    return free
+    return free + opened_slots(state.tiles, state.frontier, slot)
 
 
 def _touched(slot: Slot, other: Slot) -> bool:

@@ -86,6 +86,18 @@ _LAY_RE = re.compile(r"^t\s*(-?\d+)\s*,\s*(-?\d+)\s*r\s*(\d+)$")
 _PLACE_RE = re.compile(r"^(\d+)\s*([hv])\s*(-?\d+)\s*,\s*(-?\d+)$")
 
 
+def opened_slots(tiles: dict, frontier: dict, slot: tuple[int, int]) -> list[tuple[int, int]]:
+    """The slots that a tile laid in ``slot`` (already in ``tiles``) makes free: its edge neighbours
+    neither in the city nor free before."""
+    sx, sy = slot
+    found = []
+    for dx, dy in _NEIGHBOURS:
+        near = (sx + dx, sy + dy)
+        if near not in tiles and near not in frontier:
+            found.append(near)
+    return found
+
+
 def object_squares(action: Place) -> tuple[int, ...]:
     start = key(action.x, action.y)
     step = STRIDE if action.vertical else 1
@@ -289,11 +301,9 @@ class MulticityState(State):
         self.tiles[slot] = (tile, turn)
         frontier = self.frontier
         frontier.pop(slot, None)
-        for dx, dy in _NEIGHBOURS:
-            near = (sx + dx, sy + dy)
-            if near not in self.tiles and near not in frontier:
-                _lays(near)
-                frontier[near] = None
+        for near in opened_slots(self.tiles, frontier, slot):
+            _lays(near)
+            frontier[near] = None
         cands = self.cands
         for colour, action, squares in self._discover(x0, y0):
             cands[colour][action] = squares
