@@ -181,8 +181,10 @@ def _check_action(before, p: int, action: tuple, after) -> None:
         assert spent == 0 and not before.gambled
     elif kind == "layoff":
         boss, gambler, bet = before.pending
-        line = next(x for x in reversed(after.log) if f"seat {gambler} rolls " in x)
-        total = int(line.split("=")[1].split()[0])
+        event = next(e for e in reversed(after.log) if e.kind == "gamble_roll")
+        assert event.data["seat"] == gambler and event.data["boss"] == boss and event.data["bet"] == bet
+        total = event.data["total"]
+        assert total == sum(event.data["dice"])
         mult = MULTIPLIER[total]
         stake = bet * abs(mult)
         boss_share = stake // 2 if action[1] else stake

@@ -6,8 +6,6 @@ than a scenario expects, so "no re-roll" cases are checked by scripting no dice 
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from tabletown.core.errors import ActionError
@@ -40,7 +38,7 @@ def _checkerboard(state, seat: int, names=SINGLE_TILES) -> None:
 def test_game_end_lies_on_top_of_the_fourth_of_four_near_equal_stacks(players: int) -> None:
     for seed in range(40):
         state = GAME.new_game(players, {}, seed=seed)
-        dealt = 2 * players + sum("dealt again" in line for line in state.log)
+        dealt = 2 * players + sum(event.kind == "dealt_again" for event in state.log)
         size = 48 - dealt  # lot cards left after the deal, before Game End goes in
         below = state.ge_index  # cards under Game End: the fourth stack
         assert below in (size // 4, -(-size // 4)), (seed, size, below)
@@ -53,9 +51,8 @@ def test_each_player_starts_with_markers_on_exactly_their_two_dealt_lots(players
         state = GAME.new_game(players, {}, seed=seed)
         first_draw = [c for c in state.discard[2 * players :] if c != GAME_END]
         for seat in range(players):
-            line = next(x for x in state.log if x.startswith(f"seat {seat} is dealt ") and "again" not in x)
-            names = line.split(" is dealt ")[1].split(":")[0].split(" and ")
-            dealt = {lot(n) for n in names}
+            event = next(e for e in state.log if e.kind == "dealt" and e.data["seat"] == seat)
+            dealt = {lot(n) for n in event.data["lots"]}
             assert len(dealt) == 2
             if players == 2:
                 assert not any(IN_EXCLUDED_BLOCK[c] for c in dealt)
@@ -70,12 +67,14 @@ def test_each_player_starts_with_markers_on_exactly_their_two_dealt_lots(players
 def test_highest_roll_off_total_goes_first(players: int) -> None:
     for seed in range(40):
         state = GAME.new_game(players, {}, seed=seed)
-        rolls = [x for x in state.log if x.startswith("roll-off: ")]
-        last = dict((int(s), int(r)) for s, r in re.findall(r"seat (\d) rolls (\d+)", rolls[-1]))
+        rolls = [e.data for e in state.log if e.kind == "roll_off"]
+        last = dict(zip(rolls[-1]["seats"], rolls[-1]["totals"], strict=True))
         best = max(last.values())
         assert [s for s, r in last.items() if r == best] == [state.active]
-        for line in rolls:  # every roll is a 2d6 total
-            assert all(2 <= int(r) <= 12 for r in re.findall(r"rolls (\d+)", line))
+        for data in rolls:  # every roll is a 2d6 total
+            assert all(2 <= r <= 12 for r in data["totals"])
+        first = next(e for e in state.log if e.kind == "first_player")
+        assert first.data["seat"] == state.active
 
 
 # ---------------------------------------------------------------- payouts
@@ -150,7 +149,7 @@ def test_ties_reroll_again_until_one_die_is_highest() -> None:
     state.rng = ScriptedDice([2, 2, 1, 5])  # first re-roll ties again at 2
     act(state, 0, "build c6 silver")
     assert state.diev[lot("c2")] == 1 and state.diev[lot("c6")] == 5
-    assert sum("tie for boss" in line for line in state.log) == 2
+    assert sum(event.kind == "tie_reroll" for event in state.log) == 2
     assert state.boss(state.casino_of(lot("c2"))) == 0
 
 

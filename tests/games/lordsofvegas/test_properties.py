@@ -36,7 +36,7 @@ def test_many_more_games_end(players: int) -> None:
         assert state.is_over
         assert GAME_END in state.discard or max(state.score) >= 90
         reasons.add(state._over_reason)
-    assert "game end" in reasons
+    assert "game_end" in reasons
 
 
 @pytest.mark.parametrize("players", PLAYERS)

@@ -44,21 +44,23 @@ def test_setup(players: int) -> None:
 
 def test_start_money_and_game_end_depth() -> None:
     state = GAME.new_game(4, {}, seed=11)
-    first_log = "\n".join(state.log)
-    assert "Game End is placed under the top 30 of 40 cards" in first_log
+    placed = next(e for e in state.log if e.kind == "game_end_placed")
+    assert placed.data == {"above": 30, "cards": 40}
+    words = [GAME.describe_event(e) for e in state.view(None)["events"]]
+    assert "Game End is placed under the top 30 of 40 cards" in words
     for seat in range(4):
-        line = next(x for x in state.log if x.startswith(f"seat {seat} is dealt"))
-        names = line.split(" is dealt ")[1].split(":")[0].split(" and ")
-        money = sum(START_MONEY[lot(n)] for n in names)
-        assert f"starts with ${money}" in line
-    assert any(line.startswith("roll-off") for line in state.log)
+        dealt = next(e for e in state.log if e.kind == "dealt" and e.data["seat"] == seat)
+        money = sum(START_MONEY[lot(n)] for n in dealt.data["lots"])
+        assert dealt.data["money"] == money
+        assert any(w.startswith(f"P{seat} is dealt ") and w.endswith(f"starts with ${money}") for w in words)
+    assert any(e.kind == "roll_off" for e in state.log)
 
 
 def test_two_player_setup_replaces_f_cards() -> None:
     seen_f = False
     for seed in range(60):
         state = GAME.new_game(2, {}, seed=seed)
-        if any("F is not used" in x for x in state.log):
+        if any(e.kind == "dealt_again" for e in state.log):
             seen_f = True
         assert not any(state.marker[i] >= 0 for i in range(48) if IN_EXCLUDED_BLOCK[i])
     assert seen_f

@@ -8,6 +8,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from tabletown.cli import app
+from tabletown.core.events import Event
 from tabletown.games.lordsofvegas import GAME
 
 from .helpers import blank, mark, put
@@ -23,7 +24,7 @@ def test_render_shows_board_players_cards_and_log() -> None:
     state = blank(3, money=17, deck=["b1", "c1"])
     mark(state, 1, "a2")
     put(state, "c5", "gold", 2, 6)
-    state.log.append("something happened")
+    state.log.append(Event("build", {"seat": 2, "lot": "c5", "color": "gold", "cost": 12}))
     text = rendered(state.view(0))
     for needle in (
         "A1 $9",
@@ -34,7 +35,7 @@ def test_render_shows_board_players_cards_and_log() -> None:
         "$17",
         "gold 8",
         "silver 1",
-        "something happened",
+        "P2 builds a gold casino on C5 for $12",
         "Game End after 2 more",
     ):
         assert needle in text, needle

@@ -104,7 +104,7 @@ def test_counter_offer() -> None:
     act(state, 0, "offer 0>1:$5 1>0:a3")
     act(state, 1, "offer 0>1:$15 1>0:a3")  # a counter: seat 0 must now answer
     assert state.to_act == (0,)
-    assert any("counters" in line for line in state.log)
+    assert any(e.kind == "counter" and e.data == {"seat": 1} for e in state.log)
     act(state, 0, "accept")
     assert state.money == [5, 35] and state.marker[lot("a3")] == 0
 
@@ -161,7 +161,10 @@ def test_traded_action_is_enforced_for_the_turn() -> None:
     refused(state, 0, "build a1 gold", "trade.promised")
     kinds = {a[0] for a in state.legal_actions(0)}
     assert "reorg" not in kinds and "build" not in kinds
-    assert state.view(0)["state"]["promised"] == ["no build", "no reorg at c2"]
+    assert state.view(0)["state"]["promised"] == [
+        {"action": "build", "lot": None},
+        {"action": "reorg", "lot": "c2"},
+    ]
     state.deck.append(lot("b1"))
     act(state, 0, "end")
     act(state, 1, "end")  # back to seat 0: the promise has lapsed
