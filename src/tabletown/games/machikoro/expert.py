@@ -55,9 +55,10 @@ from .rules import (
     MachiKoroState,
     blue_gain,
     green_gain,
+    purple_due,
     red_due,
 )
-from .tables import SWAP, TAKE_CHOSEN, TAKE_EACH, TAKE_HALF, TAKE_PER_ICON
+from .tables import SWAP, TAKE_CHOSEN
 
 ONE = tuple((r, 1 / 6) for r in range(1, 7))
 TWO = tuple((r, (6 - abs(r - 7)) / 36) for r in range(2, 13))
@@ -132,16 +133,11 @@ class Model:
             else:
                 for k in range(1, n):
                     victim = (roller + k) % n
-                    if kind == TAKE_EACH:
-                        due = amount
-                    elif kind == TAKE_HALF:
-                        have = coins[victim] + delta[victim]
-                        due = int(have) // 2 if have >= min_coins else 0
-                    elif kind == TAKE_PER_ICON:
-                        due = amount * sum(cards[victim][i] for i in icons)
-                    else:
-                        due = 0
-                    self._take(delta, roller, victim, due)
+                    # The Tax Office halves the purse as it is after this roll's earlier payments.
+                    have = int(coins[victim] + delta[victim])
+                    self._take(
+                        delta, roller, victim, purple_due(kind, amount, min_coins, icons, cards[victim], have)
+                    )
         return delta
 
     def _take(self, delta: list[float], roller: int, victim: int, due: float) -> None:

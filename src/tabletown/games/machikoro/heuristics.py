@@ -15,9 +15,10 @@ from .rules import (
     MachiKoroState,
     blue_gain,
     green_gain,
+    purple_due,
     red_due,
 )
-from .tables import SWAP, TAKE_CHOSEN, TAKE_EACH, TAKE_HALF, TAKE_PER_ICON
+from .tables import SWAP, TAKE_CHOSEN
 
 TUNA_MEAN = 7  # expected total of the Tuna Boat's two dice
 ONE_DIE = tuple([0.0] + [1 / 6] * 6 + [0.0] * 8)
@@ -44,16 +45,14 @@ def own_roll_income(state: MachiKoroState, player: int, roll: int) -> int:
         if not city[idx]:
             continue
         others = [q for q in range(n) if q != player]
-        if kind == TAKE_EACH:
-            gain += sum(min(amount, state.coins[q]) for q in others)
-        elif kind == TAKE_CHOSEN:
+        if kind == TAKE_CHOSEN:
             gain += min(amount, max(state.coins[q] for q in others))
-        elif kind == TAKE_HALF:
-            gain += sum(state.coins[q] // 2 for q in others if state.coins[q] >= min_coins)
-        elif kind == TAKE_PER_ICON:
-            gain += sum(min(state.coins[q], sum(state.cards[q][i] for i in icons)) for q in others)
         elif kind == SWAP:
             gain += 1
+        else:
+            for q in others:
+                have = state.coins[q]
+                gain += min(purple_due(kind, amount, min_coins, icons, state.cards[q], have), have)
     loss = 0
     for q in range(n):
         if q == player:

@@ -5,8 +5,8 @@ A turn is a short chain of phases: roll -> (Radio Tower re-roll?) -> (Harbor +2?
 pauses for the TV Station target and the Business Center swap -> build -> end of turn (Airport,
 Amusement Park). The log is a list of typed events (see docs/games/machikoro.md, "Events").
 
-The payment formulas live here once (:func:`red_due`, :func:`green_gain`, :func:`blue_gain`); the
-bots' income estimates call them rather than repeating them.
+The payment formulas live here once (:func:`red_due`, :func:`green_gain`, :func:`blue_gain`,
+:func:`purple_due`); the bots' income estimates call them rather than repeating them.
 """
 
 from __future__ import annotations
@@ -96,6 +96,21 @@ def blue_gain(entry: tuple[int, int, bool, bool], city: list[int], lm: int, tuna
     if not copies or (needs_harbor and not lm & HARBOR_LM):
         return 0
     return copies * (tuna_total if is_tuna else amount)
+
+
+def purple_due(
+    kind: int, amount: int, min_coins: int, icons: tuple[int, ...], city: list[int], coins: int
+) -> int:
+    """What a purple card of ``kind`` (Stadium, Tax Office, Publisher) asks of one opponent with
+    ``city`` and ``coins``: its amount, half the coins of a purse of ``min_coins`` or more (rounded
+    down), or its amount per card with one of ``icons``. The opponent pays what they can of it."""
+    if kind == TAKE_EACH:
+        return amount
+    if kind == TAKE_HALF:
+        return coins // 2 if coins >= min_coins else 0
+    if kind == TAKE_PER_ICON:
+        return amount * sum(city[i] for i in icons)
+    return 0
 
 
 class MachiKoroState(State):
@@ -333,7 +348,9 @@ class MachiKoroState(State):
                 return MalformedAction("action.unknown", f"not a Machi Koro move: {action!r}")
         elif kind not in (Roll, Reroll, TV, Swap, Build):
             return MalformedAction(
-                "action.type", f"Machi Koro actions are Roll, Build, ... or 'pass'-like words, not {action!r}"
+                "action.type",
+                "not a Machi Koro action (Roll, Reroll, TV, Swap, Build, or one of "
+                f"{', '.join(sorted(CONSTANTS))}): {action!r}",
             )
         name = PHASE_NAMES[self.phase]
         return IllegalAction(
@@ -343,13 +360,10 @@ class MachiKoroState(State):
         )
 
     def _apply_roll(self, dice: Any) -> None:
-        if dice == 2 and type(dice) is int:
-            if not self.lm[self.current] & STATION:
-                raise IllegalAction(
-                    "roll.needs_train_station", "rolling two dice needs a built Train Station"
-                )
-        elif not (dice == 1 and type(dice) is int):
+        if type(dice) is not int or not 1 <= dice <= 2:
             raise MalformedAction("action.dice", f"a roll uses 1 or 2 dice, not {dice!r}")
+        if dice == 2 and not self.lm[self.current] & STATION:
+            raise IllegalAction("roll.needs_train_station", "rolling two dice needs a built Train Station")
         self._roll(dice)
         if self.lm[self.current] & RADIO:
             self.phase = REROLL
@@ -551,16 +565,9 @@ class MachiKoroState(State):
         roller = self.current
         for k in range(1, n):
             victim = (roller + k) % n
-            if kind == TAKE_EACH:
-                self._take(victim, amount, code)
-            elif kind == TAKE_HALF:
-                if self.coins[victim] >= min_coins:
-                    self._take(victim, self.coins[victim] // 2, code)
-            elif kind == TAKE_PER_ICON:
-                victim_city = self.cards[victim]
-                due = amount * sum(victim_city[i] for i in icons)
-                if due:
-                    self._take(victim, due, code)
+            due = purple_due(kind, amount, min_coins, icons, self.cards[victim], self.coins[victim])
+            if due:
+                self._take(victim, due, code)
 
     def _apply_tv(self, target: Any) -> None:
         if type(target) is not int or target < 0:
