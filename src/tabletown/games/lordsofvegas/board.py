@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from ...core.events import Event
 from .data import (
+    CARD_PAYS,
     COLORS,
     GAME_END,
     INSTANT_WIN,
     LOT_NAMES,
     NEIGHBORS,
+    NUM_COLORS,
     NUM_LOTS,
     ON_STRIP,
     STRIP,
@@ -117,6 +119,14 @@ class BoardMixin:
             if self.deck and self.deck[self.ge_index] == GAME_END
             else 0
         )
+
+    def undrawn_by_pay(self) -> list[int]:
+        """Public: how many undrawn cards pay each colour (index ``STRIP``: the Strip, Game End
+        included). Every card dealt or drawn lies face up, so only the deck's order is hidden."""
+        undrawn = [0] * (NUM_COLORS + 1)
+        for card in self.deck:
+            undrawn[CARD_PAYS[card]] += 1
+        return undrawn
 
     def on_strip(self, lots: tuple[int, ...]) -> bool:
         return not STRIP_LOTS.isdisjoint(lots)

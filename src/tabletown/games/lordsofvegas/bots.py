@@ -11,24 +11,10 @@ from __future__ import annotations
 from ...core.errors import ActionError
 from ...core.game import Action, Bot, State
 from ...core.rng import SeededRNG
-from .data import CARD_PAYS, COST, NUM_COLORS, STRIP
-from .state import (
-    ACCEPT,
-    ACTION,
-    END,
-    FREE_LOT,
-    LAYOFF,
-    LAYOFF_NO,
-    LAYOFF_YES,
-    MARKET,
-    OFFER,
-    OVER,
-    PASS,
-    PICK_DIE,
-    PLACE,
-    REFUSE,
-    LordsOfVegasState,
-)
+from .actions import ACCEPT, END, LAYOFF_NO, LAYOFF_YES, PASS, REFUSE, Build
+from .data import COST, NUM_COLORS, STRIP
+from .phases import ACTION, FREE_LOT, LAYOFF, MARKET, OFFER, OVER, PICK_DIE, PLACE
+from .state import LordsOfVegasState
 
 REORG_SAMPLES = 6
 MIN_GAIN = 0.25  # evaluation units (about a quarter point) an action must add to be worth doing
@@ -47,9 +33,7 @@ def evaluate(state: LordsOfVegasState, p: int) -> float:
     size = len(deck)
     if state.phase == OVER or not size:
         return state.score[p] + state.money[p] * 0.001
-    left = [0] * (NUM_COLORS + 1)
-    for card in deck:
-        left[CARD_PAYS[card]] += 1
+    left = state.undrawn_by_pay()
     draws = state.cards_before_game_end() + 1
     money_w = MONEY_WEIGHT * min(1.0, draws / 15.0) + 0.001
     # Income arrives over the remaining draws while money loses its use: on average half as valuable.
@@ -208,7 +192,7 @@ class GreedyBot(Bot):
                     for colour in range(NUM_COLORS):
                         if twin.tiles_left[colour]:
                             try:
-                                after = max(after, self._after(twin, p, ("build", value, colour)))
+                                after = max(after, self._after(twin, p, Build(value, colour)))
                             except ActionError:  # e.g. we promised not to build this turn
                                 break
         return after - self._score(state, p)

@@ -24,6 +24,8 @@ It is a ``GreedyBot`` with its own estimate (``_score``): pricing offers, answer
 gambling are greedy's code judged by that estimate. Like greedy it only picks listed moves (its
 offers are the listed lot trades). Lookahead copies come from ``state.determinize`` with the bot's
 own random source, so the bot sees only its seat's information (and never the game's future dice).
+Rules come from the state's own helpers (``boss``, ``on_strip``, ``undrawn_by_pay``,
+``cards_before_game_end``, ``legal_actions``, ``apply``); only the estimate is the bot's.
 """
 
 from __future__ import annotations
@@ -32,29 +34,15 @@ from dataclasses import dataclass, replace
 
 from ...core.game import Action, State
 from ...core.rng import SeededRNG
+from .actions import END, LAYOFF_NO, LAYOFF_YES, PASS
 from .bots import GreedyBot, simple_choice
 from .data import (
-    CARD_PAYS,
     GAME_END,
     NUM_COLORS,
     STRIP,
 )
-from .state import (
-    _STRIP_LOTS,
-    ACTION,
-    END,
-    FREE_LOT,
-    LAYOFF,
-    LAYOFF_NO,
-    LAYOFF_YES,
-    MARKET,
-    OFFER,
-    OVER,
-    PASS,
-    PICK_DIE,
-    PLACE,
-    LordsOfVegasState,
-)
+from .phases import ACTION, FREE_LOT, LAYOFF, MARKET, OFFER, OVER, PICK_DIE, PLACE
+from .state import LordsOfVegasState
 
 
 @dataclass(frozen=True)
@@ -88,9 +76,7 @@ def values(state: LordsOfVegasState, prm: Params = DEFAULT) -> list[float]:
     size = len(deck)
     if state.phase == OVER or not size:
         return [score[q] + money[q] * 0.001 for q in range(n)]
-    left = [0] * (NUM_COLORS + 1)
-    for card in deck:
-        left[CARD_PAYS[card]] += 1
+    left = state.undrawn_by_pay()
     # Game End's depth is public; every other undrawn card is equally likely to come before it.
     ge_in = GAME_END in deck
     before = state.cards_before_game_end() if ge_in else size
@@ -106,12 +92,10 @@ def values(state: LordsOfVegasState, prm: Params = DEFAULT) -> list[float]:
     tile, dieo, diev = state.tile, state.dieo, state.diev
     for g in groups:
         payouts = pay[tile[g[0]]]
-        if not _STRIP_LOTS.isdisjoint(g):
+        if state.on_strip(g):
             payouts += strip_pay
         if payouts <= 0:
             continue
-        best = 0
-        boss = -1
         count = [0] * n
         for lot in g:
             v = diev[lot]
@@ -119,10 +103,7 @@ def values(state: LordsOfVegasState, prm: Params = DEFAULT) -> list[float]:
                 o = dieo[lot]
                 count[o] += 1
                 income[o] += payouts * v
-                if v > best:
-                    best, boss = v, o
-                elif v == best and o != boss:
-                    boss = -1
+        boss = state.boss(g)
         if boss < 0:
             continue
         k = len(g)

@@ -21,9 +21,8 @@ from ...core.game import Action, Result, State
 from ...core.rng import SeededRNG
 from . import notation
 from .actions import ACCEPT, BAN_KINDS, END, ITEM_KINDS, LAYOFF_NO, LAYOFF_YES, PASS, REFUSE, Item
-from .board import STRIP_LOTS, BoardMixin, lot_name
+from .board import BoardMixin, lot_name
 from .data import (
-    CARD_PAYS,
     COLORS,
     DICE_PER_PLAYER,
     GAME_END,
@@ -53,8 +52,6 @@ from .phases import (
 )
 from .trading import TradingMixin, items_json
 from .turn import TurnMixin
-
-_STRIP_LOTS = STRIP_LOTS  # old name, kept for importers
 
 __all__ = [
     "ACCEPT",
@@ -278,9 +275,7 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
             }
             for i, g in enumerate(groups)
         ]
-        undrawn = [0] * (NUM_COLORS + 1)
-        for card in self.deck:
-            undrawn[CARD_PAYS[card]] += 1
+        undrawn = self.undrawn_by_pay()
         ge_drawn = GAME_END in self.discard
         state: dict[str, Any] = {
             "turn": self.turn,
