@@ -141,6 +141,8 @@ def test_is_legal_refuses_look_alikes_that_apply_refuses():
         Place([3], 0, 0, 0),
     ):
         assert not state.is_legal(0, look_alike)
+    with pytest.raises(MalformedAction):
+        state.apply(0, Place([3], 0, 0, False))
     assert state.is_legal(0, DRAW) and not state.is_legal(0, PASS) and not state.is_legal(1, DRAW)
     play(state, "draw")
     assert state.is_legal(0, Lay(3, 0, 2))

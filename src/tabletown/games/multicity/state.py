@@ -367,7 +367,10 @@ class MulticityState(State):
             raise IllegalAction(
                 "multicity.lay_drawn_tile", "you have drawn a tile: lay it before anything else"
             )
-        squares = self.cands[player].get(action)
+        try:
+            squares = self.cands[player].get(action)
+        except TypeError:  # a list or dict inside: not a placement at all
+            raise MalformedAction("multicity.coordinates", f"not a placement: {action!r}") from None
         if squares is None:
             raise self._place_refusal(player, action)
         # 3.0, True or 0 compare equal to a legal action's 3, 1 or False: refuse such look-alikes
