@@ -279,11 +279,10 @@ def describe_event(event: Mapping[str, Any]) -> str:
         return "the discard pile is shuffled into a new deck"
     if kind == "approval_drawn":
         return f"approval card ({event['colour']}) drawn"
-    if kind in ("turn_done", "round_played"):
-        steps = "; ".join(describe_step(step) for step in event["steps"])
-        return f"seat {seat}: {steps}" + (
-            " (hidden from the others until the round ends)" if kind == "turn_done" else ""
-        )
+    if kind == "turn_done":
+        return f"seat {seat} has secretly finished its round"
+    if kind == "round_played":
+        return f"seat {seat}: " + "; ".join(describe_step(step) for step in event["steps"])
     if kind == "acme_takes":
         return f"ACME takes card {event['card']} ({EFFECT_NAMES.get(event['effect'], event['effect'])})"
     if kind == "hotel":

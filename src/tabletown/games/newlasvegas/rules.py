@@ -14,6 +14,7 @@ sheet, the bots on copies.
 from __future__ import annotations
 
 import sys
+from functools import partial
 from typing import Any
 
 from ...core.errors import IllegalAction, MalformedAction
@@ -63,6 +64,10 @@ from .data import (
 )
 from .scoring import score_multiplayer, score_solo
 from .sheet import GRAND, NO_HOTEL, SMALL, Sheet, project_met
+
+# Events are built in the hot path: ``_event((kind, data, seats))`` skips the named tuple's Python
+# ``__new__`` (same Event, built in C).
+_event = partial(tuple.__new__, Event)
 
 LOAN, ROUND, RESHUFFLE, OVER = "loan", "round", "reshuffle", "over"
 PHASES = (LOAN, ROUND, RESHUFFLE, OVER)
@@ -256,7 +261,7 @@ class NewLasVegasState(State):
                 self._finish("cards_out")
                 return
             cards = [[CARD_NUMBER[c], CARD_EFFECT[c]] for c in self.hand]
-            self.log.append(Event("round_solo", {"round": self.round_no, "cards": cards}))
+            self.log.append(_event(("round_solo", {"round": self.round_no, "cards": cards}, None)))
         else:
             if self.top + 1 >= PILE:
                 self._reshuffle_all()
@@ -264,7 +269,7 @@ class NewLasVegasState(State):
             top = self.top
             self.offers = [(CARD_NUMBER[p[top]], CARD_EFFECT[p[top - 1]]) for p in self.piles]
             combos = [[n, e] for n, e in self.offers]
-            self.log.append(Event("round", {"round": self.round_no, "combinations": combos}))
+            self.log.append(_event(("round", {"round": self.round_no, "combinations": combos}, None)))
         self.turns = [Turn() for _ in range(self.num_players)]
         self.waiting = (1 << self.num_players) - 1
 
@@ -464,8 +469,8 @@ class NewLasVegasState(State):
             sh = self._begin(player) if turn.stage == PICK else self.sheets[player]
             self.play_step(sh, turn, action)
             if turn.stage == DONE:
-                steps = [dict(step) for step in turn.steps]
-                self.log.append(Event("turn_done", {"seat": player, "steps": steps}, (player,)))
+                # Private: the seat's steps themselves are in its view until the round resolves.
+                self.log.append(_event(("turn_done", {"seat": player}, (player,))))
                 self._done(player)
 
     def _apply_plan(self, player: int, plan: tuple[Any, ...]) -> None:
@@ -704,8 +709,10 @@ class NewLasVegasState(State):
         n = self.num_players
         log = self.log
         for p in range(n):
-            steps = [dict(step) for step in self.turns[p].steps]
-            log.append(Event("round_played", {"seat": p, "steps": steps}))
+            # The steps move into the public event (a position never holds one list twice).
+            turn = self.turns[p]
+            log.append(_event(("round_played", {"seat": p, "steps": turn.steps}, None)))
+            turn.steps = []
         if self.solo:
             turn = self.turns[0]
             given = self.hand[turn.acme]
@@ -720,11 +727,11 @@ class NewLasVegasState(State):
                 if sh.hotels[a] == NO_HOTEL and sh.avenue_done(a):
                     if self.grand_taken >> a & 1:
                         sh.hotels[a] = SMALL
-                        log.append(Event("hotel", {"seat": p, "avenue": a + 1, "hotel": "small"}))
+                        log.append(_event(("hotel", {"seat": p, "avenue": a + 1, "hotel": "small"}, None)))
                     else:
                         sh.hotels[a] = GRAND
                         new_grand |= 1 << a
-                        log.append(Event("hotel", {"seat": p, "avenue": a + 1, "hotel": "grand"}))
+                        log.append(_event(("hotel", {"seat": p, "avenue": a + 1, "hotel": "grand"}, None)))
                     new_hotels[p] |= 1 << a
         acme_done = [False, False, False]
         if self.solo:
