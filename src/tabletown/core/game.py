@@ -296,13 +296,22 @@ class Game(ABC):
         raise NotImplementedError(f"{self.name} does not state its game_type")
 
     def action_space(self, num_players: int, options: Mapping[str, Any] | None = None) -> ActionSpace:
-        """Every action that can ever be legal with this set-up, in a fixed order (cached)."""
-        resolved = self.resolve_options(num_players, options)
-        key = (num_players, tuple(sorted(resolved.items())))
+        """Every action that can ever be legal with this set-up, in a fixed order (cached; the set-up
+        is validated the first time it is seen)."""
         cache = self.__dict__.setdefault("_cache_spaces", {})
-        space = cache.get(key)
+        try:
+            key = (num_players, tuple(sorted((options or {}).items())))
+            space = cache.get(key)
+        except TypeError:  # unhashable option values: validation below explains what is wrong
+            key, space = None, None
         if space is None:
-            space = cache[key] = self.build_action_space(num_players, resolved)
+            resolved = self.resolve_options(num_players, options)
+            full = (num_players, tuple(sorted(resolved.items())))
+            space = cache.get(full)
+            if space is None:
+                space = cache[full] = self.build_action_space(num_players, resolved)
+            if key is not None:
+                cache[key] = space
         return space
 
     def build_action_space(self, num_players: int, options: dict[str, Any]) -> ActionSpace:

@@ -182,10 +182,15 @@ def state_fingerprint(state: State) -> bytes:
     """Every bit of a state, hidden parts included (deck order, RNG position, pending choices).
 
     ``state_digest`` compares only what the views show; this is the stronger check that a refused
-    action changed nothing at all. Attributes whose names start with ``_cache`` are memoization, not
-    game state, and are left out. It pickles, so it is for tests and debugging, not hot paths.
+    action changed nothing at all, and that a saved position comes back exactly. Values are written
+    with the saved-position encoding (core.snapshot), which keeps every type (a tuple stays a tuple)
+    but not object identity, so two states that hold equal values in different objects agree.
+    Attributes whose names start with ``_cache`` are memoization, not game state, and are left out.
+    It is for tests and debugging, not hot paths.
     """
     import pickle
+
+    from .snapshot import encode
 
     fields: dict[str, object] = {}
     for cls in type(state).__mro__:
@@ -195,7 +200,13 @@ def state_fingerprint(state: State) -> bytes:
     for name, value in getattr(state, "__dict__", {}).items():
         if not name.startswith("_cache"):
             fields[name] = value
-    return pickle.dumps(sorted(fields.items()), protocol=pickle.HIGHEST_PROTOCOL)
+    parts = []
+    for name, value in sorted(fields.items()):
+        try:
+            parts.append((name, json.dumps(encode(value), sort_keys=True)))
+        except (TypeError, ValueError):  # a value the position encoding does not know: compare by pickle
+            parts.append((name, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)))
+    return pickle.dumps(parts, protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def verify(record: Record) -> list[str]:
