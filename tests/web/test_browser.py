@@ -61,3 +61,70 @@ def test_lobby_table_and_replay_in_a_browser(tmp_path):
         server.terminate()
         server.wait(10)
     assert errors == []
+
+
+def click_a_move(page) -> bool:
+    """One Machi Koro decision by clicking on the board: a landmark or a market card when one can be
+    built, a swap or a TV target when asked, else the first big decision button (roll, keep, ...)."""
+    board = page.locator("#board")
+    for selector in (
+        ".mk-city.mine .mk-card.playable",  # landmarks (and a swap's own card)
+        ".mk-market .mk-card.playable",
+        ".mk-city:not(.mine) .mk-card.playable",  # a swap's other card
+        "button[data-move^='tv ']",
+        ".mk-actions button",
+    ):
+        target = board.locator(selector)
+        if target.count():
+            target.first.click()
+            return True
+    return False
+
+
+def test_machi_koro_with_harbor_against_bots_by_clicking(tmp_path):
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    port = free_port()
+    server = start_server(f"sqlite:///{tmp_path / 'mk.db'}", port)
+    base = f"http://127.0.0.1:{port}"
+    errors: list[str] = []
+    try:
+        with playwright_api.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+            page = browser.new_page(viewport={"width": 375, "height": 812})
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.goto(base + "/")
+            page.select_option("#game-select", "machikoro")
+            page.check('[data-option="harbor"]')
+            page.select_option("#players-select", "2")
+            page.select_option('select[data-seat="1"]', "bot:greedy")
+            page.click("#create-button")
+            page.wait_for_url("**/t/*")
+            page.wait_for_selector(".mk-city")
+            clicks = 0
+            for _ in range(2000):
+                if "Game over" in page.inner_text("#status-line"):
+                    break
+                seq = page.evaluate("() => document.getElementById('status-line').textContent")
+                if click_a_move(page):
+                    clicks += 1
+                    try:  # a move changes the status line; choosing a swap's first card does not
+                        page.wait_for_function(
+                            "old => document.getElementById('status-line').textContent !== old", arg=seq, timeout=3000
+                        )
+                    except playwright_api.TimeoutError:
+                        stuck = page.inner_text("#move-error")
+                        assert not stuck, stuck
+                else:
+                    page.wait_for_timeout(20)
+            assert "Game over" in page.inner_text("#status-line"), page.inner_text("#status-line")
+            assert clicks > 10
+            page.screenshot(path=str(tmp_path / "machikoro-375.png"), full_page=True)
+            page.set_viewport_size({"width": 1280, "height": 900})
+            page.screenshot(path=str(tmp_path / "machikoro-1280.png"), full_page=True)
+            page.click("text=Replay")
+            page.wait_for_selector(".mk-city")
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(10)
+    assert errors == []

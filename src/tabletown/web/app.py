@@ -26,6 +26,7 @@ from pydantic import BaseModel, Field
 
 from .. import __version__
 from . import db
+from .boards import board_words
 from .catalog import broken_games, game_info, games
 from .tables import LiveTable, TableError, TableService
 
@@ -519,6 +520,7 @@ def create_app(
         js = HERE / "static" / "boards" / f"{game_name}.js"
         html = HERE / "templates" / "boards" / f"{game_name}.html"
         return {
+            "board_words": board_words(game_name),
             "board_js": f"/static/boards/{game_name}.js" if js.is_file() else None,
             "board_template": f"boards/{game_name}.html" if html.is_file() else "boards/generic.html",
         }
@@ -582,6 +584,7 @@ def create_app(
             "held": [],
             "upload": True,
             "board_js": None,
+            "board_words": {},
             "board_template": "boards/generic.html",
         }
         return templates.TemplateResponse(request, "replay.html", context)

@@ -1,0 +1,22 @@
+"""Server-side helpers of per-game boards: ``boards/<game>.py`` may define ``words() -> dict`` (names
+and effects by id, from the game's own renderer) that the page hands to ``static/boards/<game>.js``."""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from typing import Any
+
+log = logging.getLogger("tabletown.web")
+
+
+def board_words(game_name: str) -> dict[str, Any]:
+    try:
+        module = importlib.import_module(f"tabletown.web.boards.{game_name}")
+    except ModuleNotFoundError:
+        return {}
+    try:
+        return module.words()
+    except Exception:  # a board's words must never take the page down
+        log.exception("board words of %s failed", game_name)
+        return {}

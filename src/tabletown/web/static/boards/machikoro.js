@@ -1,0 +1,128 @@
+// Machi Koro (+ Harbor) board: every city with coins, establishments and landmarks, the market with
+// each card's cost, activation numbers, colour and effect, the dice, and every legal move clickable.
+// Data from the seat's view (payload.state); names and effects from the page's board words.
+"use strict";
+(function () {
+  const T = window.Tabletown;
+  const { el } = T;
+  const DIE = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+  const SIMPLE = {
+    roll: "Roll one die", roll2: "Roll two dice", keep: "Keep the roll", reroll: "Re-roll one die",
+    reroll2: "Re-roll two dice", add2: "Add 2 (Harbor)", noadd: "Don't add 2", pass: "Build nothing", noswap: "No swap",
+  };
+  const DECISION = {
+    roll: "rolls the dice", reroll: "may re-roll (Radio Tower)", harbor: "may add 2 (Harbor)",
+    tv_station: "chooses whom the TV Station takes coins from", business_center: "may swap an establishment (Business Center)",
+    build: "may build",
+  };
+  let words = null;
+  let swapMine = null;
+
+  function name(id) { return (words.names || {})[id] || id; }
+  function effect(id) { return (words.effects || {})[id] || ""; }
+  function rolls(list) {
+    if (!list || !list.length) return "";
+    const lo = Math.min(...list), hi = Math.max(...list);
+    return lo === hi ? String(lo) : `${lo}–${hi}`;
+  }
+
+  function card(info, opts) {
+    const classes = ["mk-card", "mk-" + (info.color || "landmark")];
+    if (opts.playable) classes.push("playable");
+    if (opts.selected) classes.push("selected");
+    if (opts.dim) classes.push("dim");
+    return el("button", {
+      class: classes.join(" "), type: "button", disabled: !opts.playable, title: name(info.id) + ": " + effect(info.id),
+      "data-card": info.id, onclick: opts.onclick || null,
+    },
+      el("span", { class: "mk-rolls" }, info.rolls ? rolls(info.rolls) : ""),
+      el("span", { class: "mk-name" }, name(info.id)),
+      el("span", { class: "mk-effect" }, effect(info.id)),
+      el("span", { class: "mk-foot" },
+        info.cost !== undefined ? el("span", { class: "mk-cost coin", title: "cost" }, String(info.cost)) : null,
+        opts.count !== undefined ? el("span", { class: "mk-count" }, "×" + opts.count) : null,
+        opts.built !== undefined ? el("span", { class: "mk-built" }, opts.built ? "built" : "—") : null));
+  }
+
+  function render(container, payload, ctx) {
+    if (!words) words = T.config("board-words") || {};
+    const st = payload.state;
+    if (!st || !st.players) { T.board("generic").render(container, payload, ctx); return; }
+    const legal = new Set(ctx.legal || []);
+    const act = ctx.act;
+    const me = ctx.seat;
+    const cards = Object.fromEntries((st.cards || []).map((c) => [c.id, c]));
+    const landmarks = st.landmarks || [];
+    const pending = st.pending || {};
+    const parts = [];
+
+    if (payload.result) {
+      parts.push(el("div", { class: "result" }, "Game over. ",
+        el("table", { class: "grid" }, el("tr", {}, el("th", {}, "Seat"), el("th", {}, "Rank"), el("th", {}, "Landmarks"), el("th", {}, "Coins")),
+          st.players.map((p, s) => el("tr", {}, el("td", {}, T.seatLabel(ctx.seats, s)), el("td", {}, String(payload.result.ranks[s])),
+            el("td", {}, String(landmarks.filter((l) => l.counts && p.landmarks[l.id]).length)), el("td", {}, String(p.coins)))))));
+    }
+
+    // the turn: whose, what they decide, the dice
+    const dice = (st.dice || []).map((d) => DIE[d] || String(d)).join(" ");
+    parts.push(el("div", { class: "mk-turn" },
+      el("span", {}, `Turn ${st.turn}: ${T.seatLabel(ctx.seats, st.current)} `),
+      pending.decision ? el("span", { class: "hint" }, DECISION[pending.decision] || pending.decision) : null,
+      dice ? el("span", { class: "mk-dice", title: "the dice as rolled" }, dice, st.roll ? el("small", {}, ` = ${st.roll}`) : null) : null));
+
+    // simple decisions as big buttons
+    const simple = Object.keys(SIMPLE).filter((k) => legal.has(k));
+    if (simple.length && act) {
+      parts.push(el("div", { class: "mk-actions" }, simple.map((k) =>
+        el("button", { class: "primary", type: "button", "data-move": k, onclick: () => act(k) }, SIMPLE[k]))));
+    }
+
+    const swapping = act && [...legal].some((m) => m.startsWith("swap "));
+    if (!swapping) swapMine = null;
+    if (swapping) parts.push(el("p", { class: "hint" }, swapMine ? `Swap your ${name(swapMine)} for… (click an opponent's card)` : "Business Center: click one of your cards, then an opponent's."));
+
+    // the cities
+    const cities = el("div", { class: "mk-cities" });
+    st.players.forEach((p, seat) => {
+      const tv = `tv ${seat}`;
+      const city = el("section", { class: "mk-city" + (seat === st.current ? " current" : "") + (seat === me ? " mine" : "") },
+        el("h3", {}, T.seatLabel(ctx.seats, seat), el("span", { class: "mk-coins coin", title: "coins" }, String(p.coins)),
+          act && legal.has(tv) ? el("button", { class: "small", type: "button", "data-move": tv, onclick: () => act(tv) }, "Take coins (TV Station)") : null));
+      city.append(el("div", { class: "mk-row" }, landmarks.filter((l) => l.id in p.landmarks).map((l) => {
+        const move = `build ${l.id}`;
+        const playable = !!act && seat === me && legal.has(move);
+        return card({ id: l.id, cost: l.cost }, { built: p.landmarks[l.id], playable, dim: !p.landmarks[l.id] && !playable, onclick: () => act(move) });
+      })));
+      const owned = Object.entries(p.establishments).sort((a, b) => (cards[a[0]]?.rolls?.[0] || 0) - (cards[b[0]]?.rolls?.[0] || 0));
+      city.append(el("div", { class: "mk-row" }, owned.map(([id, count]) => {
+        const info = cards[id] || { id };
+        let playable = false, onclick = null, selected = false;
+        if (swapping) {
+          if (seat === me && [...legal].some((m) => m.startsWith(`swap ${id} `))) {
+            playable = true; selected = swapMine === id;
+            onclick = () => { swapMine = swapMine === id ? null : id; render(container, payload, ctx); };
+          } else if (seat !== me && swapMine && legal.has(`swap ${swapMine} ${seat} ${id}`)) {
+            playable = true;
+            onclick = () => { const m = `swap ${swapMine} ${seat} ${id}`; swapMine = null; act(m); };
+          }
+        }
+        return card(info, { count, playable, selected, onclick });
+      })));
+      cities.append(city);
+    });
+    parts.push(cities);
+
+    // the market
+    const market = Object.entries(st.market || {}).filter(([, n]) => n > 0)
+      .sort((a, b) => (cards[a[0]]?.rolls?.[0] || 0) - (cards[b[0]]?.rolls?.[0] || 0));
+    parts.push(el("h3", {}, "Market", st.market_deck_sizes && st.market_deck_sizes.length ? el("small", {}, ` (deck: ${st.market_deck_sizes.join(" / ")})`) : null));
+    parts.push(el("div", { class: "mk-row mk-market" }, market.map(([id, count]) => {
+      const move = `build ${id}`;
+      const playable = !!act && legal.has(move);
+      return card(cards[id] || { id }, { count, playable, dim: pending.decision === "build" && !playable && pending.seat === me, onclick: () => act(move) });
+    })));
+    container.replaceChildren(...parts);
+  }
+
+  T.registerBoard("machikoro", { render });
+})();
