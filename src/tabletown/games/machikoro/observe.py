@@ -22,29 +22,35 @@ LANDMARK_BITS = 7
 PHASES = len(PHASE_NAMES)
 
 
+_IN_PLAY: dict[tuple[bool, ...], tuple[int, ...]] = {}
+
+
 def observation(self: MachiKoroState, player: int) -> list[float]:
     n = self.num_players
     t = self.t
-    in_play = [i for i, live in enumerate(t.in_play) if live]
+    in_play = _IN_PLAY.get(t.in_play)
+    if in_play is None:
+        in_play = _IN_PLAY[t.in_play] = tuple(i for i, live in enumerate(t.in_play) if live)
     obs: list[float] = []
+    cards, coins, lms = self.cards, self.coins, self.lm
     for k in range(n):
         p = (player + k) % n
-        city = self.cards[p]
-        lm = self.lm[p]
-        obs.append(self.coins[p] / 10.0)
-        obs.extend(city[i] / 4.0 for i in in_play)
-        obs.extend(float(lm >> j & 1) for j in range(LANDMARK_BITS))
+        city = cards[p]
+        lm = lms[p]
+        obs.append(coins[p] * 0.1)
+        obs += [city[i] * 0.25 for i in in_play]
+        obs += [float(lm >> j & 1) for j in range(LANDMARK_BITS)]
     supply = self.supply
-    obs.extend(supply[i] / 6.0 for i in in_play)
-    obs.extend(len(deck) / 20.0 for deck in self.decks)
+    obs += [supply[i] / 6.0 for i in in_play]
+    obs += [len(deck) * 0.05 for deck in self.decks]
     current = (self.current - player) % n
-    obs.extend(1.0 if k == current else 0.0 for k in range(n))
+    obs += [1.0 if k == current else 0.0 for k in range(n)]
     phase = self.phase
-    obs.extend(1.0 if k == phase else 0.0 for k in range(PHASES))
+    obs += [1.0 if k == phase else 0.0 for k in range(PHASES)]
     d1, d2 = self.dice
     obs += [d1 / 6.0, d2 / 6.0, self.total / 14.0]
     obs += [float(self.rerolled), float(self.built), float(self.purple_stage), float(self.park_at_start)]
-    obs.append(min(self.turn, 200) / 100.0)
+    obs.append(min(self.turn, 200) * 0.01)
     obs.append(1.0 if phase == OVER and self.winner == player else 0.0)
     return obs
 

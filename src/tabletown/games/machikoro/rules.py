@@ -269,10 +269,11 @@ class MachiKoroState(State):
         city = self.cards[p]
         cost = t.cost
         purple = t.purple
+        supply = self.supply
         builds = BUILD_ESTABLISHMENT
         actions: list[Any] = [PASS]
-        for i, left in enumerate(self.supply):
-            if left and cost[i] <= coins and not (purple[i] and city[i]):
+        for i in t.playable:
+            if supply[i] and cost[i] <= coins and not (purple[i] and city[i]):
                 actions.append(builds[i])
         built = self.lm[p]
         for j in t.buildable_landmarks:

@@ -33,6 +33,7 @@ class Tables:
     market: str
     cards: tuple[Card, ...]
     in_play: tuple[bool, ...]
+    playable: tuple[int, ...]  # indices of the establishments in play, in card order
     cost: tuple[int, ...]
     copies: tuple[int, ...]
     purple: tuple[bool, ...]
@@ -102,6 +103,7 @@ def build_tables(harbor: bool, market: str, sushi_cost: int, purple_copies: int)
         market=market,
         cards=cards,
         in_play=in_play,
+        playable=tuple(i for i in range(len(cards)) if in_play[i]),
         cost=cost,
         copies=copies,
         purple=tuple(c.is_purple for c in cards),
