@@ -487,10 +487,13 @@ def create_app(
 
         sub, first = await anyio.to_thread.run_sync(svc.subscribe, table, seat, since, push)
 
+        sending = asyncio.Lock()  # pushes and replies share the socket: one frame at a time
+
         async def sender() -> None:
             payload = first
             while True:
-                await websocket.send_json({"type": "view", **payload})
+                async with sending:
+                    await websocket.send_json({"type": "view", **payload})
                 payload = await queue.get()
 
         async def receiver() -> None:
@@ -500,7 +503,8 @@ def create_app(
                 except (WebSocketDisconnect, RuntimeError):
                     return
                 reply = await anyio.to_thread.run_sync(_socket_message, svc, table, token, text)
-                await websocket.send_json(reply)
+                async with sending:
+                    await websocket.send_json(reply)
 
         send_task = asyncio.create_task(sender())
         receive_task = asyncio.create_task(receiver())
