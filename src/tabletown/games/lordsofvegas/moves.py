@@ -65,7 +65,7 @@ class MovesMixin:
         if phase == MARKET:
             out: list[Action] = [PASS]
             if self.offers_made < self.options["max_offers"]:
-                out.extend(self._offers(player))
+                self._offers(player, out)
             return out
         return []
 
@@ -88,7 +88,7 @@ class MovesMixin:
         if groups:
             self._legal_casinos(p, money, groups, out)
         if self.offers_made < self.options["max_offers"]:
-            out.extend(self._offers(p))
+            self._offers(p, out)
         return out
 
     def _legal_casinos(self, p: int, money: int, groups: tuple, out: list[Action]) -> None:
@@ -160,10 +160,10 @@ class MovesMixin:
             if mine and not clash and pips <= money and not (bans and self._banned_casino("reorg", g)):
                 out.append(_REORG[first])
 
-    def _offers(self, p: int) -> list[Action]:
-        """A few sensible trades to pick by number: buy a neighbour's lot, or sell a lot next to them,
-        at the lot's printed cost (at most one of each per other player). Any other offer can be typed."""
-        out: list[Action] = []
+    def _offers(self, p: int, out: list[Action]) -> None:
+        """Add a few sensible trades to ``out``: buy a neighbour's lot, or sell a lot next to them, at
+        the lot's printed cost (at most one of each per other player). Any other offer can be typed."""
+        sell = SALE[p]
         marker, dieo, money, markers_out = self.marker, self.dieo, self.money, self.markers_out
         hold = self.options["markers_full"] == "hold"
         done = 0  # bit 2q: bought from q, bit 2q+1: sold to q
@@ -185,14 +185,13 @@ class MovesMixin:
                         and (hold or markers_out[q] < MARKERS_PER_PLAYER)
                     ):
                         done |= 1 << (2 * q + 1)
-                        out.append(SALE[p][q][lot])
+                        out.append(sell[q][lot])
             elif p_room and money[p] >= cost and not done >> (2 * owner) & 1:
                 for nb in NEIGHBORS[lot]:
                     if marker[nb] == p or dieo[nb] == p:
                         done |= 1 << (2 * owner)
                         out.append(SALE[owner][p][lot])
                         break
-        return out
 
 
 def _bet_menu(top: int) -> tuple[int, ...]:

@@ -21,7 +21,7 @@ from ...core.game import Action, Result, State
 from ...core.rng import SeededRNG
 from . import notation
 from .actions import ACCEPT, BAN_KINDS, END, ITEM_KINDS, LAYOFF_NO, LAYOFF_YES, PASS, REFUSE, Item
-from .board import BoardMixin, lot_name
+from .board import BoardMixin, lot_name, new_event
 from .data import (
     COLORS,
     DICE_PER_PLAYER,
@@ -162,7 +162,7 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
         two = num_players == 2
         deck = list(range(NUM_LOTS))
         rng.shuffle(deck)
-        self.log.append(Event("deck_shuffled", {"cards": len(deck)}))
+        self.log.append(new_event(Event, ("deck_shuffled", {"cards": len(deck)}, None)))
         # Deal from the end of the list (the top of the deck).
         for seat in range(num_players):
             got = []
@@ -170,7 +170,9 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
                 card = deck.pop()
                 self.discard.append(card)
                 if two and IN_EXCLUDED_BLOCK[card]:
-                    self.log.append(Event("dealt_again", {"seat": seat, "lot": LOT_NAMES[card]}))
+                    self.log.append(
+                        new_event(Event, ("dealt_again", {"seat": seat, "lot": LOT_NAMES[card]}, None))
+                    )
                     continue
                 got.append(card)
             for card in got:
@@ -178,7 +180,14 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
                 self.markers_out[seat] += 1
             self.money[seat] = START_MONEY[got[0]] + START_MONEY[got[1]]
             self.log.append(
-                Event("dealt", {"seat": seat, "lots": [LOT_NAMES[c] for c in got], "money": self.money[seat]})
+                new_event(
+                    Event,
+                    (
+                        "dealt",
+                        {"seat": seat, "lots": [LOT_NAMES[c] for c in got], "money": self.money[seat]},
+                        None,
+                    ),
+                )
             )
         # Split into 4 near-equal stacks; Game End goes on top of the 4th (bottom) stack. Stacks are
         # made top-down with the larger ones first, so the split (and Game End's depth) is public.
@@ -189,7 +198,7 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
         self.ge_index = size - above
         deck.insert(self.ge_index, GAME_END)
         self.deck = deck
-        self.log.append(Event("game_end_placed", {"above": above, "cards": size}))
+        self.log.append(new_event(Event, ("game_end_placed", {"above": above, "cards": size}, None)))
         self.active = self._roll_off()
         self.phase = ACTION
         self._start_turn()
@@ -198,11 +207,13 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
         contenders = list(range(self.num_players))
         while True:
             rolls = {seat: self.rng.die() + self.rng.die() for seat in contenders}
-            self.log.append(Event("roll_off", {"seats": list(rolls), "totals": list(rolls.values())}))
+            self.log.append(
+                new_event(Event, ("roll_off", {"seats": list(rolls), "totals": list(rolls.values())}, None))
+            )
             best = max(rolls.values())
             contenders = [s for s, r in rolls.items() if r == best]
             if len(contenders) == 1:
-                self.log.append(Event("first_player", {"seat": contenders[0]}))
+                self.log.append(new_event(Event, ("first_player", {"seat": contenders[0]}, None)))
                 return contenders[0]
 
     # ------------------------------------------------------------------ casinos    # ------------------------------------------------------------------ contract: who acts

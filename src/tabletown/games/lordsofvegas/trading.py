@@ -12,7 +12,7 @@ from ...core.errors import IllegalAction, MalformedAction
 from ...core.events import Event
 from ...core.game import Action
 from .actions import ITEM_KINDS, arity, check_lot
-from .board import lot_name
+from .board import lot_name, new_event
 from .data import (
     DICE_PER_PLAYER,
     LOT_NAMES,
@@ -60,11 +60,11 @@ class TradingMixin:
         if self.offers_made >= self.options["max_offers"]:
             raise IllegalAction("trade.limit", f"at most {self.options['max_offers']} offers per turn")
         if self.phase == OFFER:
-            self.log.append(Event("counter", {"seat": p}))
+            self.log.append(new_event(Event, ("counter", {"seat": p}, None)))
         else:
             self.offer_return = self.phase  # where play resumes once the offer is settled
         self.offers_made += 1
-        self.log.append(Event("offer", {"seat": p, "items": items_json(items)}))
+        self.log.append(new_event(Event, ("offer", {"seat": p, "items": items_json(items)}, None)))
         self.offer = (p, items)
         self.accepted = ()
         self.phase = OFFER
@@ -142,13 +142,13 @@ class TradingMixin:
     def _act_accept(self, p: int, action: Action) -> None:
         arity(action, 1)
         self.accepted = self.accepted + (p,)
-        self.log.append(Event("accept", {"seat": p}))
+        self.log.append(new_event(Event, ("accept", {"seat": p}, None)))
         if all(s in self.accepted for s in self.offer_answerers()):
             self._execute_offer()
 
     def _act_refuse(self, p: int, action: Action) -> None:
         arity(action, 1)
-        self.log.append(Event("refuse", {"seat": p}))
+        self.log.append(new_event(Event, ("refuse", {"seat": p}, None)))
         self.offer = None
         self.accepted = ()
         self.phase = self.offer_return
@@ -156,7 +156,7 @@ class TradingMixin:
     def _execute_offer(self) -> None:
         _, items = self.offer
         self.execute_items(items)
-        self.log.append(Event("trade_done", {}))
+        self.log.append(new_event(Event, ("trade_done", {}, None)))
         self.offer = None
         self.accepted = ()
         self.phase = self.offer_return

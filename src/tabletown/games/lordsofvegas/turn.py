@@ -8,7 +8,7 @@ from ...core.errors import IllegalAction, MalformedAction
 from ...core.events import Event
 from ...core.game import Action
 from .actions import arity, check_lot, lot_colour, lot_only
-from .board import lot_name
+from .board import lot_name, new_event
 from .data import (
     CARD_PAYS,
     COLORS,
@@ -41,20 +41,20 @@ class TurnMixin:
 
     def _act_end(self, p: int, action: Action) -> None:
         arity(action, 1)
-        self.log.append(Event("end_turn", {"seat": p}))
+        self.log.append(new_event(Event, ("end_turn", {"seat": p}, None)))
         if self.options["open_market"]:
             # The others, in seat order after the active player, may each open trades or pass.
             n = self.num_players
             self.market = tuple((p + k) % n for k in range(1, n))
             self.offers_made = 0
             self.phase = MARKET
-            self.log.append(Event("market_open", {"seats": list(self.market)}))
+            self.log.append(new_event(Event, ("market_open", {"seats": list(self.market)}, None)))
             return
         self._next_turn()
 
     def _act_pass(self, p: int, action: Action) -> None:
         arity(action, 1)
-        self.log.append(Event("pass", {"seat": p}))
+        self.log.append(new_event(Event, ("pass", {"seat": p}, None)))
         self.market = self.market[1:]
         if not self.market:
             self._next_turn()
@@ -84,7 +84,10 @@ class TurnMixin:
         self.marker[lot] = -1
         self.markers_out[p] -= 1
         self.log.append(
-            Event("build", {"seat": p, "lot": LOT_NAMES[lot], "color": COLORS[colour], "cost": cost})
+            new_event(
+                Event,
+                ("build", {"seat": p, "lot": LOT_NAMES[lot], "color": COLORS[colour], "cost": cost}, None),
+            )
         )
         self._place_tile(p, lot, colour)
 
@@ -122,7 +125,10 @@ class TurnMixin:
             raise IllegalAction("trade.promised", "you traded away the right to sprawl there this turn")
         self.money[p] -= cost
         self.log.append(
-            Event("sprawl", {"seat": p, "lot": LOT_NAMES[lot], "color": COLORS[colour], "cost": cost})
+            new_event(
+                Event,
+                ("sprawl", {"seat": p, "lot": LOT_NAMES[lot], "color": COLORS[colour], "cost": cost}, None),
+            )
         )
         self._place_tile(p, lot, colour)
 
@@ -136,7 +142,7 @@ class TurnMixin:
             self.dice_out[p] += 1
             self._after_action((lot,))
         else:
-            self.log.append(Event("must_move_die", {"seat": p, "lot": LOT_NAMES[lot]}))
+            self.log.append(new_event(Event, ("must_move_die", {"seat": p, "lot": LOT_NAMES[lot]}, None)))
             self.pending = (p, lot, DIE[lot])
             self.resume = (RESUME_ACTION,)
             self.phase = PICK_DIE
@@ -172,16 +178,20 @@ class TurnMixin:
         self.tiles_left[colour] -= len(g)
         self._merge(g)
         self.log.append(
-            Event(
-                "remodel",
-                {
-                    "seat": p,
-                    "casino": LOT_NAMES[g[0]],
-                    "from_color": COLORS[old],
-                    "to_color": COLORS[colour],
-                    "size": len(g),
-                    "cost": cost,
-                },
+            new_event(
+                Event,
+                (
+                    "remodel",
+                    {
+                        "seat": p,
+                        "casino": LOT_NAMES[g[0]],
+                        "from_color": COLORS[old],
+                        "to_color": COLORS[colour],
+                        "size": len(g),
+                        "cost": cost,
+                    },
+                    None,
+                ),
             )
         )
         self._after_action((lot,))
@@ -213,15 +223,19 @@ class TurnMixin:
         order = [(p + k) % n for k in range(n) if (p + k) % n in by_owner]
         rolls = {owner: sorted((die() for _ in by_owner[owner]), reverse=True) for owner in order}
         self.log.append(
-            Event(
-                "reorg",
-                {
-                    "seat": p,
-                    "casino": LOT_NAMES[g[0]],
-                    "color": COLORS[self.tile[lot]],
-                    "cost": cost,
-                    "rolls": [{"seat": o, "values": rolls[o]} for o in sorted(rolls)],
-                },
+            new_event(
+                Event,
+                (
+                    "reorg",
+                    {
+                        "seat": p,
+                        "casino": LOT_NAMES[g[0]],
+                        "color": COLORS[self.tile[lot]],
+                        "cost": cost,
+                        "rolls": [{"seat": o, "values": rolls[o]} for o in sorted(rolls)],
+                    },
+                    None,
+                ),
             )
         )
         queue = []
@@ -247,7 +261,9 @@ class TurnMixin:
         if lot not in lots:
             raise IllegalAction("place.not_waiting", f"{lot_name(lot)} holds none of your re-rolled dice")
         self.diev[lot] = values[0]
-        self.log.append(Event("put", {"seat": p, "lot": LOT_NAMES[lot], "value": values[0]}))
+        self.log.append(
+            new_event(Event, ("put", {"seat": p, "lot": LOT_NAMES[lot], "value": values[0]}, None))
+        )
         lots = tuple(t for t in lots if t != lot)
         values = values[1:]
         if len(lots) == 1 or values[0] == values[-1]:
@@ -287,15 +303,19 @@ class TurnMixin:
         self._check_active("gamble", lot, g)
         self.gambled = True
         self.log.append(
-            Event(
-                "gamble",
-                {
-                    "seat": p,
-                    "boss": boss,
-                    "casino": LOT_NAMES[g[0]],
-                    "color": COLORS[self.tile[lot]],
-                    "bet": bet,
-                },
+            new_event(
+                Event,
+                (
+                    "gamble",
+                    {
+                        "seat": p,
+                        "boss": boss,
+                        "casino": LOT_NAMES[g[0]],
+                        "color": COLORS[self.tile[lot]],
+                        "bet": bet,
+                    },
+                    None,
+                ),
             )
         )
         self.pending = (boss, p, bet)
@@ -316,38 +336,46 @@ class TurnMixin:
             self.money[boss] -= paid
             self.money[gambler] += paid + (stake - boss_part)
             self.log.append(
-                Event(
-                    "gamble_roll",
-                    {
-                        "seat": gambler,
-                        "boss": boss,
-                        "dice": [a, b],
-                        "total": total,
-                        "layoff": lay,
-                        "bet": bet,
-                        "won": True,
-                        "stake": stake,
-                        "boss_pays": paid,
-                        "bank_pays": stake - boss_part,
-                    },
+                new_event(
+                    Event,
+                    (
+                        "gamble_roll",
+                        {
+                            "seat": gambler,
+                            "boss": boss,
+                            "dice": [a, b],
+                            "total": total,
+                            "layoff": lay,
+                            "bet": bet,
+                            "won": True,
+                            "stake": stake,
+                            "boss_pays": paid,
+                            "bank_pays": stake - boss_part,
+                        },
+                        None,
+                    ),
                 )
             )
         else:
             self.money[gambler] -= bet
             self.money[boss] += boss_part
             self.log.append(
-                Event(
-                    "gamble_roll",
-                    {
-                        "seat": gambler,
-                        "boss": boss,
-                        "dice": [a, b],
-                        "total": total,
-                        "layoff": lay,
-                        "bet": bet,
-                        "won": False,
-                        "boss_gets": boss_part,
-                    },
+                new_event(
+                    Event,
+                    (
+                        "gamble_roll",
+                        {
+                            "seat": gambler,
+                            "boss": boss,
+                            "dice": [a, b],
+                            "total": total,
+                            "layoff": lay,
+                            "bet": bet,
+                            "won": False,
+                            "boss_gets": boss_part,
+                        },
+                        None,
+                    ),
                 )
             )
         self.pending = None
@@ -369,9 +397,13 @@ class TurnMixin:
         self.dieo[target] = p
         self.diev[target] = value
         self.log.append(
-            Event(
-                "move_die",
-                {"seat": p, "from_lot": LOT_NAMES[src], "to_lot": LOT_NAMES[target], "value": value},
+            new_event(
+                Event,
+                (
+                    "move_die",
+                    {"seat": p, "from_lot": LOT_NAMES[src], "to_lot": LOT_NAMES[target], "value": value},
+                    None,
+                ),
             )
         )
         self.pending = None
@@ -384,7 +416,11 @@ class TurnMixin:
         _, target, _ = self.pending
         self.marker[lot] = -1
         self.marker[target] = p
-        self.log.append(Event("free_lot", {"seat": p, "lot": LOT_NAMES[lot], "target": LOT_NAMES[target]}))
+        self.log.append(
+            new_event(
+                Event, ("free_lot", {"seat": p, "lot": LOT_NAMES[lot], "target": LOT_NAMES[target]}, None)
+            )
+        )
         self.pending = None
         self._resume()
 
@@ -413,14 +449,19 @@ class TurnMixin:
             card = self.deck.pop()
             self.discard.append(card)
             if card == GAME_END:
-                self.log.append(Event("draw_game_end", {"seat": p}))
+                self.log.append(new_event(Event, ("draw_game_end", {"seat": p}, None)))
                 self._payout(STRIP)
                 self._end("game_end")
                 return
             if self.num_players == 2 and IN_EXCLUDED_BLOCK[card]:
                 self.log.append(
-                    Event(
-                        "draw_unused", {"seat": p, "lot": LOT_NAMES[card], "pays": PAY_NAMES[CARD_PAYS[card]]}
+                    new_event(
+                        Event,
+                        (
+                            "draw_unused",
+                            {"seat": p, "lot": LOT_NAMES[card], "pays": PAY_NAMES[CARD_PAYS[card]]},
+                            None,
+                        ),
                     )
                 )
                 self._payout(CARD_PAYS[card])
@@ -428,7 +469,10 @@ class TurnMixin:
                     return
                 continue
             self.log.append(
-                Event("draw", {"seat": p, "lot": LOT_NAMES[card], "pays": PAY_NAMES[CARD_PAYS[card]]})
+                new_event(
+                    Event,
+                    ("draw", {"seat": p, "lot": LOT_NAMES[card], "pays": PAY_NAMES[CARD_PAYS[card]]}, None),
+                )
             )
             if self._take_over(p, card):
                 self._finish_draw(card, (card,))
@@ -440,21 +484,21 @@ class TurnMixin:
             if self.marker[lot] >= 0:  # cannot happen with a lot's own card; kept as a guard
                 return True
             if self.markers_out[p] >= MARKERS_PER_PLAYER and self.options["markers_full"] == "free":
-                self.log.append(Event("must_free_lot", {"seat": p, "lot": LOT_NAMES[lot]}))
+                self.log.append(new_event(Event, ("must_free_lot", {"seat": p, "lot": LOT_NAMES[lot]}, None)))
                 self.pending = (p, lot, 0)
                 self.resume = (RESUME_DRAW, lot)
                 self.phase = FREE_LOT
                 return False
             self.marker[lot] = p
             self.markers_out[p] += 1
-            self.log.append(Event("marker", {"seat": p, "lot": LOT_NAMES[lot]}))
+            self.log.append(new_event(Event, ("marker", {"seat": p, "lot": LOT_NAMES[lot]}, None)))
             return True
         prev = self.dieo[lot]
         if prev == p:
             return True
         value = self.diev[lot] if prev >= 0 else DIE[lot]
         if self.dice_out[p] >= DICE_PER_PLAYER:
-            self.log.append(Event("must_move_die", {"seat": p, "lot": LOT_NAMES[lot]}))
+            self.log.append(new_event(Event, ("must_move_die", {"seat": p, "lot": LOT_NAMES[lot]}, None)))
             self.pending = (p, lot, value)
             self.resume = (RESUME_DRAW, lot)
             self.phase = PICK_DIE
@@ -462,9 +506,18 @@ class TurnMixin:
         if prev >= 0:
             self.dice_out[prev] -= 1
         self.log.append(
-            Event(
-                "take_over",
-                {"seat": p, "lot": LOT_NAMES[lot], "value": value, "from_seat": prev if prev >= 0 else None},
+            new_event(
+                Event,
+                (
+                    "take_over",
+                    {
+                        "seat": p,
+                        "lot": LOT_NAMES[lot],
+                        "value": value,
+                        "from_seat": prev if prev >= 0 else None,
+                    },
+                    None,
+                ),
             )
         )
         self.dieo[lot] = p
@@ -486,4 +539,6 @@ class TurnMixin:
         self.phase = OVER
         self._over_reason = reason
         self.pending = None
-        self.log.append(Event("game_over", {"reason": reason, "seat": seat if seat >= 0 else None}))
+        self.log.append(
+            new_event(Event, ("game_over", {"reason": reason, "seat": seat if seat >= 0 else None}, None))
+        )
