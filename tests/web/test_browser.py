@@ -130,3 +130,37 @@ def test_machi_koro_with_harbor_against_bots_by_clicking(tmp_path):
         server.terminate()
         server.wait(10)
     assert errors == []
+
+
+def test_hot_seat_passes_the_device_between_seats(tmp_path):
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    import httpx
+
+    port = free_port()
+    server = start_server(f"sqlite:///{tmp_path / 'hot.db'}", port)
+    base = f"http://127.0.0.1:{port}"
+    errors: list[str] = []
+    try:
+        created = httpx.post(
+            base + "/api/tables", json={"game": "toyrace", "seats": ["human", "human"], "seed": 2}
+        ).json()
+        with playwright_api.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+            page = browser.new_page(viewport={"width": 375, "height": 700})
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            for seat in created["seats"]:  # both links opened in one browser
+                page.goto(seat["join_url"])
+            page.wait_for_selector("#seat-switch button >> nth=1")
+            page.wait_for_selector("#legal-moves button[data-move='b']")
+            page.click("#legal-moves button[data-move='b']")  # seat 0 banks: seat 1's turn
+            page.wait_for_selector("#pass-screen:not([hidden])")
+            assert "Seat 1" in page.inner_text("#pass-text")
+            page.click("#pass-button")
+            page.wait_for_selector("#pass-screen", state="hidden")
+            page.wait_for_selector("#status-line:has-text('You are Seat 1')")
+            page.wait_for_selector("#legal-moves button[data-move='r']")
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(10)
+    assert errors == []
