@@ -1,8 +1,7 @@
-"""Lords of Vegas rules: the mutable game state.
-
-The board is four flat lists indexed by lot: ``marker`` (seat or -1), ``tile`` (colour or -1),
-``dieo`` (die owner or -1) and ``diev`` (die value, 0 without a die). Casinos (groups of touching tiles
-of one colour) are derived by flood fill and cached until a tile changes.
+"""Lords of Vegas rules: the game state (set-up, ``apply``'s dispatch, views, copies, hidden
+information, saved positions). Its other parts are mixins by topic: ``board.py`` (the board lists,
+casinos, bosses, ties, payouts), ``moves.py`` (legal actions), ``trading.py`` (offers) and
+``turn.py`` (the draw and the actions); ``actions.py`` holds the typed actions, ``phases.py`` the phases.
 
 A turn is: draw (automatic), then the ACTION phase of the active player until ``end``. Decisions
 that interrupt it are phases of their own, each with its own ``to_act``: answering a trade offer,
