@@ -67,3 +67,16 @@ def test_register_policy_makes_a_bot_name(tmp_path):
         assert isinstance(make_bot(get_game("machikoro"), f"bot:{name}", 4), PolicyBot)
     finally:
         GENERIC_BOTS.pop(name, None)
+
+
+@pytest.mark.parametrize("name", ["machikoro", "multicity"])
+def test_afterstate_file_plays_a_game(tmp_path, name):
+    from tabletown.rl.policy_bot import ValuePolicy, random_value_policy
+
+    game = get_game(name)
+    path = tmp_path / f"{name}-values.npz"
+    random_value_policy(game, 2, seed=1).save(path)
+    assert isinstance(Policy.load(path), ValuePolicy)
+    bots = [policy_bot(game, str(path), 1), make_bot(game, "random", 2)]
+    state = play_bots(game.new_game(2, {}, 7), bots, seed=7, max_actions=60, stop_after=60)
+    assert state.is_over or len(state.log) > 0

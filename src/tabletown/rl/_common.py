@@ -15,6 +15,8 @@ from gymnasium import spaces
 from ..core.game import Game, Result, State
 from ..core.registry import get_game
 
+_DEFAULT_MASK = State.legal_mask
+
 ILLEGAL_ACTIONS = ("penalty", "raise")
 
 
@@ -30,7 +32,9 @@ class Setup:
     """One game configuration as the environments see it: the game, the player count, its options,
     the fixed action space and the observation length (both fixed for the whole game)."""
 
-    __slots__ = ("game", "num_players", "options", "actions", "num_actions", "obs_size", "max_actions")
+    __slots__ = (
+        "game", "num_players", "options", "actions", "num_actions", "obs_size", "max_actions", "_last_mask",
+    )  # fmt: skip
 
     def __init__(self, game: Game | str, num_players: int, options: Mapping[str, Any] | None) -> None:
         self.game = resolve_game(game)
@@ -43,6 +47,7 @@ class Setup:
             self.max_actions = int(self.game.game_type.max_actions)
         except NotImplementedError:
             self.max_actions = 1_000_000
+        self._last_mask: tuple[Any, int, int, bytearray] | None = None
 
     def new_state(self, seed: int) -> State:
         return self.game.new_game(self.num_players, self.options, seed)
@@ -59,25 +64,44 @@ class Setup:
     def action_space(self) -> spaces.Discrete:
         return spaces.Discrete(self.num_actions)
 
-    def observe(self, state: State, seat: int, acting: bool = True) -> dict[str, np.ndarray]:
-        """The seat's observation and its legal-action mask (all zeros when it need not act)."""
+    def observe(
+        self, state: State, seat: int, acting: bool = True, version: int = -1
+    ) -> dict[str, np.ndarray]:
+        """The seat's observation and its legal-action mask (all zeros when it need not act).
+
+        With a ``version`` (the environment's count of applied actions) the mask is kept so that
+        ``decode`` of the seat's answer at that version need not ask the state again."""
         numbers = np.asarray(state.observation(seat), dtype=np.float32)
         if numbers.shape != (self.obs_size,):
             raise ValueError(
                 f"{self.game.name}: observation of length {numbers.shape} but observation_size is {self.obs_size}"
             )
         if acting and not state.is_over:
-            mask = np.frombuffer(bytes(state.legal_mask(seat)), dtype=np.int8).copy()
+            raw = self.legal_mask(state, seat)
+            mask = np.frombuffer(raw, dtype=np.int8).copy()
+            if version >= 0:
+                self._last_mask = (state, seat, version, raw)
         else:
             mask = np.zeros(self.num_actions, dtype=np.int8)
         return {"observation": numbers, "action_mask": mask}
 
-    def decode(self, state: State, seat: int, action: Any) -> tuple[Any, bool]:
-        """The typed action behind an index, and whether the seat may take it now."""
+    def legal_mask(self, state: State, seat: int) -> bytearray:
+        """``state.legal_mask(seat)``; for games that keep the contract's default it is computed
+        straight from the cached action space (the default looks the space up on every call)."""
+        if type(state).legal_mask is _DEFAULT_MASK:
+            return self.actions.mask(state.legal_actions(seat))
+        return state.legal_mask(seat)
+
+    def decode(self, state: State, seat: int, action: Any, version: int = -1) -> tuple[Any, bool]:
+        """The typed action behind an index, and whether the seat may take it now (from the mask
+        shown at ``version`` when there is one, else by asking the state)."""
         number = int(action)
         if not 0 <= number < self.num_actions:
             return None, False
         typed = self.actions[number]
+        last = self._last_mask
+        if last is not None and last[0] is state and last[1] == seat and last[2] == version:
+            return typed, bool(last[3][number])
         return typed, state.is_legal(seat, typed)
 
 

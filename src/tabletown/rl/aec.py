@@ -83,7 +83,7 @@ class TabletownAECEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seats[agent]
-        return self.setup.observe(self.state, seat, acting=seat in self.state.to_act)
+        return self.setup.observe(self.state, seat, seat in self.state.to_act, self.steps)
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -93,7 +93,9 @@ class TabletownAECEnv(AECEnv):
         seat = self._seats[agent]
         self._cumulative_rewards[agent] = 0.0
         self.rewards = dict.fromkeys(self.agents, 0.0)
-        typed, legal = (None, False) if action is None else self.setup.decode(self.state, seat, action)
+        typed, legal = (
+            (None, False) if action is None else self.setup.decode(self.state, seat, action, self.steps)
+        )
         if not legal:
             if self.illegal_action == "raise":
                 raise ValueError(f"{agent} may not take action {action!r} ({typed!r}) now")

@@ -96,7 +96,7 @@ class TabletownEnv(gymnasium.Env):
             self.steps += 1
 
     def _observe(self) -> dict[str, np.ndarray]:
-        return self.setup.observe(self.state, self.seat, acting=self.seat in self.state.to_act)
+        return self.setup.observe(self.state, self.seat, self.seat in self.state.to_act, self.steps)
 
     def _info(self) -> dict[str, Any]:
         return {"seat": self.seat}
@@ -105,7 +105,7 @@ class TabletownEnv(gymnasium.Env):
         if self.state is None:
             raise RuntimeError("call reset() before step()")
         state = self.state
-        typed, legal = self.setup.decode(state, self.seat, action)
+        typed, legal = self.setup.decode(state, self.seat, action, self.steps)
         if not legal:
             if self.illegal_action == "raise":
                 raise ValueError(f"action {action!r} ({typed!r}) is not legal now")

@@ -6,16 +6,24 @@ the same arrays), so playing a trained policy needs neither PyTorch nor a GPU. T
 
     h      = tanh(W2 @ tanh(W1 @ obs + b1) + b2)          (hidden layers)
     q      = Wq @ h + bq                                  (a query of ``dim`` numbers)
-    logit a = q . E[bucket(a)] + bias[a]                  (legal actions only)
+    logit a = q . sum(E[rows(a)]) + bias[a]               (legal actions only)
 
-``bucket(a)`` is ``a`` itself for spaces of at most ``buckets`` actions; a larger space (Multicity's
-has hundreds of thousands) shares one embedding between neighbouring action numbers
-(``a * buckets // len(space)``), which the fixed order of the space keeps alike (same kind of move,
-nearby coordinates), and keeps a bias of its own per action. The bot plays the highest-scoring legal
+``E[rows(a)]`` sums one embedding row per level of ``levels`` (for example 64, 512 and 4096):
+at a level of ``B`` rows, action ``a`` uses row ``a * B // len(space)``, or ``a`` itself when the
+space has at most ``B`` actions. The fixed order of an action space keeps neighbouring numbers
+alike (the same kind of move, nearby coordinates), so the coarse levels generalise across the
+hundreds of thousands of Multicity placements while the fine ones and the per-action bias tell
+them apart. The bot plays the highest-scoring legal
 action (``policy:FILE``), or samples from the policy's distribution with ``policy:FILE@sample``.
 
-Arrays: ``W1 b1 W2 b2 Wq bq E bias`` and ``meta`` (a JSON string: game, num_players, options,
-obs_size, num_actions, buckets).
+A second kind of file (``meta["kind"] == "afterstate"``) holds a value network instead,
+``v = w3 . tanh(W2 @ tanh(W1 @ obs + b1) + b2) + b3``: the bot tries each legal move on its own
+copy of the game (the seat-safe copy drivers hand it), reads ``observation(seat)`` of the position
+after it and plays the move whose position it values most (TD-Gammon's afterstates). That learns
+placement games such as Multicity, whose best move depends on what it opens for whom, far faster.
+
+Arrays: ``W1 b1 W2 b2 Wq bq E bias`` (``W1 b1 W2 b2 w3 b3`` for an afterstate file) and ``meta`` (a JSON string: game, num_players, options,
+obs_size, num_actions, levels).
 """
 
 from __future__ import annotations
@@ -31,14 +39,25 @@ from ..core.errors import OptionError
 from ..core.game import Action, Bot, Game, State
 
 LAYERS = ("W1", "b1", "W2", "b2", "Wq", "bq", "E", "bias")
+VALUE_LAYERS = ("W1", "b1", "W2", "b2", "w3", "b3")
 
 
-def bucket_index(num_actions: int, buckets: int) -> np.ndarray:
-    """The embedding row of every action number."""
+DEFAULT_LEVELS = (64, 512, 4096)
+
+
+def embedding_rows(num_actions: int, levels: tuple[int, ...]) -> np.ndarray:
+    """For every action number, its row in ``E`` at each level: an (actions, levels) array."""
     numbers = np.arange(num_actions, dtype=np.int64)
-    if num_actions <= buckets:
-        return numbers
-    return numbers * buckets // num_actions
+    columns, base = [], 0
+    for size in levels:
+        rows = min(num_actions, size)
+        columns.append(base + (numbers if num_actions <= size else numbers * size // num_actions))
+        base += rows
+    return np.stack(columns, axis=1)
+
+
+def embedding_size(num_actions: int, levels: tuple[int, ...]) -> int:
+    return sum(min(num_actions, size) for size in levels)
 
 
 class Policy:
@@ -50,14 +69,20 @@ class Policy:
             setattr(self, name, np.asarray(arrays[name], dtype=np.float32))
         self.num_actions = int(meta["num_actions"])
         self.obs_size = int(meta["obs_size"])
-        self.buckets = bucket_index(self.num_actions, int(meta["buckets"]))
-        if self.W1.shape[1] != self.obs_size or self.bias.shape != (self.num_actions,):
+        self.rows = embedding_rows(self.num_actions, tuple(meta["levels"]))
+        rows = embedding_size(self.num_actions, tuple(meta["levels"]))
+        if self.W1.shape[1] != self.obs_size or self.bias.shape != (self.num_actions,) or len(self.E) != rows:
             raise ValueError("the policy's arrays do not fit its observation and action sizes")
 
+    kind = "policy"
+
     @classmethod
-    def load(cls, path: str | Path) -> Policy:
+    def load(cls, path: str | Path) -> Policy | ValuePolicy:
+        """Either kind of policy file (``meta["kind"]``: ``policy``, the default, or ``afterstate``)."""
         with np.load(Path(path), allow_pickle=False) as data:
             meta = json.loads(str(data["meta"]))
+            if meta.get("kind") == "afterstate":
+                return ValuePolicy({name: data[name] for name in VALUE_LAYERS}, meta)
             return cls({name: data[name] for name in LAYERS}, meta)
 
     def save(self, path: str | Path) -> None:
@@ -73,7 +98,7 @@ class Policy:
     def logits(self, obs: np.ndarray, legal: np.ndarray) -> np.ndarray:
         """Scores of the legal action numbers ``legal`` (in that order)."""
         q = self.query(np.asarray(obs, dtype=np.float32))
-        return self.E[self.buckets[legal]] @ q + self.bias[legal]
+        return self.E[self.rows[legal]].sum(axis=1) @ q + self.bias[legal]
 
     def probabilities(self, obs: np.ndarray, legal: np.ndarray) -> np.ndarray:
         z = self.logits(obs, legal)
@@ -89,11 +114,48 @@ class Policy:
         )
 
 
+class ValuePolicy:
+    """An afterstate value network: how good a position looks to the seat whose observation it is."""
+
+    kind = "afterstate"
+
+    def __init__(self, arrays: Mapping[str, np.ndarray], meta: Mapping[str, Any]) -> None:
+        self.meta = dict(meta)
+        for name in VALUE_LAYERS:
+            setattr(self, name, np.asarray(arrays[name], dtype=np.float32))
+        self.obs_size = int(meta["obs_size"])
+        self.num_actions = int(meta["num_actions"])
+        if self.W1.shape[1] != self.obs_size:
+            raise ValueError("the value network does not fit its observation size")
+
+    def save(self, path: str | Path) -> None:
+        np.savez_compressed(
+            Path(path), meta=json.dumps(self.meta), **{name: getattr(self, name) for name in VALUE_LAYERS}
+        )
+
+    def values(self, observations: np.ndarray) -> np.ndarray:
+        """Values of a batch of observations (one per row)."""
+        h = np.tanh(observations @ self.W1.T + self.b1)
+        h = np.tanh(h @ self.W2.T + self.b2)
+        return h @ self.w3 + self.b3
+
+    def afterstates(self, state: State, player: int, actions: list[Action]) -> np.ndarray:
+        """The seat's observation after each action, tried on clones of ``state`` (one row each)."""
+        rows = []
+        for action in actions:
+            twin = state.clone()
+            twin.apply(player, action)
+            rows.append(twin.observation(player))
+        return np.asarray(rows, dtype=np.float32)
+
+
 class PolicyBot(Bot):
     """Plays a policy file: the best legal action, or a sample when ``sample`` is set. It reads only
     ``state.observation(seat)`` and the legal moves of the seat-safe copy it is handed."""
 
-    def __init__(self, policy: Policy, seed: int = 0, sample: bool = False, name: str = "policy") -> None:
+    def __init__(
+        self, policy: Policy | ValuePolicy, seed: int = 0, sample: bool = False, name: str = "policy"
+    ) -> None:
         super().__init__(seed)
         self.policy = policy
         self.sample = sample
@@ -107,6 +169,13 @@ class PolicyBot(Bot):
             raise OptionError(
                 f"{self.name} was trained for another set-up ({self.policy.num_actions} actions, not {len(space)})"
             )
+        if self.policy.kind == "afterstate":
+            actions = state.legal_actions(player)
+            values = self.policy.values(self.policy.afterstates(state, player, actions))
+            if self.sample:
+                z = np.exp((values - values.max()) * 10.0)
+                return actions[int(self._draws.choice(len(actions), p=z / z.sum()))]
+            return actions[int(np.argmax(values))]
         legal = np.flatnonzero(np.frombuffer(bytes(state.legal_mask(player)), dtype=np.bool_))
         obs = np.asarray(state.observation(player), dtype=np.float32)
         if self.sample:
@@ -116,7 +185,7 @@ class PolicyBot(Bot):
         return space[int(legal[pick])]
 
 
-_LOADED: dict[str, Policy] = {}
+_LOADED: dict[str, Policy | ValuePolicy] = {}
 
 
 def policy_bot(game: Game, spec: str, seed: int) -> PolicyBot:
@@ -147,13 +216,50 @@ def register_policy(spec: str) -> str:
     return name
 
 
+def random_value_policy(
+    game: Game,
+    num_players: int = 2,
+    options: Mapping[str, Any] | None = None,
+    hidden: int = 64,
+    seed: int = 0,
+) -> ValuePolicy:
+    """An untrained afterstate value network of the right shapes."""
+    import tabletown.rl  # noqa: F401
+
+    resolved = game.resolve_options(num_players, options)
+    obs_size = game.observation_size(num_players, resolved)
+    rng = np.random.default_rng(seed)
+
+    def init(*shape: int) -> np.ndarray:
+        return (rng.standard_normal(shape) / np.sqrt(shape[-1])).astype(np.float32)
+
+    arrays = {
+        "W1": init(hidden, obs_size),
+        "b1": np.zeros(hidden, np.float32),
+        "W2": init(hidden, hidden),
+        "b2": np.zeros(hidden, np.float32),
+        "w3": init(hidden) * 0.1,
+        "b3": np.zeros((), np.float32),
+    }
+    meta = {
+        "kind": "afterstate",
+        "game": game.name,
+        "num_players": num_players,
+        "options": resolved,
+        "obs_size": obs_size,
+        "num_actions": len(game.action_space(num_players, resolved)),
+        "hidden": hidden,
+    }
+    return ValuePolicy(arrays, meta)
+
+
 def random_policy(
     game: Game,
     num_players: int = 2,
     options: Mapping[str, Any] | None = None,
     hidden: int = 64,
     dim: int = 32,
-    buckets: int = 4096,
+    levels: tuple[int, ...] = DEFAULT_LEVELS,
     seed: int = 0,
 ) -> Policy:
     """An untrained policy of the right shapes (tests; a starting point for training)."""
@@ -162,7 +268,7 @@ def random_policy(
     resolved = game.resolve_options(num_players, options)
     obs_size = game.observation_size(num_players, resolved)
     num_actions = len(game.action_space(num_players, resolved))
-    rows = min(num_actions, buckets)
+    rows = embedding_size(num_actions, levels)
     rng = np.random.default_rng(seed)
 
     def init(*shape: int) -> np.ndarray:
@@ -184,7 +290,7 @@ def random_policy(
         "options": resolved,
         "obs_size": obs_size,
         "num_actions": num_actions,
-        "buckets": buckets,
+        "levels": list(levels),
         "hidden": hidden,
         "dim": dim,
     }

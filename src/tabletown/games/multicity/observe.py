@@ -7,7 +7,7 @@ Everything in Multicity is public except the order of the stack. A seat sees:
   turn order), an unused colour, a hole, covered by the seat's own object, covered by another's;
 * the free slots of that window, and the drawn tile (if any) square by square in the same colours;
 * per seat (own first, then the others in turn order): the objects left to place (by length), the
-  squares still to cover and how many placements it has open now;
+  squares still to cover, how many placements it has open now, in all and per length (up to 5);
 * the phase, whose turn it is and who played first (relative), the stack size and the tiles laid.
 
 Cities that grow past the window are seen only up to it (a tile at most three slots from the start
@@ -76,7 +76,12 @@ def observation(self: MulticityState, player: int) -> list[float]:
         left = self.unplaced[p]
         obs.extend(1.0 if length in left else 0.0 for length in LENGTHS)
         obs.append(sum(left) / 27.0)
-        obs.append(min(len(self.cands[p]), 100) / 100.0)
+        cands = self.cands[p]
+        obs.append(min(len(cands), 100) / 100.0)
+        open_lengths = [0] * (LENGTHS[-1] + 1)
+        for place in cands:
+            open_lengths[place.length] += 1
+        obs.extend(min(open_lengths[length], 5) / 5.0 for length in LENGTHS)
     phase = self.phase
     obs.extend(1.0 if phase == k else 0.0 for k in range(len(PHASE_IDS)))
     current = (self.current - player) % n
