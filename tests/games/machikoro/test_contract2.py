@@ -133,7 +133,21 @@ def test_is_legal_never_raises_and_matches_apply():
     assert state.phase == BUSINESS
     for action in (Swap("wheat", 1, "mine"), NOSWAP):
         assert state.is_legal(0, action)
-    for action in (Swap("wheat", 0, "bakery"), Swap("wheat", 1, "wheat"), Swap("x", 1, "y"), PASS, "x", None):
+    odd = (
+        Swap("wheat", True, "mine"),
+        Swap("wheat", 1.0, "mine"),
+        Swap("wheat", 9, "mine"),
+        Swap(["x"], 1, "mine"),
+    )
+    for action in (
+        Swap("wheat", 0, "bakery"),
+        Swap("wheat", 1, "wheat"),
+        Swap("x", 1, "y"),
+        PASS,
+        "x",
+        None,
+        *odd,
+    ):
         assert not state.is_legal(0, action)
         probe = state.clone()
         with pytest.raises((IllegalAction, MalformedAction)):
@@ -141,6 +155,20 @@ def test_is_legal_never_raises_and_matches_apply():
     with pytest.raises(IllegalAction) as err:
         state.clone().apply(0, Swap("station", 1, "mine"))
     assert err.value.rule == "business_center.tower"
+
+
+def test_values_equal_to_a_legal_action_but_of_another_type_are_not_legal():
+    state = setup(3, coins=[9, 0, 5], cards={0: {"tv": 1}}, landmarks={0: ["station"]})
+    for action in (Roll(dice=True), Roll(dice=1.0), Roll(dice=2.0)):
+        assert action == Roll(int(action.dice)) and not state.is_legal(0, action)
+        with pytest.raises(MalformedAction):
+            state.clone().apply(0, action)
+    assert state.is_legal(0, Roll(dice=2))
+    script(state, 6)
+    play(state, "roll")
+    assert state.is_legal(0, TV(target=1)) and not state.is_legal(0, TV(target=True))
+    with pytest.raises(MalformedAction):
+        state.clone().apply(0, TV(target=True))
 
 
 def test_events_are_typed_public_data_and_every_kind_has_words():

@@ -39,6 +39,7 @@ from .actions import (
     Reroll,
     Roll,
     Swap,
+    canonical,
 )
 from .data import LANDMARK_CODES
 from .tables import SWAP, TAKE_CHOSEN, TAKE_EACH, TAKE_HALF, TAKE_PER_ICON, Tables
@@ -310,6 +311,12 @@ class MachiKoroState(State):
                     if cards[target][b] and (len(mine) > 1 or mine[0] != b):
                         return True
         return False
+
+    def is_legal(self, player: int, action: Any) -> bool:
+        """Whether ``apply`` would accept ``action``: a well-formed action (exact field types, so
+        ``Roll(dice=True)`` is refused as ``apply`` refuses it) among the legal ones."""
+        shared = canonical(action)
+        return shared is not None and shared in self.legal_actions(player)
 
     # ------------------------------------------------------------------ contract: apply
     def apply(self, player: int, action: Any) -> None:
