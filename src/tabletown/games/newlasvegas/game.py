@@ -11,7 +11,7 @@ from ...core.options import Option
 from ...core.spaces import SIMULTANEOUS, ActionSpace, GameType
 from .actions import all_actions
 from .data import ARCHITECTS, NUM_SLOTS, TRACK_LENGTH, TRACK_START
-from .rules import NewLasVegasState, intern_strings
+from .rules import MAX_SEATS, NewLasVegasState, intern_strings
 
 # A true bound on a game's length. Every round each seat either opens a casino (filling an empty one
 # for good) or refuses (marking 2 opening boxes; the game ends once the track is full), so the game
@@ -25,7 +25,7 @@ class NewLasVegas(Game):
     name = "newlasvegas"
     title = "Welcome To New Las Vegas"
     min_players = 1
-    max_players = 12
+    max_players = MAX_SEATS
     options = (
         Option("first_game", False, "first-game variant: no golf, no bank rule, start with 3 bundles"),
         Option(

@@ -74,6 +74,9 @@ PHASES = (LOAN, ROUND, RESHUFFLE, OVER)
 PICK, OPEN, COPY, EFFECT, DONE = 0, 1, 2, 3, 4  # a seat's steps in a round
 STAGE_NAMES = ("pick", "open", "copy", "effect", "done")
 PILE = NUM_CARDS // 3
+MAX_SEATS = 12
+# The ascending tuple of seats in each bitmask of waiting seats.
+_SEATS_OF_MASK = tuple(tuple(p for p in range(MAX_SEATS) if mask >> p & 1) for mask in range(1 << MAX_SEATS))
 BONUS_NAMES = {"": "", "e": "easy opening", "f": "free action", "x": "expansion"}
 
 
@@ -304,8 +307,8 @@ class NewLasVegasState(State):
     # -- contract: who acts, what they may do --------------------------------------------------------
     @property
     def to_act(self) -> tuple[int, ...]:
-        w = self.waiting if self.phase != OVER else 0
-        return tuple(p for p in range(self.num_players) if w >> p & 1)
+        # Asked before every action by the driver loop: a table lookup by the bitmask of seats.
+        return _SEATS_OF_MASK[self.waiting] if self.phase != OVER else ()
 
     @property
     def is_over(self) -> bool:
