@@ -2,7 +2,9 @@
 
 At every step it tries each legal action on a copy of its sheet, finishes the round greedily
 (best casino, best copy, best effect) and keeps the action whose finished round scores best.
-It looks only at its own sheet and the public cards, so it never uses hidden information.
+It looks only at its own sheet and the public cards, so it never uses hidden information. The
+steps are the rules' own: ``state.step_actions`` lists them and ``state.play_step`` plays them on a
+copy of the sheet (never a copy of the rules).
 """
 
 from __future__ import annotations
