@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from sys import intern
 from typing import Any
 
+from ...core.errors import SnapshotError
 from ...core.events import Event
 from ...core.game import BotFactory, Game
 from ...core.options import Option
@@ -160,7 +161,8 @@ class MachiKoro(Game):
         share strings exactly as the original did (option names and values, event kinds, keys and
         card ids are all interned strings in a played game)."""
         state = super().state_from_json(data)
-        assert isinstance(state, MachiKoroState)
+        if not isinstance(state, MachiKoroState):
+            raise SnapshotError("not a Machi Koro position")
         state.log = [
             Event(intern(event.kind), {intern(k): _interned(v) for k, v in event.data.items()}, event.seats)
             for event in state.log
