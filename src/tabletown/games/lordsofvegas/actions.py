@@ -34,8 +34,6 @@ from .data import COLORS, LOT_NAMES, NUM_COLORS, NUM_LOTS
 BAN_KINDS = ("build", "sprawl", "remodel", "reorg", "gamble")
 ITEM_KINDS = ("$", "lot", "die") + tuple(sys.intern("no-" + k) for k in BAN_KINDS)
 
-ALL_DIE_VALUES = (1, 2, 3, 4, 5, 6)
-
 
 class Item(NamedTuple):
     """One part of a trade: ``giver`` hands ``receiver`` money (kind ``$``, value the amount), a lot

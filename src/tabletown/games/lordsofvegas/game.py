@@ -11,7 +11,7 @@ from ...core.game import BotFactory, Game
 from ...core.options import Option
 from ...core.spaces import SEQUENTIAL, ActionSpace, GameType
 from .actions import Item
-from .data import COST, DIE, MARKERS_PER_PLAYER, NUM_CARDS, NUM_LOTS, START_MONEY, TILES_PER_COLOR
+from .data import COST, DIE, NUM_CARDS, NUM_LOTS, START_MONEY, TILES_PER_COLOR
 from .moves import MAX_BET, listed_actions
 from .notation import HELP
 from .state import LordsOfVegasState
@@ -51,7 +51,7 @@ def _max_actions(players: int = 4, max_offers: int = MAX_OFFERS) -> int:
     return NUM_CARDS * per_turn + NUM_CARDS + money * (1 + 1 + TILES_PER_COLOR)
 
 
-assert min(COST) >= 1 and max(DIE) <= 6 and MARKERS_PER_PLAYER * 4 <= NUM_LOTS
+assert min(COST) >= 1 and max(DIE) <= 6  # what the bound above relies on
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
