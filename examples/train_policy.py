@@ -20,12 +20,17 @@ win and -1 for a loss (docs/rl.md). Two methods, both saved as a NumPy ``.npz`` 
 
 from __future__ import annotations
 
-import argparse
-import json
-import time
-from pathlib import Path
+import os
 
-import numpy as np
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # small matrices: BLAS threads only contend
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+
+import argparse  # noqa: E402
+import json  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import numpy as np  # noqa: E402
 import torch
 from torch import nn
 

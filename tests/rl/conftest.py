@@ -46,3 +46,5 @@ def toy():
     toygame.ToyGame.observation_size = toy_observation_size
     yield toygame.TOY
     registry._GAMES.pop(toygame.TOY.name, None)
+    del toygame.ToyState.observation
+    del toygame.ToyGame.observation_size

@@ -21,11 +21,24 @@ from collections.abc import Mapping
 from typing import Any
 
 from .game import MulticityGame
-from .state import FINAL, HOLE, LENGTHS, OVER, PHASE_IDS, MulticityState, coords, object_squares
+from .state import FINAL, HOLE, LENGTHS, OFFSET, OVER, PHASE_IDS, STRIDE, MulticityState, object_squares
 
 RADIUS = 3  # tile slots each way from the start tile
 SIDE = 3 * (2 * RADIUS + 1)  # squares across the window
 LOW = -3 * RADIUS  # the window's first square coordinate
+
+
+_CHANNELS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _channels(player: int, n: int) -> tuple[int, ...]:
+    """The grid plane of each square code (colours 0-3, the hole) for ``player``: 1 + its channel."""
+    planes = _CHANNELS.get((player, n))
+    if planes is None:
+        planes = _CHANNELS[(player, n)] = tuple(
+            1 + _colour_channel(code, player, n) for code in range(HOLE + 1)
+        )
+    return planes
 
 
 def _colour_channel(code: int, player: int, n: int) -> int:
@@ -43,19 +56,21 @@ def observation(self: MulticityState, player: int) -> list[float]:
     planes = 1 + colours + 2  # tile, colours, covered by own / by another
     area = SIDE * SIDE
     grid = [0.0] * (planes * area)
+    # Square keys are (y + OFFSET) * STRIDE + x + OFFSET (state.key): the window's square (gx, gy)
+    # is key - BASE = gy * STRIDE + gx.
+    base = (LOW + OFFSET) * STRIDE + LOW + OFFSET
+    channel = _channels(player, n)
     for square, code in self.cells.items():
-        x, y = coords(square)
-        gx, gy = x - LOW, y - LOW
+        gy, gx = divmod(square - base, STRIDE)
         if 0 <= gx < SIDE and 0 <= gy < SIDE:
             at = gy * SIDE + gx
             grid[at] = 1.0
-            grid[(1 + _colour_channel(code, player, n)) * area + at] = 1.0
+            grid[channel[code] * area + at] = 1.0
     own_plane, other_plane = (1 + colours) * area, (2 + colours) * area
     for seat, place in self.objects:
         plane = own_plane if seat == player else other_plane
         for square in object_squares(place):
-            x, y = coords(square)
-            gx, gy = x - LOW, y - LOW
+            gy, gx = divmod(square - base, STRIDE)
             if 0 <= gx < SIDE and 0 <= gy < SIDE:
                 grid[plane + gy * SIDE + gx] = 1.0
     obs = grid
