@@ -14,7 +14,7 @@ HERE = str(Path(__file__).parent)
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
-import toygame  # noqa: E402
+import web_toygame as toygame  # noqa: E402
 
 from tabletown.core import registry  # noqa: E402
 
@@ -92,13 +92,3 @@ def make_client():
 @pytest.fixture
 def client(make_client, sqlite_url):
     return make_client(sqlite_url)
-
-
-def create(client, game="toyrace", seats=("human", "human"), **extra):
-    response = client.post("/api/tables", json={"game": game, "seats": list(seats), **extra})
-    assert response.status_code == 201, response.text
-    return response.json()
-
-
-def strip(payload):
-    return {k: v for k, v in payload.items() if k not in EXTRA_KEYS}

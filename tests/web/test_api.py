@@ -7,7 +7,7 @@ import threading
 import time
 
 import pytest
-from conftest import create, strip
+from web_helpers import create, strip
 
 from tabletown.core.record import Record, verify
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from test_persistence import free_port, start_server
+from web_helpers import free_port, start_server
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the chromium package is not installed")

@@ -8,7 +8,7 @@ import json
 import random
 
 import pytest
-from conftest import create, strip
+from web_helpers import create, strip
 
 from tabletown.core.record import Record
 from tabletown.web.catalog import games

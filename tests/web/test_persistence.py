@@ -3,18 +3,14 @@ migrations, and the same checks on PostgreSQL when TABLETOWN_TEST_POSTGRES_URL i
 
 from __future__ import annotations
 
-import os
 import signal
-import socket
-import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
 
 import httpx
 import pytest
-from conftest import create, strip
+from web_helpers import create, free_port, start_server, strip
 
 HERE = Path(__file__).parent
 
@@ -139,33 +135,6 @@ def test_migrations_are_idempotent(sqlite_url):
 
 
 # -- kill -9 ----------------------------------------------------------------------------------------------------
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def start_server(db_url: str, port: int) -> subprocess.Popen:
-    env = dict(os.environ, TABLETOWN_BOT_DELAY="0")
-    process = subprocess.Popen(
-        [sys.executable, str(HERE / "toyserver.py"), "--port", str(port), "--db", db_url],
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    end = time.monotonic() + 30
-    while time.monotonic() < end:
-        if process.poll() is not None:
-            raise AssertionError(f"server exited: {process.stderr.read().decode()[-2000:]}")
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
-                return process
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    process.kill()
-    raise AssertionError("server did not start")
-
-
 def test_kill_9_loses_no_acknowledged_move(tmp_path):
     db_url = f"sqlite:///{tmp_path / 'kill.db'}"
     port = free_port()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-import toygame  # noqa: E402
+import web_toygame as toygame  # noqa: E402
 
 from tabletown.core import registry  # noqa: E402
 from tabletown.web.server import main  # noqa: E402

@@ -1,0 +1,63 @@
+"""Helpers of the web server tests (a module name of its own: other test folders have a conftest too)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+HERE = Path(__file__).parent
+# Keys the server adds around a view (everything else in a payload is the engine's view).
+EXTRA_KEYS = {
+    "table",
+    "seq",
+    "legal",
+    "status",
+    "seats",
+    "event_text",
+    "since",
+    "turn_timer",
+    "turn_deadline",
+}
+
+
+def create(client, game="toyrace", seats=("human", "human"), **extra):
+    response = client.post("/api/tables", json={"game": game, "seats": list(seats), **extra})
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def strip(payload):
+    return {k: v for k, v in payload.items() if k not in EXTRA_KEYS}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_server(db_url: str, port: int) -> subprocess.Popen:
+    env = dict(os.environ, TABLETOWN_BOT_DELAY="0")
+    process = subprocess.Popen(
+        [sys.executable, str(HERE / "toyserver.py"), "--port", str(port), "--db", db_url],
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    end = time.monotonic() + 30
+    while time.monotonic() < end:
+        if process.poll() is not None:
+            raise AssertionError(f"server exited: {process.stderr.read().decode()[-2000:]}")
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
+                return process
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    process.kill()
+    raise AssertionError("server did not start")
