@@ -74,8 +74,10 @@ def arena(
         game = get_game(game_name)
         if backend not in ("process", "ray"):
             raise TabletownError(f"--backend is process or ray, not {backend!r}")
-        if len(names) < 2:
-            raise TabletownError("name at least two bots with --bot (one per seat)")
+        if len(names) < min(2, game.min_players) or not names:
+            raise TabletownError(
+                "name at least two bots with --bot (one per seat; one if the game has a solo mode)"
+            )
         options = game.resolve_options(len(names), parse_option_pairs(option or []))
         # Only the options given (as resolved values) define the job, so defaults can evolve.
         given = {key: options[key] for key in parse_option_pairs(option or [])}

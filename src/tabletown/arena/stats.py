@@ -113,6 +113,8 @@ def openskill_ratings(players: int, lines: Sequence[dict[str, Any]]) -> list[tup
 
     model = PlackettLuce()
     ratings = [model.rating() for _ in range(players)]
+    if players < 2:  # a solo job (one seat against the game itself): nothing to rate against
+        return [(r.mu, r.sigma) for r in ratings]
     for line in lines:
         entries = line["entries"]
         teams = [[ratings[entry]] for entry in entries]
