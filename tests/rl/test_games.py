@@ -89,11 +89,17 @@ def play_positions(game, players, options, seed, limit=400):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_observations(name):
+    from tabletown.rl._common import Setup
+
     for players, options in SETUPS[name]:
         game = ready(name, players, options)
         size = game.observation_size(players, options)
+        setup = Setup(game, players, options)
         for seed in (1, 2):
             for state in play_positions(game, players, options, seed):
+                for seat in state.to_act:  # the environments' mask is the state's own
+                    mask = setup.observe(state, seat)["action_mask"]
+                    assert mask.tobytes() == bytes(state.legal_mask(seat))
                 for seat in range(players):
                     obs = state.observation(seat)
                     assert len(obs) == size

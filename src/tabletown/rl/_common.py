@@ -34,6 +34,7 @@ class Setup:
 
     __slots__ = (
         "game", "num_players", "options", "actions", "num_actions", "obs_size", "max_actions", "_last_mask",
+        "_numbers",
     )  # fmt: skip
 
     def __init__(self, game: Game | str, num_players: int, options: Mapping[str, Any] | None) -> None:
@@ -47,7 +48,8 @@ class Setup:
             self.max_actions = int(self.game.game_type.max_actions)
         except NotImplementedError:
             self.max_actions = 1_000_000
-        self._last_mask: tuple[Any, int, int, bytearray] | None = None
+        self._last_mask: tuple[Any, int, int, Any] | None = None
+        self._numbers: dict[Any, int] = {}
 
     def new_state(self, seed: int) -> State:
         return self.game.new_game(self.num_players, self.options, seed)
@@ -77,20 +79,36 @@ class Setup:
                 f"{self.game.name}: observation of length {numbers.shape} but observation_size is {self.obs_size}"
             )
         if acting and not state.is_over:
-            raw = self.legal_mask(state, seat)
-            mask = np.frombuffer(raw, dtype=np.int8).copy()
+            if type(state).legal_mask is _DEFAULT_MASK:
+                # The contract's default mask, built from cached action numbers: the same bytes
+                # without a fresh look-up of every legal action (big spaces compute theirs).
+                numbers_legal = self.legal_numbers(state, seat)
+                mask = np.zeros(self.num_actions, dtype=np.int8)
+                mask[numbers_legal] = 1
+                raw = frozenset(numbers_legal)
+            else:
+                raw = state.legal_mask(seat)
+                mask = np.frombuffer(raw, dtype=np.int8).copy()
             if version >= 0:
                 self._last_mask = (state, seat, version, raw)
         else:
             mask = np.zeros(self.num_actions, dtype=np.int8)
         return {"observation": numbers, "action_mask": mask}
 
-    def legal_mask(self, state: State, seat: int) -> bytearray:
-        """``state.legal_mask(seat)``; for games that keep the contract's default it is computed
-        straight from the cached action space (the default looks the space up on every call)."""
-        if type(state).legal_mask is _DEFAULT_MASK:
-            return self.actions.mask(state.legal_actions(seat))
-        return state.legal_mask(seat)
+    def legal_numbers(self, state: State, seat: int) -> list[int]:
+        """The action numbers of the seat's legal actions (memoized per action: actions are small
+        hashable values and the same ones come back all game long)."""
+        known = self._numbers
+        index = self.actions.index
+        out = []
+        for action in state.legal_actions(seat):
+            number = known.get(action)
+            if number is None:
+                number = index(action)
+                if len(known) < 1_000_000:
+                    known[action] = number
+            out.append(number)
+        return out
 
     def decode(self, state: State, seat: int, action: Any, version: int = -1) -> tuple[Any, bool]:
         """The typed action behind an index, and whether the seat may take it now (from the mask
@@ -101,7 +119,7 @@ class Setup:
         typed = self.actions[number]
         last = self._last_mask
         if last is not None and last[0] is state and last[1] == seat and last[2] == version:
-            return typed, bool(last[3][number])
+            return typed, number in last[3] if type(last[3]) is frozenset else bool(last[3][number])
         return typed, state.is_legal(seat, typed)
 
 
