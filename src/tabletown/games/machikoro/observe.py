@@ -13,6 +13,7 @@ its Game unless the game already defines them; ``tabletown.rl`` imports this mod
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import itemgetter
 from typing import Any
 
 from .game import MachiKoro
@@ -22,31 +23,43 @@ LANDMARK_BITS = 7
 PHASES = len(PHASE_NAMES)
 
 
-_IN_PLAY: dict[tuple[bool, ...], tuple[int, ...]] = {}
+# Lookup tables, so that the hot loop runs in C (itemgetter, map) rather than in Python.
+_QUARTERS = tuple(k * 0.25 for k in range(64))
+_SIXTHS = tuple(k / 6.0 for k in range(64))
+_LANDMARKS = tuple([float(lm >> j & 1) for j in range(LANDMARK_BITS)] for lm in range(1 << LANDMARK_BITS))
+_ONE_HOT = {
+    size: tuple([1.0 if k == at else 0.0 for k in range(size)] for at in range(size))
+    for size in (2, 3, 4, 5, PHASES)
+}
+_PICK: dict[tuple[bool, ...], Any] = {}
+
+
+def _picker(in_play: tuple[bool, ...]) -> Any:
+    """An itemgetter of the card kinds in play (always a tuple, even for one kind)."""
+    picker = _PICK.get(in_play)
+    if picker is None:
+        kinds = [i for i, live in enumerate(in_play) if live]
+        getter = itemgetter(*kinds)
+        picker = _PICK[in_play] = getter if len(kinds) > 1 else (lambda row: (getter(row),))
+    return picker
 
 
 def observation(self: MachiKoroState, player: int) -> list[float]:
     n = self.num_players
-    t = self.t
-    in_play = _IN_PLAY.get(t.in_play)
-    if in_play is None:
-        in_play = _IN_PLAY[t.in_play] = tuple(i for i, live in enumerate(t.in_play) if live)
+    pick = _picker(self.t.in_play)
+    quarter = _QUARTERS.__getitem__
     obs: list[float] = []
     cards, coins, lms = self.cards, self.coins, self.lm
     for k in range(n):
         p = (player + k) % n
-        city = cards[p]
-        lm = lms[p]
         obs.append(coins[p] * 0.1)
-        obs += [city[i] * 0.25 for i in in_play]
-        obs += [float(lm >> j & 1) for j in range(LANDMARK_BITS)]
-    supply = self.supply
-    obs += [supply[i] / 6.0 for i in in_play]
+        obs += map(quarter, pick(cards[p]))
+        obs += _LANDMARKS[lms[p]]
+    obs += map(_SIXTHS.__getitem__, pick(self.supply))
     obs += [len(deck) * 0.05 for deck in self.decks]
-    current = (self.current - player) % n
-    obs += [1.0 if k == current else 0.0 for k in range(n)]
+    obs += _ONE_HOT[n][(self.current - player) % n]
     phase = self.phase
-    obs += [1.0 if k == phase else 0.0 for k in range(PHASES)]
+    obs += _ONE_HOT[PHASES][phase]
     d1, d2 = self.dice
     obs += [d1 / 6.0, d2 / 6.0, self.total / 14.0]
     obs += [float(self.rerolled), float(self.built), float(self.purple_stage), float(self.park_at_start)]
