@@ -5,8 +5,9 @@ Run with ``.venv/bin/python benchmarks/bench_rl.py [GAME ...] [--seconds S] [--j
 
 * engine: ``core.bench.random_playout`` (legal moves, a uniform choice, apply), actions per second;
 * AEC env: ``tabletown.rl.env``, each step ``env.last()`` (the seat's observation and legal-action
-  mask as NumPy arrays) then a uniform choice from the mask and ``env.step``, the way PettingZoo
-  agents drive it; steps per second;
+  mask as NumPy arrays) then a uniform choice among the mask's legal numbers (``np.flatnonzero``,
+  Python's ``random``, as the engine's random agent) and ``env.step``, the way PettingZoo agents
+  drive it; steps per second;
 * gym: ``tabletown.rl.gym.TabletownEnv`` against ``bot:random``, learner steps per second (the bots'
   moves run inside each step).
 
@@ -46,7 +47,7 @@ def engine_rate(game, players, seconds: float, seed: int) -> float:
 
 def aec_rate(name, players, seconds: float, seed: int) -> float:
     env = rl.env(name, players, seed=seed)
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
     steps, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
         env.reset()
@@ -56,21 +57,21 @@ def aec_rate(name, players, seconds: float, seed: int) -> float:
                 env.step(None)
                 continue
             legal = np.flatnonzero(obs["action_mask"].view(np.bool_))
-            env.step(int(legal[rng.integers(len(legal))]))
+            env.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
     return steps / (time.perf_counter() - start)
 
 
 def gym_rate(name, players, seconds: float, seed: int) -> float:
     env = TabletownEnv(name, players, opponents="random", seat=None, seed=seed)
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
     steps, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
         obs, _ = env.reset()
         done = False
         while not done:
             legal = np.flatnonzero(obs["action_mask"].view(np.bool_))
-            obs, _, term, trunc, _ = env.step(int(legal[rng.integers(len(legal))]))
+            obs, _, term, trunc, _ = env.step(int(legal[rng.randrange(len(legal))]))
             done = term or trunc
             steps += 1
     return steps / (time.perf_counter() - start)
