@@ -107,3 +107,11 @@ def test_observations(name):
                     # What the seat may not see is resampled; what it sees is all it is given.
                     for draw in (11, 12):
                         assert state.determinize(seat, draw).observation(seat) == obs
+
+
+@pytest.mark.parametrize(("name", "players"), [("newlasvegas", 1), ("lordsofvegas", 4), ("multicity", 4)])
+def test_other_player_counts(name, players):
+    ready(name, players)
+    api_test(rl.env(name, players), num_cycles=20)
+    if get_game(name).game_type.dynamics == "simultaneous":
+        parallel_api_test(rl.parallel_env(name, players), num_cycles=20)
