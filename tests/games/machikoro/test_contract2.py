@@ -18,6 +18,7 @@ from tabletown.games.machikoro.actions import (
     NOADD,
     NOSWAP,
     PASS,
+    ROLL1,
     ROLL2,
     TV,
     Build,
@@ -133,12 +134,7 @@ def test_is_legal_never_raises_and_matches_apply():
     assert state.phase == BUSINESS
     for action in (Swap("wheat", 1, "mine"), NOSWAP):
         assert state.is_legal(0, action)
-    odd = (
-        Swap("wheat", True, "mine"),
-        Swap("wheat", 1.0, "mine"),
-        Swap("wheat", 9, "mine"),
-        Swap(["x"], 1, "mine"),
-    )
+    odd = (Swap("wheat", 9, "mine"), Swap(["x"], 1, "mine"), Swap("wheat", "1", "mine"))
     for action in (
         Swap("wheat", 0, "bakery"),
         Swap("wheat", 1, "wheat"),
@@ -155,20 +151,33 @@ def test_is_legal_never_raises_and_matches_apply():
     with pytest.raises(IllegalAction) as err:
         state.clone().apply(0, Swap("station", 1, "mine"))
     assert err.value.rule == "business_center.tower"
+    assert state.is_legal(0, Swap("wheat", True, "mine"))  # equal to Swap("wheat", 1, "mine")
+    state.apply(0, Swap("wheat", True, "mine"))
+    assert state.log[-1].data == {"seat": 0, "mine": "wheat", "target": 1, "theirs": "mine"}
 
 
-def test_values_equal_to_a_legal_action_but_of_another_type_are_not_legal():
+def test_values_equal_to_a_legal_action_are_that_action():
+    """Roll(dice=True) == Roll(1) in Python, so it is legal and plays exactly as Roll(1) does."""
     state = setup(3, coins=[9, 0, 5], cards={0: {"tv": 1}}, landmarks={0: ["station"]})
-    for action in (Roll(dice=True), Roll(dice=1.0), Roll(dice=2.0)):
-        assert action == Roll(int(action.dice)) and not state.is_legal(0, action)
+    for odd, exact in ((Roll(dice=True), ROLL1), (Roll(dice=2.0), ROLL2)):
+        assert state.is_legal(0, odd)
+        a, b = state.clone(), state.clone()
+        a.apply(0, odd)
+        b.apply(0, exact)
+        assert state_fingerprint(a) == state_fingerprint(b)
+    for junk in (Roll(dice=3), Roll(dice="1"), Roll(dice=[1])):
+        assert not state.is_legal(0, junk)
         with pytest.raises(MalformedAction):
-            state.clone().apply(0, action)
-    assert state.is_legal(0, Roll(dice=2))
+            state.clone().apply(0, junk)
     script(state, 6)
     play(state, "roll")
-    assert state.is_legal(0, TV(target=1)) and not state.is_legal(0, TV(target=True))
-    with pytest.raises(MalformedAction):
-        state.clone().apply(0, TV(target=True))
+    for junk in (TV(target=[1]), TV(target="1"), TV(target=-1)):
+        assert not state.is_legal(0, junk)
+        with pytest.raises(MalformedAction):
+            state.clone().apply(0, junk)
+    assert state.is_legal(0, TV(target=True))
+    state.apply(0, TV(target=True))
+    assert state.log[-1].kind == "take" and state.log[-1].data["from"] == 1
 
 
 def test_events_are_typed_public_data_and_every_kind_has_words():

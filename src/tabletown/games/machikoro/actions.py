@@ -98,37 +98,17 @@ def swap_action(mine: int, seat: int, theirs: int) -> Swap:
     return Swap(ESTABLISHMENT_CODES[mine], seat, ESTABLISHMENT_CODES[theirs]) if action is None else action
 
 
-_BUILDS = {action.card: action for action in (*BUILD_ESTABLISHMENT, *BUILD_LANDMARK)}
-_ROLLS = (None, ROLL1, ROLL2)
-_REROLLS = (None, REROLL1, REROLL2)
+_BY_VALUE: dict[object, object] = {}
 
 
-def canonical(action: object) -> object | None:
-    """The shared action equal to ``action`` if it is a well-formed Machi Koro action (fields of
-    exactly the declared types: ``Roll(dice=True)`` is not one), else None. Never raises."""
-    kind = type(action)
-    if kind is str:
-        return action if action in CONSTANTS else None
-    if kind is Roll or kind is Reroll:
-        dice = action.dice  # type: ignore[union-attr]
-        if type(dice) is not int or not 1 <= dice <= 2:
-            return None
-        return _ROLLS[dice] if kind is Roll else _REROLLS[dice]
-    if kind is TV:
-        target = action.target  # type: ignore[union-attr]
-        return TVS[target] if type(target) is int and 0 <= target < MAX_SEATS else None
-    if kind is Build:
-        card = action.card  # type: ignore[union-attr]
-        return _BUILDS.get(card) if type(card) is str else None
-    if kind is Swap:
-        mine, seat, theirs = action.mine, action.seat, action.theirs  # type: ignore[union-attr]
-        if (
-            type(mine) is not str
-            or type(theirs) is not str
-            or type(seat) is not int
-            or not 0 <= seat < MAX_SEATS
-        ):
-            return None
-        a, b = ESTABLISHMENT_INDEX.get(mine), ESTABLISHMENT_INDEX.get(theirs)
-        return None if a is None or b is None else swap_action(a, seat, b)
-    return None
+def shared_action(action: object) -> object | None:
+    """The shared action object equal to ``action`` (``Roll(dice=True) == Roll(1)``), or None if
+    no Machi Koro action equals it. Never raises."""
+    if not _BY_VALUE:
+        every = (ROLL1, ROLL2, REROLL1, REROLL2, *TVS, *BUILD_ESTABLISHMENT, *BUILD_LANDMARK, *CONSTANTS)
+        _BY_VALUE.update((a, a) for a in every)
+        _BY_VALUE.update((a, a) for by_seat in SWAPS for row in by_seat for a in row if a is not None)
+    try:
+        return _BY_VALUE.get(action)
+    except TypeError:  # unhashable junk
+        return None

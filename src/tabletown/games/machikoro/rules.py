@@ -39,7 +39,7 @@ from .actions import (
     Reroll,
     Roll,
     Swap,
-    canonical,
+    shared_action,
 )
 from .data import LANDMARK_CODES
 from .tables import SWAP, TAKE_CHOSEN, TAKE_EACH, TAKE_HALF, TAKE_PER_ICON, Tables
@@ -312,40 +312,42 @@ class MachiKoroState(State):
                         return True
         return False
 
-    def is_legal(self, player: int, action: Any) -> bool:
-        """Whether ``apply`` would accept ``action``: a well-formed action (exact field types, so
-        ``Roll(dice=True)`` is refused as ``apply`` refuses it) among the legal ones."""
-        shared = canonical(action)
-        return shared is not None and shared in self.legal_actions(player)
-
     # ------------------------------------------------------------------ contract: apply
     def apply(self, player: int, action: Any) -> None:
         if player != self.current or self.phase == OVER:
             self._require_turn(player)
         kind = type(action)
         phase = self.phase
-        if phase == BUILD:
-            if kind is Build:
-                self._apply_build(action.card)
-            elif kind is str and action == PASS:
-                self.log.append(_event(Event, ("pass", {"seat": self.current}, None)))
-                self._end_turn()
+        try:
+            if phase == BUILD:
+                if kind is Build:
+                    self._apply_build(action.card)
+                elif kind is str and action == PASS:
+                    self.log.append(_event(Event, ("pass", {"seat": self.current}, None)))
+                    self._end_turn()
+                else:
+                    raise self._wrong_phase(action)
+            elif phase == ROLL:
+                if kind is not Roll:
+                    raise self._wrong_phase(action)
+                self._apply_roll(action.dice)
+            elif phase == REROLL:
+                self._apply_reroll(action)
+            elif phase == HARBOR:
+                self._apply_harbor(action)
+            elif phase == TV_PHASE:
+                if kind is not TV:
+                    raise self._wrong_phase(action)
+                self._apply_tv(action.target)
             else:
-                raise self._wrong_phase(action)
-        elif phase == ROLL:
-            if kind is not Roll:
-                raise self._wrong_phase(action)
-            self._apply_roll(action.dice)
-        elif phase == REROLL:
-            self._apply_reroll(action)
-        elif phase == HARBOR:
-            self._apply_harbor(action)
-        elif phase == TV_PHASE:
-            if kind is not TV:
-                raise self._wrong_phase(action)
-            self._apply_tv(action.target)
-        else:
-            self._apply_business(action)
+                self._apply_business(action)
+        except MalformedAction:
+            # A value equal to an action but with fields of other types (Roll(dice=True)) is that
+            # action, as the legal-move list and the mask treat it; anything else stays refused.
+            shared = shared_action(action)
+            if shared is None or shared is action:
+                raise
+            self.apply(player, shared)
 
     def _wrong_phase(self, action: Any) -> Exception:
         """The refusal for an action of another phase, or MalformedAction for a value that is no
