@@ -1,0 +1,711 @@
+// Lords of Vegas board: the Strip and its six blocks (48 lots with printed die and price), casinos
+// outlined as one group with their boss crowned, dice in their owner's colour, the score track with
+// its gaps, money / dice / markers per player, tile and card supply, the last draw itemised, and
+// every move by clicking: a lot for build / sprawl / remodel / reorganize / gamble (bet slider),
+// the pending decision (lay-off, placing re-rolled dice, moving a die, freeing a lot, an offer), and
+// a trade dialog that composes an offer's notation (money, lots, dice, promises) and sends it.
+// Data: the seat's view (payload.state); printed facts from the page's board words.
+"use strict";
+(function () {
+  const T = window.Tabletown;
+  const { el } = T;
+  const NS = "http://www.w3.org/2000/svg";
+  const TILE = { green: "#149c8c", brown: "#8a4b24", gold: "#d9a521", purple: "#6d3aa6", silver: "#aeb5bf" };
+  const TILE_INK = { green: "#fff", brown: "#fff", gold: "#2b1d00", purple: "#fff", silver: "#1d2330" };
+  const SEAT = ["#1f5fd6", "#d42a2a", "#f7f7f2", "#1b1e24"];
+  const SEAT_PIP = ["#fff", "#fff", "#1b1e24", "#fff"];
+  const SEAT_NAME = ["blue", "red", "white", "black"];
+  const PHASE = {
+    action: "is taking actions", offer: "— an offer waits for answers", layoff: "— the boss decides on a lay-off",
+    pick_die: "— a die must move", free_lot: "— a lot must be freed", place: "— re-rolled dice are being placed",
+    market: "— the market is open", over: "— game over",
+  };
+  const PROMISE = { build: "build", sprawl: "sprawl", remodel: "remodel", reorg: "reorganize", gamble: "gamble" };
+  const CELL = 100, STRIP_W = 76, STREET_H = 44;
+  const ACT_KINDS = ["build", "sprawl", "remodel", "reorg", "gamble"];
+
+  let W = null;           // board words (lots, colours, score track, streets)
+  let LOT = {};           // id -> printed facts
+  const mem = {
+    table: null, events: new Map(), texts: new Map(), selected: null, lastPayload: null, lastCtx: null,
+    trade: null, tradeOpen: false, host: null, main: null, dialog: null, bet: {},
+  };
+
+  function svg(tag, attrs, ...children) {
+    const node = document.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+      else node.setAttribute(k, v === true ? "" : v);
+    }
+    for (const child of children.flat()) {
+      if (child === null || child === undefined) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+  const up = (id) => (id ? String(id).toUpperCase() : "?");
+  const seatName = (ctx, s) => (s === ctx.seat ? "You" : T.seatLabel(ctx.seats, s));
+  const poss = (ctx, s) => (s === ctx.seat ? "your" : T.seatLabel(ctx.seats, s) + "'s");
+  const shortName = (ctx, s) => (s === ctx.seat ? "You" : "Seat " + s);
+  const chip = (seat) => el("span", { class: "lv-seatchip", style: `background:${SEAT[seat % 4]}`, title: SEAT_NAME[seat % 4] });
+  const swatch = (color) => el("span", { class: "lv-swatch", style: `background:${TILE[color] || "#f4c430"}` });
+
+  function words() {
+    if (W) return W;
+    W = T.config("board-words") || {};
+    LOT = Object.fromEntries((W.lots || []).map((l) => [l.id, l]));
+    return W;
+  }
+
+  // -- geometry ----------------------------------------------------------------------------------
+  function colX(col) { return col < 3 ? col * CELL : col === 3 ? 3 * CELL : 3 * CELL + STRIP_W + (col - 4) * CELL; }
+  function rowY(row) { return row < 2 ? row * CELL : row === 2 ? 2 * CELL : 2 * CELL + STREET_H + (row - 3) * CELL; }
+  const BOARD_W = 6 * CELL + STRIP_W, BOARD_H = 2 * CELL + STREET_H + 7 * CELL;
+
+  // -- the score track ------------------------------------------------------------------------------
+  function advance(square, points) {
+    const track = W.score_track || [];
+    let i = track.indexOf(square);
+    if (i < 0) return square;
+    while (i + 1 < track.length && points >= track[i + 1] - track[i]) { points -= track[i + 1] - track[i]; i += 1; }
+    return track[i];
+  }
+
+  function dieFace(x, y, size, value, fill, pip, extra) {
+    const g = svg("g", { class: "lv-die" + (extra ? " " + extra : "") });
+    g.append(svg("rect", { x, y, width: size, height: size, rx: size * 0.18, fill, stroke: "#1b1e24", "stroke-width": 1.6 }));
+    const c = (fx, fy) => svg("circle", { cx: x + size * fx, cy: y + size * fy, r: size * 0.09, fill: pip });
+    const P = { 1: [[.5, .5]], 2: [[.27, .27], [.73, .73]], 3: [[.27, .27], [.5, .5], [.73, .73]],
+      4: [[.27, .27], [.73, .27], [.27, .73], [.73, .73]], 5: [[.27, .27], [.73, .27], [.5, .5], [.27, .73], [.73, .73]],
+      6: [[.27, .25], [.73, .25], [.27, .5], [.73, .5], [.27, .75], [.73, .75]] };
+    if (P[value]) P[value].forEach(([fx, fy]) => g.append(c(fx, fy)));
+    else g.append(svg("text", { x: x + size / 2, y: y + size * 0.68, "text-anchor": "middle", "font-size": size * 0.55, "font-weight": 700, fill: pip }, "?"));
+    return g;
+  }
+
+  // -- what the seat may do, parsed from the legal notation texts ------------------------------------
+  function parseLegal(legal, st) {
+    const casinoOf = {};
+    (st.casinos || []).forEach((c) => c.lots.forEach((l) => (casinoOf[l] = c)));
+    const byLot = {};
+    const add = (lot, entry) => { (byLot[lot] = byLot[lot] || []).push(entry); };
+    const gambleTop = {};
+    const offers = [];
+    let pick = null;
+    for (const text of legal) {
+      const w = text.split(" ");
+      const kind = w[0];
+      if (kind === "build" || kind === "sprawl") add(w[1], { kind, color: w[2], text });
+      else if (kind === "remodel") (casinoOf[w[1]] ? casinoOf[w[1]].lots : [w[1]]).forEach((l) => add(l, { kind, color: w[2], text }));
+      else if (kind === "reorg") (casinoOf[w[1]] ? casinoOf[w[1]].lots : [w[1]]).forEach((l) => add(l, { kind, text }));
+      else if (kind === "gamble") {
+        gambleTop[w[1]] = Math.max(gambleTop[w[1]] || 0, Number(w[2]));
+      } else if (kind === "take" || kind === "free" || kind === "put") { add(w[1], { kind, text, direct: true }); pick = kind; }
+      else if (kind === "offer") offers.push(text);
+    }
+    for (const first of Object.keys(gambleTop)) {
+      (casinoOf[first] ? casinoOf[first].lots : [first]).forEach((l) => add(l, { kind: "gamble", first, top: gambleTop[first] }));
+    }
+    return { byLot, offers, casinoOf, pick };
+  }
+
+  function itemsOfOffer(text) {
+    return text.split(" ").slice(1).map((word) => {
+      const m = /^(\d+)>(\d+):(.*)$/.exec(word);
+      if (!m) return null;
+      const [giver, receiver, thing] = [Number(m[1]), Number(m[2]), m[3]];
+      if (thing.startsWith("$")) return { giver, receiver, kind: "$", value: Number(thing.slice(1)) };
+      if (thing.startsWith("die-")) return { giver, receiver, kind: "die", value: thing.slice(4) };
+      if (thing.startsWith("no-")) { const [k, lot] = thing.slice(3).split("-"); return { giver, receiver, kind: "no-" + k, value: lot || null }; }
+      return { giver, receiver, kind: "lot", value: thing };
+    }).filter(Boolean);
+  }
+
+  function describeItems(items, ctx) {
+    return items.map((it) => {
+      const who = seatName(ctx, it.giver), to = seatName(ctx, it.receiver);
+      if (it.kind === "$") return `${who} → ${to}: $${it.value}`;
+      if (it.kind === "lot") return `${who} → ${to}: lot ${up(it.value)}`;
+      if (it.kind === "die") return `${who} → ${to}: the die on ${up(it.value)}`;
+      const k = PROMISE[it.kind.slice(3)] || it.kind.slice(3);
+      return `${who} will not ${k}${it.value ? " at " + up(it.value) : ""} this turn`;
+    });
+  }
+
+  // -- events kept across pushes (the payload holds only the new ones) --------------------------------
+  function absorb(payload) {
+    if (mem.table !== payload.table || !payload.since) { mem.events = new Map(); mem.texts = new Map(); mem.table = payload.table; }
+    (payload.events || []).forEach((e, k) => {
+      mem.events.set(e.i, e);
+      const t = (payload.event_text || [])[k];
+      if (t && t[0] === e.i) mem.texts.set(e.i, t[1]);
+    });
+  }
+  function sortedEvents() { return [...mem.events.keys()].sort((a, b) => a - b).map((i) => mem.events.get(i)); }
+
+  function lastDraw() {
+    const list = sortedEvents();
+    let start = -1;
+    for (let k = list.length - 1; k >= 0; k--) if (list[k].kind === "draw" || list[k].kind === "draw_game_end") { start = k; break; }
+    if (start < 0) return null;
+    while (start > 0 && list[start - 1].kind === "draw_unused") start -= 1;
+    const out = [];
+    const stop = new Set(["build", "sprawl", "remodel", "reorg", "gamble", "offer", "end_turn", "market_open"]);
+    for (let k = start; k < list.length && (k === start || !stop.has(list[k].kind)); k++) {
+      if (k > start && (list[k].kind === "draw") && list[k - 1].kind !== "draw_unused") break;
+      out.push(list[k]);
+    }
+    return out;
+  }
+
+  function lastTrade() {
+    const list = sortedEvents();
+    let start = -1;
+    for (let k = list.length - 1; k >= 0; k--) if (list[k].kind === "offer") { start = k; break; }
+    if (start < 0) return null;
+    const out = [list[start]];
+    for (let k = start + 1; k < list.length; k++) {
+      if (["accept", "refuse", "trade_done", "counter"].includes(list[k].kind)) out.push(list[k]);
+      if (["refuse", "trade_done"].includes(list[k].kind)) break;
+    }
+    return out;
+  }
+
+  // -- the board (SVG) -----------------------------------------------------------------------------------
+  function drawBoard(payload, ctx, moves) {
+    const st = payload.state;
+    const two = payload.num_players === 2;
+    const board = Object.fromEntries(st.board.map((b) => [b.lot, b]));
+    const undrawn = new Set(st.undrawn_lots || []);
+    const root = svg("svg", { viewBox: `-6 -6 ${BOARD_W + 12} ${BOARD_H + 12}`, class: "lv-map", role: "group", "aria-label": "the Las Vegas board" });
+    root.append(svg("rect", { x: -6, y: -6, width: BOARD_W + 12, height: BOARD_H + 12, rx: 14, fill: "#3b3f46" }));
+    // the Strip
+    const sx = colX(3);
+    root.append(svg("rect", { x: sx, y: -6, width: STRIP_W, height: BOARD_H + 12, fill: "#23262c" }));
+    root.append(svg("line", { x1: sx + STRIP_W / 2, y1: 0, x2: sx + STRIP_W / 2, y2: BOARD_H, stroke: "#f4c430", "stroke-width": 3, "stroke-dasharray": "18 12" }));
+    root.append(svg("text", { x: sx + STRIP_W / 2 + 10, y: BOARD_H / 2, "text-anchor": "middle", class: "lv-strip-name",
+      transform: `rotate(-90 ${sx + STRIP_W / 2 + 10} ${BOARD_H / 2})` }, "★ THE STRIP · LAS VEGAS BLVD ★"));
+    // street names
+    for (const [row, names] of Object.entries(W.streets || {})) {
+      names.forEach((name, side) => {
+        if (!name) return;
+        const r = Number(row);
+        const y = r === 2 ? rowY(2) + STREET_H / 2 + 6 : rowY(r) + CELL / 2 + 6;
+        const x = side === 0 ? colX(1) + CELL / 2 : colX(5) + CELL / 2;
+        root.append(svg("text", { x, y, "text-anchor": "middle", class: "lv-street" }, name.toUpperCase() + " AVE"));
+      });
+    }
+    // casino membership, boss dice
+    const casinoOf = {};
+    const bossLot = {};
+    (st.casinos || []).forEach((c) => {
+      c.lots.forEach((l) => (casinoOf[l] = c));
+      if (c.boss !== null && c.boss !== undefined) {
+        let best = null;
+        c.lots.forEach((l) => { const b = board[l]; if (b.owner === c.boss && (!best || b.die > board[best].die)) best = l; });
+        if (best) bossLot[best] = true;
+      }
+    });
+    const selCasino = mem.selected && casinoOf[mem.selected];
+    const lotsLayer = svg("g", {});
+    const joins = svg("g", {});
+    const outlines = svg("g", {});
+    for (const info of W.lots || []) {
+      const b = board[info.id] || {};
+      const x = colX(info.col), y = rowY(info.row);
+      const excluded = two && info.block.toLowerCase() === W.excluded_2p_block;
+      const entries = moves.byLot[info.id] || [];
+      const playable = !!ctx.act && entries.length > 0;
+      const g = svg("g", {
+        class: "lv-lot" + (playable ? " playable" : "") + (mem.selected === info.id ? " selected" : "") +
+          (selCasino && selCasino.lots.includes(info.id) ? " in-selected" : "") + (excluded ? " excluded" : ""),
+        "data-lot": info.id, tabindex: 0, role: "button",
+        "aria-label": `${up(info.id)}, price $${info.cost}, die ${info.die}`,
+        onclick: () => clickLot(info.id, entries),
+        onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); clickLot(info.id, entries); } },
+      });
+      const fill = b.tile ? TILE[b.tile] : excluded ? "#9c968a" : "#efe3c4";
+      g.append(svg("rect", { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 6, fill, class: "lv-lotbg" }));
+      if (info.strip) {
+        const ex = info.col === 2 ? x + CELL - 9 : x + 3;
+        g.append(svg("rect", { x: ex, y: y + 3, width: 6, height: CELL - 6, fill: "#f4c430" }));
+      }
+      const ink = b.tile ? TILE_INK[b.tile] : "#3a2e14";
+      g.append(svg("text", { x: x + 10, y: y + 22, class: "lv-lotid", fill: ink }, up(info.id)));
+      g.append(svg("text", { x: x + CELL - 12, y: y + 22, "text-anchor": "end", class: "lv-price", fill: ink }, "$" + info.cost));
+      if (undrawn.has(info.id)) {
+        const pc = TILE[info.pays] || "#f4c430";
+        g.append(svg("rect", { x: x + 10, y: y + CELL - 26, width: 12, height: 16, rx: 2, fill: pc, stroke: "#fff", "stroke-width": 1.5, class: "lv-card" },
+          svg("title", {}, `its card is still in the deck (pays ${info.pays})`)));
+      }
+      if (b.tile) {
+        if (b.owner !== undefined && b.owner !== null) {
+          g.append(dieFace(x + CELL / 2 - 23, y + 33, 46, b.die, SEAT[b.owner % 4], SEAT_PIP[b.owner % 4], "owned"));
+          if (bossLot[info.id]) g.append(svg("text", { x: x + CELL / 2, y: y + 32, "text-anchor": "middle", class: "lv-crown" }, "♛"));
+        } else {
+          g.append(svg("text", { x: x + CELL / 2, y: y + 64, "text-anchor": "middle", class: "lv-nodie", fill: ink }, "no die"));
+        }
+      } else {
+        if (b.marker !== undefined && b.marker !== null) {
+          g.append(svg("circle", { cx: x + CELL / 2, cy: y + 57, r: 29, fill: SEAT[b.marker % 4], stroke: "#1b1e24", "stroke-width": 2, class: "lv-marker" }));
+        }
+        g.append(dieFace(x + CELL / 2 - 17, y + 40, 34, info.die, "#fffdf6", "#6b5d3f", "printed"));
+        if (excluded) g.append(svg("text", { x: x + CELL / 2, y: y + CELL - 10, "text-anchor": "middle", class: "lv-unused" }, "not used"));
+      }
+      g.append(svg("title", {}, lotTitle(info, b, casinoOf[info.id], ctx)));
+      lotsLayer.append(g);
+      // joins and outline of casinos
+      if (b.tile && casinoOf[info.id]) {
+        const c = casinoOf[info.id];
+        const same = (col, row) => {
+          const other = (W.lots || []).find((l) => l.col === col && l.row === row && l.block === info.block);
+          return other && c.lots.includes(other.id) ? other : null;
+        };
+        if (same(info.col + 1, info.row)) joins.append(svg("rect", { x: x + CELL - 4, y: y + 3, width: 8, height: CELL - 6, fill: TILE[b.tile] }));
+        if (same(info.col, info.row + 1)) joins.append(svg("rect", { x: x + 3, y: y + CELL - 4, width: CELL - 6, height: 8, fill: TILE[b.tile] }));
+        const stroke = { stroke: "#111", "stroke-width": 5, "stroke-linecap": "round" };
+        const x0 = x + 3, x1 = x + CELL - 3, y0 = y + 3, y1 = y + CELL - 3;
+        if (!same(info.col, info.row - 1)) outlines.append(svg("line", { x1: x0, y1: y0, x2: x1, y2: y0, ...stroke }));
+        if (!same(info.col, info.row + 1)) outlines.append(svg("line", { x1: x0, y1, x2: x1, y2: y1, ...stroke }));
+        if (!same(info.col - 1, info.row)) outlines.append(svg("line", { x1: x0, y1: y0, x2: x0, y2: y1, ...stroke }));
+        if (!same(info.col + 1, info.row)) outlines.append(svg("line", { x1, y1: y0, x2: x1, y2: y1, ...stroke }));
+      }
+    }
+    root.append(joins, lotsLayer, outlines);
+    return root;
+  }
+
+  function lotTitle(info, b, casino, ctx) {
+    const parts = [`${up(info.id)}: printed die ${info.die}, price $${info.cost}${info.strip ? ", faces the Strip" : ""}`];
+    if (b.tile) parts.push(`${b.tile} casino tile` + (b.owner !== undefined ? `, ${poss(ctx, b.owner)} die ${b.die || "?"}` : ", no die"));
+    else if (b.marker !== undefined) parts.push(`owned by ${seatName(ctx, b.marker)}`);
+    if (casino && casino.boss !== null) parts.push(`boss: ${seatName(ctx, casino.boss)}`);
+    return parts.join("; ");
+  }
+
+  function clickLot(lot, entries) {
+    const ctx = mem.lastCtx;
+    if (ctx && ctx.act && entries.length === 1 && entries[0].direct) { ctx.act(entries[0].text); return; }
+    mem.selected = mem.selected === lot && !entries.length ? null : lot;
+    redraw();
+  }
+
+  // -- panels ----------------------------------------------------------------------------------------------
+  function decisionPanel(payload, ctx, moves) {
+    const st = payload.state;
+    const legal = new Set(ctx.legal || []);
+    const me = ctx.seat;
+    const box = el("div", { class: "lv-decision" });
+    const who = seatName(ctx, st.active);
+    const head = el("div", { class: "lv-turn" }, chip(st.active), st.active === me && st.phase === "action" && !payload.over ?
+      ` Turn ${st.turn}: your turn` : ` Turn ${st.turn}: ${who} ${PHASE[st.phase] || st.phase}`);
+    box.append(head);
+    if (payload.result) {
+      const r = payload.result;
+      box.append(el("div", { class: "result lv-result" }, "Game over. ",
+        el("table", { class: "grid" }, el("tr", {}, el("th", {}, "Seat"), el("th", {}, "Rank"), el("th", {}, "Points"), el("th", {}, "Money")),
+          st.players.map((p) => el("tr", { class: r.ranks[p.seat] === 1 ? "winner" : "" }, el("td", {}, chip(p.seat), " ", seatName(ctx, p.seat)),
+            el("td", {}, String(r.ranks[p.seat])), el("td", {}, String(p.score)), el("td", {}, "$" + p.money))))));
+      return box;
+    }
+    const act = ctx.act;
+    const buttons = el("div", { class: "lv-buttons" });
+    const big = (text, label, cls) => el("button", { class: "primary lv-big " + (cls || ""), type: "button", "data-move": text, onclick: () => act(text) }, label);
+    if (st.phase === "layoff" && st.gamble) {
+      const g = st.gamble;
+      box.append(el("p", {}, `${seatName(ctx, g.gambler)} bets $${g.bet} against ${seatName(ctx, g.boss)}'s casino. ` +
+        "3, 4, 9, 10, 11 win the bet; 2 and 12 win twice the bet; 5–8 lose it."));
+      if (act && legal.has("layoff")) {
+        buttons.append(big("layoff", `Lay off half to the bank (risk $${Math.floor(g.bet / 2)}–$${g.bet})`),
+          big("nolayoff", `Cover the whole bet (risk $${g.bet}–$${2 * g.bet})`, "secondary"));
+      }
+    } else if (st.phase === "place" && st.placing && st.placing.length) {
+      const pl = st.placing[0];
+      const mine = pl.seat === me && act;
+      box.append(el("p", {}, mine ? `Click the tile that gets your highest re-rolled value, ${pl.values[0]} (still to place: ${pl.values.join(", ")}).`
+        : `${seatName(ctx, pl.seat)} places re-rolled values ${pl.values.join(", ")} on ${pl.lots.map(up).join(", ")}.`));
+    } else if ((st.phase === "pick_die" || st.phase === "free_lot") && st.decision) {
+      const d = st.decision;
+      const mine = d.seat === me && act;
+      const what = st.phase === "pick_die" ? "All 12 dice are out: click one of your dice to move it to" : "All 10 markers are out: click one of your lots to free it for";
+      box.append(el("p", {}, mine ? `${what} ${up(d.lot)}.` : `${seatName(ctx, d.seat)} must ${st.phase === "pick_die" ? "move a die" : "free a lot"} for ${up(d.lot)}.`));
+    } else if (st.phase === "offer" && st.offer) {
+      const o = st.offer;
+      box.append(el("div", { class: "lv-offer" }, el("strong", {}, `${seatName(ctx, o.by)} offer${o.by === me ? "" : "s"}:`),
+        el("ul", {}, describeItems(o.items, ctx).map((t) => el("li", {}, t))),
+        el("span", { class: "hint" }, "Waiting for " + o.waiting_for.map((s) => seatName(ctx, s)).join(", ") + ".")));
+      if (act && legal.has("accept")) {
+        buttons.append(big("accept", "Accept"), big("refuse", "Refuse", "secondary"));
+        if (canOffer(payload, ctx)) buttons.append(el("button", { class: "lv-big", type: "button", id: "lv-counter", onclick: () => openTrade(payload, ctx, o.by, o.items) }, "Counter…"));
+      }
+    } else if (st.phase === "market") {
+      box.append(el("p", {}, `After ${seatName(ctx, st.active)}'s turn, ${seatName(ctx, st.market[0])} may offer a trade or pass.`));
+      if (act && legal.has("pass")) buttons.append(big("pass", "Pass (no offer)", "secondary"));
+    } else if (st.phase === "action" && st.active === me && act) {
+      const left = (payload.options && payload.options.max_offers) - st.offers_made;
+      box.append(el("p", { class: "hint" }, "Click a highlighted lot to build, sprawl, remodel, reorganize or gamble there." +
+        (st.gambled ? " You have gambled this turn." : "") + (st.promised.length ? " Promised: " + st.promised.map((p) => `no ${PROMISE[p.action]}${p.lot ? " at " + up(p.lot) : ""}`).join(", ") + "." : "") +
+        (left >= 0 ? ` Offers left this turn: ${left}.` : "")));
+    }
+    if (act && canOffer(payload, ctx) && st.phase !== "offer") {
+      buttons.append(el("button", { class: "lv-big", type: "button", id: "lv-trade-open", onclick: () => openTrade(payload, ctx) }, "Propose a trade…"));
+    }
+    if (act && legal.has("end")) buttons.append(big("end", "End turn", "lv-end"));
+    if (buttons.childNodes.length) box.append(buttons);
+    const trade = lastTrade();
+    if (trade && st.phase !== "offer") {
+      const o = trade[0];
+      const answers = trade.slice(1).map((e) => e.kind === "trade_done" ? "done" : `${seatName(ctx, e.seat)} ${e.kind === "accept" ? "accepts" : e.kind === "refuse" ? "refuses" : "counters"}`);
+      box.append(el("p", { class: "lv-lasttrade hint" }, `Last offer, by ${seatName(ctx, o.seat)}: ${describeItems(o.items, ctx).join("; ")} — ${answers.join(", ") || "waiting"}.`));
+    }
+    return box;
+  }
+
+  function canOffer(payload, ctx) {
+    const st = payload.state;
+    const me = ctx.seat;
+    if (me === null || me === undefined || !ctx.act) return false;
+    const max = payload.options ? payload.options.max_offers : 3;
+    if (st.offers_made >= max) return false;
+    if (st.phase === "action") return st.active === me && (ctx.legal || []).includes("end");
+    if (st.phase === "offer") return st.offer && st.offer.waiting_for.includes(me);
+    if (st.phase === "market") return st.market && st.market[0] === me;
+    return false;
+  }
+
+  function lotPanel(payload, ctx, moves) {
+    const lot = mem.selected;
+    if (!lot || !LOT[lot]) return el("div", { class: "lv-lotpanel hint" }, ctx.act ? "Click a lot to see it and what you can do there." : "Click a lot to see it.");
+    const st = payload.state;
+    const info = LOT[lot];
+    const b = st.board.find((x) => x.lot === lot) || {};
+    const casino = moves.casinoOf[lot];
+    const entries = (ctx.act && moves.byLot[lot]) || [];
+    const box = el("div", { class: "lv-lotpanel" });
+    box.append(el("h3", {}, up(lot), el("small", {}, ` printed die ${info.die} · price $${info.cost}${info.strip ? " · faces the Strip" : ""}`),
+      el("button", { class: "small lv-close", type: "button", onclick: () => { mem.selected = null; redraw(); } }, "×")));
+    const undrawn = (st.undrawn_lots || []).includes(lot);
+    const facts = [];
+    facts.push(`Its card pays ${info.pays === "strip" ? "the Strip" : info.pays} and is ${undrawn ? "still in the deck" : "already drawn"}.`);
+    if (b.tile) facts.push(`A ${b.tile} tile` + (b.owner !== undefined ? ` with ${poss(ctx, b.owner)} die showing ${b.die || "? (being placed)"}.` : " without a die."));
+    else if (b.marker !== undefined) facts.push(`${seatName(ctx, b.marker)} own${b.marker === ctx.seat ? "" : "s"} this lot (marker).`);
+    else facts.push("Nobody owns it.");
+    box.append(el("p", {}, facts.join(" ")));
+    if (casino) box.append(casinoFacts(casino, st, ctx));
+    // actions
+    const groups = {};
+    entries.forEach((e) => (groups[e.kind] = groups[e.kind] || []).push(e));
+    const acts = el("div", { class: "lv-actions" });
+    const verbs = { build: `Build ($${info.cost})`, sprawl: `Sprawl ($${2 * info.cost})`, remodel: casino ? `Remodel ($${5 * casino.size})` : "Remodel" };
+    for (const kind of ["build", "sprawl", "remodel"]) {
+      if (!groups[kind]) continue;
+      acts.append(el("div", { class: "lv-actrow" }, el("span", { class: "lv-verb" }, verbs[kind]),
+        groups[kind].map((e) => el("button", { class: "lv-color", type: "button", "data-move": e.text, style: `background:${TILE[e.color]};color:${TILE_INK[e.color]}`,
+          onclick: () => { ctx.act(e.text); } }, e.color))));
+    }
+    if (groups.reorg) {
+      const pips = casino ? casino.lots.reduce((s, l) => s + ((st.board.find((x) => x.lot === l) || {}).die || 0), 0) : 0;
+      acts.append(el("div", { class: "lv-actrow" }, el("button", { class: "primary", type: "button", "data-move": groups.reorg[0].text, onclick: () => ctx.act(groups.reorg[0].text) },
+        `Reorganize: re-roll all ${casino ? casino.lots.filter((l) => (st.board.find((x) => x.lot === l) || {}).owner !== undefined).length : ""} dice ($${pips})`)));
+    }
+    if (groups.gamble) acts.append(gambleControl(groups.gamble[0], casino, st, ctx));
+    // offers about this lot (the listed ones), and a dialog to make any other
+    const related = moves.offers.filter((t) => itemsOfOffer(t).some((it) => it.kind === "lot" && it.value === lot));
+    related.forEach((t) => acts.append(el("div", { class: "lv-actrow" }, el("button", { type: "button", "data-move": t, onclick: () => ctx.act(t) },
+      "Offer: " + describeItems(itemsOfOffer(t), ctx).join("; ")))));
+    if (canOffer(payload, ctx) && (b.marker !== undefined || b.owner !== undefined)) {
+      const owner = b.marker !== undefined ? b.marker : b.owner;
+      if (owner !== ctx.seat) {
+        acts.append(el("div", { class: "lv-actrow" }, el("button", { type: "button", class: "lv-buylot", onclick: () => {
+          const draft = newDraft(payload, ctx, owner);
+          if (b.marker !== undefined) draft.ask.lots.add(lot); else draft.ask.dice.add(lot);
+          draft.give.money = b.marker !== undefined ? info.cost : 0;
+          openTrade(payload, ctx, owner, null, draft);
+        } }, b.marker !== undefined ? `Ask ${seatName(ctx, owner)} for this lot…` : `Ask ${seatName(ctx, owner)} for this die…`)));
+      }
+    }
+    if (acts.childNodes.length) box.append(acts);
+    else if (ctx.act && st.phase === "action" && st.active === ctx.seat) box.append(el("p", { class: "hint" }, "Nothing you can do here now."));
+    return box;
+  }
+
+  function casinoFacts(c, st, ctx) {
+    const dice = {};
+    c.lots.forEach((l) => { const b = st.board.find((x) => x.lot === l) || {}; if (b.owner !== undefined) dice[b.owner] = (dice[b.owner] || 0) + (b.die || 0); });
+    const pay = Object.entries(dice).map(([s, pips]) => `${seatName(ctx, Number(s))} $${pips}`).join(", ");
+    let score = "nobody scores (no boss)";
+    if (c.boss !== null && c.boss !== undefined) {
+      const from = st.players[c.boss].score, to = advance(from, c.size);
+      score = `${c.boss === ctx.seat ? "you (boss) score" : seatName(ctx, c.boss) + " (boss) scores"} ${c.size}: ${from} → ${to}` + (to - from < c.size ? ` (${c.size - (to - from)} lost in the track's gap)` : "");
+    }
+    const cards = (st.cards_left || {})[c.color] || 0;
+    return el("p", { class: "lv-casino-facts" }, swatch(c.color),
+      ` ${c.color} casino, ${c.size} tile${c.size > 1 ? "s" : ""} (${c.lots.map(up).join(", ")})${c.strip ? ", on the Strip" : ""}. `,
+      `When it pays: ${pay || "no dice"}; ${score}. ${cards} ${c.color} card${cards === 1 ? "" : "s"} left${c.strip ? ` + ${(st.cards_left || {}).strip || 0} Strip` : ""}.`);
+  }
+
+  function gambleControl(entry, casino, st, ctx) {
+    const boss = casino ? casino.boss : null;
+    const bossMoney = boss !== null && boss !== undefined ? st.players[boss].money : 0;
+    const cover = Math.max(1, Math.min(entry.top, bossMoney));
+    const key = entry.first;
+    let bet = Math.min(mem.bet[key] || Math.min(5, cover), cover);
+    const label = el("span", { class: "lv-betvalue" });
+    const odds = el("small", { class: "hint" });
+    const button = el("button", { class: "primary", type: "button", id: "lv-bet" });
+    const update = () => {
+      label.textContent = "$" + bet;
+      odds.textContent = `win $${bet} on 3, 4, 9, 10, 11 · $${2 * bet} on 2 or 12 · lose $${bet} on 5–8. The boss has $${bossMoney}` +
+        (cover < entry.top ? `; bets up to $${entry.top} are in the move list.` : ".");
+      button.dataset.move = `gamble ${key} ${bet}`;
+      button.textContent = `Bet $${bet}`;
+    };
+    const slider = el("input", { type: "range", min: 1, max: cover, step: 1, value: bet, class: "lv-slider", "aria-label": "bet",
+      oninput: (e) => { bet = Number(e.target.value); mem.bet[key] = bet; update(); },
+      onchange: (e) => { bet = Number(e.target.value); mem.bet[key] = bet; update(); } });
+    button.onclick = () => ctx.act(`gamble ${key} ${bet}`);
+    update();
+    return el("div", { class: "lv-actrow lv-gamble" }, el("span", { class: "lv-verb" }, `Gamble against ${seatName(ctx, boss)}`), slider, label, button, odds);
+  }
+
+  function playersPanel(payload, ctx) {
+    const st = payload.state;
+    const bosses = {};
+    (st.casinos || []).forEach((c) => { if (c.boss !== null) bosses[c.boss] = (bosses[c.boss] || 0) + 1; });
+    return el("div", { class: "lv-players" }, st.players.map((p) => el("div", {
+      class: "lv-player" + (p.seat === st.active ? " active" : "") + (p.seat === ctx.seat ? " me" : ""), "data-seat": p.seat },
+      el("div", { class: "lv-pname" }, chip(p.seat), " ", seatName(ctx, p.seat), p.seat === st.active && !payload.over ? el("span", { class: "lv-turnmark" }, " ▶ turn") : null),
+      el("div", { class: "lv-pstats" },
+        el("span", { class: "lv-money", title: "money" }, "$" + p.money),
+        el("span", { title: "points" }, el("b", {}, String(p.score)), " pts"),
+        el("span", { title: "dice left in hand" }, `dice ${p.dice_left}/${W.dice_per_player || 12}`),
+        el("span", { title: "lot markers left" }, `markers ${p.markers_left}/${W.markers_per_player || 10}`),
+        el("span", { title: "casinos run" }, `♛ ${bosses[p.seat] || 0}`)))));
+  }
+
+  function trackPanel(payload, ctx) {
+    const st = payload.state;
+    const track = W.score_track || [];
+    const narrow = mem.host && mem.host.clientWidth && mem.host.clientWidth < 560;
+    const perRow = Math.ceil(track.length / (narrow ? 3 : 2));
+    const SQ = 42, GAP = 14;
+    const root = svg("svg", { viewBox: `0 0 ${perRow * (SQ + GAP) + 10} ${Math.ceil(track.length / perRow) * (SQ + 34) + 6}`, class: "lv-track", role: "img", "aria-label": "the score track" });
+    const preview = mem.selected && previewFor(payload);
+    const pos = {};
+    track.forEach((v, i) => {
+      const row = Math.floor(i / perRow), k = i % perRow;
+      const x = 6 + k * (SQ + GAP), y = 6 + row * (SQ + 34);
+      pos[v] = [x, y];
+      const next = track[i + 1];
+      root.append(svg("rect", { x, y, width: SQ, height: SQ, rx: 6, class: "lv-square" + (v === W.instant_win ? " win" : ""), "data-square": v }));
+      root.append(svg("text", { x: x + SQ / 2, y: y + SQ / 2 + 6, "text-anchor": "middle", class: "lv-sqnum" }, String(v)));
+      if (next !== undefined && (i + 1) % perRow !== 0) {
+        const step = next - v;
+        root.append(svg("text", { x: x + SQ + GAP / 2, y: y + SQ / 2 + 4, "text-anchor": "middle", class: "lv-gap" + (step > 1 ? " big" : "") }, step > 1 ? "+" + step : "›"));
+      }
+    });
+    const stacks = {};
+    st.players.forEach((p) => {
+      const at = pos[p.score] || pos[track[0]];
+      const k = (stacks[p.score] = (stacks[p.score] || 0) + 1) - 1;
+      root.append(svg("circle", { cx: at[0] + 9 + k * 9, cy: at[1] + SQ + 10, r: 8, fill: SEAT[p.seat % 4], stroke: "#1b1e24", "stroke-width": 1.5, class: "lv-pawn", "data-seat": p.seat },
+        svg("title", {}, `${seatName(ctx, p.seat)}: ${p.score} points`)));
+    });
+    if (preview && preview.to !== preview.from && pos[preview.to]) {
+      const at = pos[preview.to];
+      root.append(svg("circle", { cx: at[0] + SQ / 2, cy: at[1] + SQ / 2, r: SQ / 2 + 1, fill: "none", stroke: SEAT[preview.seat % 4], "stroke-width": 4, "stroke-dasharray": "6 4", class: "lv-preview" }));
+    }
+    const legend = preview ? el("p", { class: "hint" }, `Preview: if the ${preview.color} casino at ${up(preview.casino)} paid now, ${seatName(ctx, preview.seat)} would move ${preview.from} → ${preview.to}` +
+      (preview.lost ? ` (${preview.lost} point${preview.lost > 1 ? "s" : ""} lost in a gap).` : ".")) :
+      el("p", { class: "hint" }, "Gaps after 8: a marker only crosses a gap when one casino's points pay for it (select a casino to preview).");
+    return el("div", { class: "lv-trackbox" }, el("h3", {}, "Score track"), root, legend);
+  }
+
+  function previewFor(payload) {
+    const st = payload.state;
+    const c = (st.casinos || []).find((x) => x.lots.includes(mem.selected));
+    if (!c || c.boss === null || c.boss === undefined) return null;
+    const from = st.players[c.boss].score, to = advance(from, c.size);
+    let gained = 0; const track = W.score_track; let i = track.indexOf(from);
+    while (track[i] < to) { gained += track[i + 1] - track[i]; i += 1; }
+    return { seat: c.boss, from, to, lost: c.size - gained, color: c.color, casino: c.lots[0] };
+  }
+
+  function supplyPanel(payload, ctx) {
+    const st = payload.state;
+    const tiles = el("div", { class: "lv-chips" }, (W.colors || []).map((c) => el("span", { class: "lv-chip", title: `${c} tiles left` }, swatch(c), ` ${c} ${st.tiles_left[c]}`)));
+    const cards = el("div", { class: "lv-chips" }, Object.entries(st.cards_left || {}).map(([k, n]) => el("span", { class: "lv-chip", title: `${k} cards left` }, swatch(k), ` ${k === "strip" ? "Strip" : k} ${n}`)));
+    const ge = st.cards_before_game_end;
+    return el("div", { class: "lv-supply" },
+      el("h3", {}, "Supply"),
+      el("div", {}, el("span", { class: "lv-label" }, "Tiles left"), tiles),
+      el("div", {}, el("span", { class: "lv-label" }, "Cards left"), cards),
+      el("p", { class: "lv-deck" }, `Deck: ${st.deck_size} card${st.deck_size === 1 ? "" : "s"}. `,
+        ge === null || ge === undefined ? el("b", {}, "Game End has been drawn.") : el("b", {}, `Game End lies under ${ge} card${ge === 1 ? "" : "s"}: ${ge} more draw${ge === 1 ? "" : "s"} before it.`)));
+  }
+
+  function drawPanel(payload, ctx) {
+    const list = lastDraw();
+    if (!list || !list.length) return null;
+    const first = list.find((e) => e.kind === "draw" || e.kind === "draw_game_end") || list[0];
+    const pays = first.pays;
+    const card = el("div", { class: "lv-drawncard", style: `background:${TILE[pays] || "#f4c430"};color:${TILE_INK[pays] || "#2b1d00"}` },
+      first.kind === "draw_game_end" ? "GAME END" : up(first.lot), el("small", {}, first.kind === "draw_game_end" ? "Strip pays" : pays === "strip" ? "Strip" : pays));
+    const items = list.filter((e) => e !== first).map((e) => el("li", {}, mem.texts.get(e.i) || e.kind));
+    return el("div", { class: "lv-draw" }, el("h3", {}, "Last draw"), el("div", { class: "lv-drawrow" }, card,
+      el("div", {}, el("p", {}, `${seatName(ctx, first.seat)} drew ${first.kind === "draw_game_end" ? "Game End" : up(first.lot)}.`), el("ul", { class: "lv-paid" }, items))));
+  }
+
+  function casinosPanel(payload, ctx) {
+    const st = payload.state;
+    if (!(st.casinos || []).length) return null;
+    const rows = [...st.casinos].sort((a, b) => b.size - a.size).map((c) => {
+      let score = "—";
+      if (c.boss !== null && c.boss !== undefined) {
+        const from = st.players[c.boss].score, to = advance(from, c.size);
+        score = `${from}→${to}`;
+      }
+      return el("tr", { class: mem.selected && c.lots.includes(mem.selected) ? "on" : "", onclick: () => { mem.selected = c.lots[0]; redraw(); } },
+        el("td", {}, swatch(c.color), " ", c.color), el("td", {}, c.lots.map(up).join(" "), c.strip ? el("span", { class: "lv-onstrip", title: "on the Strip" }, " ★") : null),
+        el("td", {}, String(c.size)), el("td", {}, c.boss === null || c.boss === undefined ? "—" : [chip(c.boss), " ", shortName(ctx, c.boss)]), el("td", {}, score));
+    });
+    return el("div", { class: "lv-casinos" }, el("h3", {}, "Casinos"), el("table", { class: "grid" },
+      el("tr", {}, ["Colour", "Lots (★ Strip)", "Tiles", "Boss", "Scores"].map((h) => el("th", {}, h))), rows));
+  }
+
+  // -- the trade dialog ------------------------------------------------------------------------------------
+  function newDraft(payload, ctx, partner) {
+    const others = payload.state.players.map((p) => p.seat).filter((s) => s !== ctx.seat);
+    return { partner: partner !== undefined && partner !== null ? partner : others[0],
+      give: { money: 0, lots: new Set(), dice: new Set(), promises: new Set() }, ask: { money: 0, lots: new Set(), dice: new Set() } };
+  }
+
+  function openTrade(payload, ctx, partner, items, draft) {
+    const d = draft || newDraft(payload, ctx, partner);
+    if (items) { // a counter starts from the offer received, sides kept
+      for (const it of items) {
+        const side = it.giver === ctx.seat ? d.give : it.receiver === ctx.seat ? d.ask : null;
+        if (!side) continue;
+        if (it.kind === "$") side.money = it.value;
+        else if (it.kind === "lot") side.lots.add(it.value);
+        else if (it.kind === "die") side.dice.add(it.value);
+      }
+    }
+    mem.trade = d;
+    mem.tradeOpen = true;
+    drawDialog();
+  }
+
+  function offerText(d, me) {
+    const p = d.partner;
+    const items = [];
+    if (d.give.money > 0) items.push(`${me}>${p}:$${d.give.money}`);
+    d.give.lots.forEach((l) => items.push(`${me}>${p}:${l}`));
+    d.give.dice.forEach((l) => items.push(`${me}>${p}:die-${l}`));
+    d.give.promises.forEach((k) => items.push(`${me}>${p}:${k}`));
+    if (d.ask.money > 0) items.push(`${p}>${me}:$${d.ask.money}`);
+    d.ask.lots.forEach((l) => items.push(`${p}>${me}:${l}`));
+    d.ask.dice.forEach((l) => items.push(`${p}>${me}:die-${l}`));
+    return items.length ? "offer " + items.join(" ") : "";
+  }
+
+  function drawDialog() {
+    const host = mem.dialog;
+    const payload = mem.lastPayload, ctx = mem.lastCtx;
+    if (!host) return;
+    if (!mem.tradeOpen || !payload || !ctx || !ctx.act || !canOffer(payload, ctx)) { host.replaceChildren(); host.hidden = true; mem.tradeOpen = false; return; }
+    host.hidden = false;
+    const st = payload.state, me = ctx.seat, d = mem.trade;
+    const players = st.players;
+    const myMoney = players[me].money, theirMoney = players[d.partner].money;
+    const lotsOf = (s) => st.board.filter((b) => b.marker === s).map((b) => b.lot);
+    const diceOf = (s) => st.board.filter((b) => b.owner === s && b.tile).map((b) => b.lot);
+    const text = offerText(d, me);
+    const preview = el("code", { id: "lv-offer-text" }, text || "(pick something to give or ask)");
+    const refresh = () => { drawDialog(); };
+    const money = (side, max, id) => el("label", { class: "lv-moneyin" }, "Money $",
+      el("input", { type: "number", min: 0, max, step: 1, value: side.money || 0, id, inputmode: "numeric",
+        onchange: (e) => { side.money = Math.max(0, Math.min(max, Math.floor(Number(e.target.value) || 0))); refresh(); } }),
+      el("small", { class: "hint" }, ` of $${max}`));
+    const checks = (set, list, label, prefix) => list.length ? el("div", { class: "lv-picks" }, el("span", { class: "lv-label" }, label),
+      list.map((lot) => el("label", { class: "lv-pick" + (set.has(lot) ? " on" : "") },
+        el("input", { type: "checkbox", checked: set.has(lot), "data-item": prefix + lot, onchange: (e) => { if (e.target.checked) set.add(lot); else set.delete(lot); refresh(); } }),
+        ` ${up(lot)}`, el("small", {}, prefix === "lot:" ? ` $${LOT[lot].cost}` : ` ${(st.board.find((b) => b.lot === lot) || {}).die}`)))) : null;
+    const activeMe = st.active === me && (st.phase === "action" || (st.phase === "offer" && st.offer && st.offer.waiting_for.includes(me) && st.active === me));
+    const promiseOpts = [];
+    if (activeMe) {
+      for (const k of W.promises || ACT_KINDS) {
+        promiseOpts.push("no-" + k);
+      }
+      const first = mem.selected && (st.casinos || []).find((c) => c.lots.includes(mem.selected));
+      if (first) ["reorg", "remodel", "gamble", "sprawl"].forEach((k) => promiseOpts.push(`no-${k}-${first.lots[0]}`));
+    }
+    const promises = promiseOpts.length ? el("div", { class: "lv-picks" }, el("span", { class: "lv-label" }, "Promise this turn"),
+      promiseOpts.map((k) => { const [, kind, lot] = k.split("-");
+        return el("label", { class: "lv-pick" + (d.give.promises.has(k) ? " on" : "") },
+          el("input", { type: "checkbox", checked: d.give.promises.has(k), "data-item": k, onchange: (e) => { if (e.target.checked) d.give.promises.add(k); else d.give.promises.delete(k); refresh(); } }),
+          ` no ${PROMISE[kind]}${lot ? " at " + up(lot) : ""}`); })) : null;
+    const partnerSelect = el("select", { id: "lv-partner", onchange: (e) => { mem.trade = newDraft(payload, ctx, Number(e.target.value)); refresh(); } },
+      players.filter((p) => p.seat !== me).map((p) => el("option", { value: p.seat, selected: p.seat === d.partner }, seatName(ctx, p.seat))));
+    const suggested = (ctx.legal || []).filter((t) => t.startsWith("offer "));
+    const send = el("button", { class: "primary", type: "button", id: "lv-offer-send", disabled: !text, onclick: async () => {
+      await ctx.act(text);
+      const err = document.getElementById("move-error");
+      if (!err || !err.textContent) { mem.tradeOpen = false; drawDialog(); }
+    } }, "Send offer");
+    host.replaceChildren(el("div", { class: "lv-dialog", role: "dialog", "aria-label": "trade" },
+      el("h3", {}, "Trade with ", partnerSelect, el("button", { class: "small lv-close", type: "button", onclick: () => { mem.tradeOpen = false; drawDialog(); } }, "×")),
+      el("div", { class: "lv-sides" },
+        el("fieldset", { class: "lv-side" }, el("legend", {}, "You give"), money(d.give, myMoney, "lv-give-money"),
+          checks(d.give.lots, lotsOf(me), "Lots", "lot:"), checks(d.give.dice, diceOf(me), "Dice", "die:"), promises),
+        el("fieldset", { class: "lv-side" }, el("legend", {}, `You ask of ${seatName(ctx, d.partner)}`), money(d.ask, theirMoney, "lv-ask-money"),
+          checks(d.ask.lots, lotsOf(d.partner), "Lots", "lot:"), checks(d.ask.dice, diceOf(d.partner), "Dice", "die:"))),
+      el("p", { class: "lv-notation" }, "Notation: ", preview),
+      text ? el("ul", { class: "lv-offerwords" }, describeItems(itemsOfOffer(text), ctx).map((t) => el("li", {}, t))) : null,
+      el("div", { class: "lv-buttons" }, send, el("button", { type: "button", onclick: () => { mem.tradeOpen = false; drawDialog(); } }, "Cancel")),
+      suggested.length ? el("div", { class: "lv-suggested" }, el("span", { class: "lv-label" }, "Ready-made offers"),
+        suggested.map((t) => el("button", { type: "button", class: "small", "data-move": t, onclick: () => { mem.tradeOpen = false; drawDialog(); ctx.act(t); } },
+          describeItems(itemsOfOffer(t), ctx).join("; ")))) : null,
+      el("p", { class: "hint" }, "Every giver must accept; one refusal cancels the offer. The other side may counter with an offer of its own.")));
+  }
+
+  // -- render --------------------------------------------------------------------------------------------------
+  function redraw() { if (mem.lastPayload) paint(mem.lastPayload, mem.lastCtx); }
+
+  function paint(payload, ctx) {
+    const st = payload.state;
+    const moves = parseLegal(ctx.legal || [], st);
+    if (mem.selected && !LOT[mem.selected]) mem.selected = null;
+    const map = el("div", { class: "lv-mapbox" }, drawBoard(payload, ctx, moves),
+      el("div", { class: "lv-legend" }, el("span", {}, el("i", { class: "lv-k strip" }), " faces the Strip"), el("span", {}, "♛ boss"),
+        el("span", {}, el("i", { class: "lv-k card" }), " card still in the deck (its colour)"), el("span", {}, el("i", { class: "lv-k marker" }), " lot marker")));
+    const side = el("div", { class: "lv-side-col" }, lotPanel(payload, ctx, moves), playersPanel(payload, ctx));
+    mem.main.replaceChildren(decisionPanel(payload, ctx, moves),
+      el("div", { class: "lv-layout" }, map, side),
+      trackPanel(payload, ctx),
+      el("div", { class: "lv-lower" }, drawPanel(payload, ctx), supplyPanel(payload, ctx), casinosPanel(payload, ctx)));
+    // the dialog is drawn again only when it must close (typing in it survives live pushes)
+    if (mem.tradeOpen && !canOffer(payload, ctx)) drawDialog();
+  }
+
+  function render(container, payload, ctx) {
+    words();
+    const st = payload.state;
+    if (!st || !st.board || !W.lots) { T.board("generic").render(container, payload, ctx); mem.host = null; return; }
+    if (mem.host !== container || !container.contains(mem.main)) {
+      mem.host = container;
+      mem.main = el("div", { class: "lv-main" });
+      mem.dialog = el("div", { class: "lv-dialoghost", hidden: true });
+      container.replaceChildren(mem.main, mem.dialog);
+    }
+    absorb(payload);
+    mem.lastPayload = payload;
+    mem.lastCtx = ctx;
+    paint(payload, ctx);
+  }
+
+  let resizing = null;
+  window.addEventListener("resize", () => { clearTimeout(resizing); resizing = setTimeout(redraw, 120); });
+  T.registerBoard("lordsofvegas", { render });
+})();
