@@ -1,0 +1,780 @@
+// Multicity board: the growing city as an SVG map (pan with a drag, zoom with the wheel, a pinch or the
+// buttons), each player's objects on it in their colour, the drawn tile following the pointer and
+// snapping to the free slots where it may be laid (R or the buttons turn it), and objects placed by
+// choosing a length and clicking (or dragging between) two ends: the legal spans light up, refusals
+// say which rule stands in the way. Drawn only from the seat's view (payload.state) and its legal moves.
+"use strict";
+(function () {
+  const T = window.Tabletown;
+  const { el } = T;
+  const NS = "http://www.w3.org/2000/svg";
+  const U = 40; // one square of the city, in map units
+  const FILL = ["#2f9e44", "#e03131", "#1c7ed6", "#f0b400"];
+  const DARK = ["#1b5e20", "#9b1c1c", "#0b4f94", "#7a5a00"];
+  const INK = ["#fff", "#fff", "#fff", "#3b2f00"];
+  const SEAT_OF = { g: 0, r: 1, b: 2, y: 3 };
+  const SHAPE = ["●", "■", "◆", "▲"];
+  const LENGTHS = [2, 3, 4, 5, 6, 7];
+  const MIN_S = 0.12, MAX_S = 3;
+
+  let words = null;
+  const ui = {
+    root: null, svg: null, layers: null, parts: null,
+    view: { s: 1, tx: 0, ty: 0 }, follow: true, boundsKey: "", size: "",
+    payload: null, ctx: null, d: null,
+    table: null, seq: -1, seat: undefined, drawnId: null,
+    rot: 0, len: null, first: null, hover: null, pointer: null, touchSlot: null,
+    msg: "", msgKind: "", busy: false, last: null, touchy: false,
+  };
+
+  // -- small helpers ---------------------------------------------------------------------------------
+  const key = (x, y) => x + "," + y;
+  const colour = (seat) => (words.colours || ["green", "red", "blue", "yellow"])[seat] || "seat " + seat;
+  const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+  function who(seat) {
+    const info = ((ui.payload && ui.payload.seats) || [])[seat];
+    const name = info && info.name ? info.name : info && info.kind && info.kind !== "human" ? info.kind.replace("bot:", "bot ") : "";
+    return cap(colour(seat)) + (name ? " (" + name + ")" : "");
+  }
+  function svgEl(tag, attrs, html) {
+    const node = document.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs || {})) if (v !== null && v !== undefined) node.setAttribute(k, v);
+    if (html) node.innerHTML = html;
+    return node;
+  }
+
+  // -- reading the view and the legal moves ----------------------------------------------------------
+  function derive(payload, ctx) {
+    const st = payload.state;
+    const cells = new Map();
+    const slots = new Set();
+    for (const t of st.tiles) {
+      slots.add(key(t.x, t.y));
+      t.squares.forEach((letter, i) => cells.set(key(t.x + (i % 3), t.y + Math.floor(i / 3)), letter));
+    }
+    const occ = new Map(); // square -> [{end, dir}]
+    for (const o of st.objects) {
+      for (let i = 0; i < o.length; i++) {
+        const k = o.dir === "v" ? key(o.x, o.y + i) : key(o.x + i, o.y);
+        if (!occ.has(k)) occ.set(k, []);
+        occ.get(k).push({ end: i === 0 || i === o.length - 1, dir: o.dir, seat: o.seat });
+      }
+    }
+    const legal = (ctx && ctx.act ? ctx.legal : []) || [];
+    const lays = new Map();
+    const places = [];
+    let draw = false, pass = false;
+    for (const text of legal) {
+      let m;
+      if (text === "draw") draw = true;
+      else if (text === "pass") pass = true;
+      else if ((m = /^t (-?\d+),(-?\d+) r([0-3])$/.exec(text))) {
+        const k = key(+m[1], +m[2]);
+        if (!lays.has(k)) lays.set(k, new Map());
+        lays.get(k).set(+m[3], text);
+      } else if ((m = /^([2-7])([hv]) (-?\d+),(-?\d+)$/.exec(text))) {
+        const len = +m[1], x = +m[3], y = +m[4], dir = m[2];
+        const b = dir === "v" ? [x, y + len - 1] : [x + len - 1, y];
+        places.push({ len, dir, x, y, text, a: key(x, y), b: key(b[0], b[1]) });
+      }
+    }
+    const me = ctx ? ctx.seat : null;
+    const player = me !== null && me !== undefined ? st.players[me] : null;
+    return { st, cells, slots, occ, lays, places, draw, pass, me, player, acting: legal.length > 0 };
+  }
+
+  function bounds(st) {
+    const pts = st.tiles.map((t) => [t.x, t.y]).concat(st.free_slots || []);
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const [x, y] of pts) { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x + 3); y1 = Math.max(y1, y + 3); }
+    if (!pts.length) { x0 = y0 = -3; x1 = y1 = 6; }
+    return { x0: x0 * U, y0: y0 * U, x1: x1 * U, y1: y1 * U };
+  }
+
+  // -- drawing squares, tiles and objects (SVG text: every value comes from the view as a number or a letter)
+  function symbol(letter, cx, cy) {
+    if (letter === "o") {
+      return `<rect x="${cx - U * 0.4}" y="${cy - U * 0.4}" width="${U * 0.8}" height="${U * 0.8}" rx="${U * 0.14}" class="mc-pit"/>` +
+        `<path d="M${cx} ${cy - U * 0.3} L${cx + U * 0.17} ${cy + U * 0.2} L${cx - U * 0.17} ${cy + U * 0.2} Z" class="mc-cone"/>` +
+        `<path d="M${cx - U * 0.08} ${cy - U * 0.06} L${cx + U * 0.08} ${cy - U * 0.06} L${cx + U * 0.11} ${cy + U * 0.04} L${cx - U * 0.11} ${cy + U * 0.04} Z" class="mc-stripe"/>` +
+        `<rect x="${cx - U * 0.26}" y="${cy + U * 0.18}" width="${U * 0.52}" height="${U * 0.08}" rx="${U * 0.03}" class="mc-cone"/>`;
+    }
+    const seat = SEAT_OF[letter];
+    const style = `fill="${FILL[seat]}" stroke="${DARK[seat]}" stroke-width="1.5"`;
+    const r = U * 0.22;
+    if (seat === 0) return `<circle cx="${cx}" cy="${cy}" r="${r * 1.05}" ${style}/>`;
+    if (seat === 1) return `<rect x="${cx - r * 0.9}" y="${cy - r * 0.9}" width="${r * 1.8}" height="${r * 1.8}" rx="${r * 0.3}" ${style}/>`;
+    if (seat === 2) return `<path d="M${cx} ${cy - r * 1.25} L${cx + r * 1.15} ${cy} L${cx} ${cy + r * 1.25} L${cx - r * 1.15} ${cy} Z" ${style}/>`;
+    return `<path d="M${cx} ${cy - r * 1.15} L${cx + r * 1.2} ${cy + r * 0.9} L${cx - r * 1.2} ${cy + r * 0.9} Z" ${style} stroke-linejoin="round"/>`;
+  }
+
+  function tileSvg(squares, x, y, cls) {
+    let s = `<g class="${cls || "mc-tile"}"><rect x="${x * U + 1.5}" y="${y * U + 1.5}" width="${3 * U - 3}" height="${3 * U - 3}" rx="7" class="mc-tile-bg"/>`;
+    squares.forEach((letter, i) => {
+      const sx = (x + (i % 3)) * U, sy = (y + Math.floor(i / 3)) * U;
+      s += `<rect x="${sx + 4}" y="${sy + 4}" width="${U - 8}" height="${U - 8}" rx="5" class="mc-cell"/>`;
+      s += symbol(letter, sx + U / 2, sy + U / 2);
+    });
+    return s + "</g>";
+  }
+
+  function objectSvg(o, cls) {
+    const vertical = o.dir === "v";
+    const cx = o.x * U + U / 2, cy = o.y * U + U / 2;
+    const span = (o.length - 1) * U;
+    const w = U * 0.34;
+    const bar = vertical
+      ? `<rect x="${cx - w / 2}" y="${cy - w / 2}" width="${w}" height="${span + w}" rx="${w / 2}"/>`
+      : `<rect x="${cx - w / 2}" y="${cy - w / 2}" width="${span + w}" height="${w}" rx="${w / 2}"/>`;
+    const ex = vertical ? cx : cx + span, ey = vertical ? cy + span : cy;
+    const end = (x, y) => `<circle cx="${x}" cy="${y}" r="${U * 0.34}" class="mc-obj-end"/>` +
+      `<text x="${x}" y="${y}" class="mc-obj-num" fill="${INK[o.seat]}">${o.length}</text>`;
+    return `<g class="mc-obj ${cls || ""}" fill="${FILL[o.seat]}" stroke="${DARK[o.seat]}">` +
+      `<g class="mc-obj-bar">${bar}</g>${end(cx, cy)}${end(ex, ey)}</g>`;
+  }
+
+  function miniTile(squares, size, cls) {
+    const svg = svgEl("svg", { viewBox: `0 0 ${3 * U} ${3 * U}`, width: size, height: size, class: cls || "mc-mini", "aria-hidden": "true" });
+    svg.innerHTML = tileSvg(squares, 0, 0);
+    return svg;
+  }
+  function miniObject(seat, len, placed) {
+    const wide = 7 * 12;
+    const svg = svgEl("svg", { viewBox: `0 0 ${wide} 12`, width: wide * 0.9, height: 11, class: "mc-piece" + (placed ? " placed" : "") });
+    let s = "";
+    for (let i = 0; i < len; i++) s += `<rect x="${i * 12 + 1}" y="1" width="10" height="10" rx="2.5" fill="${placed ? "none" : FILL[seat]}" stroke="${DARK[seat]}" stroke-width="1.3"/>`;
+    svg.innerHTML = s;
+    return svg;
+  }
+
+  // -- the rules, to explain a refusal (docs/games/multicity.md; the server decides in the end) ---------
+  function spanSquares(a, b) {
+    const out = [];
+    if (a[0] === b[0]) for (let y = Math.min(a[1], b[1]); y <= Math.max(a[1], b[1]); y++) out.push([a[0], y]);
+    else for (let x = Math.min(a[0], b[0]); x <= Math.max(a[0], b[0]); x++) out.push([x, a[1]]);
+    return out;
+  }
+  function explainPair(a, b) {
+    const d = ui.d, st = d.st;
+    if (a[0] !== b[0] && a[1] !== b[1]) return "An object lies straight along a row or a column: these two squares are not in line.";
+    const len = Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + 1;
+    if (len < 2 || len > 7) return `Objects are 2 to 7 squares long; these ends would need one of ${len}.`;
+    if (ui.len && len !== ui.len) return `Your ${ui.len}-object covers ${ui.len} squares, ends included; these ends are ${len} squares apart.`;
+    if (d.player && !d.player.unplaced.includes(len)) return `Your ${len}-object is already in the city.`;
+    const squares = spanSquares(a, b);
+    if (squares.some(([x, y]) => !d.cells.has(key(x, y)))) return "An object must lie entirely on tiles: this line leaves the city.";
+    const mine = "grby"[d.me];
+    if (d.cells.get(key(...a)) !== mine || d.cells.get(key(...b)) !== mine) return `Both ends must be on ${colour(d.me)} symbols (${SHAPE[d.me]}, your colour).`;
+    if (!st.kids && squares.some(([x, y]) => d.cells.get(key(x, y)) === "o")) return "An object may not lie over a hole (only in the kids' variant).";
+    const dir = a[0] === b[0] ? "v" : "h";
+    const hits = squares.map(([x, y], i) => ({ i, on: d.occ.get(key(x, y)) || [] })).filter((h) => h.on.length);
+    if (hits.length) {
+      if (st.overlap !== "loose") return "Another object already lies on one of these squares.";
+      const ends = new Set([0, squares.length - 1]);
+      if (hits.some((h) => ends.has(h.i) && h.on.some((o) => o.end))) return "Another object already stands on one of these end squares.";
+      if (hits.some((h) => h.on.some((o) => o.dir === dir))) return "Another object already runs along this row or column here.";
+      if (hits.some((h) => !ends.has(h.i) && h.on.some((o) => !o.end))) return "Objects may not cross: this one would cut through another's middle.";
+    }
+    if (!ui.ctx || !ui.ctx.act) return "";
+    return "That placement is not among your moves now.";
+  }
+  function explainEnd(q) {
+    const d = ui.d;
+    const letter = d.cells.get(key(...q));
+    if (letter === undefined) return "That square is not on the city.";
+    if (letter === "o") return "An end never stands on a hole: ends go on your own symbols.";
+    if (SEAT_OF[letter] !== d.me) return `Both ends of an object go on ${colour(d.me)} symbols (${SHAPE[d.me]}, your colour); this one is ${colour(SEAT_OF[letter])}.`;
+    if ((d.occ.get(key(...q)) || []).length && d.st.overlap !== "loose") return "Another object already lies on this square.";
+    if (ui.len) return `No free straight line of ${ui.len} squares from here ends on another ${colour(d.me)} symbol.`;
+    return "None of your objects fits with an end here now.";
+  }
+  function explainSlot(q) {
+    const d = ui.d;
+    const sx = Math.floor(q[0] / 3) * 3, sy = Math.floor(q[1] / 3) * 3;
+    if (d.slots.has(key(sx, sy))) return "A tile already lies there: lay the new tile on a dashed spot.";
+    const corner = [[-3, -3], [3, -3], [-3, 3], [3, 3]].some(([dx, dy]) => d.slots.has(key(sx + dx, sy + dy)));
+    if (corner) return "There the tile would touch the city by a corner only: it needs a whole edge.";
+    return "A tile must share a whole edge with the city: lay it on a dashed spot.";
+  }
+
+  // -- messages and moves -----------------------------------------------------------------------------
+  function say(text, kind) {
+    ui.msg = text || "";
+    ui.msgKind = kind || "";
+    if (ui.parts) {
+      ui.parts.tip.textContent = ui.msg;
+      ui.parts.tip.className = "mc-tip" + (ui.msgKind ? " " + ui.msgKind : "");
+      ui.parts.tip.hidden = !ui.msg;
+    }
+  }
+  async function send(text) {
+    if (!ui.ctx || !ui.ctx.act || ui.busy) return;
+    if (!(ui.ctx.legal || []).includes(text)) return;
+    ui.busy = true;
+    say("");
+    try { await ui.ctx.act(text); } finally { ui.busy = false; }
+  }
+
+  // -- pan and zoom -------------------------------------------------------------------------------------
+  function applyView() {
+    const v = ui.view;
+    ui.layers.world.setAttribute("transform", `translate(${v.tx} ${v.ty}) scale(${v.s})`);
+    ui.root.style.setProperty("--mc-scale", v.s);
+  }
+  function size() {
+    const r = ui.svg.getBoundingClientRect();
+    return { w: r.width || 300, h: r.height || 300, left: r.left, top: r.top };
+  }
+  function fit() {
+    if (!ui.d) return;
+    const b = bounds(ui.d.st);
+    const { w, h } = size();
+    const pad = 14;
+    const s = Math.max(MIN_S, Math.min(1.6, (w - 2 * pad) / (b.x1 - b.x0), (h - 2 * pad) / (b.y1 - b.y0)));
+    ui.view = { s, tx: w / 2 - s * (b.x0 + b.x1) / 2, ty: h / 2 - s * (b.y0 + b.y1) / 2 };
+    applyView();
+  }
+  function clamp() {
+    // keep part of the city in sight: it may never be dragged out of reach
+    const b = bounds(ui.d.st);
+    const { w, h } = size();
+    const v = ui.view;
+    const m = Math.min(80, w / 3, h / 3);
+    v.tx = Math.min(Math.max(v.tx, m - b.x1 * v.s), w - m - b.x0 * v.s);
+    v.ty = Math.min(Math.max(v.ty, m - b.y1 * v.s), h - m - b.y0 * v.s);
+  }
+  function zoomAt(factor, sx, sy) {
+    const v = ui.view;
+    const s = Math.max(MIN_S, Math.min(MAX_S, v.s * factor));
+    v.tx = sx - (sx - v.tx) * (s / v.s);
+    v.ty = sy - (sy - v.ty) * (s / v.s);
+    v.s = s;
+    ui.follow = false;
+    clamp();
+    applyView();
+  }
+  function toWorld(clientX, clientY) {
+    const { left, top } = size();
+    const v = ui.view;
+    return [(clientX - left - v.tx) / v.s, (clientY - top - v.ty) / v.s];
+  }
+  const squareAt = (w) => [Math.floor(w[0] / U), Math.floor(w[1] / U)];
+
+  // -- pointer handling: pan, pinch, the tile under the pointer, ends of objects -----------------------
+  const pointers = new Map();
+  let gesture = null;
+
+  function mode() {
+    const d = ui.d;
+    if (!d || !ui.ctx || !ui.ctx.act || !d.acting) return "watch";
+    if (d.lays.size) return "lay";
+    if (d.places.length) return "place";
+    return "other";
+  }
+  function candidates() {
+    const d = ui.d;
+    let list = d.places;
+    if (ui.len) list = list.filter((p) => p.len === ui.len);
+    if (ui.first) list = list.filter((p) => p.a === ui.first || p.b === ui.first);
+    return list;
+  }
+  function isEnd(k) {
+    const d = ui.d;
+    return d.places.some((p) => (!ui.len || p.len === ui.len) && (p.a === k || p.b === k));
+  }
+
+  function onDown(e) {
+    if (!ui.d) return;
+    ui.touchy = e.pointerType === "touch";
+    ui.svg.setPointerCapture(e.pointerId);
+    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (pointers.size === 2) {
+      const [p, q] = [...pointers.values()];
+      gesture = { kind: "pinch", dist: Math.hypot(p.x - q.x, p.y - q.y), s: ui.view.s };
+      return;
+    }
+    const q = squareAt(toWorld(e.clientX, e.clientY));
+    const k = key(...q);
+    gesture = { kind: "press", x: e.clientX, y: e.clientY, tx: ui.view.tx, ty: ui.view.ty, q, moved: false, span: false, wasFirst: ui.first };
+    if (mode() === "place" && (isEnd(k) || ui.first === k) && (!ui.first || ui.first === k)) {
+      gesture.span = true;
+      ui.first = k;
+      ui.hover = null;
+      drawTargets();
+    }
+  }
+  function onMove(e) {
+    if (!ui.d) return;
+    const w = toWorld(e.clientX, e.clientY);
+    ui.pointer = w;
+    const q = squareAt(w);
+    ui.parts.coords.textContent = `x ${q[0]}, y ${q[1]}`;
+    if (pointers.has(e.pointerId)) pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+    if (gesture && gesture.kind === "pinch" && pointers.size === 2) {
+      const [p, r] = [...pointers.values()];
+      const dist = Math.hypot(p.x - r.x, p.y - r.y);
+      const { left, top } = size();
+      zoomAt((gesture.s * dist / gesture.dist) / ui.view.s, (p.x + r.x) / 2 - left, (p.y + r.y) / 2 - top);
+      return;
+    }
+    if (gesture && gesture.kind === "press") {
+      const dx = e.clientX - gesture.x, dy = e.clientY - gesture.y;
+      if (!gesture.moved && Math.hypot(dx, dy) > 6) gesture.moved = true;
+      if (gesture.moved && !gesture.span) {
+        ui.view.tx = gesture.tx + dx;
+        ui.view.ty = gesture.ty + dy;
+        ui.follow = false;
+        clamp();
+        applyView();
+      }
+    }
+    const m = mode();
+    if (m === "place" && ui.first) {
+      const k = key(...q);
+      if (k !== ui.hover) { ui.hover = k; drawPreview(); }
+    } else if (m === "lay" && !ui.touchy) {
+      drawGhost();
+    }
+  }
+  function onUp(e) {
+    const had = pointers.delete(e.pointerId);
+    if (!had || !gesture) return;
+    if (gesture.kind === "pinch") { if (!pointers.size) gesture = null; return; }
+    const g = gesture;
+    gesture = null;
+    const q = squareAt(toWorld(e.clientX, e.clientY));
+    if (g.span) {
+      const k = key(...q);
+      if (k === ui.first) {
+        if (!g.moved && g.wasFirst === k) { ui.first = null; ui.hover = null; say(""); }
+        else say("Now click (or drag to) the other end: the bright rings show where it may go.", "hint");
+        drawTargets();
+        return;
+      }
+      pair(q);
+      return;
+    }
+    if (!g.moved) click(q, e.pointerType === "touch");
+  }
+  function onCancel(e) { pointers.delete(e.pointerId); if (!pointers.size) gesture = null; }
+  function onWheel(e) {
+    if (!ui.d) return;
+    e.preventDefault();
+    const { left, top } = size();
+    const delta = e.deltaMode === 1 ? e.deltaY * 16 : e.deltaY;
+    zoomAt(Math.exp(-delta * 0.0015), e.clientX - left, e.clientY - top);
+  }
+  function onLeave() {
+    ui.pointer = null;
+    ui.parts.coords.textContent = "";
+    if (mode() === "lay" && !ui.touchSlot) drawGhost();
+  }
+
+  function click(q, touch) {
+    const m = mode();
+    const k = key(...q);
+    if (m === "lay") {
+      const snapped = !touch && ui.layers.ghost.dataset.slot;
+      const slot = snapped || key(Math.floor(q[0] / 3) * 3, Math.floor(q[1] / 3) * 3);
+      const turns = ui.d.lays.get(slot);
+      if (!turns) { say(explainSlot(q), "refuse"); return; }
+      if (touch && ui.touchSlot !== slot) {
+        ui.touchSlot = slot;
+        say("Turn it with ↻ if you like, then tap the spot again (or “Lay here”).", "hint");
+        drawGhost();
+        drawHand();
+        return;
+      }
+      lay(slot);
+      return;
+    }
+    if (m === "place") {
+      if (ui.first) {
+        if (k === ui.first) { ui.first = null; ui.hover = null; say(""); drawTargets(); return; }
+        pair(q);
+        return;
+      }
+      if (isEnd(k)) { ui.first = k; say("Now click the other end.", "hint"); drawTargets(); return; }
+      say(explainEnd(q), "refuse");
+      return;
+    }
+    if (ui.ctx && ui.ctx.act && ui.d && !ui.d.acting && ui.d.st.phase !== "over" && ui.d.st.turn !== null) {
+      say(`It is ${who(ui.d.st.turn)}'s turn.`, "hint");
+    }
+  }
+  function pair(q) {
+    const a = ui.first.split(",").map(Number);
+    const k = key(...q);
+    const found = ui.d.places.find((p) => (p.a === ui.first && p.b === k) || (p.b === ui.first && p.a === k));
+    if (found) { ui.first = null; ui.hover = null; send(found.text); return; }
+    say(explainPair(a, q), "refuse");
+    drawTargets();
+  }
+  function lay(slot) {
+    const turns = ui.d.lays.get(slot);
+    if (!turns) return;
+    const text = turns.get(ui.rot) || [...turns.values()][0];
+    ui.touchSlot = null;
+    send(text);
+  }
+  function rotate(step) {
+    ui.rot = (ui.rot + step + 4) % 4;
+    drawGhost();
+    drawHand();
+  }
+
+  // -- building the board once, then redrawing its parts --------------------------------------------
+  function build(container) {
+    const svg = svgEl("svg", { class: "mc-map", role: "img", "aria-label": "The city" });
+    const defs = svgEl("defs", {}, `<pattern id="mc-grid" width="${U}" height="${U}" patternUnits="userSpaceOnUse"><path d="M ${U} 0 L 0 0 0 ${U}" fill="none" class="mc-gridline"/></pattern>`);
+    const world = svgEl("g", { class: "mc-world" });
+    const layers = { world };
+    for (const name of ["ground", "slots", "tiles", "bands", "objects", "targets", "ghost", "preview"]) {
+      layers[name] = svgEl("g", { class: "mc-layer-" + name });
+      world.append(layers[name]);
+    }
+    layers.ground.append(svgEl("rect", { x: -200 * U, y: -200 * U, width: 400 * U, height: 400 * U, fill: "url(#mc-grid)", class: "mc-ground" }));
+    svg.append(defs, world);
+    svg.addEventListener("pointerdown", onDown);
+    svg.addEventListener("pointermove", onMove);
+    svg.addEventListener("pointerup", onUp);
+    svg.addEventListener("pointercancel", onCancel);
+    svg.addEventListener("pointerleave", onLeave);
+    svg.addEventListener("wheel", onWheel, { passive: false });
+    svg.addEventListener("contextmenu", (e) => e.preventDefault());
+
+    const zoomBtn = (label, title, fn, cls) => el("button", { type: "button", class: "mc-zbtn " + (cls || ""), title, "aria-label": title, onclick: fn }, label);
+    const zoom = el("div", { class: "mc-zoom" },
+      zoomBtn("+", "Zoom in (+)", () => { const s = size(); zoomAt(1.3, s.w / 2, s.h / 2); }, "mc-zoom-in"),
+      zoomBtn("−", "Zoom out (−)", () => { const s = size(); zoomAt(1 / 1.3, s.w / 2, s.h / 2); }, "mc-zoom-out"),
+      zoomBtn("⤢", "Show the whole city (0)", () => { ui.follow = true; fit(); }, "mc-zoom-fit"));
+    const coords = el("div", { class: "mc-coords", "aria-live": "off" });
+    const tip = el("div", { class: "mc-tip", role: "status", hidden: true });
+    const mapWrap = el("div", { class: "mc-map-wrap" }, svg, zoom, coords, tip);
+    const parts = {
+      head: el("div", { class: "mc-head" }),
+      result: el("div", { class: "mc-result-box" }),
+      hand: el("div", { class: "mc-hand" }),
+      players: el("div", { class: "mc-players" }),
+      legend: el("p", { class: "mc-legend" }),
+      mapWrap, coords, tip, zoom,
+    };
+    const root = el("div", { class: "mc" }, parts.head, parts.result, parts.hand, mapWrap, parts.players, parts.legend);
+    container.replaceChildren(root);
+    ui.root = root; ui.svg = svg; ui.layers = layers; ui.parts = parts;
+    if (window.ResizeObserver) {
+      new ResizeObserver(() => {
+        const s = size(); const k = Math.round(s.w) + "x" + Math.round(s.h);
+        if (k === ui.size || !ui.d) return;
+        ui.size = k;
+        if (ui.follow) fit(); else { clamp(); applyView(); }
+      }).observe(svg);
+    }
+  }
+
+  document.addEventListener("keydown", (e) => {
+    if (!ui.root || !document.body.contains(ui.root)) return;
+    const tag = (e.target && e.target.tagName) || "";
+    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === "r" || e.key === "R") {
+      if (ui.d && ui.d.st.drawn) { rotate(e.shiftKey ? -1 : 1); e.preventDefault(); }
+    } else if (e.key === "Escape") {
+      ui.first = null; ui.len = null; ui.touchSlot = null; say(""); redraw();
+    } else if (e.key === "+" || e.key === "=") { const s = size(); zoomAt(1.3, s.w / 2, s.h / 2); }
+    else if (e.key === "-") { const s = size(); zoomAt(1 / 1.3, s.w / 2, s.h / 2); }
+    else if (e.key === "0") { ui.follow = true; fit(); }
+    else if (e.key === "Enter" && ui.touchSlot && mode() === "lay") lay(ui.touchSlot);
+  });
+
+  function drawCity() {
+    const d = ui.d, st = d.st;
+    let tiles = "";
+    for (const t of st.tiles) tiles += tileSvg(t.squares, t.x, t.y, "mc-tile" + (ui.last && ui.last.kind === "lay" && ui.last.x === t.x && ui.last.y === t.y ? " mc-last" : ""));
+    // the start tile: a gold frame and a flag
+    tiles += `<rect x="1.5" y="1.5" width="${3 * U - 3}" height="${3 * U - 3}" rx="7" class="mc-start"/>` +
+      `<g class="mc-start-flag"><rect x="${-U * 0.05}" y="${-U * 0.52}" width="${U * 1.3}" height="${U * 0.46}" rx="${U * 0.12}"/><text x="${U * 0.6}" y="${-U * 0.29}">START</text></g>`;
+    ui.layers.tiles.innerHTML = tiles;
+    let objs = "";
+    st.objects.forEach((o, i) => {
+      const last = ui.last && ui.last.kind === "place" && ui.last.x === o.x && ui.last.y === o.y && ui.last.seat === o.seat;
+      objs += objectSvg(o, last ? "mc-last" : "");
+      void i;
+    });
+    ui.layers.objects.innerHTML = objs;
+    let slots = "";
+    if (st.drawn) {
+      for (const [x, y] of st.free_slots) {
+        const legal = d.lays.has(key(x, y));
+        slots += `<g class="mc-slot${legal ? " legal" : ""}"><rect x="${x * U + 4}" y="${y * U + 4}" width="${3 * U - 8}" height="${3 * U - 8}" rx="9"/>` +
+          `<text x="${x * U + 1.5 * U}" y="${y * U + 1.5 * U}">${x},${y}</text></g>`;
+      }
+    }
+    ui.layers.slots.innerHTML = slots;
+  }
+
+  function drawTargets() {
+    const d = ui.d;
+    const m = mode();
+    let bands = "", targets = "";
+    if (m === "lay") {
+      for (const k of d.lays.keys()) {
+        const [x, y] = k.split(",").map(Number);
+        targets += `<rect x="${x * U + 4}" y="${y * U + 4}" width="${3 * U - 8}" height="${3 * U - 8}" rx="9" class="mc-slot-hit" data-slot="${k}"/>`;
+      }
+    } else if (m === "place") {
+      const list = candidates();
+      const me = d.me;
+      const showBands = ui.len || ui.first;
+      const ends = new Set();
+      for (const p of list) {
+        if (showBands) {
+          const w = U * 0.5;
+          const x = p.x * U + U / 2 - w / 2, y = p.y * U + U / 2 - w / 2;
+          const span = (p.len - 1) * U + w;
+          bands += `<rect x="${x}" y="${y}" width="${p.dir === "h" ? span : w}" height="${p.dir === "v" ? span : w}" rx="${w / 2}" fill="${FILL[me]}" class="mc-band${ui.first ? " strong" : ""}"/>`;
+        }
+        if (ui.first) ends.add(p.a === ui.first ? p.b : p.a);
+        else { ends.add(p.a); ends.add(p.b); }
+      }
+      if (ui.first) {
+        const [x, y] = ui.first.split(",").map(Number);
+        targets += `<circle cx="${x * U + U / 2}" cy="${y * U + U / 2}" r="${U * 0.45}" class="mc-end first" stroke="${DARK[me]}" data-end="${ui.first}"/>`;
+      }
+      for (const k of ends) {
+        const [x, y] = k.split(",").map(Number);
+        targets += `<circle cx="${x * U + U / 2}" cy="${y * U + U / 2}" r="${U * 0.45}" class="mc-end${ui.first ? " second" : ""}" stroke="${DARK[me]}" data-end="${k}"/>`;
+      }
+    }
+    ui.layers.bands.innerHTML = bands;
+    ui.layers.targets.innerHTML = targets;
+    drawPreview();
+  }
+
+  function drawPreview() {
+    const d = ui.d;
+    let s = "";
+    if (mode() === "place" && ui.first && ui.hover && ui.hover !== ui.first) {
+      const p = d.places.find((c) => (!ui.len || c.len === ui.len) && ((c.a === ui.first && c.b === ui.hover) || (c.b === ui.first && c.a === ui.hover)));
+      if (p) s = objectSvg({ seat: d.me, length: p.len, x: p.x, y: p.y, dir: p.dir }, "mc-preview");
+    }
+    ui.layers.preview.innerHTML = s;
+  }
+
+  function drawGhost() {
+    const d = ui.d;
+    const g = ui.layers.ghost;
+    if (mode() !== "lay" || !d.st.drawn) { g.innerHTML = ""; ui.ghostKey = ""; return; }
+    let slot = ui.touchSlot, free = null;
+    if (!slot && ui.pointer) {
+      // snap to the nearest legal slot within reach of the pointer
+      let best = null, bestD = Infinity;
+      for (const k of d.lays.keys()) {
+        const [x, y] = k.split(",").map(Number);
+        const dist = Math.hypot((x + 1.5) * U - ui.pointer[0], (y + 1.5) * U - ui.pointer[1]);
+        if (dist < bestD) { bestD = dist; best = k; }
+      }
+      if (best && bestD < 2.6 * U) slot = best;
+      else free = [ui.pointer[0] / U - 1.5, ui.pointer[1] / U - 1.5];
+    }
+    if (!slot && !free) { g.innerHTML = ""; ui.ghostKey = ""; return; }
+    const [x, y] = slot ? slot.split(",").map(Number) : free;
+    const k = ui.rot + ":" + d.st.drawn.tile;
+    if (ui.ghostKey !== k) {
+      g.innerHTML = tileSvg(d.st.drawn.turns[ui.rot], 0, 0, "mc-tile") + `<rect x="1.5" y="1.5" width="${3 * U - 3}" height="${3 * U - 3}" rx="7" class="mc-ghost-frame"/>`;
+      ui.ghostKey = k;
+    }
+    g.setAttribute("transform", `translate(${x * U} ${y * U})`);
+    g.setAttribute("class", "mc-layer-ghost " + (slot ? "snapped" : "floating"));
+    g.dataset.slot = slot || "";
+  }
+
+  function drawHead() {
+    const d = ui.d, st = d.st, p = ui.payload;
+    const chips = [];
+    chips.push(el("span", { class: "mc-chip mc-stack", title: "tiles left in the stack" }, el("span", { class: "mc-stack-icon" }), `${st.stack} in the stack`));
+    chips.push(el("span", { class: "mc-chip" }, `${st.tiles.length} tiles in the city`));
+    if (st.kids) chips.push(el("span", { class: "mc-chip variant" }, "kids' variant: objects may span holes"));
+    if (st.overlap === "loose") chips.push(el("span", { class: "mc-chip variant", title: "only ends are exclusive; objects never cross" }, "loose overlap: an end may sit on a crossing middle"));
+    let line;
+    if (p.over) line = el("span", {}, "Game over");
+    else if (st.turn !== null) {
+      const mine = d.acting;
+      let doing;
+      if (st.drawn) doing = mine ? "lay the drawn tile on a dashed spot" : "is laying a tile";
+      else if (st.phase === "final_round") doing = mine ? "final round: place one more object or pass" : "places a last object or passes";
+      else doing = mine ? "place an object or draw a tile" : "places an object or draws a tile";
+      line = el("span", {}, el("span", { class: "mc-dot", style: `background:${FILL[st.turn]}` }),
+        mine ? `Your turn (${colour(st.turn)}): ${doing}` : `${who(st.turn)} ${doing}`);
+    } else line = el("span", {}, "");
+    const rows = [el("div", { class: "mc-turn" + (d.acting ? " mine" : "") }, line), el("div", { class: "mc-chips" }, chips)];
+    if (st.phase === "final_round" && st.final_round) {
+      rows.push(el("div", { class: "mc-final" }, "Final round: the stack is empty. Each player, from the first player on, may place one more object or pass. Still to place: ",
+        st.final_round.map((s, i) => [i ? ", " : "", el("b", { style: `color:${DARK[s]}` }, cap(colour(s)))])));
+    }
+    ui.parts.head.replaceChildren(...rows);
+  }
+
+  function drawResult() {
+    const p = ui.payload, st = ui.d.st;
+    if (!p.result) { ui.parts.result.replaceChildren(); return; }
+    const res = p.result;
+    const six = st.players.find((pl) => pl.unplaced.length === 0);
+    const winners = res.winners || [];
+    const head = winners.length > 1 ? "Shared win: " + winners.map((s) => who(s)).join(", ") :
+      six ? `${who(six.seat)} placed all six objects and wins!` : `${who(winners[0])} wins with the fewest squares left to place.`;
+    const why = six ? "The first player to fit all six objects into the city wins at once; the others are ranked by the squares they still had to place (fewer is better), then by objects placed." :
+      "The stack ran out and the final round was played: the fewest squares left on unplaced objects wins; a tie goes to more objects placed; still tied, the players share the win.";
+    const order = st.players.map((pl) => pl.seat).sort((a, b) => res.ranks[a] - res.ranks[b] || a - b);
+    const rows = order.map((s) => {
+      const pl = st.players[s];
+      return el("tr", { class: res.ranks[s] === 1 ? "win" : "" },
+        el("td", {}, String(res.ranks[s])),
+        el("td", {}, el("span", { class: "mc-dot", style: `background:${FILL[s]}` }), who(s)),
+        el("td", {}, String(pl.remaining_squares)),
+        el("td", {}, `${pl.placed.length} / 6`),
+        el("td", {}, String(res.scores[s])));
+    });
+    ui.parts.result.replaceChildren(el("div", { class: "mc-result" },
+      el("div", { class: "mc-result-head" }, "🏆 ", head),
+      el("table", { class: "mc-rank" },
+        el("thead", {}, el("tr", {}, ["Rank", "Player", "Squares left", "Placed", "Score"].map((h) => el("th", {}, h)))),
+        el("tbody", {}, rows)),
+      el("p", { class: "mc-why" }, why, " Score: squares placed.")));
+  }
+
+  function drawHand() {
+    const d = ui.d, st = d.st;
+    const m = mode();
+    const box = [];
+    if (st.drawn) {
+      const mine = m === "lay";
+      const turns = st.drawn.turns;
+      const big = miniTile(turns[mine ? ui.rot : 0], 78, "mc-mini mc-drawn");
+      const info = [el("div", { class: "mc-hand-title" }, mine ? "Your drawn tile" : `${who(st.turn)} drew tile ${st.drawn.tile}`)];
+      if (mine) {
+        info.push(el("div", { class: "mc-rot" },
+          el("button", { type: "button", class: "mc-rot-btn", title: "Turn left (Shift+R)", "aria-label": "Turn left", onclick: () => rotate(-1) }, "↺"),
+          el("button", { type: "button", class: "mc-rot-btn primary", id: "mc-rotate", title: "Turn right (R)", "aria-label": "Turn right", onclick: () => rotate(1) }, "↻ Rotate"),
+          el("span", { class: "mc-key" }, "R")));
+        info.push(el("div", { class: "mc-turns" }, turns.map((t, i) =>
+          el("button", { type: "button", class: "mc-turn-btn" + (i === ui.rot ? " on" : ""), title: "r" + i, "data-turn": i, onclick: () => { ui.rot = i; drawGhost(); drawHand(); } },
+            miniTile(t, 30), el("span", {}, "r" + i)))));
+        info.push(el("p", { class: "mc-help" }, ui.touchy ? "Tap a dashed spot to try the tile there, then tap it again to lay it." :
+          "Move the tile over the city: it snaps to the dashed spots where it fits. Click to lay it."));
+        if (ui.touchSlot && ui.touchy) info.push(el("button", { type: "button", class: "primary mc-lay-here", onclick: () => lay(ui.touchSlot) }, `Lay here (${ui.touchSlot})`));
+      }
+      box.push(el("div", { class: "mc-drawn-box" + (mine ? " mine" : "") }, big, el("div", { class: "mc-drawn-info" }, info)));
+    } else if (m === "place" || (d.acting && (d.draw || d.pass))) {
+      const counts = {};
+      for (const p of d.places) counts[p.len] = (counts[p.len] || 0) + 1;
+      const me = d.me;
+      const chips = d.player.unplaced.map((len) => el("button", {
+        type: "button", class: "mc-len" + (ui.len === len ? " on" : ""), disabled: !counts[len], "data-len": len,
+        title: counts[len] ? `${counts[len]} place${counts[len] > 1 ? "s" : ""} for your ${len}-object` : `no place for your ${len}-object now`,
+        onclick: () => { ui.len = ui.len === len ? null : len; ui.first = null; ui.hover = null; say(""); drawTargets(); drawHand(); },
+      }, miniObject(me, len, false), el("b", {}, String(len)), el("small", {}, counts[len] ? `${counts[len]}×` : "—")));
+      const row = [];
+      if (d.places.length) row.push(el("div", { class: "mc-hand-title" }, "Place an object: pick a length (or click an end ring on the map)"), el("div", { class: "mc-lens" }, chips));
+      else if (d.acting) row.push(el("div", { class: "mc-hand-title" }, "None of your objects fits anywhere now."));
+      const buttons = [];
+      if (d.draw) buttons.push(el("button", { type: "button", class: "primary mc-draw", "data-move": "draw", onclick: () => send("draw") }, `Draw a tile (${st.stack} left)`));
+      if (d.pass) buttons.push(el("button", { type: "button", class: "mc-pass", "data-move": "pass", onclick: () => send("pass") }, "Pass (place nothing)"));
+      if (buttons.length) row.push(el("div", { class: "mc-hand-buttons" }, buttons));
+      if (ui.len && !ui.first) row.push(el("p", { class: "mc-help" }, `The ${counts[ui.len] || 0} lit bands are where your ${ui.len}-object fits: click one end, then the other (or drag from end to end).`));
+      box.push(el("div", { class: "mc-place-box" }, row));
+    }
+    ui.parts.hand.replaceChildren(...box);
+    ui.parts.hand.hidden = !box.length;
+  }
+
+  function drawPlayers() {
+    const d = ui.d, st = d.st;
+    ui.parts.players.replaceChildren(...st.players.map((pl) => {
+      const s = pl.seat;
+      const pieces = LENGTHS.map((len) => el("span", { class: "mc-piece-wrap", title: pl.unplaced.includes(len) ? `${len}-object to place` : `${len}-object placed` },
+        el("small", {}, String(len)), miniObject(s, len, !pl.unplaced.includes(len))));
+      const tags = [];
+      if (st.turn === s && !ui.payload.over) tags.push(el("span", { class: "mc-tag now" }, "to play"));
+      if (s === st.first_player) tags.push(el("span", { class: "mc-tag", title: "first player: also starts the final round" }, "first"));
+      if (d.me === s) tags.push(el("span", { class: "mc-tag you" }, "you"));
+      if (st.final_round && st.final_round.includes(s)) tags.push(el("span", { class: "mc-tag" }, "final round"));
+      if (ui.payload.result && ui.payload.result.ranks[s] === 1) tags.push(el("span", { class: "mc-tag win" }, "winner"));
+      return el("div", { class: "mc-player" + (st.turn === s ? " current" : "") + (d.me === s ? " mine" : ""), style: `--seat:${FILL[s]};--seat-dark:${DARK[s]}`, "data-seat": s },
+        el("div", { class: "mc-player-head" }, el("span", { class: "mc-sym", style: `color:${FILL[s]}` }, SHAPE[s]), el("b", {}, who(s)), tags),
+        el("div", { class: "mc-pieces" }, pieces),
+        el("div", { class: "mc-player-foot" }, `${pl.remaining_squares} squares left · ${pl.placed.length} of 6 placed`));
+    }));
+  }
+
+  function drawLegend() {
+    const d = ui.d;
+    const n = d.st.players.length;
+    ui.parts.legend.replaceChildren(
+      ...[0, 1, 2, 3].map((s) => el("span", { class: "mc-leg" }, el("span", { style: `color:${FILL[s]}` }, SHAPE[s]), " ", colour(s) + (s >= n ? " (nobody)" : ""))),
+      el("span", { class: "mc-leg" }, el("span", { class: "mc-leg-cone" }, "▲"), " hole"),
+      el("span", { class: "mc-leg mc-leg-keys" }, "Drag to pan · wheel or pinch to zoom · R turns the tile · Esc cancels"));
+  }
+
+  function redraw() {
+    if (!ui.d) return;
+    drawHead(); drawResult(); drawHand(); drawCity(); drawTargets(); drawGhost(); drawPlayers(); drawLegend();
+    ui.parts.zoom.dataset.mode = mode();
+    ui.root.dataset.mode = mode();
+  }
+
+  function hookMoveList() {
+    // hovering a move in the list beside the board shows it on the map
+    document.querySelectorAll("#legal-moves button[data-move]").forEach((b) => {
+      const text = b.dataset.move;
+      b.addEventListener("mouseenter", () => {
+        let m;
+        if ((m = /^t (-?\d+),(-?\d+) r([0-3])$/.exec(text)) && ui.d && ui.d.st.drawn) {
+          ui.rot = +m[3]; ui.touchSlot = key(+m[1], +m[2]); ui.ghostKey = ""; drawGhost(); drawHand();
+        } else if ((m = /^([2-7])([hv]) (-?\d+),(-?\d+)$/.exec(text)) && ui.d) {
+          ui.layers.preview.innerHTML = objectSvg({ seat: ui.d.me, length: +m[1], x: +m[3], y: +m[4], dir: m[2] }, "mc-preview");
+        }
+      });
+      b.addEventListener("mouseleave", () => {
+        if (!ui.d) return;
+        if (ui.touchSlot && !ui.touchy) { ui.touchSlot = null; drawGhost(); drawHand(); }
+        drawPreview();
+      });
+    });
+  }
+
+  function render(container, payload, ctx) {
+    if (!words) words = T.config("board-words") || {};
+    const st = payload && payload.state;
+    if (!st || !st.tiles || !st.players) { ui.root = null; T.board("generic").render(container, payload, ctx); return; }
+    if (!ui.root || !container.contains(ui.root)) {
+      build(container);
+      ui.follow = true;
+      ui.boundsKey = "";
+    }
+    const fresh = payload.table !== ui.table || payload.seq !== ui.seq || (ctx && ctx.seat) !== ui.seat;
+    if (payload.table !== ui.table || (ctx && ctx.seat) !== ui.seat) { ui.last = null; }
+    if (fresh) {
+      ui.first = null; ui.hover = null; ui.touchSlot = null;
+      if (ui.seq !== payload.seq) say("");
+    }
+    ui.table = payload.table; ui.seq = payload.seq; ui.seat = ctx ? ctx.seat : null;
+    for (const e of payload.events || []) if (e.kind === "lay" || e.kind === "place") ui.last = e;
+    if (ui.last && !(payload.events || []).length && payload.seq === 0) ui.last = null;
+    ui.payload = payload; ui.ctx = ctx;
+    ui.d = derive(payload, ctx);
+    const drawnId = st.drawn ? st.drawn.tile : null;
+    if (drawnId !== ui.drawnId) { ui.rot = 0; ui.drawnId = drawnId; ui.ghostKey = ""; }
+    if (ui.d.player && ui.len && !ui.d.player.unplaced.includes(ui.len)) ui.len = null;
+    redraw();
+    const b = bounds(st);
+    const bk = [b.x0, b.y0, b.x1, b.y1].join(",");
+    if (bk !== ui.boundsKey) {
+      ui.boundsKey = bk;
+      if (ui.follow) fit(); else { clamp(); applyView(); }
+    } else applyView();
+    say(ui.msg, ui.msgKind);
+    hookMoveList();
+  }
+
+  T.registerBoard("multicity", { render });
+})();

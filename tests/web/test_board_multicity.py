@@ -1,0 +1,210 @@
+"""Multicity's board in a real browser (Playwright driving Debian's chromium): whole 2-player and
+4-player games against bots played by clicking on the map (draw, turn the tile, lay it on a slot,
+choose a length and click two ends), a refusal explained, the replay drawn. Skipped without chromium.
+
+Set TABLETOWN_SHOTS=folder to keep the screenshots (1280x900 and 375x812)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from web_helpers import free_port, start_server
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the chromium package is not installed")
+
+# Board targets whose centre is really clickable (inside the map, not under its zoom buttons).
+VISIBLE = """sel => {
+  const map = document.querySelector('.mc-map').getBoundingClientRect();
+  const zoom = document.querySelector('.mc-zoom').getBoundingClientRect();
+  const inside = (r, x, y) => x > r.left && x < r.right && y > r.top && y < r.bottom;
+  return [...document.querySelectorAll(sel)].filter(n => {
+    const r = n.getBoundingClientRect();
+    const x = r.x + r.width / 2, y = r.y + r.height / 2;
+    return inside(map, x, y) && !inside(zoom, x, y);
+  }).map(n => n.dataset.end || n.dataset.slot);
+}"""
+
+
+@pytest.fixture
+def server(tmp_path):
+    port = free_port()
+    process = start_server(f"sqlite:///{tmp_path / 'mc.db'}", port)
+    yield f"http://127.0.0.1:{port}"
+    process.terminate()
+    process.wait(10)
+
+
+@pytest.fixture
+def browser():
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    with playwright_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield browser
+        browser.close()
+
+
+def shots(tmp_path) -> Path:
+    folder = Path(os.environ.get("TABLETOWN_SHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def create_in_lobby(page, base, seats, deck):
+    page.goto(base + "/")
+    page.select_option("#game-select", "multicity")
+    page.select_option("#players-select", str(len(seats)))
+    for i, kind in enumerate(seats):
+        page.select_option(f'select[data-seat="{i}"]', kind)
+    page.fill('[data-option="deck"]', str(deck))
+    page.select_option('[data-option="first"]', "0")
+    page.click("#create-button")
+    page.wait_for_url("**/t/*")
+    page.wait_for_selector(".mc-map")
+
+
+def seq_of(page) -> str:
+    return page.evaluate("() => document.getElementById('status-line').textContent")
+
+
+def wait_change(page, old):
+    page.wait_for_function("o => document.getElementById('status-line').textContent !== o", arg=old, timeout=15000)
+
+
+def play_one(page, turn_tile: bool, touch: bool = False) -> str | None:
+    """One decision by clicking on the board; returns what was done (None: not our turn)."""
+    board = page.locator("#board")
+    ends = page.evaluate(VISIBLE, ".mc-end")
+    if ends:  # place an object: the longest length with a spot, then its two ends
+        lens = board.locator(".mc-len:not([disabled])")
+        lens.last.click()
+        page.wait_for_selector(".mc-len.on")
+        ends = page.evaluate(VISIBLE, ".mc-end")
+        if ends:
+            old = seq_of(page)
+            page.click(f'.mc-end[data-end="{ends[0]}"]')
+            page.wait_for_selector(".mc-end.first")
+            second = page.evaluate(VISIBLE, ".mc-end.second")
+            assert second, "a first end lights up its other ends"
+            page.click(f'.mc-end.second[data-end="{second[-1]}"]')
+            wait_change(page, old)
+            return "place"
+    if board.locator("button.mc-draw").count():
+        old = seq_of(page)
+        board.locator("button.mc-draw").click()
+        wait_change(page, old)
+        return "draw"
+    slots = page.evaluate(VISIBLE, ".mc-slot-hit")
+    if slots:
+        if turn_tile:
+            page.keyboard.press("r")
+        old = seq_of(page)
+        target = f'.mc-slot-hit[data-slot="{slots[len(slots) // 2]}"]'
+        if touch:  # a first tap shows the tile there, a second lays it
+            page.tap(target)
+            page.wait_for_selector(".mc-lay-here")
+            page.tap(target)
+        else:
+            page.click(target)
+        wait_change(page, old)
+        return "lay"
+    if board.locator("button.mc-pass").count():
+        old = seq_of(page)
+        board.locator("button.mc-pass").click()
+        wait_change(page, old)
+        return "pass"
+    return None
+
+
+def play_to_the_end(page, limit=400, touch=False) -> dict[str, int]:
+    done: dict[str, int] = {}
+    for n in range(limit):
+        if page.locator(".mc-result").count():
+            break
+        what = play_one(page, turn_tile=n % 3 == 0, touch=touch)
+        if what is None:
+            page.wait_for_selector(".mc-result, .mc-end, .mc-slot-hit, button.mc-draw, button.mc-pass", timeout=15000)
+        else:
+            done[what] = done.get(what, 0) + 1
+    return done
+
+
+def test_two_player_game_by_clicking_on_the_map(server, browser, tmp_path):
+    errors: list[str] = []
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    create_in_lobby(page, server, ["human", "bot:expert"], deck=12)
+    assert page.locator(".mc-player").count() == 2
+    assert page.locator(".mc-start-flag").count() == 1
+
+    # draw, turn the tile with the key and the button, see the ghost snap to a slot, lay it
+    page.wait_for_selector("button.mc-draw")
+    old = seq_of(page)
+    page.click("button.mc-draw")
+    wait_change(page, old)
+    page.wait_for_selector(".mc-slot-hit")
+    assert page.get_attribute(".mc-turn-btn.on", "data-turn") == "0"
+    page.keyboard.press("r")
+    assert page.get_attribute(".mc-turn-btn.on", "data-turn") == "1"
+    page.click("#mc-rotate")
+    assert page.get_attribute(".mc-turn-btn.on", "data-turn") == "2"
+    page.keyboard.press("Shift+R")
+    assert page.get_attribute(".mc-turn-btn.on", "data-turn") == "1"
+    slot = page.evaluate(VISIBLE, ".mc-slot-hit")[0]
+    page.hover(f'.mc-slot-hit[data-slot="{slot}"]')
+    page.wait_for_selector(".mc-layer-ghost.snapped")
+    assert page.get_attribute(".mc-layer-ghost", "data-slot") == slot
+    page.screenshot(path=str(shots(tmp_path) / "multicity-lay-1280.png"))
+    # a click on the city itself is refused with the rule
+    start = page.locator(".mc-start").bounding_box()
+    page.mouse.click(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.wait_for_selector(".mc-tip.refuse")
+    assert "already lies" in page.inner_text(".mc-tip")
+    old = seq_of(page)
+    page.click(f'.mc-slot-hit[data-slot="{slot}"]')
+    wait_change(page, old)
+    page.wait_for_selector(f"text=turned r1")
+
+    # zoom and pan keep working (buttons and a drag)
+    before = page.get_attribute(".mc-world", "transform")
+    page.click(".mc-zoom-in")
+    assert page.get_attribute(".mc-world", "transform") != before
+    box = page.locator(".mc-map").bounding_box()
+    page.mouse.move(box["x"] + 20, box["y"] + box["height"] - 20)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 80, box["y"] + box["height"] - 60, steps=4)
+    page.mouse.up()
+    page.click(".mc-zoom-fit")
+
+    done = play_to_the_end(page)
+    page.wait_for_selector(".mc-result")
+    assert "Game over" in page.inner_text("#status-line")
+    assert done.get("lay", 0) >= 1 and done.get("draw", 0) >= 1, done
+    assert "wins" in page.inner_text(".mc-result-head") or "Shared" in page.inner_text(".mc-result-head")
+    page.screenshot(path=str(shots(tmp_path) / "multicity-over-1280.png"), full_page=True)
+    page.click("text=Replay")
+    page.wait_for_selector(".mc-map")
+    page.click("#forward")
+    page.wait_for_function("document.getElementById('step').value === '1'")
+    assert page.locator(".mc-tile").count() >= 1
+    page.close()
+    assert errors == []
+
+
+def test_four_player_game_on_a_phone(server, browser, tmp_path):
+    errors: list[str] = []
+    page = browser.new_page(viewport={"width": 375, "height": 812}, has_touch=True)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    create_in_lobby(page, server, ["human", "bot:greedy", "bot:random", "bot:expert"], deck=10)
+    assert page.locator(".mc-player").count() == 4
+    done = play_to_the_end(page, touch=True)
+    page.wait_for_selector(".mc-result")
+    assert "Game over" in page.inner_text("#status-line")
+    assert sum(done.values()) >= 2, done
+    assert page.locator(".mc-rank tbody tr").count() == 4
+    page.screenshot(path=str(shots(tmp_path) / "multicity-over-375.png"), full_page=True)
+    page.close()
+    assert errors == []
