@@ -4,6 +4,7 @@ play a toy game against a bot by clicking, watch its replay. Skipped when chromi
 from __future__ import annotations
 
 import shutil
+import time
 
 import pytest
 from web_helpers import free_port, start_server
@@ -68,9 +69,9 @@ def click_a_move(page) -> bool:
     built, a swap or a TV target when asked, else the first big decision button (roll, keep, ...)."""
     board = page.locator("#board")
     for selector in (
+        ".mk-city:not(.mine) .mk-card.playable",  # a swap's other card, once one of ours is chosen
         ".mk-city.mine .mk-card.playable",  # landmarks (and a swap's own card)
         ".mk-market .mk-card.playable",
-        ".mk-city:not(.mine) .mk-card.playable",  # a swap's other card
         "button[data-move^='tv ']",
         ".mk-actions button",
     ):
@@ -101,7 +102,11 @@ def test_machi_koro_with_harbor_against_bots_by_clicking(tmp_path):
             page.wait_for_url("**/t/*")
             page.wait_for_selector(".mk-city")
             clicks = 0
+            deadline = time.monotonic() + 150
             for _ in range(2000):
+                assert time.monotonic() < deadline, "the game did not end in time: " + page.inner_text(
+                    "#status-line"
+                )
                 if "Game over" in page.inner_text("#status-line"):
                     break
                 seq = page.evaluate("() => document.getElementById('status-line').textContent")
