@@ -209,8 +209,8 @@
     });
     const selCasino = mem.selected && casinoOf[mem.selected];
     const lotsLayer = svg("g", {});
-    const joins = svg("g", {});
-    const outlines = svg("g", {});
+    const joins = svg("g", { "pointer-events": "none" });
+    const outlines = svg("g", { "pointer-events": "none" });
     for (const info of W.lots || []) {
       const b = board[info.id] || {};
       const x = colX(info.col), y = rowY(info.row);
@@ -272,7 +272,7 @@
         if (!same(info.col + 1, info.row)) outlines.append(svg("line", { x1, y1: y0, x2: x1, y2: y1, ...stroke }));
       }
     }
-    root.append(joins, lotsLayer, outlines);
+    root.append(lotsLayer, joins, outlines);
     return root;
   }
 
@@ -356,7 +356,11 @@
     const trade = lastTrade();
     if (trade && st.phase !== "offer") {
       const o = trade[0];
-      const answers = trade.slice(1).map((e) => e.kind === "trade_done" ? "done" : `${seatName(ctx, e.seat)} ${e.kind === "accept" ? "accepts" : e.kind === "refuse" ? "refuses" : "counters"}`);
+      const answers = trade.slice(1).map((e) => {
+        if (e.kind === "trade_done") return "done";
+        const verb = { accept: "accept", refuse: "refuse", counter: "counter" }[e.kind] || e.kind;
+        return e.seat === me ? `you ${verb}` : `${seatName(ctx, e.seat)} ${verb}s`;
+      });
       box.append(el("p", { class: "lv-lasttrade hint" }, `Last offer, by ${seatName(ctx, o.seat)}: ${describeItems(o.items, ctx).join("; ")} — ${answers.join(", ") || "waiting"}.`));
     }
     return box;
@@ -514,7 +518,8 @@
     });
     if (preview && preview.to !== preview.from && pos[preview.to]) {
       const at = pos[preview.to];
-      root.append(svg("circle", { cx: at[0] + SQ / 2, cy: at[1] + SQ / 2, r: SQ / 2 + 1, fill: "none", stroke: SEAT[preview.seat % 4], "stroke-width": 4, "stroke-dasharray": "6 4", class: "lv-preview" }));
+      root.append(svg("rect", { x: at[0] - 3, y: at[1] - 3, width: SQ + 6, height: SQ + 6, rx: 8, fill: "none", stroke: "#f97316", "stroke-width": 3.5, "stroke-dasharray": "7 4", class: "lv-preview" }),
+        svg("circle", { cx: at[0] + SQ - 9, cy: at[1] + SQ + 10, r: 8, fill: SEAT[preview.seat % 4], stroke: "#f97316", "stroke-width": 2, "stroke-dasharray": "3 2", opacity: 0.8 }));
     }
     const legend = preview ? el("p", { class: "hint" }, `Preview: if the ${preview.color} casino at ${up(preview.casino)} paid now, ${seatName(ctx, preview.seat)} would move ${preview.from} → ${preview.to}` +
       (preview.lost ? ` (${preview.lost} point${preview.lost > 1 ? "s" : ""} lost in a gap).` : ".")) :
@@ -661,9 +666,10 @@
           checks(d.give.lots, lotsOf(me), "Lots", "lot:"), checks(d.give.dice, diceOf(me), "Dice", "die:"), promises),
         el("fieldset", { class: "lv-side" }, el("legend", {}, `You ask of ${seatName(ctx, d.partner)}`), money(d.ask, theirMoney, "lv-ask-money"),
           checks(d.ask.lots, lotsOf(d.partner), "Lots", "lot:"), checks(d.ask.dice, diceOf(d.partner), "Dice", "die:"))),
-      el("p", { class: "lv-notation" }, "Notation: ", preview),
-      text ? el("ul", { class: "lv-offerwords" }, describeItems(itemsOfOffer(text), ctx).map((t) => el("li", {}, t))) : null,
-      el("div", { class: "lv-buttons" }, send, el("button", { type: "button", onclick: () => { mem.tradeOpen = false; drawDialog(); } }, "Cancel")),
+      el("div", { class: "lv-dialogfoot" },
+        el("p", { class: "lv-notation" }, "Notation: ", preview),
+        text ? el("ul", { class: "lv-offerwords" }, describeItems(itemsOfOffer(text), ctx).map((t) => el("li", {}, t))) : null,
+        el("div", { class: "lv-buttons" }, send, el("button", { type: "button", onclick: () => { mem.tradeOpen = false; drawDialog(); } }, "Cancel"))),
       suggested.length ? el("div", { class: "lv-suggested" }, el("span", { class: "lv-label" }, "Ready-made offers"),
         suggested.map((t) => el("button", { type: "button", class: "small", "data-move": t, onclick: () => { mem.tradeOpen = false; drawDialog(); ctx.act(t); } },
           describeItems(itemsOfOffer(t), ctx).join("; ")))) : null,
