@@ -1,0 +1,196 @@
+"""Welcome To New Las Vegas in a real browser (Playwright driving Debian's chromium): a solo game
+against ACME to its end by clicking on the sheet, and a 3-player hot-seat game (two human seats in
+one browser plus a bot) in which seat 1's page never shows seat 0's unconfirmed or hidden choice.
+
+Rounds are composed on the page and sent as one typed plan ("a, 2.5, skip") when confirmed; the
+record keeps those lines, and the engine replays them. Skipped when chromium is missing."""
+
+from __future__ import annotations
+
+import shutil
+
+import httpx
+import pytest
+from web_helpers import free_port, start_server
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the chromium package is not installed")
+
+# What a player can click, in the order this test prefers it: the bank loan and the reshuffle vote,
+# confirming a finished round, refusing, a card (a combination, or a solo number card then an effect
+# card), an expansion chooser, marking an opening box (games end sooner), any lit target, skipping.
+CLICKABLE = [
+    "#pass-screen:not([hidden]) #pass-button",
+    ".nlv-decision [data-step=loan]",
+    ".nlv-decision [data-step=keep]",
+    "#nlv-confirm:not([disabled])",
+    ".nlv-decision [data-step^=refuse]",
+    ".nlv-decision .nlv-card.playable.eff-op:not(.role-number)",
+    ".nlv-decision .nlv-card.playable:not(.role-number)",
+    ".nlv-decision button[data-step^=x]",
+    ".nlv-sheet.mine [data-op]",
+    ".nlv-sheet.mine .nlv-slot.nlv-target",
+    ".nlv-sheet.mine .nlv-lamp-target",
+    ".nlv-sheet.mine .nlv-up.nlv-target",
+    ".nlv-sheet.mine .nlv-show.nlv-target",
+    ".nlv-decision [data-step=skip]",
+]
+ANY = ", ".join(CLICKABLE + [".nlv-final"])
+
+
+def next_click(page):
+    """The first clickable thing on the page (by CLICKABLE's order), or None when the game is over."""
+    page.wait_for_selector(ANY, timeout=20_000)
+    if page.locator(".nlv-final").count():
+        return None
+    for selector in CLICKABLE:
+        target = page.locator(selector)
+        if target.count():
+            return selector, target.first
+    return "", None
+
+
+def launch(p):
+    return p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+
+
+def watch_errors(page, errors):
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on(
+        "console",
+        lambda m: errors.append(m.text) if m.type == "error" and "favicon" not in m.text and "404" not in m.text else None,
+    )
+
+
+@pytest.fixture
+def server(tmp_path):
+    port = free_port()
+    process = start_server(f"sqlite:///{tmp_path / 'nlv.db'}", port)
+    yield f"http://127.0.0.1:{port}"
+    process.terminate()
+    process.wait(10)
+
+
+def test_solo_against_acme_to_the_end_by_clicking(server, tmp_path):
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    created = httpx.post(
+        server + "/api/tables", json={"game": "newlasvegas", "seats": ["human"], "seed": 11, "options": {"architect": 4}}
+    ).json()
+    errors: list[str] = []
+    with playwright_api.sync_playwright() as p:
+        browser = launch(p)
+        page = browser.new_page(viewport={"width": 375, "height": 812})
+        watch_errors(page, errors)
+        page.goto(created["seats"][0]["join_url"])
+        page.wait_for_selector(".nlv-acme")
+        # the architect card's values and ACME's pile counts are on the page from the start
+        assert "architect card 4" in page.inner_text(".nlv-acme")
+        assert page.locator(".nlv-acme [data-acme]").count() == 5
+        page.click("[data-step=loan]")
+
+        # Undo within the round: a number written on the sheet disappears again, nothing was sent
+        page.wait_for_selector(".nlv-decision .nlv-card.playable")
+        seq = page.evaluate("() => document.getElementById('status-line').textContent")
+        page.locator(".nlv-decision .nlv-card.playable").first.click()
+        assert page.locator(".nlv-card.role-number").count() == 1
+        page.locator(".nlv-decision .nlv-card.playable:not(.role-number)").first.click()
+        assert page.locator(".nlv-card.role-acme").count() == 1  # the third card goes to ACME
+        page.locator(".nlv-sheet.mine .nlv-slot.nlv-target").first.click()
+        assert page.locator(".nlv-slot.fresh").count() == 1
+        page.click("#nlv-undo")
+        assert page.locator(".nlv-slot.fresh").count() == 0
+        page.click("#nlv-restart") if page.locator("#nlv-restart").count() else page.click("#nlv-undo")
+        page.wait_for_selector(".nlv-decision .nlv-card.playable")
+        assert page.evaluate("() => document.getElementById('status-line').textContent") == seq
+
+        rounds = 0
+        for _ in range(1500):
+            found = next_click(page)
+            if found is None:
+                break
+            selector, target = found
+            if target is None:
+                continue
+            target.click()
+            if selector.startswith("#nlv-confirm"):
+                rounds += 1
+                page.wait_for_selector("#nlv-confirm", state="detached")
+        assert page.locator(".nlv-final").count(), page.inner_text("#status-line")
+        assert rounds >= 8
+        final = page.inner_text(".nlv-final")
+        assert "ACME" in final and "The card under your sheet was a" in final
+        assert page.locator(".nlv-acme [data-acme-col]").count() == 8  # ACME's breakdown beside yours
+        page.screenshot(path=str(tmp_path / "nlv-solo-375.png"), full_page=True)
+        page.set_viewport_size({"width": 1280, "height": 900})
+        page.screenshot(path=str(tmp_path / "nlv-solo-1280.png"), full_page=True)
+        browser.close()
+    record = httpx.get(f"{server}/api/tables/{created['id']}/record").json()
+    plans = [text for _, text in record["actions"] if "," in text]
+    refusals = [text for _, text in record["actions"] if text.startswith("refuse")]
+    assert plans and len(plans) + len(refusals) == rounds  # each round went to the engine as one move
+    assert errors == []
+
+
+def test_hot_seat_three_players_hides_seat_0s_choice_from_seat_1(server, tmp_path):
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    created = httpx.post(
+        server + "/api/tables",
+        json={"game": "newlasvegas", "seats": ["human", "human", "bot:greedy"], "seed": 5},
+    ).json()
+    errors: list[str] = []
+    checked = 0
+    with playwright_api.sync_playwright() as p:
+        browser = launch(p)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        watch_errors(page, errors)
+        for seat in created["seats"][:2]:  # both human links in one browser
+            page.goto(seat["join_url"])
+        page.wait_for_selector("#seat-switch button >> nth=1")
+        page.wait_for_selector(".nlv")
+        pending: dict | None = None  # seat 0's confirmed, not yet revealed choice
+        for _ in range(3000):
+            found = next_click(page)
+            if found is None:
+                break
+            selector, target = found
+            if target is None:
+                continue
+            status = page.inner_text("#status-line")
+            seat0 = status.startswith("You are Seat 0")
+            if selector.startswith("#nlv-confirm") and seat0:
+                fresh = page.locator(".nlv-sheet.mine .nlv-slot.fresh")
+                slots = [fresh.nth(k).get_attribute("data-slot") for k in range(fresh.count())]
+                pending = {"slots": slots, "round": page.inner_text(".nlv-round")}
+            if selector.startswith("#pass-screen"):
+                target.click()
+                page.wait_for_selector("#pass-screen", state="hidden")
+                page.wait_for_selector("#status-line:has-text('You are Seat')")
+                page.wait_for_selector(".nlv-decision")
+                now_seat1 = page.inner_text("#status-line").startswith("You are Seat 1")
+                if now_seat1 and pending and pending["slots"] and page.inner_text(".nlv-round") == pending["round"]:
+                    # seat 1's page: nothing of seat 0's hidden round anywhere, not even on seat 0's sheet
+                    assert "locked in" not in page.inner_text(".nlv-decision")
+                    assert "seat 0 has secretly finished" not in page.inner_text("#event-log")
+                    page.click(".nlv-player[data-seat='0']")
+                    page.wait_for_selector(".nlv-sheet.other")
+                    for slot in pending["slots"]:
+                        assert page.locator(f".nlv-sheet.other .nlv-slot.opened[data-slot='{slot}']").count() == 0, slot
+                    assert page.locator(".nlv-sheet.other .nlv-slot.fresh").count() == 0
+                    page.click(".nlv-sheet.other h3 button")
+                    page.wait_for_selector(".nlv-sheet.mine")
+                    checked += 1
+                pending = None if now_seat1 else pending
+                continue
+            target.click()
+            if selector.startswith("#nlv-confirm"):
+                page.wait_for_selector("#nlv-confirm", state="detached")
+        assert page.locator(".nlv-final").count(), page.inner_text("#status-line")
+        assert checked >= 3
+        assert page.locator(".nlv-final-table tr").count() == 4  # header + 3 architects
+        # other architects' sheets open read-only
+        page.click(".nlv-player[data-seat='2']")
+        page.wait_for_selector(".nlv-sheet.other")
+        assert page.locator(".nlv-sheet.other .nlv-target").count() == 0
+        page.screenshot(path=str(tmp_path / "nlv-hotseat-1280.png"), full_page=True)
+        browser.close()
+    assert errors == []
