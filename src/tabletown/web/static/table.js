@@ -64,7 +64,9 @@
       const before = count;
       const fresh = await refresh();
       const learned = fresh.ok && (fresh.data.events || []).some((e) => e.i >= before);
-      if (fresh.ok && !learned && (fresh.data.legal || []).includes(text)) return act(text, true);
+      // a typed plan ("a, 2.5, skip") is never listed: its first step being legal is what counts
+      const legalNow = fresh.ok ? fresh.data.legal || [] : [];
+      if (fresh.ok && !learned && (legalNow.includes(text) || legalNow.includes(text.split(",")[0].trim()))) return act(text, true);
       $("move-error").textContent = "The table moved on: have a look and choose again.";
     } else if (!response.ok) {
       const d = response.data || {};
