@@ -31,7 +31,10 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 
 bench-server: $(STAMP)
-	$(BIN)/python benchmarks/bench_server.py
+	rm -f .bench-server.db*
+	$(BIN)/python -m tabletown.web.bench --db sqlite:///.bench-server.db \
+		--db $${TABLETOWN_TEST_POSTGRES_URL:-postgresql+psycopg://postgres@127.0.0.1:5432/test}
+	rm -f .bench-server.db*
 
 strength: $(STAMP)
 	$(BIN)/python benchmarks/strength.py --workers 2
