@@ -289,6 +289,9 @@
     if (ctx && ctx.act && entries.length === 1 && entries[0].direct) { ctx.act(entries[0].text); return; }
     mem.selected = mem.selected === lot && !entries.length ? null : lot;
     redraw();
+    // on a phone the lot's panel is under the board: bring it into view
+    const panel = mem.selected && window.innerWidth < 1000 && document.querySelector(".lv-lotpanel");
+    if (panel) panel.scrollIntoView({ block: "nearest" });
   }
 
   // -- panels ----------------------------------------------------------------------------------------------
@@ -711,6 +714,7 @@
     paint(payload, ctx);
   }
 
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape" && mem.tradeOpen) { mem.tradeOpen = false; drawDialog(); } });
   let resizing = null;
   window.addEventListener("resize", () => { clearTimeout(resizing); resizing = setTimeout(redraw, 120); });
   T.registerBoard("lordsofvegas", { render });
