@@ -196,7 +196,7 @@ GAME_TYPE = GameType(
     chance=True,
     hidden_information=True,  # the market deck order with the ten-kind and hybrid markets
     min_players=MachiKoro.min_players,
-    max_players=MachiKoro.max_players,
+    max_players=5,  # with the fifth_player option (player_range widens to 5 then)
     scores="landmarks built (City Hall not counted); the winner has built all of them",
     max_actions=100_000,
 )
