@@ -1,0 +1,100 @@
+"""Screenshots of a game page for the docs: a server on a temporary database, a table with bots, some
+moves played through the API, then headless Chromium (Debian's package) at desktop and phone size.
+
+    .venv/bin/python scripts/screenshots.py machikoro --option harbor=true --moves 40 --out docs/images
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start(db: str, port: int) -> subprocess.Popen:
+    env = dict(os.environ, TABLETOWN_BOT_DELAY="0")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "tabletown.web", "--port", str(port), "--db", db], env=env, stdout=subprocess.DEVNULL
+    )
+    for _ in range(300):
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
+                return server
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    server.kill()
+    raise SystemExit("the server did not start")
+
+
+def play_some(base: str, table: str, token: str, moves: int) -> None:
+    """The human seat plays its last listed move (usually a build) until ``moves`` are made."""
+    done = 0
+    while done < moves:
+        view = httpx.get(f"{base}/api/tables/{table}", params={"token": token}).json()
+        if view["over"]:
+            return
+        if not view["legal"]:
+            time.sleep(0.05)
+            continue
+        choice = view["legal"][-1] if done % 3 else view["legal"][0]
+        answer = httpx.post(f"{base}/api/tables/{table}/actions", json={"token": token, "seq": view["seq"], "action": choice})
+        done += answer.status_code == 200
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("game")
+    parser.add_argument("--option", action="append", default=[])
+    parser.add_argument("--bots", type=int, default=2)
+    parser.add_argument("--moves", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--out", type=Path, default=Path("docs/images"))
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    options = {}
+    for pair in args.option:
+        key, _, value = pair.partition("=")
+        options[key] = {"true": True, "false": False}.get(value, int(value) if value.isdigit() else value)
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as folder:
+        server = start(f"sqlite:///{folder}/shots.db", port)
+        try:
+            seats = ["human"] + ["bot:greedy"] * args.bots
+            body = {"game": args.game, "options": options, "seats": seats, "seed": args.seed}
+            created = httpx.post(f"{base}/api/tables", json=body).json()
+            human = created["seats"][0]
+            play_some(base, created["id"], human["token"], args.moves)
+            args.out.mkdir(parents=True, exist_ok=True)
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
+                for name, width, height in (("", 1280, 900), ("-phone", 375, 812)):
+                    page = browser.new_page(viewport={"width": width, "height": height})
+                    page.goto(base + human["join_url"] if human["join_url"].startswith("/") else human["join_url"])
+                    page.wait_for_timeout(1500)
+                    path = args.out / f"{args.game}-board{name}.png"
+                    page.screenshot(path=str(path), full_page=name == "")
+                    print(path)
+                browser.close()
+        finally:
+            server.terminate()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
