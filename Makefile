@@ -23,8 +23,8 @@ play: $(STAMP)
 	$(BIN)/tabletown play machikoro --seat human --seat bot:greedy --seat bot:greedy --option harbor=true
 
 test: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks scripts examples
+	$(BIN)/ruff format --check src tests benchmarks scripts examples
 	$(BIN)/python -m pytest -n auto
 
 bench: $(STAMP)
@@ -43,8 +43,8 @@ soak: $(STAMP)
 	$(BIN)/python -m pytest -n auto -m soak
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks scripts examples
+	$(BIN)/ruff format --check src tests benchmarks scripts examples
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache

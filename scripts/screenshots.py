@@ -28,7 +28,9 @@ def free_port() -> int:
 def start(db: str, port: int) -> subprocess.Popen:
     env = dict(os.environ, TABLETOWN_BOT_DELAY="0")
     server = subprocess.Popen(
-        [sys.executable, "-m", "tabletown.web", "--port", str(port), "--db", db], env=env, stdout=subprocess.DEVNULL
+        [sys.executable, "-m", "tabletown.web", "--port", str(port), "--db", db],
+        env=env,
+        stdout=subprocess.DEVNULL,
     )
     for _ in range(300):
         try:
@@ -51,7 +53,9 @@ def play_some(base: str, table: str, token: str, moves: int) -> None:
             time.sleep(0.05)
             continue
         choice = view["legal"][-1] if done % 3 else view["legal"][0]
-        answer = httpx.post(f"{base}/api/tables/{table}/actions", json={"token": token, "seq": view["seq"], "action": choice})
+        answer = httpx.post(
+            f"{base}/api/tables/{table}/actions", json={"token": token, "seq": view["seq"], "action": choice}
+        )
         done += answer.status_code == 200
 
 
@@ -85,7 +89,9 @@ def main() -> int:
                 browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
                 for name, width, height in (("", 1280, 900), ("-phone", 375, 812)):
                     page = browser.new_page(viewport={"width": width, "height": height})
-                    page.goto(base + human["join_url"] if human["join_url"].startswith("/") else human["join_url"])
+                    page.goto(
+                        base + human["join_url"] if human["join_url"].startswith("/") else human["join_url"]
+                    )
                     page.wait_for_timeout(1500)
                     path = args.out / f"{args.game}-board{name}.png"
                     page.screenshot(path=str(path), full_page=name == "")
