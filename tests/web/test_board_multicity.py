@@ -53,7 +53,7 @@ def shots(tmp_path) -> Path:
     return folder
 
 
-def create_in_lobby(page, base, seats, deck):
+def create_in_lobby(page, base, seats, deck, seed, kids=False, overlap="strict"):
     page.goto(base + "/")
     page.select_option("#game-select", "multicity")
     page.select_option("#players-select", str(len(seats)))
@@ -61,6 +61,11 @@ def create_in_lobby(page, base, seats, deck):
         page.select_option(f'select[data-seat="{i}"]', kind)
     page.fill('[data-option="deck"]', str(deck))
     page.select_option('[data-option="first"]', "0")
+    if kids:
+        page.check('[data-option="kids"]')
+    page.select_option('[data-option="overlap"]', overlap)
+    page.click("text=More")
+    page.fill("#seed", str(seed))
     page.click("#create-button")
     page.wait_for_url("**/t/*")
     page.wait_for_selector(".mc-map")
@@ -119,11 +124,30 @@ def play_one(page, turn_tile: bool, touch: bool = False) -> str | None:
     return None
 
 
-def play_to_the_end(page, limit=400, touch=False) -> dict[str, int]:
+def refused_off_line(page) -> str:
+    """Choose a first end, then click the square diagonally next to it: the board explains the rule."""
+    ends = page.evaluate(VISIBLE, ".mc-end")
+    page.click(f'.mc-end[data-end="{ends[0]}"]')
+    ring = page.locator(".mc-end.first").bounding_box()
+    square = ring["width"] / 0.9  # a ring is 0.9 of a square wide
+    x, y = ring["x"] + ring["width"] / 2, ring["y"] + ring["height"] / 2
+    page.mouse.click(x + square if x + square < 1000 else x - square, y + square if y + square < 700 else y - square)
+    page.wait_for_selector(".mc-tip.refuse")
+    text = page.inner_text(".mc-tip")
+    page.keyboard.press("Escape")
+    page.wait_for_selector(".mc-end.first", state="detached")
+    return text
+
+
+def play_to_the_end(page, limit=400, touch=False, explain=False) -> dict[str, int]:
     done: dict[str, int] = {}
     for n in range(limit):
         if page.locator(".mc-result").count():
             break
+        if explain and page.evaluate(VISIBLE, ".mc-end"):
+            assert "not in line" in refused_off_line(page)
+            explain = False
+            done["explained"] = 1
         what = play_one(page, turn_tile=n % 3 == 0, touch=touch)
         if what is None:
             page.wait_for_selector(".mc-result, .mc-end, .mc-slot-hit, button.mc-draw, button.mc-pass", timeout=15000)
@@ -136,7 +160,7 @@ def test_two_player_game_by_clicking_on_the_map(server, browser, tmp_path):
     errors: list[str] = []
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    create_in_lobby(page, server, ["human", "bot:expert"], deck=12)
+    create_in_lobby(page, server, ["human", "bot:expert"], deck=12, seed=5)
     assert page.locator(".mc-player").count() == 2
     assert page.locator(".mc-start-flag").count() == 1
 
@@ -179,10 +203,11 @@ def test_two_player_game_by_clicking_on_the_map(server, browser, tmp_path):
     page.mouse.up()
     page.click(".mc-zoom-fit")
 
-    done = play_to_the_end(page)
+    done = play_to_the_end(page, explain=True)
     page.wait_for_selector(".mc-result")
     assert "Game over" in page.inner_text("#status-line")
-    assert done.get("lay", 0) >= 1 and done.get("draw", 0) >= 1, done
+    assert done.get("lay", 0) >= 1 and done.get("draw", 0) >= 1 and done.get("place", 0) >= 1, done
+    assert done.get("explained") == 1, done
     assert "wins" in page.inner_text(".mc-result-head") or "Shared" in page.inner_text(".mc-result-head")
     page.screenshot(path=str(shots(tmp_path) / "multicity-over-1280.png"), full_page=True)
     page.click("text=Replay")
@@ -194,12 +219,13 @@ def test_two_player_game_by_clicking_on_the_map(server, browser, tmp_path):
     assert errors == []
 
 
-def test_four_player_game_on_a_phone(server, browser, tmp_path):
+def test_four_player_game_on_a_phone_kids_and_loose_overlap(server, browser, tmp_path):
     errors: list[str] = []
     page = browser.new_page(viewport={"width": 375, "height": 812}, has_touch=True)
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    create_in_lobby(page, server, ["human", "bot:greedy", "bot:random", "bot:expert"], deck=10)
+    create_in_lobby(page, server, ["human", "bot:greedy", "bot:random", "bot:expert"], deck=10, seed=3, kids=True, overlap="loose")
     assert page.locator(".mc-player").count() == 4
+    assert "kids' variant" in page.inner_text(".mc-chips") and "loose overlap" in page.inner_text(".mc-chips")
     done = play_to_the_end(page, touch=True)
     page.wait_for_selector(".mc-result")
     assert "Game over" in page.inner_text("#status-line")

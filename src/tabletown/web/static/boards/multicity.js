@@ -31,9 +31,12 @@
   const key = (x, y) => x + "," + y;
   const colour = (seat) => (words.colours || ["green", "red", "blue", "yellow"])[seat] || "seat " + seat;
   const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
-  function who(seat) {
+  function whoName(seat) {
     const info = ((ui.payload && ui.payload.seats) || [])[seat];
-    const name = info && info.name ? info.name : info && info.kind && info.kind !== "human" ? info.kind.replace("bot:", "bot ") : "";
+    return info && info.name ? info.name : info && info.kind && info.kind !== "human" ? info.kind.replace("bot:", "bot ") : "";
+  }
+  function who(seat) {
+    const name = whoName(seat);
     return cap(colour(seat)) + (name ? " (" + name + ")" : "");
   }
   function svgEl(tag, attrs, html) {
@@ -83,8 +86,9 @@
     return { st, cells, slots, occ, lays, places, draw, pass, me, player, acting: legal.length > 0 };
   }
 
-  function bounds(st) {
-    const pts = st.tiles.map((t) => [t.x, t.y]).concat(st.free_slots || []);
+  function bounds(st, slots) {
+    // the city, and the free slots around it while a tile waits to be laid (or when asked)
+    const pts = st.tiles.map((t) => [t.x, t.y]).concat(slots || st.drawn ? st.free_slots || [] : []);
     let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
     for (const [x, y] of pts) { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x + 3); y1 = Math.max(y1, y + 3); }
     if (!pts.length) { x0 = y0 = -3; x1 = y1 = 6; }
@@ -118,7 +122,7 @@
     return s + "</g>";
   }
 
-  function objectSvg(o, cls) {
+  function objectSvg(o, cls, part) {
     const vertical = o.dir === "v";
     const cx = o.x * U + U / 2, cy = o.y * U + U / 2;
     const span = (o.length - 1) * U;
@@ -129,8 +133,10 @@
     const ex = vertical ? cx : cx + span, ey = vertical ? cy + span : cy;
     const end = (x, y) => `<circle cx="${x}" cy="${y}" r="${U * 0.34}" class="mc-obj-end"/>` +
       `<text x="${x}" y="${y}" class="mc-obj-num" fill="${INK[o.seat]}">${o.length}</text>`;
-    return `<g class="mc-obj ${cls || ""}" fill="${FILL[o.seat]}" stroke="${DARK[o.seat]}">` +
-      `<g class="mc-obj-bar">${bar}</g>${end(cx, cy)}${end(ex, ey)}</g>`;
+    // part "bar" or "ends": all bars go under all end tokens (an end may stand on a middle with overlap=loose)
+    const body = part === "bar" ? `<g class="mc-obj-bar">${bar}</g>` : part === "ends" ? end(cx, cy) + end(ex, ey) :
+      `<g class="mc-obj-bar">${bar}</g>${end(cx, cy)}${end(ex, ey)}`;
+    return `<g class="mc-obj ${cls || ""}" fill="${FILL[o.seat]}" stroke="${DARK[o.seat]}" data-seat="${o.seat}" data-length="${o.length}">${body}</g>`;
   }
 
   function miniTile(squares, size, cls) {
@@ -229,14 +235,14 @@
     if (!ui.d) return;
     const b = bounds(ui.d.st);
     const { w, h } = size();
-    const pad = 14;
-    const s = Math.max(MIN_S, Math.min(1.6, (w - 2 * pad) / (b.x1 - b.x0), (h - 2 * pad) / (b.y1 - b.y0)));
-    ui.view = { s, tx: w / 2 - s * (b.x0 + b.x1) / 2, ty: h / 2 - s * (b.y0 + b.y1) / 2 };
+    const pad = 14, right = 58; // the zoom buttons stand at the right: nothing to click goes under them
+    const s = Math.max(MIN_S, Math.min(1.6, (w - pad - right) / (b.x1 - b.x0), (h - 2 * pad) / (b.y1 - b.y0)));
+    ui.view = { s, tx: pad + (w - pad - right) / 2 - s * (b.x0 + b.x1) / 2, ty: h / 2 - s * (b.y0 + b.y1) / 2 };
     applyView();
   }
   function clamp() {
     // keep part of the city in sight: it may never be dragged out of reach
-    const b = bounds(ui.d.st);
+    const b = bounds(ui.d.st, true);
     const { w, h } = size();
     const v = ui.view;
     const m = Math.min(80, w / 3, h / 3);
@@ -494,13 +500,13 @@
     tiles += `<rect x="1.5" y="1.5" width="${3 * U - 3}" height="${3 * U - 3}" rx="7" class="mc-start"/>` +
       `<g class="mc-start-flag"><rect x="${-U * 0.05}" y="${-U * 0.52}" width="${U * 1.3}" height="${U * 0.46}" rx="${U * 0.12}"/><text x="${U * 0.6}" y="${-U * 0.29}">START</text></g>`;
     ui.layers.tiles.innerHTML = tiles;
-    let objs = "";
-    st.objects.forEach((o, i) => {
+    let bars = "", ends = "";
+    for (const o of st.objects) {
       const last = ui.last && ui.last.kind === "place" && ui.last.x === o.x && ui.last.y === o.y && ui.last.seat === o.seat;
-      objs += objectSvg(o, last ? "mc-last" : "");
-      void i;
-    });
-    ui.layers.objects.innerHTML = objs;
+      bars += objectSvg(o, last ? "mc-last" : "", "bar");
+      ends += objectSvg(o, last ? "mc-last" : "", "ends");
+    }
+    ui.layers.objects.innerHTML = bars + ends;
     let slots = "";
     if (st.drawn) {
       for (const [x, y] of st.free_slots) {
@@ -592,7 +598,7 @@
     const d = ui.d, st = d.st, p = ui.payload;
     const chips = [];
     chips.push(el("span", { class: "mc-chip mc-stack", title: "tiles left in the stack" }, el("span", { class: "mc-stack-icon" }), `${st.stack} in the stack`));
-    chips.push(el("span", { class: "mc-chip" }, `${st.tiles.length} tiles in the city`));
+    chips.push(el("span", { class: "mc-chip" }, `${st.tiles.length} tile${st.tiles.length === 1 ? "" : "s"} in the city`));
     if (st.kids) chips.push(el("span", { class: "mc-chip variant" }, "kids' variant: objects may span holes"));
     if (st.overlap === "loose") chips.push(el("span", { class: "mc-chip variant", title: "only ends are exclusive; objects never cross" }, "loose overlap: an end may sit on a crossing middle"));
     let line;
@@ -629,15 +635,15 @@
       const pl = st.players[s];
       return el("tr", { class: res.ranks[s] === 1 ? "win" : "" },
         el("td", {}, String(res.ranks[s])),
-        el("td", {}, el("span", { class: "mc-dot", style: `background:${FILL[s]}` }), who(s)),
+        el("td", {}, el("span", { class: "mc-dot", style: `background:${FILL[s]}` }), el("b", {}, cap(colour(s))), " ", el("small", {}, whoName(s))),
         el("td", {}, String(pl.remaining_squares)),
-        el("td", {}, `${pl.placed.length} / 6`),
-        el("td", {}, String(res.scores[s])));
+        el("td", {}, `${pl.placed.length}/6`),
+        el("td", { class: "mc-score" }, String(res.scores[s])));
     });
     ui.parts.result.replaceChildren(el("div", { class: "mc-result" },
-      el("div", { class: "mc-result-head" }, "🏆 ", head),
+      el("div", { class: "mc-result-head" }, el("span", { class: "mc-star" }, "★"), " ", head),
       el("table", { class: "mc-rank" },
-        el("thead", {}, el("tr", {}, ["Rank", "Player", "Squares left", "Placed", "Score"].map((h) => el("th", {}, h)))),
+        el("thead", {}, el("tr", {}, ["#", "Player", "Squares left", "Placed", "Score"].map((h) => el("th", { class: h === "Score" ? "mc-score" : "" }, h)))),
         el("tbody", {}, rows)),
       el("p", { class: "mc-why" }, why, " Score: squares placed.")));
   }
