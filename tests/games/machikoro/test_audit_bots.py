@@ -1,19 +1,20 @@
-"""Audit: the strategy bots follow the reference's dice rule (two dice once the Train Station is built,
-one die for the strategies marked 'one die'), whatever their expected income says."""
+"""Audit: the legacy strategy bots (``strategy:legacy-*``) keep their old dice rule (two dice once the
+Train Station is built, one die for those marked 'one die'), whatever their expected income says. The
+published strategies' dice rule is tested in test_strategies.py."""
 
 import pytest
 
 from tabletown.bots import make_bot
 from tabletown.games.machikoro import GAME
 from tabletown.games.machikoro.actions import KEEP, REROLL1, ROLL1, ROLL2
-from tabletown.games.machikoro.bots import STRATEGIES
+from tabletown.games.machikoro.bots import LEGACY
 
 from .helpers import play, script, setup
 
 
-@pytest.mark.parametrize("name", sorted(STRATEGIES))
+@pytest.mark.parametrize("name", sorted(LEGACY))
 def test_strategy_dice_follow_the_reference(name):
-    one_die = STRATEGIES[name][1]
+    one_die = LEGACY[name][1]
     bot = make_bot(GAME, f"strategy:{name}", 1)
     # Only Ranches: one die would pay on a 2 far more often, yet two-dice strategies still roll two.
     state = setup(
@@ -24,7 +25,7 @@ def test_strategy_dice_follow_the_reference(name):
     assert bot.choose(bare, 0) == ROLL1
 
 
-@pytest.mark.parametrize("name", sorted(n for n, (_, one_die) in STRATEGIES.items() if not one_die))
+@pytest.mark.parametrize("name", sorted(n for n, (_, one_die) in LEGACY.items() if not one_die))
 def test_two_dice_strategies_never_re_roll_with_one_die(name):
     bot = make_bot(GAME, f"strategy:{name}", 1)
     state = setup(

@@ -6,7 +6,8 @@ from tabletown.bots import make_bot
 from tabletown.core.session import play_out
 from tabletown.core.testing import legal_checked, win_rate
 from tabletown.games.machikoro import GAME
-from tabletown.games.machikoro.bots import STRATEGIES
+from tabletown.games.machikoro.bots import LEGACY
+from tabletown.games.machikoro.strategies import PUBLISHED
 
 
 def test_greedy_clearly_beats_random():
@@ -22,11 +23,10 @@ def test_greedy_beats_the_bakery_strategy_in_the_base_game():
     assert win_rate(GAME, "greedy", "strategy:bakery", 100) >= 0.55
 
 
-@pytest.mark.parametrize("strategy", sorted(STRATEGIES))
+@pytest.mark.parametrize("strategy", sorted([*PUBLISHED, *LEGACY]))
 def test_strategy_bots_play_legal_games_and_beat_random(strategy):
-    assert (
-        win_rate(GAME, f"strategy:{strategy}", "random", 30, {"harbor": strategy == "mine-and-blue"}) >= 0.6
-    )
+    options = {"harbor": strategy == "legacy-mine-and-blue"}
+    assert win_rate(GAME, f"strategy:{strategy}", "random", 30, options) >= 0.6
 
 
 def test_four_player_mixed_table_finishes():

@@ -1,4 +1,5 @@
-"""Machi Koro bots: a greedy expected-income player and fixed buy-order strategies."""
+"""Machi Koro bots: a greedy expected-income player and the legacy wish-list strategies (the published
+strategies are in :mod:`.strategies`)."""
 
 from __future__ import annotations
 
@@ -40,8 +41,8 @@ class GreedyBot(Bot):
 
     name = "greedy"
     one_die = False
-    # Strategy bots follow the reference's fixed dice rule (two dice once the Train Station stands,
-    # one die for the one-die strategies) instead of comparing expected income.
+    # The legacy strategy bots roll two dice once the Train Station stands (one die if one_die)
+    # instead of comparing expected income.
     fixed_dice = False
 
     def choose(self, state: MachiKoroState, player: int) -> Any:
@@ -144,10 +145,19 @@ class GreedyBot(Bot):
             state.coins[player] += t.cost[idx]
 
 
-class StrategyBot(GreedyBot):
-    """Buys landmarks when it can, otherwise the next card its fixed wish list still lacks."""
+class LegacyStrategyBot(GreedyBot):
+    """Our first strategy bots, kept under ``strategy:legacy-*`` names because they are *not* the
+    published strategies: a landmark whenever one is affordable (the dearest), else the next card its
+    wish list still lacks (skipping what it cannot afford); two dice as soon as the Train Station stands
+    unless marked one-die; other choices are greedy's."""
 
     fixed_dice = True
+
+    def __init__(self, seed: int, name: str, wants: Mapping[str, int], one_die: bool) -> None:
+        super().__init__(seed)
+        self.name = f"strategy:{name}"
+        self.wants = [(establishment_index(code), count) for code, count in wants.items()]
+        self.one_die = one_die
 
     def choose_build(self, state: MachiKoroState, player: int, legal: list[Any]) -> Any:
         landmarks = [a for a in legal if type(a) is Build and a.card in LANDMARK_INDEX]
@@ -158,12 +168,6 @@ class StrategyBot(GreedyBot):
             )
         return self.choose_establishment(state, player, legal)
 
-    def __init__(self, seed: int, name: str, wants: Mapping[str, int], one_die: bool) -> None:
-        super().__init__(seed)
-        self.name = f"strategy:{name}"
-        self.wants = [(establishment_index(code), count) for code, count in wants.items()]
-        self.one_die = one_die
-
     def choose_establishment(self, state: MachiKoroState, player: int, legal: list[Any]) -> Any:
         allowed = set(legal)
         city = state.cards[player]
@@ -173,42 +177,29 @@ class StrategyBot(GreedyBot):
         return PASS
 
 
-# name -> (wish list, rolls one die only)
-STRATEGIES: dict[str, tuple[dict[str, int], bool]] = {
-    "cheese-factory": ({"ranch": 6, "cheese": 2}, False),
-    "convenience-store": ({"store": 6, "bakery": 3}, True),
-    "bakery": ({"bakery": 6}, True),
-    "one-die-spread": (
-        {
-            "wheat": 2,
-            "ranch": 2,
-            "bakery": 2,
-            "forest": 1,
-            "store": 2,
-            "cafe": 2,
-            "restaurant": 1,
-            "stadium": 1,
-        },
-        True,
-    ),
-    "furniture-factory": ({"forest": 3, "mine": 3, "furniture": 2}, False),
-    "fruit-and-vegetable": ({"wheat": 6, "market": 6}, False),
-    "mine-and-blue": (
+# Legacy wish lists: name -> (cards to own, rolls one die only). legacy-bakery is the opponent of the
+# expert's earlier measurements (docs/bots.md); legacy-mine-and-blue is the only plan using Harbor cards.
+LEGACY: dict[str, tuple[dict[str, int], bool]] = {
+    "legacy-bakery": ({"bakery": 6}, True),
+    "legacy-mine-and-blue": (
         {"mine": 5, "apple": 3, "forest": 2, "ranch": 2, "wheat": 2, "mackerel": 2, "tuna": 2, "orchard": 2},
         False,
     ),
 }
 
 
-def _strategy_factory(name: str) -> BotFactory:
-    wants, one_die = STRATEGIES[name]
-    return lambda seed: StrategyBot(seed, name, wants, one_die)
+def _legacy_factory(name: str) -> BotFactory:
+    wants, one_die = LEGACY[name]
+    return lambda seed: LegacyStrategyBot(seed, name, wants, one_die)
 
 
 def bot_factories() -> dict[str, BotFactory]:
     from .expert import ExpertBot
+    from .strategies import PUBLISHED, published_factory
 
     factories: dict[str, BotFactory] = {"greedy": GreedyBot, "expert": ExpertBot}
-    for name in STRATEGIES:
-        factories[f"strategy:{name}"] = _strategy_factory(name)
+    for name in PUBLISHED:
+        factories[f"strategy:{name}"] = published_factory(name)
+    for name in LEGACY:
+        factories[f"strategy:{name}"] = _legacy_factory(name)
     return factories
