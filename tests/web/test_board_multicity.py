@@ -79,7 +79,7 @@ def wait_change(page, old):
     page.wait_for_function("o => document.getElementById('status-line').textContent !== o", arg=old, timeout=15000)
 
 
-def play_one(page, turn_tile: bool, touch: bool = False) -> str | None:
+def play_one(page, turn_tile: bool, touch: bool = False, drag: bool = False) -> str | None:
     """One decision by clicking on the board; returns what was done (None: not our turn)."""
     board = page.locator("#board")
     ends = page.evaluate(VISIBLE, ".mc-end")
@@ -90,6 +90,17 @@ def play_one(page, turn_tile: bool, touch: bool = False) -> str | None:
         ends = page.evaluate(VISIBLE, ".mc-end")
         if ends:
             old = seq_of(page)
+            if drag:  # press on one end, drag to the other, let go
+                page.hover(f'.mc-end[data-end="{ends[0]}"]')
+                page.mouse.down()
+                page.wait_for_selector(".mc-end.first")
+                second = page.evaluate(VISIBLE, ".mc-end.second")
+                box = page.locator(f'.mc-end.second[data-end="{second[-1]}"]').bounding_box()
+                page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, steps=5)
+                page.wait_for_selector(".mc-preview")  # the object drawn where it would lie
+                page.mouse.up()
+                wait_change(page, old)
+                return "drag"
             page.click(f'.mc-end[data-end="{ends[0]}"]')
             page.wait_for_selector(".mc-end.first")
             second = page.evaluate(VISIBLE, ".mc-end.second")
@@ -144,11 +155,13 @@ def play_to_the_end(page, limit=400, touch=False, explain=False) -> dict[str, in
     for n in range(limit):
         if page.locator(".mc-result").count():
             break
+        drag = False
         if explain and page.evaluate(VISIBLE, ".mc-end"):
             assert "not in line" in refused_off_line(page)
             explain = False
             done["explained"] = 1
-        what = play_one(page, turn_tile=n % 3 == 0, touch=touch)
+            drag = True
+        what = play_one(page, turn_tile=n % 3 == 0, touch=touch, drag=drag)
         if what is None:
             page.wait_for_selector(".mc-result, .mc-end, .mc-slot-hit, button.mc-draw, button.mc-pass", timeout=15000)
         else:
@@ -196,18 +209,25 @@ def test_two_player_game_by_clicking_on_the_map(server, browser, tmp_path):
     before = page.get_attribute(".mc-world", "transform")
     page.click(".mc-zoom-in")
     assert page.get_attribute(".mc-world", "transform") != before
+    zoomed = page.get_attribute(".mc-world", "transform")
     box = page.locator(".mc-map").bounding_box()
     page.mouse.move(box["x"] + 20, box["y"] + box["height"] - 20)
     page.mouse.down()
     page.mouse.move(box["x"] + 80, box["y"] + box["height"] - 60, steps=4)
     page.mouse.up()
+    assert page.locator(".mc-end.first").count() == 0  # a drag on the ground pans, it picks nothing
+    panned = page.get_attribute(".mc-world", "transform")
+    assert panned != zoomed
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.wheel(0, -300)
+    page.wait_for_function("t => document.querySelector('.mc-world').getAttribute('transform') !== t", arg=panned)
     page.click(".mc-zoom-fit")
 
     done = play_to_the_end(page, explain=True)
     page.wait_for_selector(".mc-result")
     assert "Game over" in page.inner_text("#status-line")
     assert done.get("lay", 0) >= 1 and done.get("draw", 0) >= 1 and done.get("place", 0) >= 1, done
-    assert done.get("explained") == 1, done
+    assert done.get("explained") == 1 and done.get("drag") == 1, done
     assert "wins" in page.inner_text(".mc-result-head") or "Shared" in page.inner_text(".mc-result-head")
     page.screenshot(path=str(shots(tmp_path) / "multicity-over-1280.png"), full_page=True)
     page.click("text=Replay")

@@ -643,9 +643,9 @@
     ui.parts.result.replaceChildren(el("div", { class: "mc-result" },
       el("div", { class: "mc-result-head" }, el("span", { class: "mc-star" }, "★"), " ", head),
       el("table", { class: "mc-rank" },
-        el("thead", {}, el("tr", {}, ["#", "Player", "Squares left", "Placed", "Score"].map((h) => el("th", { class: h === "Score" ? "mc-score" : "" }, h)))),
+        el("thead", {}, el("tr", {}, ["#", "Player", "Squares left", "Placed", "Score"].map((h) => el("th", h === "Score" ? { class: "mc-score", title: "squares placed" } : {}, h)))),
         el("tbody", {}, rows)),
-      el("p", { class: "mc-why" }, why, " Score: squares placed.")));
+      el("p", { class: "mc-why" }, why)));
   }
 
   function drawHand() {
@@ -678,7 +678,7 @@
         type: "button", class: "mc-len" + (ui.len === len ? " on" : ""), disabled: !counts[len], "data-len": len,
         title: counts[len] ? `${counts[len]} place${counts[len] > 1 ? "s" : ""} for your ${len}-object` : `no place for your ${len}-object now`,
         onclick: () => { ui.len = ui.len === len ? null : len; ui.first = null; ui.hover = null; say(""); drawTargets(); drawHand(); },
-      }, miniObject(me, len, false), el("b", {}, String(len)), el("small", {}, counts[len] ? `${counts[len]}×` : "—")));
+      }, miniObject(me, len, false), el("b", {}, String(len)), el("small", {}, counts[len] ? `${counts[len]} spot${counts[len] > 1 ? "s" : ""}` : "no spot")));
       const row = [];
       if (d.places.length) row.push(el("div", { class: "mc-hand-title" }, "Place an object: pick a length (or click an end ring on the map)"), el("div", { class: "mc-lens" }, chips));
       else if (d.acting) row.push(el("div", { class: "mc-hand-title" }, "None of your objects fits anywhere now."));
@@ -764,8 +764,9 @@
       if (ui.seq !== payload.seq) say("");
     }
     ui.table = payload.table; ui.seq = payload.seq; ui.seat = ctx ? ctx.seat : null;
-    for (const e of payload.events || []) if (e.kind === "lay" || e.kind === "place") ui.last = e;
-    if (ui.last && !(payload.events || []).length && payload.seq === 0) ui.last = null;
+    const events = payload.events || [];
+    if (events.length && events[0].i === 0) ui.last = null; // a whole log (first view, a replay step)
+    for (const e of events) if (e.kind === "lay" || e.kind === "place") ui.last = e;
     ui.payload = payload; ui.ctx = ctx;
     ui.d = derive(payload, ctx);
     const drawnId = st.drawn ? st.drawn.tile : null;
