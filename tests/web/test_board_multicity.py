@@ -210,6 +210,7 @@ def test_two_player_game_by_clicking_on_the_map(server, browser, tmp_path):
     page.click(".mc-zoom-in")
     assert page.get_attribute(".mc-world", "transform") != before
     zoomed = page.get_attribute(".mc-world", "transform")
+    page.locator(".mc-map").scroll_into_view_if_needed()
     box = page.locator(".mc-map").bounding_box()
     page.mouse.move(box["x"] + 20, box["y"] + box["height"] - 20)
     page.mouse.down()
