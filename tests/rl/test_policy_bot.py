@@ -80,3 +80,22 @@ def test_afterstate_file_plays_a_game(tmp_path, name):
     bots = [policy_bot(game, str(path), 1), make_bot(game, "random", 2)]
     state = play_bots(game.new_game(2, {}, 7), bots, seed=7, max_actions=60, stop_after=60)
     assert state.is_over or len(state.log) > 0
+
+
+@pytest.mark.parametrize("name", ["machikoro", "multicity"])
+def test_shipped_policies_fit_the_games(name):
+    """examples/policies/*.npz were trained on today's observations: a change of an encoder's
+    layout must come with retrained files (examples/train_policy.py)."""
+    from pathlib import Path
+
+    path = Path(__file__).parents[2] / "examples" / "policies" / f"{name}.npz"
+    game = get_game(name)
+    assert Policy.load(path).fits(game, 2, {})
+    state = play_bots(
+        game.new_game(2, {}, 11),
+        [policy_bot(game, str(path), 1), make_bot(game, "random", 2)],
+        seed=11,
+        max_actions=40,
+        stop_after=40,
+    )
+    assert state.log

@@ -60,7 +60,23 @@ def embedding_size(num_actions: int, levels: tuple[int, ...]) -> int:
     return sum(min(num_actions, size) for size in levels)
 
 
-class Policy:
+class _FileMeta:
+    meta: dict[str, Any]
+    num_actions: int
+    obs_size: int
+
+    def fits(self, game: Game, num_players: int, options: Mapping[str, Any]) -> bool:
+        """Whether this file was trained for ``game`` with this set-up's action space and
+        observation (same player count, same sizes)."""
+        return (
+            self.meta.get("game") == game.name
+            and int(self.meta.get("num_players", num_players)) == num_players
+            and len(game.action_space(num_players, options)) == self.num_actions
+            and game.observation_size(num_players, options) == self.obs_size
+        )
+
+
+class Policy(_FileMeta):
     """The network of a policy file, evaluated with NumPy."""
 
     def __init__(self, arrays: Mapping[str, np.ndarray], meta: Mapping[str, Any]) -> None:
@@ -105,16 +121,8 @@ class Policy:
         z = np.exp(z - z.max())
         return z / z.sum()
 
-    def fits(self, game: Game, num_players: int, options: Mapping[str, Any]) -> bool:
-        return (
-            self.meta.get("game") == game.name
-            and int(self.meta.get("num_players", num_players)) == num_players
-            and len(game.action_space(num_players, options)) == self.num_actions
-            and game.observation_size(num_players, options) == self.obs_size
-        )
 
-
-class ValuePolicy:
+class ValuePolicy(_FileMeta):
     """An afterstate value network: how good a position looks to the seat whose observation it is."""
 
     kind = "afterstate"
@@ -161,14 +169,18 @@ class PolicyBot(Bot):
         self.sample = sample
         self.name = name
         self._draws = np.random.default_rng(seed)
+        self._checked: Any = None
 
     def choose(self, state: State, player: int) -> Action:
         game = state.game
         space = game.action_space(state.num_players, state.options)
-        if len(space) != self.policy.num_actions:
-            raise OptionError(
-                f"{self.name} was trained for another set-up ({self.policy.num_actions} actions, not {len(space)})"
-            )
+        if self._checked is not space:  # once per set-up (spaces are cached per set-up)
+            if not self.policy.fits(game, state.num_players, state.options):
+                raise OptionError(
+                    f"{self.name} was trained for another set-up ({self.policy.meta.get('num_players')} players, "
+                    f"{self.policy.num_actions} actions, {self.policy.obs_size} observation numbers)"
+                )
+            self._checked = space
         if self.policy.kind == "afterstate":
             actions = state.legal_actions(player)
             values = self.policy.values(self.policy.afterstates(state, player, actions))
