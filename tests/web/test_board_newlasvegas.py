@@ -38,16 +38,21 @@ CLICKABLE = [
 ANY = ", ".join(CLICKABLE + [".nlv-final"])
 
 
+FIRST = """sels => {
+  if (document.querySelector(".nlv-final")) return -1;
+  return sels.findIndex(sel => document.querySelector(sel));
+}"""
+
+
 def next_click(page):
     """The first clickable thing on the page (by CLICKABLE's order), or None when the game is over."""
     page.wait_for_selector(ANY, timeout=20_000)
-    if page.locator(".nlv-final").count():
+    k = page.evaluate(FIRST, CLICKABLE)
+    if k == -1 and page.locator(".nlv-final").count():
         return None
-    for selector in CLICKABLE:
-        target = page.locator(selector)
-        if target.count():
-            return selector, target.first
-    return "", None
+    if k < 0:
+        return "", None
+    return CLICKABLE[k], page.locator(CLICKABLE[k]).first
 
 
 def launch(p):
@@ -176,7 +181,7 @@ def test_hot_seat_three_players_hides_seat_0s_choice_from_seat_1(server, tmp_pat
                     for slot in pending["slots"]:
                         assert page.locator(f".nlv-sheet.other .nlv-slot.opened[data-slot='{slot}']").count() == 0, slot
                     assert page.locator(".nlv-sheet.other .nlv-slot.fresh").count() == 0
-                    page.click(".nlv-sheet.other h3 button")
+                    page.click(".nlv-sheet.other .nlv-back")
                     page.wait_for_selector(".nlv-sheet.mine")
                     checked += 1
                 pending = None if now_seat1 else pending

@@ -28,7 +28,7 @@
 
   let W = null; // board words
   let G = null; // geometry derived from the words
-  const store = { who: null, events: new Map(), drafts: new Map(), viewing: null, soloNumber: null, bonus: "", easy: null, copyAt: null, sending: false };
+  const store = { who: null, events: new Map(), drafts: new Map(), viewing: null, soloNumber: null, bonus: "", easy: null, copyAt: null, sending: false, zoom: false };
 
   // -- helpers ---------------------------------------------------------------------------------------
   function s(tag, attrs, ...children) {
@@ -558,7 +558,8 @@
       }
     });
     if (!sh.done) {
-      const [x, y] = lampXY(sh.lamp);
+      const [x, y0] = lampXY(sh.lamp);
+      const y = sh.lamp === W.start_lamp ? y0 - 15 : y0;
       root.append(s("g", { class: "nlv-limo" }, title("the limousine"), s("rect", { x: x - 10, y: y - 6, width: 20, height: 12, rx: 5 }),
         s("circle", { cx: x - 5, cy: y + 6, r: 2.5 }), s("circle", { cx: x + 5, cy: y + 6, r: 2.5 })));
     } else {
@@ -715,7 +716,8 @@
       store.who = who; store.drafts = new Map(); store.viewing = null; store.soloNumber = null; store.bonus = ""; store.easy = null; store.copyAt = null;
     }
     absorbEvents(payload, replayMode);
-    const rerender = () => render(container, payload, ctx);
+    store.last = [container, payload, ctx];
+    const rerender = () => render(...store.last);
     const seats = ctx.seats || payload.seats || [];
     const n = st.players.length;
     const solo = !!st.hand || !!st.acme;
@@ -756,7 +758,7 @@
     if (news.length && st.phase !== "loan") {
       parts.push(el("details", { class: "nlv-news", open: true },
         el("summary", {}, st.phase === "over" ? "How the game ended" : "Last round"),
-        el("ul", {}, news.slice(-14).map((x) => el("li", { class: "kind-" + x.e.kind }, x.text)))));
+        el("ul", {}, news.map((x) => el("li", { class: "kind-" + x.e.kind }, x.text)))));
     }
 
     // the decision
@@ -809,8 +811,10 @@
     const onLamp = (link) => { const o = options.find((x) => x.eff === "limo" && x.target === link.dir); if (o) onChoose(o); };
     const label = viewing === me ? (d && d.steps.length ? "Your sheet (this round's steps drawn in blue, not sent yet)" : "Your sheet")
       : `${T.seatLabel(seats, viewing)}'s sheet` + (st.phase === "over" ? "" : " as it stood at the start of this round (read-only)");
-    const sheetBox = el("section", { class: "nlv-sheet" + (viewing === me ? " mine" : " other") },
-      el("h3", {}, label, viewing !== me && me !== null && me !== undefined ? el("button", { class: "small", type: "button", onclick: () => { store.viewing = null; rerender(); } }, "Back to my sheet") : null),
+    const sheetBox = el("section", { class: "nlv-sheet" + (viewing === me ? " mine" : " other") + (store.zoom ? " zoom" : "") },
+      el("h3", {}, label, el("span", { class: "nlv-sheet-buttons" },
+        el("button", { class: "small nlv-zoom", type: "button", title: "draw the sheet larger (scroll sideways)", onclick: () => { store.zoom = !store.zoom; rerender(); } }, store.zoom ? "Fit to screen" : "Zoom in"),
+        viewing !== me && me !== null && me !== undefined ? el("button", { class: "small nlv-back", type: "button", onclick: () => { store.viewing = null; rerender(); } }, "Back to my sheet") : null)),
       scoreChips(est[viewing], st, viewing),
       el("div", { class: "nlv-svgwrap" }, drawCity(st, shown, {
         targets, fresh, grandTaken: st.grand_taken || [], acmeHotels: solo ? st.acme.hotels : [], onSlot, onLamp, lampTargets,
@@ -863,7 +867,7 @@
     const send = async (text) => {
       store.sending = true;
       rerender();
-      try { await ctx.act(text); } finally { store.sending = false; }
+      try { await ctx.act(text); } finally { store.sending = false; rerender(); }
     };
     if (!acting) {
       const me = ctx.seat;
