@@ -144,8 +144,8 @@
     svg.innerHTML = tileSvg(squares, 0, 0);
     return svg;
   }
-  function miniObject(seat, len, placed) {
-    const wide = 7 * 12;
+  function miniObject(seat, len, placed, tight) {
+    const wide = (tight ? len : 7) * 12;
     const svg = svgEl("svg", { viewBox: `0 0 ${wide} 12`, width: wide * 0.9, height: 11, class: "mc-piece" + (placed ? " placed" : "") });
     let s = "";
     for (let i = 0; i < len; i++) s += `<rect x="${i * 12 + 1}" y="1" width="10" height="10" rx="2.5" fill="${placed ? "none" : FILL[seat]}" stroke="${DARK[seat]}" stroke-width="1.3"/>`;
@@ -238,6 +238,23 @@
     const pad = 14, right = 58; // the zoom buttons stand at the right: nothing to click goes under them
     const s = Math.max(MIN_S, Math.min(1.6, (w - pad - right) / (b.x1 - b.x0), (h - 2 * pad) / (b.y1 - b.y0)));
     ui.view = { s, tx: pad + (w - pad - right) / 2 - s * (b.x0 + b.x1) / 2, ty: h / 2 - s * (b.y0 + b.y1) / 2 };
+    applyView();
+  }
+  function focusSpans(list) {
+    // on a small screen, zoom in on the lit spans when they are too small to hit with a finger
+    if (!list.length || ui.view.s * U >= 26) return;
+    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    for (const p of list) {
+      const ex = p.dir === "h" ? p.x + p.len : p.x + 1, ey = p.dir === "v" ? p.y + p.len : p.y + 1;
+      x0 = Math.min(x0, p.x - 1); y0 = Math.min(y0, p.y - 1); x1 = Math.max(x1, ex + 1); y1 = Math.max(y1, ey + 1);
+    }
+    const { w, h } = size();
+    const right = 58, pad = 10;
+    const s = Math.max(ui.view.s, Math.min(26 / U * 1.4, (w - pad - right) / ((x1 - x0) * U), (h - 2 * pad) / ((y1 - y0) * U)));
+    if (s <= ui.view.s * 1.05) return;
+    ui.view = { s, tx: pad + (w - pad - right) / 2 - s * (x0 + x1) * U / 2, ty: h / 2 - s * (y0 + y1) * U / 2 };
+    ui.follow = false;
+    clamp();
     applyView();
   }
   function clamp() {
@@ -677,8 +694,11 @@
       const chips = d.player.unplaced.map((len) => el("button", {
         type: "button", class: "mc-len" + (ui.len === len ? " on" : ""), disabled: !counts[len], "data-len": len,
         title: counts[len] ? `${counts[len]} place${counts[len] > 1 ? "s" : ""} for your ${len}-object` : `no place for your ${len}-object now`,
-        onclick: () => { ui.len = ui.len === len ? null : len; ui.first = null; ui.hover = null; say(""); drawTargets(); drawHand(); },
-      }, miniObject(me, len, false), el("b", {}, String(len)), el("small", {}, counts[len] ? `${counts[len]} spot${counts[len] > 1 ? "s" : ""}` : "no spot")));
+        onclick: () => {
+          ui.len = ui.len === len ? null : len; ui.first = null; ui.hover = null; say(""); drawTargets(); drawHand();
+          if (ui.len) focusSpans(d.places.filter((p) => p.len === ui.len));
+        },
+      }, miniObject(me, len, false, true), el("b", {}, String(len)), el("small", {}, counts[len] ? `${counts[len]} spot${counts[len] > 1 ? "s" : ""}` : "no spot")));
       const row = [];
       if (d.places.length) row.push(el("div", { class: "mc-hand-title" }, "Place an object: pick a length (or click an end ring on the map)"), el("div", { class: "mc-lens" }, chips));
       else if (d.acting) row.push(el("div", { class: "mc-hand-title" }, "None of your objects fits anywhere now."));
@@ -735,6 +755,7 @@
       b.addEventListener("mouseenter", () => {
         let m;
         if ((m = /^t (-?\d+),(-?\d+) r([0-3])$/.exec(text)) && ui.d && ui.d.st.drawn) {
+          if (ui.listRot === undefined) ui.listRot = ui.rot;
           ui.rot = +m[3]; ui.touchSlot = key(+m[1], +m[2]); ui.ghostKey = ""; drawGhost(); drawHand();
         } else if ((m = /^([2-7])([hv]) (-?\d+),(-?\d+)$/.exec(text)) && ui.d) {
           ui.layers.preview.innerHTML = objectSvg({ seat: ui.d.me, length: +m[1], x: +m[3], y: +m[4], dir: m[2] }, "mc-preview");
@@ -742,6 +763,7 @@
       });
       b.addEventListener("mouseleave", () => {
         if (!ui.d) return;
+        if (ui.listRot !== undefined) { ui.rot = ui.listRot; ui.listRot = undefined; }
         if (ui.touchSlot && !ui.touchy) { ui.touchSlot = null; drawGhost(); drawHand(); }
         drawPreview();
       });
@@ -760,7 +782,7 @@
     const fresh = payload.table !== ui.table || payload.seq !== ui.seq || (ctx && ctx.seat) !== ui.seat;
     if (payload.table !== ui.table || (ctx && ctx.seat) !== ui.seat) { ui.last = null; }
     if (fresh) {
-      ui.first = null; ui.hover = null; ui.touchSlot = null;
+      ui.first = null; ui.hover = null; ui.touchSlot = null; ui.listRot = undefined;
       if (ui.seq !== payload.seq) say("");
     }
     ui.table = payload.table; ui.seq = payload.seq; ui.seat = ctx ? ctx.seat : null;
