@@ -199,3 +199,88 @@ def test_hot_seat_three_players_hides_seat_0s_choice_from_seat_1(server, tmp_pat
         page.screenshot(path=str(tmp_path / "nlv-hotseat-1280.png"), full_page=True)
         browser.close()
     assert errors == []
+
+
+def _rule_cases(games: int = 14):
+    """Positions from random games (multiplayer, solo, first game), each with a prefix of one seat's
+    round and the engine's legal steps after it; and every finished game's view with its scores."""
+    import random
+
+    from tabletown.core.registry import get_game
+
+    game = get_game("newlasvegas")
+    rng = random.Random(7)
+    cases, finals = [], []
+    setups = [(1, {}), (1, {"architect": 10}), (2, {}), (3, {"first_game": True}), (4, {})]
+    for k in range(games):
+        n, options = setups[k % len(setups)]
+        state = game.new_game(n, options, 100 + k)
+        start: dict[int, tuple] = {}
+        for _ in range(5000):
+            if state.is_over:
+                break
+            seat = state.to_act[0]
+            view = state.view(seat, since=len(state.log))  # no events: only the position matters
+            entry = view["state"]["players"][seat]
+            if view["state"]["phase"] == "round" and entry["turn"]["step"] == "pick":
+                start[seat] = (view, [])
+            legal = [state.format_action(a) for a in state.legal_actions(seat)]
+            if view["state"]["phase"] == "round" and seat in start and rng.random() < 0.5:
+                base, prefix = start[seat]
+                cases.append({"view": base, "seat": seat, "steps": list(prefix), "legal": legal})
+            action = rng.choice(state.legal_actions(seat))
+            if seat in start:
+                start[seat][1].append(state.format_action(action))
+            state.apply(seat, action)
+            if seat in start and seat not in state.to_act:
+                del start[seat]
+        assert state.is_over
+        finals.append(state.view(0))
+    return cases, finals
+
+
+def test_the_boards_step_rules_and_scores_agree_with_the_engine():
+    """The board composes rounds with its own copy of the step rules: at every sampled point of random
+    rounds it offers exactly the engine's legal steps, and its running score of a finished sheet is the
+    engine's final score (the bank aside: the board only counts loans it knows of)."""
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    import json
+    from pathlib import Path
+
+    from tabletown.web.boards.newlasvegas import words
+
+    static = Path(__file__).parents[2] / "src" / "tabletown" / "web" / "static"
+    cases, finals = _rule_cases()
+    assert len(cases) > 300
+    with playwright_api.sync_playwright() as p:
+        browser = launch(p)
+        page = browser.new_page()
+        page.set_content(
+            '<script id="board-words" type="application/json">' + json.dumps(words()) + "</script>"
+        )
+        for name in ("tabletown.js", "boards/newlasvegas.js"):
+            page.add_script_tag(content=(static / name).read_text(encoding="utf-8"))
+        bad = page.evaluate(
+            """cases => cases.flatMap((c, k) => {
+                const got = Tabletown.board("newlasvegas").rules.probe({ state: c.view.state }, c.seat, c.steps);
+                if (got.error) return [[k, got.error, got.offered, c.legal]];
+                const a = [...got.options].sort(), b = [...c.legal].sort();
+                return JSON.stringify(a) === JSON.stringify(b) ? [] : [[k, c.steps, a, b]];
+            })""",
+            cases,
+        )
+        assert bad == [], bad[:3]
+        for view in finals:
+            got = page.evaluate('v => Tabletown.board("newlasvegas").rules.scoreNow(v)', view)
+            final = view["state"]["final"]
+            for q, player in enumerate(final["players"]):
+                want = dict(player["columns"])
+                mine = got["players"][q]
+                want.pop("vault"), mine.pop("vault")
+                assert mine == want, (q, mine, want)
+            if final.get("acme"):
+                want = dict(final["acme"]["columns"])
+                mine = got["acme"]
+                want.pop("vault"), mine.pop("vault")
+                assert mine == want, (mine, want)
+        browser.close()

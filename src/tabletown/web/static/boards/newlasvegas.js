@@ -1112,5 +1112,29 @@
       el("p", { class: "nlv-sub" }, "Bank loans: " + st.players.map((p, q) => `${T.seatLabel(seats, q)} ${p.loan ? "took it" : "refused"}`).join(", ")));
   }
 
-  T.registerBoard("newlasvegas", { render });
+  // For the tests: the board's own step rules and running score, fed with views (the browser test
+  // checks them against the engine's legal moves and final scores).
+  function ensureWords() { if (!W) { W = T.config("board-words") || {}; if (W.slots) G = geometry(); } }
+  function probe(payload, seat, texts) {
+    ensureWords();
+    const st = payload.state;
+    const entry = st.players[seat];
+    const d = { baseSheet: fromView(entry.sheet), baseTurn: turnFromView(entry.turn), steps: [] };
+    replay(st, d);
+    for (const text of texts) {
+      const o = stepOptions(st, d).find((x) => x.text === text);
+      if (!o) return { error: `${text} not offered`, offered: stepOptions(st, d).map((x) => x.text) };
+      d.steps.push(o);
+      replay(st, d);
+    }
+    return { options: stepOptions(st, d).map((x) => x.text), unused: unused(d.sh), loans: openLoans(d.sh) };
+  }
+  function scoreNow(payload) {
+    ensureWords();
+    const st = payload.state;
+    const est = estimate(st, st.players.map((p) => fromView(p.sheet)), st.players.map((p) => p.loan === true));
+    return { players: est.map((e) => e.columns), acme: st.acme ? acmeEstimate(st, est[0]).columns : null };
+  }
+
+  T.registerBoard("newlasvegas", { render, rules: { probe, scoreNow } });
 })();
