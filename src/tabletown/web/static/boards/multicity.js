@@ -782,7 +782,7 @@
     const fresh = payload.table !== ui.table || payload.seq !== ui.seq || (ctx && ctx.seat) !== ui.seat;
     if (payload.table !== ui.table || (ctx && ctx.seat) !== ui.seat) { ui.last = null; }
     if (fresh) {
-      ui.first = null; ui.hover = null; ui.touchSlot = null; ui.listRot = undefined;
+      ui.first = null; ui.hover = null; ui.touchSlot = null; ui.listRot = undefined; ui.len = null;
       if (ui.seq !== payload.seq) say("");
     }
     ui.table = payload.table; ui.seq = payload.seq; ui.seat = ctx ? ctx.seat : null;
@@ -793,7 +793,6 @@
     ui.d = derive(payload, ctx);
     const drawnId = st.drawn ? st.drawn.tile : null;
     if (drawnId !== ui.drawnId) { ui.rot = 0; ui.drawnId = drawnId; ui.ghostKey = ""; }
-    if (ui.d.player && ui.len && !ui.d.player.unplaced.includes(ui.len)) ui.len = null;
     redraw();
     const b = bounds(st);
     const bk = [b.x0, b.y0, b.x1, b.y1].join(",");
