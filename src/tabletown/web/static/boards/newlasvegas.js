@@ -1136,5 +1136,18 @@
     return { players: est.map((e) => e.columns), acme: st.acme ? acmeEstimate(st, est[0]).columns : null };
   }
 
-  T.registerBoard("newlasvegas", { render, rules: { probe, scoreNow } });
+  function renderFromPage(container, payload, ctx) {
+    // A simultaneous round raises seq with every hidden step of another seat, which changes nothing
+    // this seat can see: keep the board as it is then (a redraw could swallow a click in progress).
+    const sig = JSON.stringify([payload.table, ctx.seat, payload.state, payload.to_act, ctx.legal, payload.event_count, payload.seats, payload.status]);
+    if (sig === store.sig && container.querySelector(".nlv") && !ctx.act === !store.lastAct) {
+      store.last = [container, payload, ctx];
+      return;
+    }
+    store.sig = sig;
+    store.lastAct = ctx.act;
+    render(container, payload, ctx);
+  }
+
+  T.registerBoard("newlasvegas", { render: renderFromPage, rules: { probe, scoreNow } });
 })();
