@@ -156,6 +156,13 @@ def play_to_the_end(page, limit=400, touch=False, explain=False) -> dict[str, in
         if page.locator(".mc-result").count():
             break
         drag = False
+        if touch and page.locator("#board button.mc-pass").count():  # the final round: pass once
+            old = seq_of(page)
+            assert "Final round" in page.inner_text(".mc-final")
+            page.locator("#board button.mc-pass").tap()
+            wait_change(page, old)
+            done["pass"] = done.get("pass", 0) + 1
+            continue
         if explain and page.evaluate(VISIBLE, ".mc-end"):
             assert "not in line" in refused_off_line(page)
             explain = False
