@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
+
 from .game import MulticityGame
 from .state import FINAL, HOLE, LENGTHS, OFFSET, OVER, PHASE_IDS, STRIDE, MulticityState, object_squares
 
@@ -28,16 +30,17 @@ SIDE = 3 * (2 * RADIUS + 1)  # squares across the window
 LOW = -3 * RADIUS  # the window's first square coordinate
 
 
-_CHANNELS: dict[tuple[int, int], tuple[int, ...]] = {}
+_CHANNELS: dict[tuple[int, int], np.ndarray] = {}
+# A tile's nine squares (row by row, as in its layout) relative to its top-left square in the window.
+_TILE_OFFSETS = np.array([row * SIDE + column for row in range(3) for column in range(3)])
 
 
-def _channels(player: int, n: int) -> tuple[int, ...]:
+def _channel_array(player: int, n: int) -> np.ndarray:
     """The grid plane of each square code (colours 0-3, the hole) for ``player``: 1 + its channel."""
     planes = _CHANNELS.get((player, n))
     if planes is None:
-        planes = _CHANNELS[(player, n)] = tuple(
-            1 + _colour_channel(code, player, n) for code in range(HOLE + 1)
-        )
+        codes = range(HOLE + 1)
+        planes = _CHANNELS[(player, n)] = np.array([1 + _colour_channel(code, player, n) for code in codes])
     return planes
 
 
@@ -50,62 +53,69 @@ def _colour_channel(code: int, player: int, n: int) -> int:
     return (code - player) % n
 
 
-def observation(self: MulticityState, player: int) -> list[float]:
+def observation(self: MulticityState, player: int) -> np.ndarray:
+    """A float32 NumPy array (mostly the zeros of the city window: built by setting the ones,
+    which is many times faster than a Python list of thousands of floats)."""
     n = self.num_players
     colours = n + 2  # own, others, unused, hole
     planes = 1 + colours + 2  # tile, colours, covered by own / by another
     area = SIDE * SIDE
-    grid = [0.0] * (planes * area)
-    # Square keys are (y + OFFSET) * STRIDE + x + OFFSET (state.key): the window's square (gx, gy)
-    # is key - BASE = gy * STRIDE + gx.
+    slots = 2 * RADIUS + 1
+    free_at = planes * area
+    drawn_at = free_at + slots * slots
+    tail_at = drawn_at + 9 * colours + 1
+    ones: list[int] = []
+    mark = ones.append
+    # Tiles: every tile slot in the window at once (its nine squares, their colours), in NumPy.
+    corners, layouts = [], []
+    rotations = self.rotations
+    for (sx, sy), (tile, turn) in self.tiles.items():
+        if -RADIUS <= sx <= RADIUS and -RADIUS <= sy <= RADIUS:
+            corners.append((3 * sy - LOW) * SIDE + 3 * sx - LOW)
+            layouts.append(rotations[tile][turn])
     base = (LOW + OFFSET) * STRIDE + LOW + OFFSET
-    channel = _channels(player, n)
-    for square, code in self.cells.items():
-        gy, gx = divmod(square - base, STRIDE)
-        if 0 <= gx < SIDE and 0 <= gy < SIDE:
-            at = gy * SIDE + gx
-            grid[at] = 1.0
-            grid[channel[code] * area + at] = 1.0
     own_plane, other_plane = (1 + colours) * area, (2 + colours) * area
     for seat, place in self.objects:
         plane = own_plane if seat == player else other_plane
         for square in object_squares(place):
             gy, gx = divmod(square - base, STRIDE)
             if 0 <= gx < SIDE and 0 <= gy < SIDE:
-                grid[plane + gy * SIDE + gx] = 1.0
-    obs = grid
-    slots = 2 * RADIUS + 1
-    free = [0.0] * (slots * slots)
+                mark(plane + gy * SIDE + gx)
     for sx, sy in self.frontier:
         if -RADIUS <= sx <= RADIUS and -RADIUS <= sy <= RADIUS:
-            free[(sy + RADIUS) * slots + sx + RADIUS] = 1.0
-    obs += free
-    drawn = [0.0] * (9 * colours + 1)
+            mark(free_at + (sy + RADIUS) * slots + sx + RADIUS)
     if self.drawn is not None:
-        drawn[-1] = 1.0
+        mark(tail_at - 1)
         for i, code in enumerate(self.rotations[self.drawn][0]):
-            drawn[i * colours + _colour_channel(code, player, n)] = 1.0
-    obs += drawn
+            mark(drawn_at + i * colours + _colour_channel(code, player, n))
+    tail: list[float] = []
     for k in range(n):
         p = (player + k) % n
         left = self.unplaced[p]
-        obs.extend(1.0 if length in left else 0.0 for length in LENGTHS)
-        obs.append(sum(left) / 27.0)
+        tail += [1.0 if length in left else 0.0 for length in LENGTHS]
+        tail.append(sum(left) / 27.0)
         cands = self.cands[p]
-        obs.append(min(len(cands), 100) / 100.0)
+        tail.append(min(len(cands), 100) / 100.0)
         open_lengths = [0] * (LENGTHS[-1] + 1)
         for place in cands:
             open_lengths[place.length] += 1
-        obs.extend(min(open_lengths[length], 5) / 5.0 for length in LENGTHS)
+        tail += [min(open_lengths[length], 5) / 5.0 for length in LENGTHS]
     phase = self.phase
-    obs.extend(1.0 if phase == k else 0.0 for k in range(len(PHASE_IDS)))
+    tail += [1.0 if phase == k else 0.0 for k in range(len(PHASE_IDS))]
     current = (self.current - player) % n
     first = (self.first - player) % n
-    obs.extend(1.0 if k == current and phase != OVER else 0.0 for k in range(n))
-    obs.extend(1.0 if k == first else 0.0 for k in range(n))
-    obs.append(len(self.stack) / 32.0)
-    obs.append(len(self.tiles) / 32.0)
-    obs.append(self.final_index / n if phase == FINAL else 0.0)
+    tail += [1.0 if k == current and phase != OVER else 0.0 for k in range(n)]
+    tail += [1.0 if k == first else 0.0 for k in range(n)]
+    tail.append(len(self.stack) / 32.0)
+    tail.append(len(self.tiles) / 32.0)
+    tail.append(self.final_index / n if phase == FINAL else 0.0)
+    obs = np.zeros(tail_at + len(tail), dtype=np.float32)
+    if corners:
+        at = np.add.outer(np.asarray(corners), _TILE_OFFSETS)
+        obs[at] = 1.0
+        obs[_channel_array(player, n)[np.asarray(layouts)] * area + at] = 1.0
+    obs[ones] = 1.0
+    obs[tail_at:] = tail
     return obs
 
 
