@@ -142,7 +142,10 @@ def refused_off_line(page) -> str:
     ring = page.locator(".mc-end.first").bounding_box()
     square = ring["width"] / 0.9  # a ring is 0.9 of a square wide
     x, y = ring["x"] + ring["width"] / 2, ring["y"] + ring["height"] / 2
-    page.mouse.click(x + square if x + square < 1000 else x - square, y + square if y + square < 700 else y - square)
+    view = page.locator(".mc-map").bounding_box()  # step towards the middle of the map, so it stays on it
+    dx = square if x < view["x"] + view["width"] / 2 else -square
+    dy = square if y < view["y"] + view["height"] / 2 else -square
+    page.mouse.click(x + dx, y + dy)
     page.wait_for_selector(".mc-tip.refuse")
     text = page.inner_text(".mc-tip")
     page.keyboard.press("Escape")

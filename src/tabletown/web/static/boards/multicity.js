@@ -190,7 +190,9 @@
     if (letter === undefined) return "That square is not on the city.";
     if (letter === "o") return "An end never stands on a hole: ends go on your own symbols.";
     if (SEAT_OF[letter] !== d.me) return `Both ends of an object go on ${colour(d.me)} symbols (${SHAPE[d.me]}, your colour); this one is ${colour(SEAT_OF[letter])}.`;
-    if ((d.occ.get(key(...q)) || []).length && d.st.overlap !== "loose") return "Another object already lies on this square.";
+    const here = d.occ.get(key(...q)) || [];
+    if (here.length && d.st.overlap !== "loose") return "Another object already lies on this square.";
+    if (here.some((o) => o.end)) return "Another object's end already stands on this square.";
     if (ui.len) return `No free straight line of ${ui.len} squares from here ends on another ${colour(d.me)} symbol.`;
     return "None of your objects fits with an end here now.";
   }
@@ -219,6 +221,9 @@
     ui.busy = true;
     say("");
     try { await ui.ctx.act(text); } finally { ui.busy = false; }
+    // the page shows a refusal beside the move list; repeat it on the map, where the player looks
+    const error = document.getElementById("move-error");
+    if (error && error.textContent) say(error.textContent, "refuse");
   }
 
   // -- pan and zoom -------------------------------------------------------------------------------------
