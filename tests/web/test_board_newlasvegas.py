@@ -167,11 +167,14 @@ def test_hot_seat_three_players_hides_seat_0s_choice_from_seat_1(server, tmp_pat
                 slots = [fresh.nth(k).get_attribute("data-slot") for k in range(fresh.count())]
                 pending = {"slots": slots, "round": page.inner_text(".nlv-round")}
             if selector.startswith("#pass-screen"):
+                to_seat = page.inner_text("#pass-text").split("Seat ")[1][0]
                 target.click()
-                page.wait_for_selector("#pass-screen", state="hidden")
-                page.wait_for_selector("#status-line:has-text('You are Seat')")
+                if to_seat == "1":  # at once, before seat 1's view has arrived: nothing of seat 0's is left
+                    assert "locked in" not in page.inner_text("#board")
+                    assert "seat 0 has secretly finished" not in page.inner_text("#event-log")
+                page.wait_for_selector(f"#status-line:has-text('You are Seat {to_seat}')")
                 page.wait_for_selector(".nlv-decision")
-                now_seat1 = page.inner_text("#status-line").startswith("You are Seat 1")
+                now_seat1 = to_seat == "1"
                 if now_seat1 and pending and pending["slots"] and page.inner_text(".nlv-round") == pending["round"]:
                     # seat 1's page: nothing of seat 0's hidden round anywhere, not even on seat 0's sheet
                     assert "locked in" not in page.inner_text(".nlv-decision")
