@@ -78,6 +78,9 @@
   function switchSeat(seat) {
     active = held.find((h) => h.seat === seat) || null;
     reset();
+    // nothing of the previous seat stays on screen while the new seat's view is on its way
+    ["board", "legal-moves", "event-log"].forEach((id) => $(id).replaceChildren());
+    $("status-line").textContent = "Connecting…";
     passPending = false;
     $("pass-screen").hidden = true;
     if (socket) { const old = socket; socket = null; old.close(); }
