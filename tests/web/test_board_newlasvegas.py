@@ -63,7 +63,11 @@ def watch_errors(page, errors):
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on(
         "console",
-        lambda m: errors.append(m.text) if m.type == "error" and "favicon" not in m.text and "404" not in m.text else None,
+        lambda m: (
+            errors.append(m.text)
+            if m.type == "error" and "favicon" not in m.text and "404" not in m.text
+            else None
+        ),
     )
 
 
@@ -79,7 +83,8 @@ def server(tmp_path):
 def test_solo_against_acme_to_the_end_by_clicking(server, tmp_path):
     playwright_api = pytest.importorskip("playwright.sync_api")
     created = httpx.post(
-        server + "/api/tables", json={"game": "newlasvegas", "seats": ["human"], "seed": 11, "options": {"architect": 4}}
+        server + "/api/tables",
+        json={"game": "newlasvegas", "seats": ["human"], "seed": 11, "options": {"architect": 4}},
     ).json()
     errors: list[str] = []
     with playwright_api.sync_playwright() as p:
@@ -175,14 +180,22 @@ def test_hot_seat_three_players_hides_seat_0s_choice_from_seat_1(server, tmp_pat
                 page.wait_for_selector(f"#status-line:has-text('You are Seat {to_seat}')")
                 page.wait_for_selector(".nlv-decision")
                 now_seat1 = to_seat == "1"
-                if now_seat1 and pending and pending["slots"] and page.inner_text(".nlv-round") == pending["round"]:
+                if (
+                    now_seat1
+                    and pending
+                    and pending["slots"]
+                    and page.inner_text(".nlv-round") == pending["round"]
+                ):
                     # seat 1's page: nothing of seat 0's hidden round anywhere, not even on seat 0's sheet
                     assert "locked in" not in page.inner_text(".nlv-decision")
                     assert "seat 0 has secretly finished" not in page.inner_text("#event-log")
                     page.click(".nlv-player[data-seat='0']")
                     page.wait_for_selector(".nlv-sheet.other")
                     for slot in pending["slots"]:
-                        assert page.locator(f".nlv-sheet.other .nlv-slot.opened[data-slot='{slot}']").count() == 0, slot
+                        assert (
+                            page.locator(f".nlv-sheet.other .nlv-slot.opened[data-slot='{slot}']").count()
+                            == 0
+                        ), slot
                     assert page.locator(".nlv-sheet.other .nlv-slot.fresh").count() == 0
                     page.click(".nlv-sheet.other .nlv-back")
                     page.wait_for_selector(".nlv-sheet.mine")
