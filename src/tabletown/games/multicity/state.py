@@ -81,6 +81,9 @@ _LINES = tuple(
 )
 _ENDS = tuple(range(a + 1, min(a + MAX_LENGTH, 15)) for a in range(9))
 _NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+_AROUND = (-2, -1, 0, 1, 2)  # the five tile slots along a line through a tile
+_TILE_SQUARES = tuple((i // 3) * STRIDE + i % 3 for i in range(9))  # a tile's squares from its corner
+_NO_TILE = (((-1, -1, -1), 2, 0),) * 3  # the rows (or columns) of a slot without a tile
 _DIAGONALS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 _LAY_RE = re.compile(r"^t\s*(-?\d+)\s*,\s*(-?\d+)\s*r\s*(\d+)$")
 _PLACE_RE = re.compile(r"^(\d+)\s*([hv])\s*(-?\d+)\s*,\s*(-?\d+)$")
@@ -294,18 +297,20 @@ class MulticityState(State):
     def _put_tile(self, tile: int, slot: tuple[int, int], turn: int) -> None:
         layout = self.rotations[tile][turn]
         sx, sy = slot
-        x0, y0 = sx * 3, sy * 3
+        corner = key(sx * 3, sy * 3)
         cells = self.cells
-        for i, code in enumerate(layout):
-            cells[key(x0 + i % 3, y0 + i // 3)] = code
-        self.tiles[slot] = (tile, turn)
+        for offset, code in zip(_TILE_SQUARES, layout, strict=True):
+            cells[corner + offset] = code
+        tiles = self.tiles
+        tiles[slot] = (tile, turn)
         frontier = self.frontier
         frontier.pop(slot, None)
-        for near in opened_slots(self.tiles, frontier, slot):
-            _lays(near)
+        for near in opened_slots(tiles, frontier, slot):
+            if near not in _LAYS:
+                _lays(near)
             frontier[near] = None
         cands = self.cands
-        for colour, action, squares in self._discover(x0, y0):
+        for colour, action, squares in self._discover(sx * 3, sy * 3):
             cands[colour][action] = squares
 
     def preview_lay(self, lay: Lay) -> list[tuple[int, Place, tuple[int, ...]]]:
@@ -318,38 +323,73 @@ class MulticityState(State):
         cells = self.cells
         for square, code in zip(squares, layout, strict=True):
             cells[square] = code
+        slot = (lay.x // 3, lay.y // 3)
+        self.tiles[slot] = (self.drawn, lay.turn)
         try:
             return self._discover(lay.x, lay.y)
         finally:
+            del self.tiles[slot]
             for square in squares:
                 del cells[square]
 
     def _discover(self, x0: int, y0: int) -> list[tuple[int, Place, tuple[int, ...]]]:
-        """Every placement whose span includes a square of the tile just laid at (x0, y0)."""
+        """Every placement whose span includes a square of the tile just laid at (x0, y0).
+
+        The tile must already be in ``tiles`` (its squares in ``cells``). A 15-square line around a
+        row (or column) of the tile is the same row of the five tiles along it, read from each
+        tile's precomputed strips: ten tile look-ups instead of ninety square look-ups."""
         found = []
-        get, unplaced = self.cells.get, self.unplaced
+        unplaced = self.unplaced
         players = self.num_players
         stop_at_hole = not self.kids
+        rows, columns = _strips(self.rotations, stop_at_hole)
+        tiles_get = self.tiles.get
+        sx, sy = x0 // 3, y0 // 3
         corner = key(x0, y0)
-        for vertical, across, offsets in _LINES:
+        for vertical in (False, True):
+            if vertical:
+                placed = [tiles_get((sx, sy + d)) for d in _AROUND]
+                strips = columns
+            else:
+                placed = [tiles_get((sx + d, sy)) for d in _AROUND]
+                strips = rows
+            parts = [strips[t[0]][t[1]] if t is not None else _NO_TILE for t in placed]
             for i in range(3):
-                base = corner + i * across
-                # The line from 6 squares before the tile to 6 after it; index 6 is the tile's first square.
-                line = [get(base + off, -1) for off in offsets]
-                for a in range(9):
+                p0, p1, p2, p3, p4 = parts[0][i], parts[1][i], parts[2][i], parts[3][i], parts[4][i]
+                line = p0[0] + p1[0] + p2[0] + p3[0] + p4[0]
+                # Only the squares after the last blocker left of the tile can start a placement
+                # through it, and none reaches past the first blocker right of it.
+                first = p1[1] + 4 if p1[1] >= 0 else p0[1] + 1
+                end = p3[2] + 9 if p3[2] < 3 else p4[2] + 12
+                # A pair left of the tile must reach past its first blocker (a hole) to count.
+                reach = p2[2] + 6 if p2[2] < 3 else 15
+                for a in range(first, 9):
                     colour = line[a]
                     if colour < 0 or colour >= players:
                         continue
                     lengths = unplaced[colour]
                     if not lengths:
                         continue
-                    for b in _ENDS[a]:
+                    if a < 6:
+                        stop = a + 7 if a + 7 < end else end
+                        if stop > reach:
+                            stop = reach
+                        bs = range(6, stop)
+                    else:
+                        bs = range(a + 1, a + 7 if a + 7 < end else end)
+                    for b in bs:
                         code = line[b]
                         if code == colour:
-                            if b >= 6 and b - a + 1 in lengths:
-                                squares = tuple(base + off for off in offsets[a : b + 1])
-                                sx, sy = coords(squares[0])
-                                found.append((colour, Place(b - a + 1, sx, sy, vertical), squares))
+                            if b - a + 1 in lengths:
+                                if vertical:
+                                    start = corner + i + (a - 6) * STRIDE
+                                    squares = tuple(range(start, start + (b - a + 1) * STRIDE, STRIDE))
+                                    place = Place(b - a + 1, x0 + i, y0 + a - 6, True)
+                                else:
+                                    start = corner + i * STRIDE + a - 6
+                                    squares = tuple(range(start, start + b - a + 1))
+                                    place = Place(b - a + 1, x0 + a - 6, y0 + i, False)
+                                found.append((colour, place, squares))
                         elif code < 0 or (code == HOLE and stop_at_hole):
                             break
         if self.occ:
@@ -676,6 +716,34 @@ class MulticityState(State):
 def _letters(turned: tuple[tuple[Layout, ...], ...]) -> tuple[tuple[tuple[str, ...], ...], ...]:
     """Each tile's four turns as nine square letters in reading order, made once for the views."""
     return tuple(tuple(tuple(LETTER_OF[c] for c in t) for t in turns) for turns in turned)
+
+
+_STRIPS: dict[tuple[int, bool], tuple] = {}
+
+
+def _strip(codes: tuple[int, ...], stop_at_hole: bool) -> tuple[tuple[int, ...], int, int]:
+    """Three codes of a row or column with the indices of their last and first blocker (a square
+    no object may pass: no tile, or a hole unless in the kids' variant), -1 and 3 when none."""
+    blocks = [k for k, code in enumerate(codes) if code < 0 or (code == HOLE and stop_at_hole)]
+    return codes, blocks[-1] if blocks else -1, blocks[0] if blocks else 3
+
+
+def _strips(turned: tuple[tuple[Layout, ...], ...], stop_at_hole: bool) -> tuple[tuple, tuple]:
+    """(rows, columns): ``rows[tile][turn][i]`` is row i of the turned tile as a :func:`_strip`,
+    ``columns`` likewise, made once per set of tiles (the deck's, or a test's own)."""
+    entry = _STRIPS.get((id(turned), stop_at_hole))
+    if entry is None or entry[0] is not turned:
+        if len(_STRIPS) > 64:  # tests build many small decks
+            _STRIPS.clear()
+        rows = tuple(
+            tuple(tuple(_strip(t[3 * i : 3 * i + 3], stop_at_hole) for i in range(3)) for t in turns)
+            for turns in turned
+        )
+        columns = tuple(
+            tuple(tuple(_strip(t[i::3], stop_at_hole) for i in range(3)) for t in turns) for turns in turned
+        )
+        entry = _STRIPS[(id(turned), stop_at_hole)] = (turned, rows, columns)
+    return entry[1], entry[2]
 
 
 _DECK_ROTATIONS = tuple(rotations(t) for t in DECK)
