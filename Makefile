@@ -29,6 +29,7 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/bench_rl.py
 
 bench-server: $(STAMP)
 	rm -f .bench-server.db*

@@ -32,6 +32,11 @@ def make_bot(game: Game, name: str, seed: int) -> Bot:
     _load_optional_bots()
     if name in GENERIC_BOTS:
         return GENERIC_BOTS[name](game, seed)
+    if name.startswith("policy:"):
+        # A learned policy saved by examples/train_policy.py (tabletown.rl.policy_bot).
+        from ..rl.policy_bot import policy_bot
+
+        return policy_bot(game, name.removeprefix("policy:"), seed)
     raise OptionError(f"unknown bot {name!r} for {game.name}; available: {', '.join(bot_names(game))}")
 
 

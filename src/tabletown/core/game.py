@@ -143,8 +143,8 @@ class State(ABC):
         enums, never sentences. ``events`` holds the events that seat may see from log index
         ``since`` on; ``event_count`` is the log's length, the ``since`` of the next call."""
 
-    def observation(self, player: int) -> list[float]:
-        """What ``player`` may see, as a flat list of numbers of fixed length
+    def observation(self, player: int) -> Any:
+        """What ``player`` may see, as a list of floats or a 1-D float32 NumPy array of fixed length
         (``game.observation_size``), for learning agents (tabletown.rl). Built from the seat's
         information only. Games provide it in their ``observe`` module."""
         raise NotImplementedError(f"{self.game.name} has no numeric observation")

@@ -13,7 +13,6 @@ Observations come from each game's ``observe`` module (``state.observation(seat)
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from typing import Any
 
@@ -23,18 +22,7 @@ from ..core.game import Game
 from .aec import TabletownAECEnv
 from .parallel import TabletownParallelEnv
 
-# Each game's numeric observation lives in tabletown.games.<game>.observe, which installs
-# ``State.observation`` and ``Game.observation_size`` on the game's classes when imported (until
-# the games import it themselves).
-OBSERVED_GAMES = ("machikoro", "multicity", "lordsofvegas", "newlasvegas")
-
-for _game in OBSERVED_GAMES:
-    _module = f"tabletown.games.{_game}.observe"
-    try:
-        importlib.import_module(_module)
-    except ModuleNotFoundError as _exc:  # that game has no encoder yet
-        if _exc.name != _module:
-            raise
+# Each game's numeric observation lives in tabletown.games.<game>.observe, imported by the game.
 
 GYM_IDS = {
     "machikoro": "tabletown/MachiKoro-v0",

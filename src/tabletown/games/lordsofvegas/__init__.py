@@ -8,3 +8,5 @@ GAME = register(LordsOfVegasGame())
 LordsOfVegasState.game = GAME
 
 __all__ = ["GAME", "LordsOfVegasGame"]
+
+from . import observe  # noqa: E402,F401  (numeric observations for tabletown.rl)

@@ -7,3 +7,5 @@ from .rules import MachiKoroState
 GAME = register(MachiKoroState.game)
 
 __all__ = ["GAME", "MachiKoro", "MachiKoroState"]
+
+from . import observe  # noqa: E402,F401  (numeric observations for tabletown.rl)

@@ -8,3 +8,5 @@ GAME = register(MulticityGame())
 MulticityState.game = GAME
 
 __all__ = ["DRAW", "GAME", "PASS", "Lay", "MulticityGame", "MulticityState", "Place"]
+
+from . import observe  # noqa: E402,F401  (numeric observations for tabletown.rl)

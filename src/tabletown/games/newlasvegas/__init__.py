@@ -7,3 +7,5 @@ from .rules import NewLasVegasState
 GAME = register(NewLasVegasState.game)
 
 __all__ = ["GAME", "NewLasVegas", "NewLasVegasState"]
+
+from . import observe  # noqa: E402,F401  (numeric observations for tabletown.rl)
