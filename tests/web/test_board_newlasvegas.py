@@ -44,15 +44,22 @@ FIRST = """sels => {
 }"""
 
 
-def next_click(page):
-    """The first clickable thing on the page (by CLICKABLE's order), or None when the game is over."""
+# Solo, the bonuses are taken whenever an opening group is ready: expansion first, then easy opening.
+BONUSES = [
+    ".nlv-decision [data-bonus=none].on ~ [data-bonus=x]:not([disabled])",
+    ".nlv-decision [data-bonus=none].on ~ [data-bonus=e]:not([disabled])",
+]
+
+
+def next_click(page, clickable=CLICKABLE):
+    """The first clickable thing on the page (by ``clickable``'s order), or None when the game is over."""
     page.wait_for_selector(ANY, timeout=20_000)
-    k = page.evaluate(FIRST, CLICKABLE)
+    k = page.evaluate(FIRST, clickable)
     if k == -1 and page.locator(".nlv-final").count():
         return None
     if k < 0:
         return "", None
-    return CLICKABLE[k], page.locator(CLICKABLE[k]).first
+    return clickable[k], page.locator(clickable[k]).first
 
 
 def launch(p):
@@ -114,8 +121,9 @@ def test_solo_against_acme_to_the_end_by_clicking(server, tmp_path):
         assert page.evaluate("() => document.getElementById('status-line').textContent") == seq
 
         rounds = 0
+        solo_clicks = CLICKABLE[:4] + BONUSES + CLICKABLE[4:]
         for _ in range(1500):
-            found = next_click(page)
+            found = next_click(page, solo_clicks)
             if found is None:
                 break
             selector, target = found
@@ -138,6 +146,7 @@ def test_solo_against_acme_to_the_end_by_clicking(server, tmp_path):
     plans = [text for _, text in record["actions"] if "," in text]
     refusals = [text for _, text in record["actions"] if text.startswith("refuse")]
     assert plans and len(plans) + len(refusals) == rounds  # each round went to the engine as one move
+    assert any("+x" in text for text in plans), plans  # an expansion: the copy step was clicked too
     assert errors == []
 
 
