@@ -1,12 +1,18 @@
 """The strength table of docs/bots.md: 1,000-game two-player arena runs of each game's strongest bot.
 
     .venv/bin/python benchmarks/strength.py [--workers 2] [--out runs/strength] [--only GAME ...]
+    .venv/bin/python benchmarks/strength.py --machikoro-studies [--workers 2] [--out runs/strength]
     make strength
 
 Every pairing is an ordinary arena job (the same as ``tabletown arena GAME --bot A --bot B --games N
 --seed S``), written to ``OUT/<game>-<a>-<b>/`` and therefore resumable: interrupt it and run it again.
 At the end a Markdown table (``OUT/strength.md``) lists each pairing's win rate, 95% Wilson interval,
 the target from issue 6 and whether the point estimate meets it.
+
+``--machikoro-studies`` runs issue 18's Machi Koro plan instead (docs/games/machikoro.md, "Fixed
+strategies"): the 2-player round robin of the published strategies, the expert and ``mcts:hard``
+against the strongest of them, the expert against three copies of it, and mixed 4-player tables of the
+strategies. Each is an ordinary (resumable) arena job; the results print as they finish.
 """
 
 from __future__ import annotations
@@ -33,8 +39,12 @@ class Pairing:
 
 # Each game's strongest bot (docs/bots.md says how that was decided).
 STRONGEST = {"machikoro": "expert", "lordsofvegas": "expert", "newlasvegas": "expert", "multicity": "expert"}
-# The fixed strategy that both the greedy and the expert bot beat least often (docs/games/machikoro.md).
+# The strongest published fixed strategy in the round robin (docs/games/machikoro.md, "Fixed strategies").
 BEST_FIXED_STRATEGY = "strategy:bakery"
+# The published strategies replaced the old wish lists (issue 18): the expert was re-tuned against them
+# and measured on a new seed (3030 measured the old bakery list, now strategy:legacy-bakery).
+BEST_FIXED_STRATEGY_SEED = 4230
+MCTS_HARD_GAMES = 100
 # Seeds are base + 26 (greedy), + 27 (random), + 30 (strategy). A bot measured again after a change is
 # measured on new seeds (Machi Koro's second expert and Lords of Vegas' size-aware expert: 3026...),
 # never on ones it has already been shown.
@@ -50,9 +60,83 @@ def pairings() -> list[Pairing]:
         base = SEED_BASE.get(game, 2000)
         plan.append(Pairing(game, (strongest, "greedy"), base + 26, 0.65))
         plan.append(Pairing(game, (strongest, "random"), base + 27, 0.95))
-    base = SEED_BASE.get("machikoro", 2000)
-    plan.append(Pairing("machikoro", (STRONGEST["machikoro"], BEST_FIXED_STRATEGY), base + 30, 0.60))
+    best = (STRONGEST["machikoro"], BEST_FIXED_STRATEGY)
+    plan.append(Pairing("machikoro", best, BEST_FIXED_STRATEGY_SEED, 0.60))
     return plan
+
+
+# --- issue 18: Machi Koro's published strategies ----------------------------------------------------
+PUBLISHED_STRATEGIES = (
+    "strategy:cheese-factory",
+    "strategy:bakery",
+    "strategy:convenience-store",
+    "strategy:one-die-spread",
+    "strategy:fruit-and-vegetable",
+    "strategy:furniture-factory",
+    "strategy:mine-spread",
+)
+ROUND_ROBIN_SEED = 4180
+ROUND_ROBIN_GAMES = 2000
+
+
+@dataclass(frozen=True)
+class Study:
+    """One arena job of the Machi Koro plan (any number of seats)."""
+
+    name: str
+    bots: tuple[str, ...]
+    games: int
+    seed: int
+
+
+def machikoro_studies() -> list[Study]:
+    """Issue 18's runs besides the round robin: the expert against the strongest published strategy
+    (2 and 4 players), mcts:hard against it, and every 4-strategy table of the published strategies
+    (seats rotate in each job). mcts:hard costs seconds a game on two shared cores, hence its smaller
+    count (docs/bots.md)."""
+    from itertools import combinations
+
+    best = BEST_FIXED_STRATEGY
+    plan = [
+        Study("expert-vs-best", ("expert", best), 1000, BEST_FIXED_STRATEGY_SEED),
+        Study("mcts_hard-vs-best", ("mcts:hard", best), MCTS_HARD_GAMES, 4231),
+        Study("expert-vs-3-best", ("expert", best, best, best), 1000, 4240),
+    ]
+    for number, table in enumerate(combinations(PUBLISHED_STRATEGIES, 4)):
+        plan.append(Study(f"mixed4-{number:02d}", table, 40, 4300 + number))
+    return plan
+
+
+def run_machikoro_studies(out: Path, workers: int, games: int | None) -> None:
+    """The round robin (matrix.csv/json/png) and :func:`machikoro_studies`, printed as they finish."""
+    from tabletown.arena.roundrobin import run_round_robin, write_matrix
+
+    game = get_game("machikoro")
+    folder = out / f"mk-roundrobin-{ROUND_ROBIN_SEED}"
+    count = games or ROUND_ROBIN_GAMES
+    table = run_round_robin(game, PUBLISHED_STRATEGIES, count, ROUND_ROBIN_SEED, {}, folder, workers)
+    write_matrix(folder, "Machi Koro", table)
+    for entry in table["overall"]:
+        print(f"round robin: {entry['bot']} {entry['win_rate']:.1%} overall", flush=True)
+    shares: dict[str, list[float]] = {}
+    for study in machikoro_studies():
+        job = Job(game.name, study.bots, games or study.games, study.seed, {})
+        lines = run_arena(game, job, out / f"mk-{study.name}-{study.seed}", workers)
+        summary = summarize(job.bots, lines)
+        if study.name.startswith("mixed4-"):
+            for name, entry in zip(study.bots, summary["bots"], strict=True):
+                won, played = shares.setdefault(name, [0.0, 0.0])
+                shares[name] = [won + entry["wins"], played + summary["games"]]
+            continue
+        first = summary["bots"][0]
+        low, high = first["ci95"]
+        print(
+            f"{study.name}: {study.bots[0]} {first['win_rate']:.1%} ({low:.1%}–{high:.1%}) "
+            f"over {summary['games']} games, seed {study.seed}",
+            flush=True,
+        )
+    for name, (won, played) in shares.items():
+        print(f"mixed 4-player tables: {name} won {won / played:.1%} of {played:.0f} games", flush=True)
 
 
 def folder_name(pairing: Pairing) -> str:
@@ -95,7 +179,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=Path("runs/strength"))
     parser.add_argument("--only", nargs="*", help="games to run (default: all)")
     parser.add_argument("--games", type=int, help="override the game count (quick looks; not the issue's)")
+    parser.add_argument("--machikoro-studies", action="store_true", help="issue 18's Machi Koro runs")
     args = parser.parse_args(argv)
+    if args.machikoro_studies:
+        run_machikoro_studies(args.out, args.workers, args.games)
+        return 0
     rows = []
     for pairing in pairings():
         if args.only and pairing.game not in args.only:
