@@ -8,6 +8,8 @@ and cached until a tile changes.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from ...core.events import Event
 from .data import (
     CARD_PAYS,
@@ -78,10 +80,11 @@ class BoardMixin:
             return
         groups, cid = cas
         tile = self.tile
-        colour = tile[seed[0]]
+        first = seed[0]
+        colour = tile[first]
         drop = set()
-        if cid[seed[0]] >= 0:
-            drop.add(cid[seed[0]])
+        if cid[first] >= 0:
+            drop.add(cid[first])
         inside = set(seed)
         for lot in seed:
             for nb in NEIGHBORS[lot]:
@@ -89,6 +92,15 @@ class BoardMixin:
                     index = cid[nb]
                     drop.add(index)
                     inside.update(groups[index])
+        if len(inside) == len(seed):
+            if drop:  # a casino changed colour and touches no casino of its new colour: no change
+                return
+            if len(seed) == 1:  # a new one-tile casino on its own: slot it in by its lot
+                at = bisect_left(groups, seed)
+                cid = [i + 1 if i >= at else i for i in cid]
+                cid[first] = at
+                self._cache_cas = (groups[:at] + (seed,) + groups[at:], cid)
+                return
         merged = [g for i, g in enumerate(groups) if i not in drop]
         merged.append(tuple(sorted(inside)))
         merged.sort()
@@ -142,7 +154,13 @@ class BoardMixin:
         groups, cid = self.casinos()
         dieo, diev = self.dieo, self.diev
         if touched is not None:
-            groups = {groups[cid[lot]] for lot in touched if cid[lot] >= 0}
+            if len(touched) == 1:
+                index = cid[touched[0]]
+                if index < 0 or len(groups[index]) == 1:
+                    return  # a one-tile casino has no ties
+                groups = (groups[index],)
+            else:
+                groups = {groups[cid[lot]] for lot in touched if cid[lot] >= 0}
         for g in groups:
             if len(g) == 1:
                 continue
@@ -183,32 +201,45 @@ class BoardMixin:
 
     def _payout(self, pays: int) -> None:
         money = self.money
-        lot_income = [0] * self.num_players
-        for owner in self.marker:
-            if owner >= 0:
-                lot_income[owner] += 1
+        count = self.marker.count
+        lot_income = [count(s) for s in range(self.num_players)]
         for s, amount in enumerate(lot_income):
             money[s] += amount
         if any(lot_income):
             self.log.append(new_event(Event, ("lots_pay", {"amounts": lot_income}, None)))
-        groups, _ = self.casinos()
+        cas = self._cache_cas
+        groups = (cas if cas is not None else self.casinos())[0]
         tile, dieo, diev = self.tile, self.dieo, self.diev
-        points: list[list[int]] = [[] for _ in range(self.num_players)]
+        n = self.num_players
+        points: list[list[int]] | None = None
+        strip = pays == STRIP
         for g in groups:
-            if pays == STRIP:
-                if not self.on_strip(g):
+            first = g[0]
+            if strip:
+                if STRIP_LOTS.isdisjoint(g):
                     continue
-            elif tile[g[0]] != pays:
+            elif tile[first] != pays:
                 continue
-            boss = self.boss(g)
-            if boss < 0:
-                continue
-            got = [0] * self.num_players
-            for lot in g:
-                if diev[lot]:
-                    got[dieo[lot]] += diev[lot]
-            for s, amount in enumerate(got):
-                money[s] += amount
+            if len(g) == 1:
+                pips = diev[first]
+                boss = dieo[first]
+                if not pips or boss < 0:
+                    continue
+                got = [0] * n
+                got[boss] = pips
+                money[boss] += pips
+            else:
+                boss = self.boss(g)
+                if boss < 0:
+                    continue
+                got = [0] * n
+                for lot in g:
+                    if diev[lot]:
+                        got[dieo[lot]] += diev[lot]
+                for s, amount in enumerate(got):
+                    money[s] += amount
+            if points is None:
+                points = [[] for _ in range(n)]
             points[boss].append(len(g))
             self.log.append(
                 new_event(
@@ -216,8 +247,8 @@ class BoardMixin:
                     (
                         "casino_pays",
                         {
-                            "casino": LOT_NAMES[g[0]],
-                            "color": COLORS[tile[g[0]]],
+                            "casino": LOT_NAMES[first],
+                            "color": COLORS[tile[first]],
                             "size": len(g),
                             "amounts": got,
                             "boss": boss,
@@ -226,6 +257,8 @@ class BoardMixin:
                     ),
                 )
             )
+        if points is None:
+            return
         for s, sizes in enumerate(points):
             if not sizes:
                 continue

@@ -44,11 +44,11 @@ class MovesMixin:
     __slots__ = ()
 
     def legal_actions(self, player: int) -> list[Action]:
+        phase = self.phase
+        if phase == ACTION:  # the hot path: one seat acts, no tuple to build
+            return self._legal_main(player) if player == self.active else []
         if player not in self.to_act:
             return []
-        phase = self.phase
-        if phase == ACTION:
-            return self._legal_main(player)
         if phase == OFFER:
             return [ACCEPT, REFUSE]
         if phase == LAYOFF:
@@ -75,39 +75,137 @@ class MovesMixin:
         tiles_left = self.tiles_left
         bans = self.bans
         marker = self.marker
-        colour_mask = 0
-        for c in range(NUM_COLORS):
-            if tiles_left[c]:
-                colour_mask |= 1 << c
-        # Build (tables of ready-made action tuples: no allocation per call)
+        t0, t1, t2, t3, t4 = tiles_left  # NUM_COLORS == 5 (asserted below)
+        colour_mask = (t0 > 0) | (t1 > 0) << 1 | (t2 > 0) << 2 | (t3 > 0) << 3 | (t4 > 0) << 4
+        # Build (tables of ready-made action tuples: no allocation per call); the seat's lots are
+        # found by list.index, in C, in board order.
         if colour_mask and not (bans and self._banned("build", -1)):
-            for lot, owner in enumerate(marker):
-                if owner == p and COST[lot] <= money and not (bans and self._banned("build", lot)):
-                    out.extend(_BUILD[lot][colour_mask])
-        groups, cid = self.casinos()
+            lot = -1
+            find = marker.index
+            for _ in range(marker.count(p)):
+                lot = find(p, lot + 1)
+                if COST[lot] <= money and not (bans and self._banned("build", lot)):
+                    out += _BUILD[lot][colour_mask]
+        groups = self._cache_cas
+        if groups is None:
+            groups = self.casinos()
+        groups = groups[0]
         if groups:
-            self._legal_casinos(p, money, groups, out)
+            if bans:
+                self._legal_casinos(p, money, groups, out)
+            else:
+                self._legal_casinos_free(p, money, groups, colour_mask, out)
         if self.offers_made < self.options["max_offers"]:
             self._offers(p, out)
         return out
+
+    def _legal_casinos_free(
+        self, p: int, money: int, groups: tuple, colour_mask: int, out: list[Action]
+    ) -> None:
+        """``_legal_casinos`` when no action is promised away (nearly always): the same moves in the
+        same order, with one-tile casinos (most of them) read straight from the lot's tables."""
+        tiles_left = self.tiles_left
+        marker, tile, dieo, diev = self.marker, self.tile, self.dieo, self.diev
+        rings = _RINGS_2P if self.num_players == 2 else _RINGS
+        neighbours = _NEIGHBOURS_2P if self.num_players == 2 else NEIGHBORS
+        reorged = self.reorged
+        can_gamble = not self.gambled and money > 0
+        can_sprawl = money >= 12  # the cheapest sprawl
+        remodel_one = colour_mask if money >= 5 else 0  # colours a one-tile casino may turn to
+        bet_one = money if money < 5 else 5  # the largest bet at a one-tile casino
+        sprawled: set[int] | None = None  # (lot, colour) keys listed, made when first needed
+        for g in groups:
+            first = g[0]
+            if len(g) == 1:
+                boss = dieo[first]
+                if boss == p:
+                    colour = tile[first]
+                    if can_sprawl and colour_mask >> colour & 1:
+                        for nb in neighbours[first]:
+                            if tile[nb] < 0 and marker[nb] < 0 and SPRAWL_COST[nb] <= money:
+                                key = nb * 8 + colour
+                                if sprawled is None:
+                                    sprawled = {key}
+                                elif key in sprawled:
+                                    continue
+                                else:
+                                    sprawled.add(key)
+                                out.append(_SPRAWL[nb][colour])
+                    if remodel_one:
+                        out += _REMODEL[first][remodel_one & ~(1 << colour)]
+                    if not reorged >> first & 1 and diev[first] <= money:
+                        out.append(_REORG[first])
+                elif boss >= 0 and can_gamble:
+                    out += _GAMBLE_MENUS[first][bet_one]
+                continue
+            size = len(g)
+            # One pass over the casino: boss, pips, our die, and dice reorganized this turn.
+            best = 0
+            boss = -1
+            pips = 0
+            mine = False
+            clash = False
+            for lot in g:
+                v = diev[lot]
+                if v:
+                    o = dieo[lot]
+                    pips += v
+                    if o == p:
+                        mine = True
+                    if reorged >> lot & 1:
+                        clash = True
+                    if v > best:
+                        best = v
+                        boss = o
+                    elif v == best and o != boss:
+                        boss = -1
+            if boss == p:
+                colour = tile[first]
+                if can_sprawl and tiles_left[colour]:
+                    ring = rings.get(g)
+                    if ring is None:
+                        ring = _ring(g, rings)
+                    for nb in ring:
+                        if tile[nb] < 0 and marker[nb] < 0 and SPRAWL_COST[nb] <= money:
+                            key = nb * 8 + colour
+                            if sprawled is None:
+                                sprawled = {key}
+                            elif key in sprawled:
+                                continue
+                            else:
+                                sprawled.add(key)
+                            out.append(_SPRAWL[nb][colour])
+                if 5 * size <= money:
+                    mask = 0
+                    for c in range(NUM_COLORS):
+                        if c != colour and tiles_left[c] >= size:
+                            mask |= 1 << c
+                    out += _REMODEL[first][mask]
+            elif boss >= 0 and can_gamble:
+                top = 5 * size
+                out += _GAMBLE_MENUS[first][money if money < top else top]
+            if mine and not clash and pips <= money:
+                out.append(_REORG[first])
 
     def _legal_casinos(self, p: int, money: int, groups: tuple, out: list[Action]) -> None:
         tiles_left = self.tiles_left
         bans = self.bans
         marker, tile, dieo, diev = self.marker, self.tile, self.dieo, self.diev
-        two = self.num_players == 2
+        rings = _RINGS_2P if self.num_players == 2 else _RINGS
         reorged = self.reorged
         can_gamble = not self.gambled and money > 0 and not (bans and self._banned("gamble", -1))
         sprawled: set[int] = set()
+        remodel_masks: dict[int, int] = {}
         for g in groups:
-            size = len(g)
             first = g[0]
-            if size == 1:  # most casinos: no loop needed
+            if len(g) == 1:  # most casinos: no loop needed
+                size = 1
                 pips = diev[first]
                 boss = dieo[first]
                 mine = boss == p
                 clash = reorged >> first & 1
             else:
+                size = len(g)
                 # One pass over the casino: boss, pips, our die, and dice reorganized this turn.
                 best = 0
                 boss = -1
@@ -130,33 +228,33 @@ class MovesMixin:
                             boss = -1
             if boss == p:
                 colour = tile[first]
-                # Sprawl ($12 is the cheapest sprawl)
+                # Sprawl ($12 is the cheapest sprawl) onto the empty lots around the casino, in the
+                # order a walk over its lots and their neighbours meets them.
                 if tiles_left[colour] and money >= 12 and not (bans and self._banned_casino("sprawl", g)):
-                    for lot in g:
-                        for nb in NEIGHBORS[lot]:
-                            if (
-                                tile[nb] < 0
-                                and marker[nb] < 0
-                                and 2 * COST[nb] <= money
-                                and not (two and IN_EXCLUDED_BLOCK[nb])
-                            ):
-                                key = nb * 8 + colour
-                                if key not in sprawled and not (bans and self._banned("sprawl", nb)):
-                                    sprawled.add(key)
-                                    out.append(_SPRAWL[nb][colour])
+                    ring = rings.get(g)
+                    if ring is None:
+                        ring = _ring(g, rings)
+                    for nb in ring:
+                        if tile[nb] < 0 and marker[nb] < 0 and SPRAWL_COST[nb] <= money:
+                            key = nb * 8 + colour
+                            if key not in sprawled and not (bans and self._banned("sprawl", nb)):
+                                sprawled.add(key)
+                                out.append(_SPRAWL[nb][colour])
                 # Remodel
                 if 5 * size <= money and not (bans and self._banned_casino("remodel", g)):
-                    mask = 0
-                    for c in range(NUM_COLORS):
-                        if c != colour and tiles_left[c] >= size:
-                            mask |= 1 << c
+                    mask = remodel_masks.get(size)
+                    if mask is None:
+                        mask = remodel_masks[size] = sum(
+                            1 << c for c in range(NUM_COLORS) if tiles_left[c] >= size
+                        )
+                    mask &= ~(1 << colour)
                     if mask:
-                        out.extend(_REMODEL[first][mask])
+                        out += _REMODEL[first][mask]
             elif boss >= 0 and can_gamble and not (bans and self._banned_casino("gamble", g)):
                 top = 5 * size
                 if money < top:
                     top = money
-                out.extend(_gamble_menu(first, top))
+                out += _GAMBLE_MENUS[first][top]
             if mine and not clash and pips <= money and not (bans and self._banned_casino("reorg", g)):
                 out.append(_REORG[first])
 
@@ -166,8 +264,21 @@ class MovesMixin:
         sell = SALE[p]
         marker, dieo, money, markers_out = self.marker, self.dieo, self.money, self.markers_out
         hold = self.options["markers_full"] == "hold"
-        done = 0  # bit 2q: bought from q, bit 2q+1: sold to q
-        p_room = hold or markers_out[p] < MARKERS_PER_PLAYER
+        # bit 2q: bought from q, bit 2q+1: sold to q; trades that cannot happen count as done, and
+        # the walk stops once every trade is listed.
+        done = 0
+        for q in range(self.num_players):
+            if q == p:
+                done |= 3 << (2 * q)
+            elif not (hold or markers_out[q] < MARKERS_PER_PLAYER):
+                done |= 2 << (2 * q)
+        cash = money[p]
+        if not (hold or markers_out[p] < MARKERS_PER_PLAYER):
+            done |= _BUY_BITS
+            cash = -1
+        full = _FULL[self.num_players]
+        if done == full:
+            return
         for lot, owner in enumerate(marker):
             if owner < 0:
                 continue
@@ -177,42 +288,57 @@ class MovesMixin:
                     q = marker[nb]
                     if q < 0:
                         q = dieo[nb]
-                    if (
-                        q >= 0
-                        and q != p
-                        and not done >> (2 * q + 1) & 1
-                        and money[q] >= cost
-                        and (hold or markers_out[q] < MARKERS_PER_PLAYER)
-                    ):
+                    if q >= 0 and not done >> (2 * q + 1) & 1 and money[q] >= cost:
                         done |= 1 << (2 * q + 1)
                         out.append(sell[q][lot])
-            elif p_room and money[p] >= cost and not done >> (2 * owner) & 1:
+                        if done == full:
+                            return
+            elif cash >= cost and not done >> (2 * owner) & 1:
                 for nb in NEIGHBORS[lot]:
                     if marker[nb] == p or dieo[nb] == p:
                         done |= 1 << (2 * owner)
                         out.append(SALE[owner][p][lot])
+                        if done == full:
+                            return
                         break
 
 
 def _bet_menu(top: int) -> tuple[int, ...]:
     """Bets listed for picking by number: $1, every $5 step and the maximum (any bet can be typed)."""
-    menu = _BET_MENUS.get(top)
-    if menu is None:
-        values = {1, top}
-        values.update(range(5, top + 1, 5))
-        menu = _BET_MENUS[top] = tuple(sorted(values))
-    return menu
+    values = {1, top}
+    values.update(range(5, top + 1, 5))
+    return tuple(sorted(values))
 
 
-_BET_MENUS: dict[int, tuple[int, ...]] = {}
-_GAMBLE_MENUS: dict[tuple[int, int], tuple[Action, ...]] = {}
+def _ring(group: tuple[int, ...], rings: dict) -> tuple[int, ...]:
+    """The lots next to ``group`` (outside it) in the order a walk over its lots and their
+    neighbours meets them, without block F in a 2-player game; remembered per casino."""
+    seen = set(group)
+    ring = []
+    two = rings is _RINGS_2P
+    for lot in group:
+        for nb in NEIGHBORS[lot]:
+            if nb not in seen:
+                seen.add(nb)
+                if not (two and IN_EXCLUDED_BLOCK[nb]):
+                    ring.append(nb)
+    if len(rings) > 100_000:  # casinos seen across many games: keep the memo bounded
+        rings.clear()
+    ring_t = rings[group] = tuple(ring)
+    return ring_t
 
 
-def _gamble_menu(lot: int, top: int) -> tuple[Action, ...]:
-    menu = _GAMBLE_MENUS.get((lot, top))
-    if menu is None:
-        menu = _GAMBLE_MENUS[(lot, top)] = tuple(GAMBLE[lot][bet] for bet in _bet_menu(top))
-    return menu
+_RINGS: dict[tuple[int, ...], tuple[int, ...]] = {}
+_RINGS_2P: dict[tuple[int, ...], tuple[int, ...]] = {}
+SPRAWL_COST = tuple(2 * cost for cost in COST)
+# _offers' bookkeeping: every trade bit of n seats, and the "bought from" bits.
+_FULL = tuple((1 << (2 * n)) - 1 for n in range(5))
+_BUY_BITS = 0x55
+# Neighbours of each lot without block F's lots (2-player games): where a one-tile casino may sprawl.
+_NEIGHBOURS_2P = tuple(
+    tuple(nb for nb in NEIGHBORS[lot] if not IN_EXCLUDED_BLOCK[nb]) for lot in range(NUM_LOTS)
+)
+assert NUM_COLORS == 5  # _legal_main unpacks the tiles left of five colours
 
 
 def _by_mask(kind: type, lot: int) -> tuple[tuple[Action, ...], ...]:
@@ -235,6 +361,11 @@ FREE = tuple(Free(lot) for lot in LOTS)
 PUT = tuple(Put(lot) for lot in LOTS)
 # GAMBLE[lot][bet] (bet 0 is a placeholder: bets start at $1).
 GAMBLE = tuple(tuple(Gamble(lot, bet) for bet in range(MAX_BET + 1)) for lot in LOTS)
+# _GAMBLE_MENUS[lot][top]: the listed bets at the casino of ``lot`` when at most ``top`` may be bet.
+_GAMBLE_MENUS = tuple(
+    ((),) + tuple(tuple(GAMBLE[lot][bet] for bet in _bet_menu(top)) for top in range(1, MAX_BET + 1))
+    for lot in LOTS
+)
 
 
 def lot_sale(seller: int, buyer: int, lot: int) -> Offer:

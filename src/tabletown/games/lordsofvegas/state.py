@@ -243,10 +243,12 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
 
     # ------------------------------------------------------------------ apply
     def apply(self, player: int, action: Action) -> None:
-        self._require_turn(player)
+        phase = self.phase
+        if phase != ACTION or player != self.active:  # the active seat's main phase needs no check
+            self._require_turn(player)
         if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
             raise MalformedAction("notation.unknown", f"not a Lords of Vegas action: {action!r}")
-        handler = _HANDLERS.get((self.phase, action[0]))
+        handler = _HANDLERS_BY_PHASE[phase].get(action[0])
         if handler is None:
             if action[0] == "offer" and self.phase in (ACTION, OFFER, MARKET):
                 handler = LordsOfVegasState._act_offer
@@ -464,6 +466,12 @@ _HANDLERS = {
     (PLACE, "put"): LordsOfVegasState._act_put,
     (MARKET, "pass"): LordsOfVegasState._act_pass,
 }
+
+# _HANDLERS by phase, then by action kind (one dictionary look-up per action).
+_HANDLERS_BY_PHASE: tuple[dict, ...] = tuple(
+    {kind: handler for (at, kind), handler in _HANDLERS.items() if at == phase}
+    for phase in range(len(PHASE_NAMES))
+)
 
 _PHASE_HINT = (
     "it is your main phase: build, sprawl, remodel, reorg, gamble, offer or end",

@@ -201,12 +201,24 @@ class TurnMixin:
         if self.tile[lot] < 0:
             raise IllegalAction("reorganize.no_casino", f"there is no casino on {lot_name(lot)}")
         g = self.casino_of(lot)
-        dice = [t for t in g if self.diev[t]]
-        if not any(self.dieo[t] == p for t in dice):
+        dieo, diev = self.dieo, self.diev
+        reorged = self.reorged
+        dice = []
+        cost = 0
+        mine = again = False
+        for t in g:
+            v = diev[t]
+            if v:
+                dice.append(t)
+                cost += v
+                if dieo[t] == p:
+                    mine = True
+                if reorged >> t & 1:
+                    again = True
+        if not mine:
             raise IllegalAction("reorganize.no_die", "you need a die in a casino to reorganize it")
-        if any(self.reorged >> t & 1 for t in dice):
+        if again:
             raise IllegalAction("reorganize.once", "dice of this casino were already reorganized this turn")
-        cost = sum(self.diev[t] for t in dice)
         if self.money[p] < cost:
             raise IllegalAction(
                 "reorganize.money", f"reorganizing costs ${cost} ($1 per pip); you have ${self.money[p]}"
@@ -216,12 +228,27 @@ class TurnMixin:
         die = self.rng.die
         by_owner: dict[int, list[int]] = {}
         for t in dice:
-            self.reorged |= 1 << t
-            by_owner.setdefault(self.dieo[t], []).append(t)
+            reorged |= 1 << t
+            owner = dieo[t]
+            lots = by_owner.get(owner)
+            if lots is None:
+                by_owner[owner] = [t]
+            else:
+                lots.append(t)
+        self.reorged = reorged
         # Owners roll in turn order from the reorganizer (only matters for scripted dice in tests).
-        n = self.num_players
-        order = [(p + k) % n for k in range(n) if (p + k) % n in by_owner]
-        rolls = {owner: sorted((die() for _ in by_owner[owner]), reverse=True) for owner in order}
+        if len(by_owner) == 1:
+            order = [p] if p in by_owner else list(by_owner)
+        else:
+            n = self.num_players
+            order = [(p + k) % n for k in range(n) if (p + k) % n in by_owner]
+        rolls = {}
+        for owner in order:
+            count = len(by_owner[owner])
+            if count == 1:
+                rolls[owner] = [die()]
+            else:
+                rolls[owner] = sorted([die() for _ in range(count)], reverse=True)
         self.log.append(
             new_event(
                 Event,
