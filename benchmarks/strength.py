@@ -13,6 +13,9 @@ the target from issue 6 and whether the point estimate meets it.
 strategies"): the 2-player round robin of the published strategies, the expert and ``mcts:hard``
 against the strongest of them, the expert against three copies of it, and mixed 4-player tables of the
 strategies. Each is an ordinary (resumable) arena job; the results print as they finish.
+
+Solo New Las Vegas (issue 19) is one seat against ACME on each architect card: 500 games per card, the
+target a band (the win rate within 7 points of it). ``--only newlasvegas-solo`` runs just those.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import argparse
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from tabletown.arena.api import run_arena
 from tabletown.arena.runner import Job
@@ -31,10 +35,17 @@ from tabletown.core.registry import get_game
 @dataclass(frozen=True)
 class Pairing:
     game: str
-    bots: tuple[str, str]
+    bots: tuple[str, ...]  # one per seat; a single bot plays a solo game
     seed: int
     target: float
     games: int = 1000
+    options: tuple[tuple[str, Any], ...] = ()
+    band: float | None = None  # met when |win rate - target| <= band (else: win rate >= target)
+    group: str = ""  # what --only matches (default: the game)
+
+    @property
+    def label(self) -> str:
+        return self.group or self.game
 
 
 # Each game's strongest bot (docs/bots.md says how that was decided).
@@ -62,7 +73,30 @@ def pairings() -> list[Pairing]:
         plan.append(Pairing(game, (strongest, "random"), base + 27, 0.95))
     best = (STRONGEST["machikoro"], BEST_FIXED_STRATEGY)
     plan.append(Pairing("machikoro", best, BEST_FIXED_STRATEGY_SEED, 0.60))
+    plan.extend(solo_pairings())
     return plan
+
+
+# Issue 19: the solo expert's win rate against each ACME architect card steps down evenly.
+SOLO_TARGETS = {1: 0.85, 4: 0.70, 7: 0.55, 10: 0.40, 13: 0.25}
+
+
+def solo_pairings() -> list[Pairing]:
+    """Solo New Las Vegas: 500 games per architect card on seeds 5000 + card (fixed before the run;
+    the cards were designed on seeds below 2,000)."""
+    return [
+        Pairing(
+            "newlasvegas",
+            (STRONGEST["newlasvegas"],),
+            5000 + card,
+            target,
+            games=500,
+            options=(("architect", card),),
+            band=0.07,
+            group="newlasvegas-solo",
+        )
+        for card, target in SOLO_TARGETS.items()
+    ]
 
 
 # --- issue 18: Machi Koro's published strategies ----------------------------------------------------
@@ -140,12 +174,13 @@ def run_machikoro_studies(out: Path, workers: int, games: int | None) -> None:
 
 
 def folder_name(pairing: Pairing) -> str:
-    return f"{pairing.game}-{pairing.bots[0]}-{pairing.bots[1]}-{pairing.seed}".replace(":", "_")
+    options = "".join(f"-{key}{value}" for key, value in pairing.options)
+    return f"{pairing.game}-{'-'.join(pairing.bots)}{options}-{pairing.seed}".replace(":", "_")
 
 
 def run(pairing: Pairing, out: Path, workers: int, games: int | None) -> dict:
     game = get_game(pairing.game)
-    job = Job(game.name, pairing.bots, games or pairing.games, pairing.seed, {})
+    job = Job(game.name, pairing.bots, games or pairing.games, pairing.seed, dict(pairing.options))
     lines = run_arena(game, job, out / folder_name(pairing), workers)
     summary = summarize(job.bots, lines)
     return summary["bots"][0] | {"games_played": summary["games"]}
@@ -153,14 +188,24 @@ def run(pairing: Pairing, out: Path, workers: int, games: int | None) -> dict:
 
 def row(pairing: Pairing, result: dict) -> str:
     low, high = result["ci95"]
-    verdict = "yes" if result["win_rate"] >= pairing.target else "**no**"
-    command = (
-        f"`tabletown arena {pairing.game} --bot {pairing.bots[0]} --bot {pairing.bots[1]} "
-        f"--games {result['games_played']} --seed {pairing.seed}`"
-    )
+    if pairing.band is None:
+        met = result["win_rate"] >= pairing.target
+        target = f"{pairing.target:.0%}"
+    else:
+        met = abs(result["win_rate"] - pairing.target) <= pairing.band + 1e-9
+        target = f"{pairing.target:.0%} ± {pairing.band:.0%}"
+    verdict = "yes" if met else "**no**"
+    bots = " ".join(f"--bot {bot}" for bot in pairing.bots)
+    options = "".join(f" --option {key}={value}" for key, value in pairing.options)
+    command = f"`tabletown arena {pairing.game} {bots}{options} --games {result['games_played']} --seed {pairing.seed}`"
+    if len(pairing.bots) == 1:
+        settings = ", ".join(f"{key} {value}" for key, value in pairing.options)
+        match = f"{pairing.bots[0]} solo ({settings})"
+    else:
+        match = " vs ".join(pairing.bots)
     return (
-        f"| {pairing.game} | {pairing.bots[0]} vs {pairing.bots[1]} | {result['games_played']:,} | "
-        f"{result['win_rate']:.1%} | {low:.1%}–{high:.1%} | {pairing.target:.0%} | {verdict} | "
+        f"| {pairing.label} | {match} | {result['games_played']:,} | "
+        f"{result['win_rate']:.1%} | {low:.1%}–{high:.1%} | {target} | {verdict} | "
         f"{result['longest_decision_s']:.2f} s | {command} |"
     )
 
@@ -186,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     rows = []
     for pairing in pairings():
-        if args.only and pairing.game not in args.only:
+        if args.only and pairing.label not in args.only:
             continue
         result = run(pairing, args.out, args.workers, args.games)
         rows.append(row(pairing, result))

@@ -12,12 +12,15 @@ round) and the public cards, so it never uses hidden information.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ...core.game import Bot, State
 from .actions import LOAN_YES, SHUFFLE_NO
 from .data import (
+    ARCHITECTS,
     AVENUE_SLOTS,
+    CARD_EFFECT,
     CARPET_MASK,
     CRANE_MASK,
     CRANE_SLOTS,
@@ -40,7 +43,7 @@ from .data import (
     UPGRADE_INDEX,
     UPGRADE_VALUES,
 )
-from .heuristics import _fillable
+from .heuristics import fillable_street
 from .rules import DONE, OPEN, PICK, NewLasVegasState, Turn
 from .sheet import GRAND, NO_HOTEL, Sheet, project_met
 
@@ -69,11 +72,33 @@ WEIGHTS: dict[str, float] = {
     "rank": 1.0,  # the opening ranking's gap times the chance of coming first
     "horizon": 16.0,  # rounds left below which promises fade (0: never)
     "pace": 2.1,  # rounds per opening box still to mark, for the leader
+    "acme": 1.0,  # solo: ACME's projected points (what the card given to it adds, hotels denied)
 }
 
 
+_STREET_MASKS = [sum(1 << s for s in range(a, b)) for a, b in STREET_RANGE]
+# Per street (its numbers and built cranes): its chains and its (fillable, dead) slots. A search's
+# sheets differ from each other in one or two streets, so most lookups hit. Read-only values.
+_STREET_CACHE: dict[tuple[int, ...], tuple[list[tuple[int, int, bool, bool]], int, int]] = {}
+
+
+def _streets(sh: Sheet) -> list[tuple[list[tuple[int, int, bool, bool]], int, int]]:
+    nums, built = sh.nums, sh.built
+    out = []
+    for st, (a, b) in enumerate(STREET_RANGE):
+        key = (st, built & _STREET_MASKS[st], *nums[a:b])
+        hit = _STREET_CACHE.get(key)
+        if hit is None:
+            if len(_STREET_CACHE) > 200_000:
+                _STREET_CACHE.clear()
+            good, dead = fillable_street(nums, built, a, b)
+            hit = _STREET_CACHE[key] = (sh.runs(st), good, dead)
+        out.append(hit)
+    return out
+
+
 def _chains(sh: Sheet) -> list[list[tuple[int, int, bool, bool]]]:
-    return [sh.runs(st) for st in range(NUM_STREETS)]
+    return [runs for runs, _, _ in _streets(sh)]
 
 
 def _opp_runs(others: list[Sheet]) -> list[int]:
@@ -82,6 +107,62 @@ def _opp_runs(others: list[Sheet]) -> list[int]:
 
 # Chance of keeping the longest chain of a street, by (my chain - best other chain), clipped to +-2.
 _BONUS_CHANCE = {-2: 0.1, -1: 0.3, 0: 0.6, 1: 0.8, 2: 0.92}
+
+
+def _chance(d: float) -> float:
+    """``_BONUS_CHANCE`` for a fractional difference (ACME's projected chain or opening count)."""
+    d = max(-2.0, min(2.0, d))
+    lo = math.floor(d)
+    if lo == d:
+        return _BONUS_CHANCE[int(d)]
+    return _BONUS_CHANCE[lo] + (d - lo) * (_BONUS_CHANCE[lo + 1] - _BONUS_CHANCE[lo])
+
+
+# Solo: the share of each effect among the casino cards (what ACME's pile grows by per round).
+_EFFECT_SHARE = {"op": 16 / 81, "con": 16 / 81, "up": 17 / 81, "show": 16 / 81, "limo": 16 / 81}
+_REPEAT_SHARE = sum(p * p for p in _EFFECT_SHARE.values())
+
+
+def _at_least(have: int, need: int, rounds: int, p: float) -> float:
+    """P(have + Binomial(rounds, p) >= need): will ACME's pile reach an upgrade threshold?"""
+    k = need - have
+    if k <= 0:
+        return 1.0
+    if k > rounds:
+        return 0.0
+    return sum(math.comb(rounds, i) * p**i * (1 - p) ** (rounds - i) for i in range(k, rounds + 1))
+
+
+def acme_projection(
+    architect: int, pile: list[str], given: str | None, rounds: float, hotels: float
+) -> tuple[float, float, float, float, float]:
+    """ACME's expected final points if card effect ``given`` joins its pile now and ``rounds`` more
+    rounds each add a random card: (points without the street bonuses, projected chain length, the
+    street bonus value, projected opening cards, the hotel value).
+
+    The upgrade thresholds make one upgrade card worth much more just below a threshold; the
+    construction cards set its chain in every street; a card repeating the pile's top one is a hole.
+    """
+    card = ARCHITECTS[architect]
+    effects = [*pile, given] if given else list(pile)
+    n = {e: effects.count(e) + rounds * share for e, share in _EFFECT_SHARE.items()}
+    r = max(0, round(rounds))
+    ups = effects.count("up")
+    values = [
+        b + (u - b) * _at_least(ups, t, r, _EFFECT_SHARE["up"])
+        for b, u, t in zip(card["base"], card["upgraded"], card["thresholds"], strict=True)
+    ]
+    run = max(1.0, n["con"] + card["crane"])
+    holes = sum(1 for a, b in zip(effects, effects[1:], strict=False) if a == b) + rounds * _REPEAT_SHARE
+    points = (
+        n["op"] * values[0]
+        + n["show"] * values[1]
+        + hotels * values[2]
+        + NUM_STREETS * run
+        + holes * values[4]
+        + n["limo"] * values[5]
+    )
+    return points, run, values[3], n["op"], values[2]
 
 
 def _hotel_run(sh: Sheet, grand_only: bool) -> int:
@@ -193,16 +274,84 @@ def _value(sh: Sheet, col: str) -> int:
     return UPGRADE_VALUES[col][sh.ups[UPGRADE_INDEX[col]]]
 
 
-def evaluate(sh: Sheet, ctx: dict[str, Any], w: dict[str, float]) -> float:
+def evaluate(sh: Sheet, ctx: dict[str, Any], w: dict[str, float], acme: int = -1) -> float:
+    """The sheet's worth; solo, minus what ACME is projected to score when it gets hand card ``acme``.
+
+    The sheet's part is memoised per decision (``ctx["memo"]``): the search meets the same sheet
+    through several picks (solo: two effect cards, or two cards of the same effect)."""
+    memo = ctx.get("memo")
+    key = _sheet_key(sh)
+    hit = memo.get(key) if memo is not None else None
+    if hit is None:
+        hit = _evaluate_sheet(sh, ctx, w)
+        if memo is not None:
+            memo[key] = hit
+    value, runs, unused = hit
+    if ctx["multi"] or acme < 0:
+        return value
+    points, run, street_value, opens, hotel_value = ctx["acme"][acme]
+    value -= w["acme"] * points
+    bonus = _value(sh, "street")
+    for mine in runs:
+        if mine > 0:
+            # Ties share: each side gets its bonus where its chain is at least the other's.
+            value += w["bonus"] * bonus * _chance(mine - run)
+        value -= w["acme"] * street_value * _chance(run - mine)
+    if w["rank"]:
+        places = OPEN_PLACES[min(sh.ups[UPGRADE_INDEX["open"]], len(OPEN_PLACES) - 1)]
+        value += w["rank"] * (places[0] - places[1]) * _chance(unused - opens)
+    # Hotels ACME will build on its next approvals unless this sheet has them first.
+    threat = ctx["acme_avenues"]
+    if threat:
+        fade = ctx["fade"]
+        for a in range(NUM_AVENUES):
+            if threat >> a & 1:
+                if sh.hotels[a]:
+                    value += w["acme"] * hotel_value
+                else:
+                    value += fade * w["acme"] * hotel_value * ctx["avenue_share"](sh, a) ** 2
+    return value
+
+
+def _sheet_key(sh: Sheet) -> tuple[Any, ...]:
+    return (
+        *sh.nums,
+        sh.built,
+        sh.star_ok,
+        sh.star_x,
+        *sh.shows,
+        *sh.ups,
+        sh.marks,
+        sh.spent,
+        sh.exp,
+        sh.golf_l,
+        sh.golf_r,
+        sh.golf_lb,
+        sh.golf_rb,
+        sh.lamp,
+        sh.edges,
+        sh.carpets,
+        *sh.hotels,
+        *sh.proj,
+        sh.vault,
+    )
+
+
+def _evaluate_sheet(sh: Sheet, ctx: dict[str, Any], w: dict[str, float]) -> tuple[float, list[int], int]:
+    """The sheet's own worth, its longest chain per street and its unused opening boxes."""
     value = 0.0
-    good, dead = _fillable(sh)
+    streets = _streets(sh)
+    good = sum(g for _, g, _ in streets)
+    dead = sum(d for _, _, d in streets)
     fade = ctx["fade"]  # promises are worth less as the end draws near
     value += fade * (w["good"] * good - w["dead"] * dead)
-    chains = _chains(sh)
+    chains = [runs for runs, _, _ in streets]
     opp = ctx["opp_runs"]
     bonus = _value(sh, "street")
+    runs = []
     for st in range(NUM_STREETS):
         mine = max((r[0] for r in chains[st]), default=0)
+        runs.append(mine)
         value += w["run"] * mine
         if mine > 0 and ctx["multi"]:
             d = max(-2, min(2, mine - opp[st]))
@@ -258,7 +407,7 @@ def evaluate(sh: Sheet, ctx: dict[str, Any], w: dict[str, float]) -> float:
     if spare < 0:
         value -= w["debt"] * -spare
     value += w["cranes"] * bin(sh.built & CRANE_MASK).count("1")
-    return value
+    return value, runs, unused
 
 
 def _plan_key(state: NewLasVegasState, player: int, sh: Sheet, turn: Turn) -> tuple[Any, ...]:
@@ -341,7 +490,7 @@ class ExpertBot(Bot):
     def _context(self, state: NewLasVegasState, player: int) -> dict[str, Any]:
         # Only public facts: the others' sheets as they stood at the start of this round.
         others = [state.public[q] for q in range(state.num_players) if q != player]
-        return {
+        ctx = {
             "projects": state.projects,
             "approved": state.approved,
             "golf": state.golf,
@@ -350,7 +499,32 @@ class ExpertBot(Bot):
             "opp_runs": _opp_runs(others),
             "opp_unused": max((o.unused_marks() for o in others), default=0),
             "fade": self._fade(state, player),
+            "memo": {},
         }
+        if state.solo:
+            ctx.update(self._solo_context(state))
+        return ctx
+
+    def _solo_context(self, state: NewLasVegasState) -> dict[str, Any]:
+        """What ACME will make of each hand card (public: its pile, its architect card, the cards)."""
+        architect = state.options.get("architect", 1)
+        card = ARCHITECTS[architect]
+        sh = state.public[0]
+        rounds = max(0.0, (TRACK_LENGTH - sh.marks) * self.w["pace"] - 1)
+        pile = [CARD_EFFECT[c] for c in state.acme_pile]
+        # Avenues of the approvals still to come; the ones drawn this round can no longer be denied.
+        pending = len(state.pending_approvals)
+        threat = 0
+        for row in card["approvals"][state.acme_seen :]:
+            for av in row["hotels"]:
+                if not state.acme_hotels >> (av - 1) & 1 and not sh.hotels[av - 1]:
+                    threat |= 1 << (av - 1)
+        hotels = bin(state.acme_hotels).count("1") + bin(threat).count("1")
+        for row in card["approvals"][state.acme_seen : state.acme_seen + pending]:
+            for av in row["hotels"]:
+                threat &= ~(1 << (av - 1))
+        acme = [acme_projection(architect, pile, CARD_EFFECT[c], rounds, hotels) for c in state.hand]
+        return {"acme": acme, "acme_avenues": threat, "avenue_share": _avenue_share}
 
     def _fade(self, state: NewLasVegasState, player: int) -> float:
         """1 while the game is far from its end, falling to 0 as the last opening box nears."""
@@ -368,7 +542,7 @@ class ExpertBot(Bot):
         Casinos (and picks) are pruned to the few that evaluate best right after the step.
         """
         if turn.stage >= DONE:
-            return evaluate(sh, ctx, self.w), ()
+            return evaluate(sh, ctx, self.w, turn.acme), ()
         actions = state.step_actions(sh, turn)
         children = []
         for action in actions:
@@ -378,7 +552,8 @@ class ExpertBot(Bot):
         keep = int(self.w["keep"])
         if turn.stage in (PICK, OPEN) and len(children) > keep:
             scored = sorted(
-                ((evaluate(c[1], ctx, self.w), k) for k, c in enumerate(children)), key=lambda x: -x[0]
+                ((evaluate(c[1], ctx, self.w, c[2].acme), k) for k, c in enumerate(children)),
+                key=lambda x: -x[0],
             )
             children = [children[k] for _, k in scored[:keep]]
         best: tuple[float, tuple[Any, ...]] = (float("-inf"), ())
@@ -389,4 +564,4 @@ class ExpertBot(Bot):
         return best
 
 
-__all__ = ["WEIGHTS", "ExpertBot", "evaluate", "project_progress"]
+__all__ = ["WEIGHTS", "ExpertBot", "acme_projection", "evaluate", "project_progress"]

@@ -27,20 +27,28 @@ _UPGRADE_WORTH = 2.0
 def _fillable(sh: Sheet) -> tuple[float, float]:
     """(slots that can still get a number, slots that never can) over all streets."""
     good = dead = 0.0
-    nums, built = sh.nums, sh.built
     for a, b in STREET_RANGE:
-        # Cards run 1-15; 0, 16 and 17 need the easy-opening bonus, so they do not count as room.
-        lo, gap = 0, 0
-        for s in range(a, b + 1):
-            v = nums[s] if s < b else 16
-            if s < b and v < 0:
-                if not SLOT_CRANE[s] or built >> s & 1:
-                    gap += 1
-                continue
-            room = v - lo - 1
-            good += min(gap, room)
-            dead += max(0, gap - room)
-            lo, gap = v, 0
+        g, d = fillable_street(sh.nums, sh.built, a, b)
+        good += g
+        dead += d
+    return good, dead
+
+
+def fillable_street(nums: list[int], built: int, a: int, b: int) -> tuple[int, int]:
+    """``_fillable`` for the street of slots ``a`` to ``b - 1``."""
+    good = dead = 0
+    # Cards run 1-15; 0, 16 and 17 need the easy-opening bonus, so they do not count as room.
+    lo, gap = 0, 0
+    for s in range(a, b + 1):
+        v = nums[s] if s < b else 16
+        if s < b and v < 0:
+            if not SLOT_CRANE[s] or built >> s & 1:
+                gap += 1
+            continue
+        room = v - lo - 1
+        good += min(gap, room)
+        dead += max(0, gap - room)
+        lo, gap = v, 0
     return good, dead
 
 
