@@ -181,6 +181,11 @@ class MachiKoro(Game):
 
         return bot_factories()
 
+    def status_line(self, view: Mapping[str, Any]) -> str:
+        from .render import status_line
+
+        return status_line(view)
+
     def render(self, view: Mapping[str, Any]):
         from .render import render_view
 

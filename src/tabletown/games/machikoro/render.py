@@ -244,3 +244,16 @@ def render_view(view: Mapping[str, Any]) -> Group:
         Panel(log, title="log"),
         pending,
     )
+
+
+def status_line(view: Mapping[str, Any]) -> str:
+    """The viewer's essentials in one line for the prompt: coins, landmarks, whose turn and phase."""
+    state = view["state"]
+    head = f"turn {state['turn']}, P{state['current']} {state['phase'].replace('_', ' ')}"
+    seat = view.get("seat")
+    if seat is None:
+        return f"spectator; {head}"
+    me = state["players"][seat]
+    counting = {mark["id"] for mark in state["landmarks"] if mark["counts"]}
+    built = sum(1 for code, done in me["landmarks"].items() if done and code in counting)
+    return f"P{seat} (you): {me['coins']} coins, {built}/{len(counting)} landmarks; {head}"

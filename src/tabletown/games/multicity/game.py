@@ -117,6 +117,11 @@ class MulticityGame(Game):
 
         return {"greedy": GreedyBot, "expert": ExpertBot}
 
+    def status_line(self, view: Mapping[str, Any]) -> str:
+        from .render import status_line
+
+        return status_line(view)
+
     def render(self, view: Mapping[str, Any]) -> RenderableType:
         from .render import render_view
 

@@ -197,3 +197,15 @@ def render_view(view: Mapping[str, Any]) -> RenderableType:
     for event in view["events"][-LOG_LINES:]:
         parts.append(Text("  " + describe_event(event), style="dim"))
     return Group(*parts)
+
+
+def status_line(view: Mapping[str, Any]) -> str:
+    """The viewer's essentials in one line for the prompt: squares and objects left, the stack."""
+    state = view["state"]
+    head = f"{state['phase'].replace('_', ' ')}, {state['stack']} tiles in the stack"
+    seat = view.get("seat")
+    if seat is None:
+        return f"spectator; {head}"
+    me = state["players"][seat]
+    left = ", ".join(str(length) for length in me["unplaced"]) or "none"
+    return f"P{seat} (you, {me['colour']}): {me['remaining_squares']} squares left, objects {left}; {head}"

@@ -95,6 +95,11 @@ class NewLasVegas(Game):
 
         return {"greedy": GreedyBot, "expert": ExpertBot}
 
+    def status_line(self, view: Mapping[str, Any]) -> str:
+        from .render import status_line
+
+        return status_line(view)
+
     def render(self, view: Mapping[str, Any]) -> Any:
         from .render import render_view
 

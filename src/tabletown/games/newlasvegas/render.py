@@ -319,3 +319,14 @@ def describe_event(event: Mapping[str, Any]) -> str:
         return text + (f"; bank loans taken by seats {loans}" if loans else "; nobody took the bank loan")
     data = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("i", "kind", "private"))
     return f"{kind}: {data}"
+
+
+def status_line(view: Mapping[str, Any]) -> str:
+    """The viewer's essentials in one line for the prompt: round, phase and who is still choosing."""
+    state = view["state"]
+    waiting = [str(seat) for seat in view["to_act"]]
+    head = f"round {state['round']} ({state['phase'].replace('_', ' ')}); choosing: {', '.join(waiting) or 'nobody'}"
+    seat = view.get("seat")
+    if seat is None:
+        return f"spectator; {head}"
+    return f"P{seat} (you); {head}"
