@@ -76,7 +76,7 @@ def seq_of(page) -> str:
 
 
 def wait_change(page, old):
-    page.wait_for_function("o => document.getElementById('status-line').textContent !== o", arg=old, timeout=15000)
+    page.wait_for_function("o => document.getElementById('status-line').textContent !== o", arg=old, timeout=30000)
 
 
 def play_one(page, turn_tile: bool, touch: bool = False, drag: bool = False) -> str | None:
@@ -173,7 +173,7 @@ def play_to_the_end(page, limit=400, touch=False, explain=False) -> dict[str, in
             drag = True
         what = play_one(page, turn_tile=n % 3 == 0, touch=touch, drag=drag)
         if what is None:
-            page.wait_for_selector(".mc-result, .mc-end, .mc-slot-hit, button.mc-draw, button.mc-pass", timeout=15000)
+            page.wait_for_selector(".mc-result, .mc-end, .mc-slot-hit, button.mc-draw, button.mc-pass", timeout=30000)
         else:
             done[what] = done.get(what, 0) + 1
     return done
