@@ -76,7 +76,9 @@ def seq_of(page) -> str:
 
 
 def wait_change(page, old):
-    page.wait_for_function("o => document.getElementById('status-line').textContent !== o", arg=old, timeout=30000)
+    page.wait_for_function(
+        "o => document.getElementById('status-line').textContent !== o", arg=old, timeout=30000
+    )
 
 
 def play_one(page, turn_tile: bool, touch: bool = False, drag: bool = False) -> str | None:
@@ -173,7 +175,9 @@ def play_to_the_end(page, limit=400, touch=False, explain=False) -> dict[str, in
             drag = True
         what = play_one(page, turn_tile=n % 3 == 0, touch=touch, drag=drag)
         if what is None:
-            page.wait_for_selector(".mc-result, .mc-end, .mc-slot-hit, button.mc-draw, button.mc-pass", timeout=30000)
+            page.wait_for_selector(
+                ".mc-result, .mc-end, .mc-slot-hit, button.mc-draw, button.mc-pass", timeout=30000
+            )
         else:
             done[what] = done.get(what, 0) + 1
     return done
@@ -213,7 +217,7 @@ def test_two_player_game_by_clicking_on_the_map(server, browser, tmp_path):
     old = seq_of(page)
     page.click(f'.mc-slot-hit[data-slot="{slot}"]')
     wait_change(page, old)
-    page.wait_for_selector(f"text=turned r1")
+    page.wait_for_selector("text=turned r1")
 
     # zoom and pan keep working (buttons and a drag)
     before = page.get_attribute(".mc-world", "transform")
@@ -231,7 +235,9 @@ def test_two_player_game_by_clicking_on_the_map(server, browser, tmp_path):
     assert panned != zoomed
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.wheel(0, -300)
-    page.wait_for_function("t => document.querySelector('.mc-world').getAttribute('transform') !== t", arg=panned)
+    page.wait_for_function(
+        "t => document.querySelector('.mc-world').getAttribute('transform') !== t", arg=panned
+    )
     page.click(".mc-zoom-fit")
 
     done = play_to_the_end(page, explain=True)
@@ -254,7 +260,15 @@ def test_four_player_game_on_a_phone_kids_and_loose_overlap(server, browser, tmp
     errors: list[str] = []
     page = browser.new_page(viewport={"width": 375, "height": 812}, has_touch=True)
     page.on("pageerror", lambda exc: errors.append(str(exc)))
-    create_in_lobby(page, server, ["human", "bot:greedy", "bot:random", "bot:expert"], deck=10, seed=3, kids=True, overlap="loose")
+    create_in_lobby(
+        page,
+        server,
+        ["human", "bot:greedy", "bot:random", "bot:expert"],
+        deck=10,
+        seed=3,
+        kids=True,
+        overlap="loose",
+    )
     assert page.locator(".mc-player").count() == 4
     assert "kids' variant" in page.inner_text(".mc-chips") and "loose overlap" in page.inner_text(".mc-chips")
     done = play_to_the_end(page, touch=True)
