@@ -11,7 +11,6 @@ from functools import cache
 from typing import Any
 
 from rich.console import Group
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
@@ -24,7 +23,7 @@ STYLE = {
     "purple": "bold magenta",
     "landmark": "yellow",
 }
-LOG_LINES = 12
+LOG_LINES = 6
 
 # What each card does, in words (all amounts per copy).
 EFFECTS = {
@@ -36,7 +35,7 @@ EFFECTS = {
     "forest": "1 from the bank on anyone's roll",
     "stadium": "2 from every opponent",
     "tv": "5 from an opponent you name",
-    "office": "trade one of your non-purple establishments for an opponent's",
+    "office": "swap one of your non-purple cards for an opponent's",
     "cheese": "3 per Ranch you own",
     "furniture": "3 per Forest and Mine you own",
     "mine": "5 from the bank on anyone's roll",
@@ -170,49 +169,56 @@ def describe_pending(view: Mapping[str, Any]) -> str:
 
 # --- the board ------------------------------------------------------------------------------------------
 def render_city(
-    seat: int, player: Mapping[str, Any], is_current: bool, catalogue: Mapping[str, Any]
-) -> Panel:
-    lines = [Text(f"coins: {player['coins']}", style="bold")]
-    marks = Text("landmarks: ")
+    seat: int,
+    player: Mapping[str, Any],
+    is_current: bool,
+    catalogue: Mapping[str, Any],
+    is_you: bool = False,
+) -> Text:
+    """One city in two or three lines: who, coins and landmarks, then the establishments by colour."""
+    line = Text(f"P{seat}" + (" (you)" if is_you else ""), style="bold cyan" if is_current else "bold")
+    if is_current:
+        line.append(" ◀ to act", style="cyan")
+    line.append(f"  {player['coins']} coins  ", style="bold")
     for code, built in player["landmarks"].items():
-        marks.append(f"{code}{'✓' if built else '·'} ", style="yellow" if built else "dim")
-    lines.append(marks)
+        line.append(f"{code}{'✓' if built else '·'} ", style="yellow" if built else "dim")
+    owned = Text("   ")
     for colour in COLOR_ORDER:
-        owned = [
-            (code, n) for code, n in player["establishments"].items() if catalogue[code]["color"] == colour
-        ]
-        if owned:
-            row = Text(f"{colour:6s} ", style=STYLE[colour])
-            row.append("  ".join(f"{code}[{_rolls(catalogue[code]['rolls'])}]×{n}" for code, n in owned))
-            lines.append(row)
-    title = f"P{seat}" + (" ◀ to act" if is_current else "")
-    return Panel(Group(*lines), title=title, border_style="cyan" if is_current else "white", expand=True)
+        for code, n in player["establishments"].items():
+            if catalogue[code]["color"] == colour:
+                owned.append(f"{code}[{_rolls(catalogue[code]['rolls'])}]×{n} ", style=STYLE[colour])
+    return Text("\n").join([line, owned])
 
 
-def render_market(market: Mapping[str, int], deck_sizes: list[int], catalogue: Mapping[str, Any]) -> Table:
-    title = "Market" + (f" (deck: {' / '.join(map(str, deck_sizes))} cards)" if deck_sizes else "")
-    table = Table(title=title, show_edge=False, pad_edge=False)
-    for column in ("card", "rolls", "cost", "left", "name", "effect"):
-        table.add_column(column)
+def render_market(market: Mapping[str, int], deck_sizes: list[int], catalogue: Mapping[str, Any]) -> Group:
+    """One line per market card: short name, rolls, cost, copies left, its name and what it does."""
+    title = "Market: card, rolls, cost, left — name: effect" + (
+        f"   (deck: {' / '.join(map(str, deck_sizes))} cards)" if deck_sizes else ""
+    )
+    table = Table.grid(padding=(0, 1))
+    for justify in ("left", "right", "left", "left", "left"):
+        table.add_column(justify=justify, no_wrap=justify != "left" or None)
     order = sorted(market, key=lambda code: (min(catalogue[code]["rolls"]), code))
     for code in order:
         card = catalogue[code]
+        what = Text(f"{card_name(code)}: ")
+        what.append(EFFECTS.get(code, ""), style="dim")
         table.add_row(
             Text(code, style=STYLE[card["color"]]),
             _rolls(card["rolls"]),
-            str(card["cost"]),
-            str(market[code]),
-            card_name(code),
-            EFFECTS.get(code, ""),
+            f"${card['cost']}",
+            f"×{market[code]}",
+            what,
         )
-    return table
+    return Group(Text(title, style="bold"), table)
 
 
 def render_landmarks(landmarks: list[Mapping[str, Any]]) -> Text:
-    text = Text("landmarks: ", style="yellow")
+    """Every landmark with its cost and effect."""
+    text = Text("Landmarks: ", style="yellow")
     text.append(
-        ", ".join(
-            f"{lm['id']} {lm['cost']} ({EFFECTS.get(lm['id'], card_name(lm['id']))})" for lm in landmarks
+        "; ".join(
+            f"{lm['id']} ${lm['cost']} {EFFECTS.get(lm['id'], card_name(lm['id']))}" for lm in landmarks
         ),
         style="dim",
     )
@@ -220,30 +226,24 @@ def render_landmarks(landmarks: list[Mapping[str, Any]]) -> Text:
 
 
 def render_view(view: Mapping[str, Any]) -> Group:
+    """The board in few lines (so the prompt's status stays on an 80×24 screen): cities, market with
+    each card's effect, landmarks with cost and effect, the newest events and the pending decision."""
     st = view["state"]
     catalogue = {card["id"]: card for card in st["cards"]}
-    cities = Table.grid(expand=True)
-    for _ in st["players"]:
-        cities.add_column(ratio=1)
-    cities.add_row(
-        *[
-            render_city(seat, pl, seat == st["current"] and not view["over"], catalogue)
-            for seat, pl in enumerate(st["players"])
-        ]
-    )
+    viewer = view.get("seat")
     dice = "+".join(map(str, st["dice"])) if st["dice"] else "-"
     header = Text(f"Machi Koro — turn {st['turn']}, last roll: {dice} (total {st['roll']})", style="bold")
+    cities = [
+        render_city(seat, pl, seat == st["current"] and not view["over"], catalogue, seat == viewer)
+        for seat, pl in enumerate(st["players"])
+    ]
     lines = [describe_event(event) for event in view["events"][-LOG_LINES:]]
-    log = Text("\n".join(lines), style="dim")
-    pending = Text(describe_pending(view), style="bold cyan")
-    return Group(
-        header,
-        cities,
-        render_market(st["market"], st["market_deck_sizes"], catalogue),
-        render_landmarks(st["landmarks"]),
-        Panel(log, title="log"),
-        pending,
-    )
+    parts = [header, *cities, render_market(st["market"], st["market_deck_sizes"], catalogue)]
+    parts.append(render_landmarks(st["landmarks"]))
+    if lines:
+        parts.append(Text("\n".join(f"· {line}" for line in lines), style="dim"))
+    parts.append(Text(describe_pending(view), style="bold cyan"))
+    return Group(*parts)
 
 
 def status_line(view: Mapping[str, Any]) -> str:
