@@ -27,11 +27,11 @@ def test_render_shows_board_players_cards_and_log() -> None:
     state.log.append(Event("build", {"seat": 2, "lot": "c5", "color": "gold", "cost": 12}))
     text = rendered(state.view(0))
     for needle in (
-        "A1 $9",
+        "A1  $9",
         "C12 $15",
         "Strip",
-        "GO 6 P2",
-        "P1 lot",
+        "go6P2*",
+        "A2  $6  P1",
         "$17",
         "gold 8",
         "silver 1",

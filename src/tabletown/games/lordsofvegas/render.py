@@ -10,12 +10,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rich import box
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from .data import COST, DICE_PER_PLAYER, DIE, GRID, INSTANT_WIN, LOT_NAMES, MARKERS_PER_PLAYER, NUM_LOTS
+from .data import (
+    COST,
+    DICE_PER_PLAYER,
+    DIE,
+    GRID,
+    INSTANT_WIN,
+    LOT_NAMES,
+    MARKERS_PER_PLAYER,
+    NEXT_STEP,
+    NUM_LOTS,
+    SCORE_TRACK,
+)
 
 TILE_STYLE = {
     "green": "bold white on dark_cyan",
@@ -27,7 +37,7 @@ TILE_STYLE = {
 SEAT_STYLE = ("bold blue", "bold green", "bold red", "bold yellow")
 # Streets between the blocks, by schematic grid row (west side, east side).
 STREETS = {2: ("Flamingo", "Flamingo"), 6: ("", "Harmon"), 7: ("Monte Carlo", "")}
-LOG_LINES = 14
+LOG_LINES = 8
 
 
 def seat_text(seat: int | None) -> Text:
@@ -36,39 +46,41 @@ def seat_text(seat: int | None) -> Text:
     return Text(f"P{seat}", style=SEAT_STYLE[seat % 4])
 
 
-def _cell(entry: Mapping[str, Any], lot: int, excluded: bool) -> Text:
-    """Two short lines (fits 80 columns): 'C10 $9' then the printed die, a marker or a tile."""
-    text = Text(f"{LOT_NAMES[lot].upper()} ${COST[lot]}\n", style="dim" if excluded else "")
+def _cell(entry: Mapping[str, Any], lot: int, excluded: bool, bosses: Mapping[str, int | None]) -> Text:
+    """One short cell: 'C10 $9 d3' (empty: cost, printed die), 'C4 $6 P0' (marker), 'C12 gr5P1*' (tile:
+    colour, die, owner; * marks a die of the casino's boss)."""
+    name = f"{LOT_NAMES[lot].upper():<3} "
     colour = entry.get("tile")
     if colour:
+        text = Text(name)
         style = TILE_STYLE[colour]
         if "die" in entry:
             shown = entry["die"] or "?"  # 0: a re-rolled die waiting to be placed
-            text.append(f"{colour[:2].upper()} {shown} ", style=style)
+            text.append(f"{colour[:2]}{shown}", style=style)
             text.append_text(seat_text(entry["owner"]))
+            if bosses.get(entry.get("casino", "")) == entry["owner"]:
+                text.append("*", style="bold")
         else:
-            text.append(f"{colour[:2].upper()} -    ", style=style)
-    elif "marker" in entry:
+            text.append(f"{colour[:2]}-", style=style)
+        return text
+    if excluded:
+        return Text(f"{name}--", style="dim")
+    text = Text(f"{name}${COST[lot]:<2} ", style="dim")
+    if "marker" in entry:
         text.append_text(seat_text(entry["marker"]))
-        text.append(" lot")
-    elif excluded:
-        text.append("unused", style="dim")
     else:
-        text.append(f"die {DIE[lot]}", style="dim")
+        text.append(f"d{DIE[lot]}", style="dim")
     return text
 
 
 def render_board(state: Mapping[str, Any], num_players: int) -> Table:
-    table = Table(
-        box=box.SIMPLE_HEAD,
-        show_header=True,
-        padding=(0, 1),
-        title="Las Vegas (tile colour, die, owner; Pn = seat n)",
-    )
-    for heading in ("", "west", "", "Strip", "", "east", ""):
-        table.add_column(heading, justify="center" if heading == "Strip" else "left", no_wrap=True)
+    table = Table.grid(padding=(0, 1))
+    for col in range(7):
+        table.add_column(justify="center" if col == 3 else "left", no_wrap=True)
     by_grid = {GRID[lot]: lot for lot in range(NUM_LOTS)}
     board = state["board"]
+    bosses = {casino["lots"][0]: casino["boss"] for casino in state["casinos"]}
+    table.add_row(*(Text(h, style="bold dim") for h in ("", "west", "", "Strip", "", "east", "")))
     for row in range(10):
         cells: list[Any] = []
         for col in range(7):
@@ -82,16 +94,53 @@ def render_board(state: Mapping[str, Any], num_players: int) -> Table:
                 cells.append(Text(name if col in (1, 5) else "", style="dim italic"))
             else:
                 excluded = num_players == 2 and LOT_NAMES[lot].startswith("f")
-                cells.append(_cell(board[lot], lot, excluded))
+                cells.append(_cell(board[lot], lot, excluded, bosses))
         table.add_row(*cells)
     return table
 
 
+def render_casinos(state: Mapping[str, Any]) -> Text | None:
+    """Each casino as a group: colour, its lots, size, the Strip, and its boss."""
+    if not state["casinos"]:
+        return None
+    text = Text("casinos: ")
+    for i, casino in enumerate(state["casinos"]):
+        if i:
+            text.append("; ")
+        text.append(casino["color"], style=TILE_STYLE[casino["color"]])
+        lots = "+".join(_lot(lot) for lot in casino["lots"])
+        strip = ", Strip" if casino["strip"] else ""
+        text.append(f" {lots} ({casino['size']}{strip}) boss ")
+        text.append_text(seat_text(casino["boss"]))
+    return text
+
+
+def _track_text() -> str:
+    """The score track with its gaps: runs of squares with the same step between them."""
+    runs: list[tuple[int, list[int]]] = []
+    for before, square in zip(SCORE_TRACK, SCORE_TRACK[1:], strict=False):
+        step = square - before
+        if runs and runs[-1][0] == step:
+            runs[-1][1].append(square)
+        else:
+            runs.append((step, [square]))
+    parts = []
+    for step, squares in runs:
+        shown = str(squares[0]) if len(squares) == 1 else f"{squares[0]}..{squares[-1]}"
+        parts.append(f"{shown} (+{step})")
+    return f"score track (+gap between squares): {SCORE_TRACK[0]}, " + ", ".join(parts)
+
+
+def next_square(score: int) -> str:
+    step = NEXT_STEP.get(score)
+    return "-" if step is None else f"{step[0]} (+{step[1]})"
+
+
 def render_players(view: Mapping[str, Any]) -> Table:
     state = view["state"]
-    table = Table(box=box.SIMPLE, title="Players")
-    for heading in ("", "seat", "money", "points", "dice left", "markers left", "bosses"):
-        table.add_column(heading)
+    table = Table(box=None, padding=(0, 1), show_edge=False)
+    for heading in ("", "seat", "money", "points", "next", "dice", "markers", "bosses"):
+        table.add_column(heading, style="" if heading else "bold")
     bosses = [0] * view["num_players"]
     for casino in state["casinos"]:
         if casino["boss"] is not None:
@@ -106,6 +155,7 @@ def render_players(view: Mapping[str, Any]) -> Table:
             name,
             f"${p['money']}",
             str(p["score"]),
+            next_square(p["score"]),
             str(p["dice_left"]),
             str(p["markers_left"]),
             str(bosses[p["seat"]]),
@@ -161,8 +211,18 @@ def render_pending(state: Mapping[str, Any]) -> Text | None:
 
 
 def render_view(view: Mapping[str, Any]) -> Group:
+    """The board in about 24 lines: lots one per cell, casinos as groups, players with the score
+    track's next square, cards left, what is pending and the newest events."""
     state = view["state"]
-    parts: list[Any] = [render_board(state, view["num_players"]), render_players(view), render_cards(state)]
+    legend = Text(
+        "lot $cost dN=printed die | P0=marker | gr5P1=green tile, die 5 of P1 (*=boss's die)",
+        style="dim",
+    )
+    parts: list[Any] = [legend, render_board(state, view["num_players"])]
+    casinos = render_casinos(state)
+    if casinos is not None:
+        parts.append(casinos)
+    parts += [render_players(view), Text(_track_text(), style="dim"), render_cards(state)]
     if state["promised"]:
         parts.append(Text("promised this turn: " + ", ".join(describe_promise(p) for p in state["promised"])))
     pending = render_pending(state)
@@ -170,10 +230,17 @@ def render_view(view: Mapping[str, Any]) -> Group:
         parts.append(pending)
     if view["result"]:
         parts.append(Text(f"game over: winners {view['result']['winners']}", style="bold green"))
-    log = [describe_event(event) for event in view["events"][-LOG_LINES:]]
+    log = [line for event in view["events"][-LOG_LINES:] for line in log_lines(event)]
     if log:
-        parts.append(Text("— recent events —\n" + "\n".join(log), style="dim"))
+        parts.append(Text("\n".join(f"· {line}" for line in log), style="dim"))
     return Group(*parts)
+
+
+def log_lines(event: Mapping[str, Any]) -> list[str]:
+    """The log's lines for one event: a bet rolled after a lay-off shows the lay-off on its own line."""
+    if event.get("kind") == "gamble_roll" and event.get("layoff"):
+        return [f"P{event['boss']} (boss) lays off half the bet to the bank", describe_event(event)]
+    return [describe_event(event)]
 
 
 def status_line(view: Mapping[str, Any]) -> str:
@@ -298,7 +365,7 @@ _WORDS: dict[str, Any] = {
         f"{p} moves their die from {_lot(e['from_lot'])} to {_lot(e['to_lot'])} (showing {e['value']}); "
         f"{_lot(e['from_lot'])} is left without a die"
     ),
-    "lots_pay": lambda e, p: "lots pay: " + _seat_amounts(e["amounts"]),
+    "lots_pay": lambda e, p: "lots pay $1 per marker: " + _seat_amounts(e["amounts"]),
     "casino_pays": lambda e, p: (
         f"the {e['color']} casino at {_lot(e['casino'])} ({e['size']} tiles) pays "
         f"{_seat_amounts(e['amounts'])}; boss P{e['boss']} scores {e['size']}"

@@ -1,0 +1,69 @@
+"""Issue 16, Lords of Vegas on screen: the score track with its gaps, why lots pay, casinos as groups
+with their boss, the boss's lay-off on its own line, and a board short enough for 80×24."""
+
+from __future__ import annotations
+
+import random
+
+from rich.console import Console
+from typer.testing import CliRunner
+
+from tabletown.cli import app
+from tabletown.games.lordsofvegas import GAME
+from tabletown.games.lordsofvegas.render import log_lines
+
+
+def screen(view, width: int = 80) -> str:
+    console = Console(width=width, record=True, color_system=None)
+    console.print(GAME.render(view))
+    return console.export_text()
+
+
+def played_until_a_layoff(seed: int = 5):
+    rng = random.Random(seed)
+    state = GAME.new_game(2, {}, seed=seed)
+    while state.to_act:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        layoff = [a for a in legal if state.format_action(a) == "layoff"]
+        state.apply(seat, layoff[0] if layoff else rng.choice(legal))
+        if layoff:
+            return state
+    raise AssertionError("no lay-off in a random game")
+
+
+def test_track_lots_casinos_and_layoff_from_a_real_game() -> None:
+    state = played_until_a_layoff()
+    view = state.view(0)
+    text = screen(view)
+    flat = " ".join(text.split())
+    assert "score track (+gap between squares): 0, 1..8 (+1), 10..20 (+2), 23..32 (+3)" in flat
+    assert "81 (+8), 90 (+9)" in flat
+    assert "lots pay $1 per marker: P0 $" in text
+    casino = view["state"]["casinos"][0]
+    lots = "+".join(lot.upper() for lot in casino["lots"])
+    assert f"{casino['color']} {lots} ({casino['size']}" in flat and f"boss P{casino['boss']}" in flat
+    assert "*" in text  # the boss's dice are starred on the board
+    assert "P0 (you)" in text and "P1 (you)" not in text
+    roll = next(e for e in reversed(view["events"]) if e["kind"] == "gamble_roll")
+    first, second = log_lines(roll)
+    assert first == f"P{roll['boss']} (boss) lays off half the bet to the bank"
+    assert first in flat and second in flat
+    assert len(text.splitlines()) <= 34
+
+
+def test_cli_status_line_at_the_prompt_on_80_columns() -> None:
+    result = CliRunner().invoke(
+        app,
+        ["play", "lordsofvegas", "--seat", "human", "--seat", "bot:greedy", "--seed", "3"],
+        input="quit\ny\n",
+        env={"COLUMNS": "80", "LINES": "24"},
+        catch_exceptions=False,
+    )
+    out = result.output
+    assert "casinos: green C12 (1, Strip) boss P1" in out
+    assert "C12 gr5P1*" in out and "score track" in out and "lots pay $1 per marker" in out
+    lines = out.splitlines()
+    status = max(i for i, line in enumerate(lines) if line.startswith("P0: $20"))
+    prompt = max(i for i, line in enumerate(lines) if line.startswith("seat 0>"))
+    assert prompt - status < 24
