@@ -77,13 +77,12 @@ class MovesMixin:
         marker = self.marker
         t0, t1, t2, t3, t4 = tiles_left  # NUM_COLORS == 5 (asserted below)
         colour_mask = (t0 > 0) | (t1 > 0) << 1 | (t2 > 0) << 2 | (t3 > 0) << 3 | (t4 > 0) << 4
-        # Build (tables of ready-made action tuples: no allocation per call); the seat's lots are
-        # found by list.index, in C, in board order.
+        # Build (tables of ready-made action tuples: no allocation per call) on the seat's lots.
         if colour_mask and not (bans and self._banned("build", -1)):
-            lot = -1
-            find = marker.index
-            for _ in range(marker.count(p)):
-                lot = find(p, lot + 1)
+            own = self._cache_own
+            if own is None or own[0] != marker:
+                own = self._owned()
+            for lot in own[2][p]:
                 if COST[lot] <= money and not (bans and self._banned("build", lot)):
                     out += _BUILD[lot][colour_mask]
         groups = self._cache_cas
@@ -98,6 +97,19 @@ class MovesMixin:
         if self.offers_made < self.options["max_offers"]:
             self._offers(p, out)
         return out
+
+    def _owned(self) -> tuple[list[int], tuple[int, ...], tuple[tuple[int, ...], ...]]:
+        """(a copy of the markers, the lots holding one, each seat's lots), in board order; kept in
+        ``_cache_own`` while the markers stay as they are (most actions leave them alone)."""
+        marker = self.marker
+        owned = []
+        by_seat: list[list[int]] = [[] for _ in range(MAX_SEATS)]
+        for lot, owner in enumerate(marker):
+            if owner >= 0:
+                owned.append(lot)
+                by_seat[owner].append(lot)
+        own = self._cache_own = (marker[:], tuple(owned), tuple(map(tuple, by_seat)))
+        return own
 
     def _legal_casinos_free(
         self, p: int, money: int, groups: tuple, colour_mask: int, out: list[Action]
@@ -279,9 +291,11 @@ class MovesMixin:
         full = _FULL[self.num_players]
         if done == full:
             return
-        for lot, owner in enumerate(marker):
-            if owner < 0:
-                continue
+        own = self._cache_own
+        if own is None or own[0] != marker:
+            own = self._owned()
+        for lot in own[1]:
+            owner = marker[lot]
             cost = COST[lot]
             if owner == p:
                 for nb in NEIGHBORS[lot]:

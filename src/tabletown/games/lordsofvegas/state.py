@@ -119,6 +119,7 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
         "accepted",
         "place_queue",
         "_cache_cas",
+        "_cache_own",
         "_over_reason",
         "market",
         "offer_return",
@@ -154,6 +155,7 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
         self.accepted = ()
         self.place_queue = []
         self._cache_cas = None
+        self._cache_own = None
         self._over_reason = ""
         self.market = ()
         self.offer_return = ACTION
@@ -375,6 +377,7 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
         twin.accepted = self.accepted
         twin.place_queue = self.place_queue[:]
         twin._cache_cas = self._cache_cas  # immutable once built; rebuilt (not mutated) on change
+        twin._cache_own = self._cache_own  # likewise (checked against the markers on every use)
         twin._over_reason = self._over_reason
         twin.market = self.market
         twin.offer_return = self.offer_return
@@ -441,6 +444,7 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
         if (phase == OVER) != (self._over_reason != ""):
             raise SnapshotError("the end of the game and its reason disagree")
         self._cache_cas = None
+        self._cache_own = None
         super().check_snapshot()
 
     # ------------------------------------------------------------------ notation
