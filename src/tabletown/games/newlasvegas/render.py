@@ -6,9 +6,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Group
+from rich.table import Table
 from rich.text import Text
 
 from .data import (
+    ARCHITECTS,
+    CRANE_SLOTS,
     EDGES,
     EFFECT_NAMES,
     LAMP_COLUMNS,
@@ -24,7 +27,10 @@ from .data import (
     START_LAMP,
     STREET_RANGE,
     TRACK_LENGTH,
+    UPGRADE_IDS,
 )
+from .scoring import COLUMNS, acme_columns, score_multiplayer, score_solo
+from .sheet import GRAND, SMALL, Sheet
 
 EDGE_INDEX = {edge: e for e, edge in enumerate(EDGES)}
 _CARPET = {"vip": "V", "mafia": "M", "luxury": "L"}
@@ -98,7 +104,8 @@ def render_route(limo: Mapping[str, Any]) -> list[str]:
             for ci in range(ncol):
                 edge = EDGE_INDEX[(st * ncol + ci, (st + 1) * ncol + ci)]
                 row += ("|" if edge in used else " ") + ("     " if ci + 1 < ncol else "")
-            lines.append(row)
+            if row.strip():  # a gap with no segment drawn takes no line
+                lines.append(row)
     return lines
 
 
@@ -109,6 +116,151 @@ def render_scores(sheet: Mapping[str, Any]) -> Text:
         f"opening {marked}/{TRACK_LENGTH} marked, {unused} unused, groups spent {sheet['groups_spent']}"
         f" | shows {sheet['shows'][0]}+{sheet['shows'][1]} | upgrades {ups or 'none'}"
         f" | projects {sheet['projects']} | vault {sheet['vault']} | open loans {sheet['open_loans']}"
+    )
+
+
+LOG_LINES = 12
+_SHORT = {
+    "projects": "proj",
+    "opening": "open",
+    "shows": "show",
+    "hotels": "hotel",
+    "streets": "street",
+    "golf": "golf",
+    "limousine": "limo",
+    "vault": "vault",
+}
+
+
+class _ViewSheet(Sheet):
+    """A sheet rebuilt from its public view, for the running score (golf holes as the view lists them)."""
+
+    __slots__ = ("_holes",)
+
+    def holes(self) -> list[int]:
+        return list(self._holes)
+
+
+def sheet_from_view(data: Mapping[str, Any]) -> Sheet:
+    """The scoring helpers' Sheet for a view's sheet (every field the scores read)."""
+    sh = _ViewSheet(data["vault"])
+    slot = {name: s for s, name in enumerate(SLOT_NAME)}
+    sh.nums = [-1 if v is None else v for v in data["numbers"]]
+    sh.built = sum(1 << slot[name] for name in data["cranes_built"])
+    sh.star_ok = sum(1 << slot[name] for name in data["stars_circled"])
+    sh.star_x = sum(1 << slot[name] for name in data["stars_crossed"])
+    sh.shows = list(data["shows"])
+    sh.ups = [data["upgrades"].get(name, 0) for name in UPGRADE_IDS]
+    sh.marks = data["opening_marked"]
+    sh.spent = sum(1 << (g - 1) for g in data["groups_spent"])
+    sh.exp = sum(1 << (g - 1) for g in data["groups_expansion"])
+    limo = data["limousine"]
+    sh.lamp = limo["at"]
+    sh.edges = sum(1 << e for e in limo["edges"])
+    sh.segs = len(limo["edges"])
+    sh.route_done = limo["complete"]
+    sh.carpets = sum(1 << slot[name] for name in data["carpets_passed"])
+    sh.hotels = [GRAND if h == "grand" else SMALL if h == "small" else 0 for h in data["hotels"]]
+    sh.proj = list(data["projects"])
+    sh._holes = list(data["golf"]["holes"])
+    return sh
+
+
+def running_scores(view: Mapping[str, Any]) -> tuple[list[tuple[str, Mapping[str, Any]]], bool]:
+    """(label, score) rows — the final scores once the game is over, else the score each sheet in the
+    view would make if the game ended now — and whether they are final. Loans stay secret until the
+    end, so a running score counts no bank bundles (and ACME's vault waits for its loan card)."""
+    state = view["state"]
+    seat = view.get("seat")
+    labels = [f"seat {q}" + (" (you)" if q == seat else "") for q in range(len(state["players"]))]
+    final = state.get("final")
+    if final:
+        rows = list(zip(labels, final["players"], strict=True))
+        if "acme" in final:
+            took = "took" if final["acme"].get("loan") else "refused"
+            rows.append((f"ACME (loan card {final['loan_card']}: {took} the loan)", final["acme"]))
+        return rows, True
+    sheets = [sheet_from_view(entry["sheet"]) for entry in state["players"]]
+    golf = not state["first_game"]
+    acme = state.get("acme")
+    if acme:
+        player, acme_score = score_solo(
+            sheets[0],
+            bool(state["players"][0].get("loan")),
+            acme["architect"],
+            list(acme["pile"]),
+            len(acme["hotels"]),
+            list(acme["projects"]),
+            0,
+            golf,
+            False,
+        )
+        return [(labels[0], player), ("ACME", acme_score)], False
+    scores = score_multiplayer(sheets, [False] * len(sheets), golf, False)
+    return list(zip(labels, scores, strict=True)), False
+
+
+def render_score_table(view: Mapping[str, Any]) -> Table:
+    """The score areas, one row per architect (and ACME): each column and the total."""
+    rows, final = running_scores(view)
+    title = "final scores" if final else "running score if the game ended now (no bank bundles yet)"
+    table = Table(title=title, box=None, padding=(0, 1), title_justify="left", title_style="bold")
+    table.add_column("")
+    for column in COLUMNS:
+        table.add_column(_SHORT[column], justify="right")
+    table.add_column("total", justify="right", style="bold")
+    for label, score in rows:
+        cols = score["columns"]
+        table.add_row(label, *(str(cols.get(c, 0)) for c in COLUMNS), str(score["total"]))
+    return table
+
+
+def render_acme(state: Mapping[str, Any]) -> Text:
+    """Solo: ACME's architect card (values per column, the threshold of upgrade cards that raises each,
+    its crane run), its pile counted per kind, hotels, projects, deck and the card under its sheet."""
+    acme = state["acme"]
+    card = ARCHITECTS[acme["architect"]]
+    pile = list(acme["pile"])
+    values, run = acme_columns(acme["architect"], pile)
+    heads = ("open", "show", "hotel", "street", "golf", "limo")
+    per_column = ", ".join(
+        f"{h} {v} ({card['base'][i]}→{card['upgraded'][i]} at {card['thresholds'][i]} up)"
+        for i, (h, v) in enumerate(zip(heads, values, strict=True))
+    )
+    counts = ", ".join(f"{EFFECT_NAMES[e]} {pile.count(e)}" for e in EFFECT_NAMES)
+    loan = acme.get("loan_card")
+    lines = [
+        f"ACME, architect card {acme['architect']} (takes the loan on a loan card ≥ {card['number']}):",
+        f"  values: {per_column}; street run {run} (cranes {card['crane']:+d})",
+        f"  pile {len(pile)} cards: {counts}",
+        f"  hotels on avenues {acme['hotels'] or '-'}; projects {acme['projects']}; deck {acme['deck_size']}, "
+        f"top shows {_face(acme.get('deck_top'))}",
+        "  card under its sheet: "
+        + (
+            f"{loan} — ACME {'takes' if loan >= card['number'] else 'refuses'} the bank loan"
+            if loan is not None
+            else f"hidden ({EFFECT_NAMES.get(acme.get('loan_card_effect'), '?')} side seen)"
+        ),
+    ]
+    return Text("\n".join(lines), style="red")
+
+
+def sheet_summary(sheet: Mapping[str, Any]) -> str:
+    """An opponent's public sheet in one line."""
+    per_street = "/".join(
+        str(sum(1 for s in range(a, b) if sheet["numbers"][s] is not None)) for a, b in STREET_RANGE
+    )
+    cranes = sum(1 for s in CRANE_SLOTS if SLOT_NAME[s] in sheet["cranes_built"])
+    grands = sum(1 for h in sheet["hotels"] if h == "grand")
+    smalls = sum(1 for h in sheet["hotels"] if h == "small")
+    ups = ", ".join(f"{k} {v}" for k, v in sheet["upgrades"].items() if v) or "none"
+    limo = sheet["limousine"]
+    return (
+        f"opened per street {per_street}, cranes built {cranes}; hotels {grands} grand {smalls} small; "
+        f"shows {sheet['shows'][0]}+{sheet['shows'][1]}; upgrades {ups}; golf holes {sheet['golf']['holes']}; "
+        f"limousine {len(limo['edges'])} segments{' (complete)' if limo['complete'] else ''}; "
+        f"opening {sheet['opening_marked']}/{TRACK_LENGTH} ({sheet['opening_unused']} unused); "
+        f"projects {sheet['projects']}; open loans {sheet['open_loans']}"
     )
 
 
@@ -125,50 +277,23 @@ def render_view(view: Mapping[str, Any]) -> Group:
                 f"{' approved' if pr['approved'] else ''}: {PROJECT_BY_ID[pr['id']]['condition']}"
             )
         )
-    if state.get("combinations"):
-        combos = "   ".join(
-            f"{'abc'[k]}: {c['number']} {EFFECT_NAMES[c['effect']]}"
-            for k, c in enumerate(state["combinations"])
-        )
-        parts.append(Text("combinations  " + combos, style="cyan"))
-    if state.get("hand"):
-        cards = "   ".join(
-            f"card {k + 1}: {c['number']} {EFFECT_NAMES[c['effect']]}" for k, c in enumerate(state["hand"])
-        )
-        parts.append(Text(cards, style="cyan"))
-    if state.get("acme"):
-        acme = state["acme"]
-        parts.append(
-            Text(
-                f"ACME (architect {acme['architect']}): pile {len(acme['pile'])} cards "
-                f"{' '.join(acme['pile'][-8:])}; hotels {acme['hotels']}; projects {acme['projects']}"
-            )
-        )
-        parts.append(
-            Text(
-                f"  deck {acme['deck_size']} cards, top shows {_face(acme.get('deck_top'))}; "
-                f"card under the sheet: {acme.get('loan_card_effect') or '-'}"
-            )
-        )
     if state["grand_taken"]:
         parts.append(Text(f"grand hotels already taken on avenues {state['grand_taken']}"))
+    if state.get("acme"):
+        parts.append(render_acme(state))
+    everyone = seat is None or state["phase"] == "over"
     for q, entry in enumerate(state["players"]):
         sheet = entry["sheet"]
         title = (
             f"seat {q}" + (" (you)" if q == seat else "") + (" - still choosing" if entry["acting"] else "")
         )
-        if q == seat or seat is None or state["phase"] == "over" or len(state["players"]) <= 2:
+        if q == seat or everyone:
             parts.append(Text(title, style="bold magenta"))
             parts.append(render_city(sheet))
+            parts.append(render_scores(sheet))
         else:
-            opened = sum(1 for v in sheet["numbers"] if v is not None)
-            parts.append(
-                Text(
-                    f"{title}: {opened} casinos opened, hotels {sum(1 for h in sheet['hotels'] if h)}",
-                    style="magenta",
-                )
-            )
-        parts.append(render_scores(sheet))
+            when = "" if state["phase"] == "over" else " (as at the round's start)"
+            parts.append(Text(f"{title}{when}: {sheet_summary(sheet)}", style="magenta"))
         if "turn" in entry and entry["turn"]["step"] != "done":
             t = entry["turn"]
             parts.append(
@@ -178,14 +303,21 @@ def render_view(view: Mapping[str, Any]) -> Group:
                     style="yellow",
                 )
             )
-    final = state.get("final")
-    if final:
-        for q, s in enumerate(final["players"]):
-            cols = ", ".join(f"{k} {v}" for k, v in s["columns"].items())
-            parts.append(Text(f"seat {q}: {s['total']} ({cols})", style="bold green"))
-        if "acme" in final:
-            cols = ", ".join(f"{k} {v}" for k, v in final["acme"]["columns"].items())
-            parts.append(Text(f"ACME: {final['acme']['total']} ({cols})", style="bold red"))
+    parts.append(render_score_table(view))
+    log = [describe_event(event) for event in view["events"][-LOG_LINES:]]
+    if log:
+        parts.append(Text("\n".join(f"· {line}" for line in log), style="dim"))
+    if state.get("combinations") and not view["over"]:
+        combos = "   ".join(
+            f"{'abc'[k]}: {c['number']} {EFFECT_NAMES[c['effect']]}"
+            for k, c in enumerate(state["combinations"])
+        )
+        parts.append(Text("combinations  " + combos, style="bold cyan"))
+    if state.get("hand") and not view["over"]:
+        cards = "   ".join(
+            f"card {k + 1}: {c['number']} {EFFECT_NAMES[c['effect']]}" for k, c in enumerate(state["hand"])
+        )
+        parts.append(Text(cards, style="bold cyan"))
     return Group(*parts)
 
 
@@ -256,7 +388,7 @@ def describe_event(event: Mapping[str, Any]) -> str:
     kind = event.get("kind")
     seat = event.get("seat")
     if kind == "projects":
-        return "projects: " + "; ".join(
+        return "the three projects: " + "; ".join(
             f"{pid} ({PROJECT_BY_ID[pid]['condition']})" if pid in PROJECT_BY_ID else str(pid)
             for pid in event["projects"]
         )
@@ -312,11 +444,11 @@ def describe_event(event: Mapping[str, Any]) -> str:
         reason = _END_REASONS.get(event["reason"], str(event["reason"]))
         return "game over: " + reason.format(seat=seat)
     if kind == "scores":
-        text = "scores: " + ", ".join(f"seat {q} {total}" for q, total in enumerate(event["totals"]))
+        text = "final scores: " + ", ".join(f"seat {q} {total}" for q, total in enumerate(event["totals"]))
         if "acme" in event:
-            text += f", ACME {event['acme']} (loan card {event['loan_card']})"
+            text += f", ACME {event['acme']} (its hidden loan card was {event['loan_card']})"
         loans = [q for q, took in enumerate(event.get("loans", ())) if took]
-        return text + (f"; bank loans taken by seats {loans}" if loans else "; nobody took the bank loan")
+        return text + (f"; bank loans taken by seats {loans}" if loans else "; no architect took the bank loan")
     data = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("i", "kind", "private"))
     return f"{kind}: {data}"
 

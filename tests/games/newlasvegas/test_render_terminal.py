@@ -1,0 +1,128 @@
+"""Issue 16, New Las Vegas on screen: the round's events while playing, the score areas with a running
+score, ACME's pile per kind and its architect card's values, ACME's row with its loan card revealed at
+the end, and a summary of each opponent's public sheet."""
+
+from __future__ import annotations
+
+import random
+
+from rich.console import Console
+from typer.testing import CliRunner
+
+from tabletown.cli import app
+from tabletown.games.newlasvegas import GAME
+from tabletown.games.newlasvegas.render import describe_event, running_scores, sheet_from_view
+from tabletown.games.newlasvegas.rules import sheet_view
+
+
+def screen(view, width: int = 80) -> str:
+    console = Console(width=width, record=True, color_system=None)
+    console.print(GAME.render(view))
+    return " ".join(console.export_text().split())
+
+
+def random_game(players: int, seed: int, stop: int | None = None):
+    rng = random.Random(seed)
+    state = GAME.new_game(players, {}, seed=seed)
+    moves = 0
+    while state.to_act and moves != stop:
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        moves += 1
+    return state
+
+
+def test_sheet_rebuilt_from_its_view_scores_like_the_rules() -> None:
+    state = random_game(3, 2)
+    view = state.view(None)
+    for q, entry in enumerate(view["state"]["players"]):
+        rebuilt = sheet_view(sheet_from_view(entry["sheet"]))
+        assert rebuilt["golf"]["holes"] == entry["sheet"]["golf"]["holes"], q
+        rebuilt["golf"] = entry["sheet"]["golf"]  # the crossed-out holes score nothing
+        assert rebuilt == entry["sheet"], q
+    final = [score["total"] for score in view["state"]["final"]["players"]]
+    # The running score recomputed from the sheets agrees with the final one but for the bank's bundles.
+    view["state"]["final"] = None
+    rows, is_final = running_scores(view)
+    assert not is_final
+    loans = state.view(None)["state"]["players"]
+    for (label, score), total, entry in zip(rows, final, loans, strict=True):
+        assert score["total"] == total or score["columns"]["vault"] != 0 or entry["loan"], label
+
+
+def test_multiplayer_events_running_score_and_opponents() -> None:
+    state = random_game(3, 5, stop=40)
+    view = state.view(1)
+    text = screen(view)
+    assert "running score if the game ended now" in text
+    for head in ("proj", "open", "show", "hotel", "street", "golf", "limo", "vault", "total"):
+        assert head in text
+    assert "seat 1 (you)" in text
+    for q in (0, 2):
+        assert f"seat {q}" in text and "opened per street" in text
+    for event in view["events"][-12:]:
+        assert describe_event(event) in text
+    kinds = {event["kind"] for event in view["events"]}
+    assert {"round", "round_played"} <= kinds
+
+    end = random_game(3, 5)
+    final_view = end.view(0)
+    text = screen(final_view)
+    assert "final scores" in text
+    assert "game over:" in " ".join(describe_event(e) for e in final_view["events"])
+    totals = [score["total"] for score in final_view["state"]["final"]["players"]]
+    assert (
+        f"seat 0 (you) {' '.join(map(str, final_view['state']['final']['players'][0]['columns'].values()))} {totals[0]}"
+        in text
+    )
+
+
+def test_every_event_kind_is_worded() -> None:
+    seen = set()
+    for seed in range(6):
+        for players in (1, 2, 4):
+            state = random_game(players, seed)
+            for event in state.events(None):
+                seen.add(event["kind"])
+                data = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("i", "kind", "private"))
+                assert describe_event(event) != f"{event['kind']}: {data}", event
+    assert {"hotel", "project_completed", "game_over", "scores", "round_played"} <= seen
+
+
+def test_solo_acme_pile_values_and_loan_card_revealed() -> None:
+    state = random_game(1, 4, stop=30)
+    view = state.view(0)
+    text = screen(view)
+    acme = view["state"]["acme"]
+    pile = acme["pile"]
+    counts = f"opening {pile.count('op')}, construction {pile.count('con')}, upgrade {pile.count('up')}"
+    assert f"pile {len(pile)} cards: {counts}" in text
+    assert "values: open 2 (2→3 at 7 up), show 3 (3→4 at 8 up)" in text
+    assert "card under its sheet: hidden" in text and acme["loan_card"] is None
+    assert "seat 0 (you)" in text and "ACME" in text and "running score" in text
+
+    end = random_game(1, 4)
+    view = end.view(0)
+    card = view["state"]["acme"]["loan_card"]
+    assert card is not None and view["state"]["final"]["loan_card"] == card
+    text = screen(view)
+    assert f"card under its sheet: {card} — ACME" in text
+    acme_total = view["state"]["final"]["acme"]["total"]
+    assert f"ACME (loan card {card}:" in text and f" {acme_total} " in text + " "
+
+
+def test_cli_solo_shows_acme_and_scores_at_80_columns() -> None:
+    result = CliRunner().invoke(
+        app,
+        ["play", "newlasvegas", "--seat", "human", "--seed", "3"],
+        input="loan\nquit\ny\n",
+        env={"COLUMNS": "80", "LINES": "24"},
+        catch_exceptions=False,
+    )
+    out = result.output
+    assert "ACME, architect card 1" in out and "pile 0 cards" in out
+    assert "running score if the game ended now" in out
+    lines = out.splitlines()
+    status = max(i for i, line in enumerate(lines) if line.startswith("P0 (you);"))
+    prompt = max(i for i, line in enumerate(lines) if line.startswith("seat 0>"))
+    assert prompt - status < 24
