@@ -7,10 +7,10 @@ a tile has been drawn, the free slots show the X,Y to type in ``t X,Y rN``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -89,29 +89,80 @@ def _object_marks(state: Mapping[str, Any]) -> dict[tuple[int, int], tuple[str, 
     return marks
 
 
-def render_city(state: Mapping[str, Any]) -> Text:
+def render_city(
+    state: Mapping[str, Any],
+    max_rows: int | None = None,
+    max_cols: int | None = None,
+    focus: tuple[int, int] | None = None,
+) -> Text:
+    """The city, cropped to at most ``max_rows`` x ``max_cols`` tiles around ``focus`` (a square; by
+    default the last tile laid); a header then gives the coordinates shown and lists the free slots
+    left outside the window."""
     show_slots = state["drawn"] is not None
     slots = {tuple(s) for s in state["free_slots"]} if show_slots else set()
     corners = [(t["x"], t["y"]) for t in state["tiles"]] + list(slots)
     xs = [x for x, _ in corners]
     ys = [y for _, y in corners]
+    if focus is None:
+        focus = (state["tiles"][-1]["x"], state["tiles"][-1]["y"]) if state["tiles"] else (min(xs), min(ys))
+    x_lo, x_hi = _window(min(xs), max(xs), focus[0], max_cols)
+    y_lo, y_hi = _window(min(ys), max(ys), focus[1], max_rows)
+    cropped = (x_lo, x_hi, y_lo, y_hi) != (min(xs), max(xs), min(ys), max(ys))
     squares = _squares(state)
     marks = _object_marks(state)
     text = Text()
+    if cropped:
+        text.append(
+            f"city window: x {x_lo}..{x_hi + 2}, y {y_lo}..{y_hi + 2} of x {min(xs)}..{max(xs) + 2}, "
+            f"y {min(ys)}..{max(ys) + 2} (around the last move, at {focus[0]},{focus[1]})\n",
+            style="bold yellow",
+        )
+        outside = sorted((x, y) for x, y in slots if not (x_lo <= x <= x_hi and y_lo <= y <= y_hi))
+        if outside:
+            text.append(
+                "free slots outside the window: " + " ".join(f"{x},{y}" for x, y in outside) + "\n",
+                style="dim cyan",
+            )
     text.append("     ")
-    for x0 in range(min(xs), max(xs) + 3, 3):
+    for x0 in range(x_lo, x_hi + 3, 3):
         text.append("".join(f"{x0 + c:>3}" for c in range(3)) + " ", style="dim")
     text.append("\n")
-    for y0 in range(min(ys), max(ys) + 3, 3):
+    for y0 in range(y_lo, y_hi + 3, 3):
         for r in range(3):
             y = y0 + r
             text.append(f"{y:>4} ", style="dim")
-            for x0 in range(min(xs), max(xs) + 3, 3):
+            for x0 in range(x_lo, x_hi + 3, 3):
                 _append_tile_row(text, squares, marks, slots, x0, y0, y)
                 text.append(" ")
             text.append("\n")
-        text.append("\n")
+        if not cropped:
+            text.append("\n")
     return text
+
+
+def _window(low: int, high: int, focus: int, tiles: int | None) -> tuple[int, int]:
+    """The first and last tile corner (steps of 3) of a window of ``tiles`` tiles around ``focus``."""
+    count = (high - low) // 3 + 1
+    if tiles is None or count <= tiles:
+        return low, high
+    start = max(0, min(count - tiles, (focus - low) // 3 - (tiles - 1) // 2))
+    return low + 3 * start, low + 3 * (start + tiles - 1)
+
+
+class CityPicture:
+    """The city fitted to the console: as many tile rows and columns as the terminal has room for."""
+
+    def __init__(self, state: Mapping[str, Any], events: Sequence[Mapping[str, Any]] = ()) -> None:
+        self.state = state
+        # The newest tile laid or object placed among the events just shown, else the last tile.
+        moves = [e for e in events if e["kind"] in ("lay", "place")]
+        self.focus = (moves[-1]["x"], moves[-1]["y"]) if moves else None
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        height = options.height or console.height
+        rows = max(3, (height - 12) // 3)
+        cols = max(3, (options.max_width - 5) // 10)
+        yield render_city(self.state, rows, cols, self.focus)
 
 
 def _append_tile_row(text: Text, squares: dict, marks: dict, slots: set, x0: int, y0: int, y: int) -> None:
@@ -184,7 +235,7 @@ def render_view(view: Mapping[str, Any]) -> RenderableType:
     )
     if state["final_round"]:
         header.append(f"\nfinal round: still to place {state['final_round']}", style="bold magenta")
-    parts: list[RenderableType] = [header, render_city(state)]
+    parts: list[RenderableType] = [header, CityPicture(state, view["events"])]
     if state["drawn"] is not None:
         parts.append(render_drawn(state["drawn"]))
     parts.append(render_players(state))
