@@ -106,6 +106,9 @@ def play_one(page, turn_tile: bool, touch: bool = False, drag: bool = False) -> 
             page.click(f'.mc-end[data-end="{ends[0]}"]')
             page.wait_for_selector(".mc-end.first")
             second = page.evaluate(VISIBLE, ".mc-end.second")
+            if not second:  # the other end lies outside the map as it is zoomed: show the whole city
+                page.click(".mc-zoom-fit")
+                second = page.evaluate(VISIBLE, ".mc-end.second")
             assert second, "a first end lights up its other ends"
             page.click(f'.mc-end.second[data-end="{second[-1]}"]')
             wait_change(page, old)

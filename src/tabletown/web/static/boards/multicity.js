@@ -259,6 +259,7 @@
     if (s <= ui.view.s * 1.05) return;
     ui.view = { s, tx: pad + (w - pad - right) / 2 - s * (x0 + x1) * U / 2, ty: h / 2 - s * (y0 + y1) * U / 2 };
     ui.follow = false;
+    ui.focused = true; // a zoom of our own: undone after the move unless the player takes the view over
     clamp();
     applyView();
   }
@@ -278,6 +279,7 @@
     v.ty = sy - (sy - v.ty) * (s / v.s);
     v.s = s;
     ui.follow = false;
+    ui.focused = false;
     clamp();
     applyView();
   }
@@ -352,6 +354,7 @@
         ui.view.tx = gesture.tx + dx;
         ui.view.ty = gesture.ty + dy;
         ui.follow = false;
+        ui.focused = false;
         clamp();
         applyView();
       }
@@ -788,6 +791,7 @@
     if (payload.table !== ui.table || (ctx && ctx.seat) !== ui.seat) { ui.last = null; }
     if (fresh) {
       ui.first = null; ui.hover = null; ui.touchSlot = null; ui.listRot = undefined; ui.len = null;
+      if (ui.focused) { ui.focused = false; ui.follow = true; ui.boundsKey = ""; }
       if (ui.seq !== payload.seq) say("");
     }
     ui.table = payload.table; ui.seq = payload.seq; ui.seat = ctx ? ctx.seat : null;
