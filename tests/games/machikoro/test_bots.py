@@ -18,9 +18,10 @@ def test_greedy_beats_random_with_harbor():
     assert win_rate(GAME, "greedy", "random", 100, {"harbor": True}) >= 0.8
 
 
-def test_greedy_beats_the_bakery_strategy_in_the_base_game():
-    # Bakery is the fixed strategy greedy finds hardest (about 67% over 200 games).
-    assert win_rate(GAME, "greedy", "strategy:bakery", 100) >= 0.55
+def test_greedy_beats_the_legacy_bakery_list_in_the_base_game():
+    # The old bakery wish list (landmarks whenever affordable): greedy wins about 67% over 200 games.
+    # The published strategy:bakery is stronger: greedy wins only about 47% against it.
+    assert win_rate(GAME, "greedy", "strategy:legacy-bakery", 100) >= 0.55
 
 
 @pytest.mark.parametrize("strategy", sorted([*PUBLISHED, *LEGACY]))

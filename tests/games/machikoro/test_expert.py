@@ -139,9 +139,9 @@ def test_expert_beats_random():
     assert _expert_share(60, "random", 5000) >= 0.95
 
 
-def test_expert_beats_the_bakery_strategy():
-    # strategy:bakery is the fixed buy order greedy finds hardest (greedy wins about 70%).
-    assert _expert_share(200, "strategy:bakery", 6000) >= 0.66
+def test_expert_beats_the_legacy_bakery_list():
+    # The old bakery wish list (now strategy:legacy-bakery): greedy wins about 67% against it.
+    assert _expert_share(200, "strategy:legacy-bakery", 6000) >= 0.66
 
 
 def test_expert_is_registered_next_to_an_unchanged_greedy():

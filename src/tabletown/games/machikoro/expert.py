@@ -319,6 +319,14 @@ class ExpertBot(Bot):
     # With one landmark left, finishing this turn is worth this many coins to the dice, re-roll and
     # Harbor choices (they otherwise maximise expected coins, blind to the threshold).
     finish_bonus = 30.0
+    # Denial (issue 18, against the published fixed strategies): an engine card (green) bought from its
+    # pile is also credited with ``deny`` times what one more copy would earn the rival who collects it
+    # (owns at least ``deny_owned`` copies), shared over the copies left: taking the Bakeries a Bakery
+    # player waits for slows it for good. Blue and red cards, and rivals not collecting the card, get no
+    # credit (that version bought Wheat Fields from greedy and lost to it).
+    deny = 2.0
+    deny_owned = 3
+    deny_colors = ("green",)
 
     def choose(self, state: MachiKoroState, player: int) -> Any:
         legal = state.legal_actions(player)
@@ -545,6 +553,25 @@ class ExpertBot(Bot):
             return 0.0
         return -need / max(base[player] + gain + self.rate_add, self.rate_floor)
 
+    def denial(self, model: Model, state: MachiKoroState, player: int, idx: int, base: list[float]) -> float:
+        """Credit for taking a copy of establishment ``idx`` from its pile: ``w_opp * deny`` times the
+        income one more copy would add for the rival collecting it who gains most, over the copies
+        left (the fewer left, the surer the rival is kept short)."""
+        if model.t.cards[idx].color not in self.deny_colors:
+            return 0.0
+        left = state.supply[idx]
+        if left <= 0:
+            return 0.0
+        best = 0.0
+        for q in range(model.n):
+            if q == player or model.cards[q][idx] < self.deny_owned:
+                continue
+            model.cards[q][idx] += 1
+            rate = model.rates()
+            model.cards[q][idx] -= 1
+            best = max(best, rate[q] - base[q])
+        return self.w_opp * self.deny * best / left
+
     # -- decisions --------------------------------------------------------------------------------
     def choose_reroll(
         self, state: MachiKoroState, model: Model, player: int, weights: list[float], legal: list[Any]
@@ -611,9 +638,10 @@ class ExpertBot(Bot):
                 model.lm[player] &= ~(1 << j)
             else:
                 idx = ESTABLISHMENT_INDEX[action.card]
+                denied = self.denial(model, state, player, idx, base) if self.deny else 0.0
                 model.cards[player][idx] += 1
                 model.coins[player] -= t.cost[idx]
-                gain = self.card_mult.get(t.codes[idx], 1.0) * self.gain(model, player, base)
+                gain = self.card_mult.get(t.codes[idx], 1.0) * self.gain(model, player, base) + denied
                 val = self.race(model, player, base, gain)
                 model.cards[player][idx] -= 1
                 model.coins[player] += t.cost[idx]
