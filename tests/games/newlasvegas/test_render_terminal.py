@@ -121,8 +121,8 @@ def test_cli_solo_shows_acme_and_scores_at_80_columns() -> None:
     )
     out = result.output
     assert "ACME, architect card 1" in out and "pile 0 cards" in out
-    assert "running score if the game ended now" in out
+    assert "running score if the game ended now" in out and "points so far; round" in out
     lines = out.splitlines()
-    status = max(i for i, line in enumerate(lines) if line.startswith("P0 (you);"))
+    status = max(i for i, line in enumerate(lines) if line.startswith("P0 (you): "))
     prompt = max(i for i, line in enumerate(lines) if line.startswith("seat 0>"))
     assert prompt - status < 24

@@ -448,7 +448,9 @@ def describe_event(event: Mapping[str, Any]) -> str:
         if "acme" in event:
             text += f", ACME {event['acme']} (its hidden loan card was {event['loan_card']})"
         loans = [q for q, took in enumerate(event.get("loans", ())) if took]
-        return text + (f"; bank loans taken by seats {loans}" if loans else "; no architect took the bank loan")
+        return text + (
+            f"; bank loans taken by seats {loans}" if loans else "; no architect took the bank loan"
+        )
     data = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("i", "kind", "private"))
     return f"{kind}: {data}"
 
@@ -461,4 +463,6 @@ def status_line(view: Mapping[str, Any]) -> str:
     seat = view.get("seat")
     if seat is None:
         return f"spectator; {head}"
-    return f"P{seat} (you); {head}"
+    rows, final = running_scores(view)
+    points = f"{rows[seat][1]['total']} points{'' if final else ' so far'}"
+    return f"P{seat} (you): {points}; {head}"
