@@ -188,7 +188,8 @@ def render_pending(state: Mapping[str, Any]) -> Text | None:
     if "gamble" in state:
         g = state["gamble"]
         return Text(
-            f"P{g['gambler']} bets ${g['bet']} at P{g['boss']}'s casino: P{g['boss']} chooses layoff or nolayoff",
+            f"P{g['gambler']} bets ${g['bet']} at P{g['boss']}'s casino: P{g['boss']} chooses layoff "
+            "(the bank pays or takes half of the win or loss) or nolayoff",
             style="bold magenta",
         )
     if "placing" in state:
