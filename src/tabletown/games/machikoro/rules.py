@@ -19,8 +19,6 @@ from ...core.game import Result, State
 from ...core.rng import SeededRNG
 from .actions import (
     ADD2,
-    BUILD_ESTABLISHMENT,
-    BUILD_LANDMARK,
     CONSTANTS,
     ESTABLISHMENT_INDEX,
     KEEP,
@@ -207,7 +205,7 @@ class MachiKoroState(State):
         members, wanted = self.t.regions[region]
         deck = self.decks[region]
         supply = self.supply
-        showing = len([i for i in members if supply[i]])
+        showing = len(members) - self.t.region_piles[region](supply).count(0)
         revealed = []
         while showing < wanted and deck:
             card = deck.pop()
@@ -267,34 +265,43 @@ class MachiKoroState(State):
         t = self.t
         p = self.current
         coins = self.coins[p]
+        affordable = t.affordable
+        if coins >= len(affordable):
+            coins = len(affordable) - 1
         city = self.cards[p]
-        cost = t.cost
-        purple = t.purple
         supply = self.supply
-        builds = BUILD_ESTABLISHMENT
         actions: list[Any] = [PASS]
-        for i in t.playable:
-            if supply[i] and cost[i] <= coins and not (purple[i] and city[i]):
-                actions.append(builds[i])
+        for i, action, purple in affordable[coins]:
+            if supply[i] and not (purple and city[i]):
+                actions.append(action)
         built = self.lm[p]
-        for j in t.buildable_landmarks:
-            if not built >> j & 1 and t.landmark_cost[j] <= coins:
-                actions.append(BUILD_LANDMARK[j])
+        for bit, action in t.affordable_landmarks[coins]:
+            if not built & bit:
+                actions.append(action)
         return actions
 
     def _swap_actions(self) -> list[Swap]:
         p = self.current
         swappable = self.t.swappable
         cards = self.cards
-        mine = [i for i in swappable if cards[p][i]]
+        city = cards[p]
+        mine = [i for i in swappable if city[i]]
         actions: list[Swap] = []
         for target in range(self.num_players):
             if target == p:
                 continue
-            theirs = [i for i in swappable if cards[target][i]]
+            other = cards[target]
+            theirs = [i for i in swappable if other[i]]
+            if not theirs:
+                continue
             for a in mine:
                 row = SWAPS[a][target]
-                actions += [row[b] for b in theirs if b != a]
+                picked = list(map(row.__getitem__, theirs))  # None where b == a: no such swap
+                if not other[a]:
+                    actions += picked
+                else:
+                    picked.remove(None)
+                    actions += picked
         return actions
 
     def _can_swap(self) -> bool:
@@ -372,13 +379,16 @@ class MachiKoroState(State):
     def _apply_roll(self, dice: Any) -> None:
         if type(dice) is not int or not 1 <= dice <= 2:
             raise MalformedAction("action.dice", f"a roll uses 1 or 2 dice, not {dice!r}")
-        if dice == 2 and not self.lm[self.current] & STATION:
+        lm = self.lm[self.current]
+        if dice == 2 and not lm & STATION:
             raise IllegalAction("roll.needs_train_station", "rolling two dice needs a built Train Station")
         self._roll(dice)
-        if self.lm[self.current] & RADIO:
+        if lm & RADIO:
             self.phase = REROLL
+        elif lm & HARBOR_LM and self.total >= 10:
+            self.phase = HARBOR
         else:
-            self._settle_dice()
+            self._resolve_income()
 
     def _apply_reroll(self, action: Any) -> None:
         if type(action) is str and action == KEEP:
@@ -415,21 +425,35 @@ class MachiKoroState(State):
     def _roll(self, count: int) -> None:
         die = self.rng.die
         first = die()
-        second = die() if count == 2 else 0
-        self.dice = (first, second)
-        self.total = first + second
-        dice = [first, second] if second else [first]
-        self.log.append(
-            _event(Event, ("roll", {"seat": self.current, "dice": dice, "total": self.total}, None))
-        )
+        if count == 2:
+            second = die()
+            self.dice = (first, second)
+            self.total = total = first + second
+            dice = [first, second]
+        else:
+            self.dice = (first, 0)
+            self.total = total = first
+            dice = [first]
+        self.log.append(_event(Event, ("roll", {"seat": self.current, "dice": dice, "total": total}, None)))
 
     # ------------------------------------------------------------------ income
     def _resolve_income(self) -> None:
+        """Red, then green and blue, then purple; the payment formulas (``red_due``, ``green_gain``,
+        ``blue_gain``) are written out inline here, the hot path of the game."""
+        t = self.t
         roll = self.total
-        self._pay_red(roll)
-        self._pay_green_blue(roll)
+        if t.red[roll]:
+            self._pay_red(roll)
+        if t.green[roll] or t.blue[roll]:
+            self._pay_green_blue(roll)
         self.purple_stage = 0
-        self._continue_purple()
+        if t.purple_by_roll[roll]:
+            self._continue_purple()
+        else:  # _enter_build, inlined
+            self.phase = BUILD
+            p = self.current
+            if self.city_hall_mode == "broke" and self.lm[p] & CITYHALL and self.coins[p] == 0:
+                self._city_hall_coin(p)
 
     def _pay_red(self, roll: int) -> None:
         reds = self.t.red[roll]
@@ -440,20 +464,24 @@ class MachiKoroState(State):
         coins = self.coins
         codes = self.t.codes
         log = self.log
+        cards = self.cards
+        lms = self.lm
         for k in range(1, n):
             owner = (roller - k) % n
-            city = self.cards[owner]
-            lm = self.lm[owner]
-            for entry in reds:
-                if not city[entry[0]]:
+            city = cards[owner]
+            lm = lms[owner]
+            for idx, amount, mall_bonus, needs_harbor in reds:
+                copies = city[idx]
+                if not copies or (needs_harbor and not lm & HARBOR_LM):
                     continue
-                due = red_due(entry, city, lm)
+                due = copies * (amount + 1 if mall_bonus and lm & MALL else amount)
                 if not due:
                     continue
-                paid = min(due, coins[roller])
+                paid = coins[roller]
+                if due < paid:
+                    paid = due
                 coins[roller] -= paid
                 coins[owner] += paid
-                idx = entry[0]
                 log.append(
                     _event(
                         Event,
@@ -465,7 +493,7 @@ class MachiKoroState(State):
                                 "amount": paid,
                                 "due": due,
                                 "card": codes[idx],
-                                "copies": city[idx],
+                                "copies": copies,
                             },
                             None,
                         ),
@@ -480,18 +508,26 @@ class MachiKoroState(State):
         log = self.log
         city = self.cards[roller]
         lm = self.lm[roller]
-        for entry in t.green[roll]:
-            gain = green_gain(entry, city, lm) if city[entry[0]] else 0
+        for idx, amount, icons, per_card, mall_mode in t.green[roll]:
+            copies = city[idx]
+            if not copies:
+                continue
+            if icons:
+                each = amount * sum([city[i] for i in icons])
+            elif per_card >= 0:
+                each = (amount + 1 if mall_mode and lm & MALL else amount) * city[per_card]
+            else:
+                each = amount + 1 if mall_mode and lm & MALL else amount
+            gain = copies * each
             if gain:
                 coins[roller] += gain
                 self.bank_paid += gain
-                idx = entry[0]
                 log.append(
                     _event(
                         Event,
                         (
                             "income",
-                            {"seat": roller, "amount": gain, "card": codes[idx], "copies": city[idx]},
+                            {"seat": roller, "amount": gain, "card": codes[idx], "copies": copies},
                             None,
                         ),
                     )
@@ -500,13 +536,16 @@ class MachiKoroState(State):
         if not blues:
             return
         tuna_roll = 0
+        cards = self.cards
+        lms = self.lm
         for owner in range(self.num_players):
-            owner_city = self.cards[owner]
-            owner_lm = self.lm[owner]
-            for entry in blues:
-                if not owner_city[entry[0]]:
+            owner_city = cards[owner]
+            owner_lm = lms[owner]
+            for idx, amount, needs_harbor, is_tuna in blues:
+                copies = owner_city[idx]
+                if not copies:
                     continue
-                if entry[3] and not tuna_roll and owner_lm & HARBOR_LM:
+                if is_tuna and not tuna_roll and owner_lm & HARBOR_LM:
                     a, b = self.rng.die(), self.rng.die()
                     tuna_roll = a + b
                     log.append(
@@ -514,22 +553,18 @@ class MachiKoroState(State):
                             Event, ("tuna_roll", {"seat": roller, "dice": [a, b], "total": tuna_roll}, None)
                         )
                     )
-                gain = blue_gain(entry, owner_city, owner_lm, tuna_roll)
+                if needs_harbor and not owner_lm & HARBOR_LM:
+                    continue
+                gain = copies * (tuna_roll if is_tuna else amount)
                 if gain:
                     coins[owner] += gain
                     self.bank_paid += gain
-                    idx = entry[0]
                     log.append(
                         _event(
                             Event,
                             (
                                 "income",
-                                {
-                                    "seat": owner,
-                                    "amount": gain,
-                                    "card": codes[idx],
-                                    "copies": owner_city[idx],
-                                },
+                                {"seat": owner, "amount": gain, "card": codes[idx], "copies": copies},
                                 None,
                             ),
                         )
@@ -646,9 +681,12 @@ class MachiKoroState(State):
         self.phase = BUILD
         p = self.current
         if self.city_hall_mode == "broke" and self.lm[p] & CITYHALL and self.coins[p] == 0:
-            self.coins[p] = 1
-            self.bank_paid += 1
-            self.log.append(Event("city_hall", {"seat": p, "amount": 1}))
+            self._city_hall_coin(p)
+
+    def _city_hall_coin(self, p: int) -> None:
+        self.coins[p] = 1
+        self.bank_paid += 1
+        self.log.append(Event("city_hall", {"seat": p, "amount": 1}))
 
     def _apply_build(self, card: Any) -> None:
         i = ESTABLISHMENT_INDEX.get(card) if type(card) is str else None
@@ -679,12 +717,15 @@ class MachiKoroState(State):
             )
         if self.coins[p] < t.cost[i]:
             raise IllegalAction("build.cannot_afford", f"{code} costs {t.cost[i]}, you have {self.coins[p]}")
-        self._pay_bank(p, t.cost[i])
-        self.supply[i] -= 1
+        cost = t.cost[i]
+        self.coins[p] -= cost
+        self.bank_received += cost
+        supply = self.supply
+        supply[i] -= 1
         self.cards[p][i] += 1
         self.built = True
-        self.log.append(_event(Event, ("build", {"seat": p, "card": code, "cost": t.cost[i]}, None)))
-        if t.regions and not self.supply[i]:
+        self.log.append(_event(Event, ("build", {"seat": p, "card": code, "cost": cost}, None)))
+        if not supply[i] and t.regions:
             self._refill(t.region_of[i])
 
     def _build_landmark(self, j: int) -> bool:
@@ -727,9 +768,20 @@ class MachiKoroState(State):
         if park and second and first == second:
             self.log.append(Event("extra_turn", {"seat": p}))
         else:
-            self.current = (p + 1) % self.num_players
+            self.current = p = (p + 1) % self.num_players
         self.turn += 1
-        self._start_turn()
+        # _start_turn, inlined
+        self.phase = ROLL
+        self.rerolled = False
+        self.built = False
+        self.dice = (0, 0)
+        self.total = 0
+        lm = self.lm[p]
+        self.park_at_start = bool(lm & PARK)
+        if self.city_hall_mode == "every_turn" and lm & CITYHALL:
+            self.coins[p] += 1
+            self.bank_paid += 1
+            self.log.append(Event("city_hall", {"seat": p, "amount": 1}))
 
     def _start_turn(self) -> None:
         p = self.current

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from operator import itemgetter
 
 from .data import BASE_VICTORY, HARBOR_VICTORY, LANDMARK_CODES, Card, establishments, landmarks
 
@@ -52,7 +53,12 @@ class Tables:
     # market regions: (member indices, distinct kinds to show)
     regions: tuple[tuple[tuple[int, ...], int], ...]
     region_of: tuple[int, ...]
+    region_piles: tuple[object, ...]  # per region: itemgetter of its members' supply counts (a tuple)
     codes: tuple[str, ...]
+    # per coins (capped at the dearest card): (index, Build action, is purple) of every establishment
+    # in play that costs no more, in card order; and (landmark bit, Build action) likewise
+    affordable: tuple[tuple[tuple[int, object, bool], ...], ...]
+    affordable_landmarks: tuple[tuple[tuple[int, object], ...], ...]
 
 
 def _icon_members(
@@ -91,6 +97,23 @@ def build_tables(harbor: bool, market: str, sushi_cost: int, purple_copies: int)
                 kind = _PURPLE_KINDS[eff["kind"]]
                 icons = _icon_members(cards, in_play, tuple(eff.get("icons", ())))
                 purple[roll].append((i, kind, eff.get("amount", 0), eff.get("min_coins", 0), icons))
+    from .actions import BUILD_ESTABLISHMENT, BUILD_LANDMARK
+
+    landmark_cost = tuple(c.cost for c in landmarks())
+    buildable = tuple(LANDMARK_CODES.index(code) for code in (HARBOR_VICTORY if harbor else BASE_VICTORY))
+    dearest = max([cost[i] for i in range(len(cards)) if in_play[i]] + [landmark_cost[j] for j in buildable])
+    affordable = tuple(
+        tuple(
+            (i, BUILD_ESTABLISHMENT[i], cards[i].is_purple)
+            for i in range(len(cards))
+            if in_play[i] and cost[i] <= coins
+        )
+        for coins in range(dearest + 1)
+    )
+    affordable_landmarks = tuple(
+        tuple((1 << j, BUILD_LANDMARK[j]) for j in buildable if landmark_cost[j] <= coins)
+        for coins in range(dearest + 1)
+    )
     victory = HARBOR_VICTORY if harbor else BASE_VICTORY
     victory_mask = sum(1 << LANDMARK_CODES.index(code) for code in victory)
     regions = _market_regions(cards, in_play, market)
@@ -117,8 +140,21 @@ def build_tables(harbor: bool, market: str, sushi_cost: int, purple_copies: int)
         buildable_landmarks=tuple(LANDMARK_CODES.index(code) for code in victory),
         regions=regions,
         region_of=tuple(region_of),
+        region_piles=tuple(_tuple_getter(members) for members, _ in regions),
         codes=tuple(c.code for c in cards),
+        affordable=affordable,
+        affordable_landmarks=affordable_landmarks,
     )
+
+
+def _tuple_getter(members: tuple[int, ...]):
+    """An itemgetter that always returns a tuple (itemgetter of one index returns the item)."""
+    if not members:
+        return lambda values: ()
+    if len(members) == 1:
+        only = members[0]
+        return lambda values: (values[only],)
+    return itemgetter(*members)
 
 
 def _market_regions(cards: tuple[Card, ...], in_play: tuple[bool, ...], market: str):
