@@ -104,8 +104,10 @@ def test_limousine_projects():
     assert not project_met("S6", _drive(Sheet(1), "e", "e"))
     every_street = _drive(Sheet(1), "e", "n", "n", "n", "e")  # 4.3 VIP, 1.4 VIP... only two streets
     assert not project_met("S7", every_street)
-    every_street = _drive(Sheet(1), "e", "n", "e", "n", "e", "n", "w")
+    # VIP 4.3, Mafia 3.5, Luxury 2.2, VIP 1.4 (street 2's only carpet is 2.2 since the VIP moved to 4.7)
+    every_street = _drive(Sheet(1), "e", "n", "e", "n", "w", "w", "n", "e", "e")
     assert project_met("S7", every_street)
+    assert not project_met("S7", _drive(Sheet(1), "e", "n", "e", "n", "e", "n", "w"))  # 2.7: no carpet
 
 
 def _built(sh: Sheet, *names: str) -> Sheet:

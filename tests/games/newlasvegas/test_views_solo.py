@@ -165,8 +165,13 @@ def _solo_round(state):
     state.apply(0, ("skip",))
 
 
-def test_acme_project_race_reshuffle_and_ending_the_game():
-    state = new(1, 12, architect=13)  # card 13: ACME completes a project at every approval
+def test_acme_project_race_reshuffle_and_ending_the_game(monkeypatch):
+    # No designed card lets ACME complete all three projects; the rule is tested with one that does.
+    from tabletown.games.newlasvegas.data import ARCHITECTS
+
+    every = [{"project": True, "hotels": []}] * 3
+    monkeypatch.setitem(ARCHITECTS, 13, {**ARCHITECTS[13], "approvals": every})
+    state = new(1, 12, architect=13)
     skip_loans(state)
     state.pending_approvals = [2]  # the yellow approval card
     _solo_round(state)

@@ -62,7 +62,7 @@ APPROVALS: dict[int, tuple[tuple[bool, tuple[int, ...]], ...]] = {
 
 # Win-rate targets of the expert bot (issue 19) and the levels the search chose.
 TARGETS = {1: 0.85, 4: 0.70, 7: 0.55, 10: 0.40, 13: 0.25}
-LEVELS = {1: 0, 4: 2, 7: 4, 10: 7, 13: 10}
+LEVELS = {1: 0, 4: 3, 7: 5, 10: 8, 13: 10}
 # ACME's crane modifier: its chain in every street is max(1, construction cards + crane).
 CRANES = {1: -4, 4: -3, 7: -3, 10: -3, 13: -3}
 
