@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import chain
 from typing import Any, NamedTuple
 
 from ...core.errors import IllegalAction, MalformedAction
@@ -61,6 +62,7 @@ class Place(NamedTuple):
 DRAW = "draw"
 PASS = "pass"
 
+_chain = chain.from_iterable
 # The four Lay actions of each tile slot, made once and shared by every state.
 _LAYS: dict[tuple[int, int], tuple[Lay, ...]] = {}
 
@@ -202,8 +204,7 @@ class MulticityState(State):
         if self.phase == OVER or player != self.current:
             return []
         if self.drawn is not None:
-            lays = _LAYS
-            return [lay for slot in self.frontier for lay in lays[slot]]
+            return list(_chain(map(_LAYS.__getitem__, self.frontier)))
         actions: list[Action] = list(self.cands[player])
         actions.append(DRAW if self.phase == PLAY else PASS)
         return actions
