@@ -80,16 +80,19 @@ def pairings() -> list[Pairing]:
 
 # Issue 19: the solo expert's win rate against each ACME architect card steps down evenly.
 SOLO_TARGETS = {1: 0.85, 4: 0.70, 7: 0.55, 10: 0.40, 13: 0.25}
+# Seeds fixed before each final run (the cards were designed on seeds below 2,000). Card 10 was first
+# measured at level 8 on 5010 (49.8% after 297 games: outside its band); that run stopped, the card
+# moved to level 9 and was measured on 6010, a seed fixed at that point and not used before.
+SOLO_SEEDS = {1: 5001, 4: 5004, 7: 5007, 10: 6010, 13: 5013}
 
 
 def solo_pairings() -> list[Pairing]:
-    """Solo New Las Vegas: 500 games per architect card on seeds 5000 + card (fixed before the run;
-    the cards were designed on seeds below 2,000)."""
+    """Solo New Las Vegas: 500 games per architect card, one seat against ACME (``SOLO_SEEDS``)."""
     return [
         Pairing(
             "newlasvegas",
             (STRONGEST["newlasvegas"],),
-            5000 + card,
+            SOLO_SEEDS[card],
             target,
             games=500,
             options=(("architect", card),),

@@ -166,3 +166,22 @@ def test_arena_plays_a_one_seat_job():
         assert "--option architect=4" in line["replay"]
     summary = summarize(job.bots, lines)
     assert summary["games"] == 2 and summary["bots"][0]["games"] == 2
+
+
+def test_solo_expert_reads_nothing_hidden():
+    """The ACME terms read ACME's pile, the card and the hand: a determinized copy (other deck order,
+    other hidden loan card) gets the same answer."""
+    import random
+
+    rng = random.Random(3)
+    state = GAME.new_game(1, {"architect": 10}, seed=21)
+    bot = ExpertBot(1)
+    checked = 0
+    while not state.is_over:
+        if state.phase == "round" and rng.random() < 0.15:
+            twin = state.determinize(0, 500 + checked)
+            assert twin.view(0) == state.view(0)
+            assert ExpertBot(checked).choose(state, 0) == ExpertBot(checked).choose(twin, 0)
+            checked += 1
+        state.apply(0, bot.choose(state, 0))
+    assert checked > 5

@@ -6,11 +6,11 @@ first ``level`` steps of one fixed cycle of small raises (``STEPS``): one column
 values +1, or every upgrade threshold -1. A cycle raises every column by 1 and the thresholds by 2,
 so a higher level is never easier in any column. The crane is a separate, coarse lever: one more
 casino in ACME's chain in all four streets decides whether the player's chains beat ACME's, and
-measured with the solo expert that single step is worth about 40 points of win rate, more than a
+measured with the solo expert that single step is worth 20-33 points of win rate, more than a
 whole cycle of values. Each card also has its own approval schedule (``APPROVALS``): like card 1, ACME
 completes one project and builds four grand hotels, but on harder cards the project comes with an
-earlier approval and the hotels stand on other avenues (a project or two hotels more would each be
-worth about two levels at once, too coarse a step; measured while designing).
+earlier approval and the hotels stand on other avenues (more projects and hotels were too coarse
+a step; measured while designing, docs/games/newlasvegas.md).
 
 The levels in ``LEVELS`` were found by a search (docs/games/newlasvegas.md): record expert games
 against each card's approval schedule, re-score ACME's pile under every level (the pile, the player's
@@ -62,7 +62,7 @@ APPROVALS: dict[int, tuple[tuple[bool, tuple[int, ...]], ...]] = {
 
 # Win-rate targets of the expert bot (issue 19) and the levels the search chose.
 TARGETS = {1: 0.85, 4: 0.70, 7: 0.55, 10: 0.40, 13: 0.25}
-LEVELS = {1: 0, 4: 3, 7: 5, 10: 8, 13: 10}
+LEVELS = {1: 0, 4: 3, 7: 5, 10: 9, 13: 10}
 # ACME's crane modifier: its chain in every street is max(1, construction cards + crane).
 CRANES = {1: -4, 4: -3, 7: -3, 10: -3, 13: -3}
 
