@@ -79,7 +79,8 @@ class TurnMixin:
             raise IllegalAction(
                 "build.money", f"building on {lot_name(lot)} costs ${cost}; you have ${self.money[p]}"
             )
-        self._check_active("build", lot)
+        if self.bans:
+            self._check_active("build", lot)
         self.money[p] -= cost
         self.marker[lot] = -1
         self.markers_out[p] -= 1
@@ -151,8 +152,9 @@ class TurnMixin:
         lot, colour = lot_colour(action)
         if self.tile[lot] < 0:
             raise IllegalAction("remodel.no_casino", f"there is no casino on {lot_name(lot)}")
-        g = self.casino_of(lot)
-        if self.boss(g) != p:
+        groups, cid = self.casinos()
+        g = groups[cid[lot]]
+        if (self.dieo[lot] if len(g) == 1 and self.diev[lot] else self.boss(g)) != p:
             raise IllegalAction("remodel.not_boss", "only the boss may remodel a casino")
         old = self.tile[lot]
         if colour == old:
@@ -170,7 +172,8 @@ class TurnMixin:
             raise IllegalAction(
                 "remodel.money", f"remodelling {len(g)} tiles costs ${cost}; you have ${self.money[p]}"
             )
-        self._check_active("remodel", lot, g)
+        if self.bans:
+            self._check_active("remodel", lot, g)
         self.money[p] -= cost
         for t in g:
             self.tile[t] = colour
