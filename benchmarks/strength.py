@@ -135,10 +135,15 @@ def machikoro_studies() -> list[Study]:
     from itertools import combinations
 
     best = BEST_FIXED_STRATEGY
+    cheese, fruit = "strategy:cheese-factory", "strategy:fruit-and-vegetable"
     plan = [
         Study("expert-vs-best", ("expert", best), 1000, BEST_FIXED_STRATEGY_SEED),
         Study("mcts_hard-vs-best", ("mcts:hard", best), MCTS_HARD_GAMES, 4231),
+        Study("mcts_hard-vs-best", ("mcts:hard", best), MCTS_HARD_GAMES, 4232),
         Study("expert-vs-3-best", ("expert", best, best, best), 1000, 4240),
+        # Cheese Factory is the strongest strategy at four players (the mixed tables below).
+        Study("expert-vs-3-cheese", ("expert", cheese, cheese, cheese), 1000, 4241),
+        Study("expert-vs-top3", ("expert", cheese, fruit, best), 1000, 4242),
     ]
     for number, table in enumerate(combinations(PUBLISHED_STRATEGIES, 4)):
         plan.append(Study(f"mixed4-{number:02d}", table, 40, 4300 + number))
