@@ -204,13 +204,14 @@ def _round_robin(
 
 
 def matrix_table(title: str, table: dict[str, Any]) -> Table:
+    """Rows name the bots in full; columns are numbered after them, so long names stay readable."""
     bots = table["bots"]
     grid = Table(title=f"{title}: row's win rate against column (2 players)")
-    grid.add_column("row vs column")
-    for bot in bots:
-        grid.add_column(bot, justify="right")
-    grid.add_column("overall", justify="right")
-    for bot, row, overall in zip(bots, table["cells"], table["overall"], strict=True):
+    grid.add_column("row vs column", no_wrap=True)
+    for number in range(1, len(bots) + 1):
+        grid.add_column(str(number), justify="right", no_wrap=True)
+    grid.add_column("overall", justify="right", no_wrap=True)
+    for number, (bot, row, overall) in enumerate(zip(bots, table["cells"], table["overall"], strict=True), 1):
         cells = ["—" if cell is None else f"{cell['win_rate']:.1%}" for cell in row]
-        grid.add_row(bot, *cells, f"{overall['win_rate']:.1%}")
+        grid.add_row(f"{number} {bot}", *cells, f"{overall['win_rate']:.1%}")
     return grid
