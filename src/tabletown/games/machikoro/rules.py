@@ -271,13 +271,11 @@ class MachiKoroState(State):
         city = self.cards[p]
         supply = self.supply
         actions: list[Any] = [PASS]
-        for i, action, purple in affordable[coins]:
-            if supply[i] and not (purple and city[i]):
-                actions.append(action)
+        actions += [
+            action for i, action, purple in affordable[coins] if supply[i] and not (purple and city[i])
+        ]
         built = self.lm[p]
-        for bit, action in t.affordable_landmarks[coins]:
-            if not built & bit:
-                actions.append(action)
+        actions += [action for bit, action in t.affordable_landmarks[coins] if not built & bit]
         return actions
 
     def _swap_actions(self) -> list[Swap]:
