@@ -16,6 +16,8 @@ import time
 from dataclasses import replace
 from typing import Any
 
+from baseline import beside, load, write
+
 from tabletown.bots.mcts import MCTSBot, config_for
 from tabletown.core.game import Game, State
 from tabletown.core.registry import all_games, get_game
@@ -68,7 +70,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("games", nargs="*", help="games to measure (default: all registered)")
     parser.add_argument("--json", action="store_true", help="print a JSON list of records")
     parser.add_argument("--seconds", type=float, default=3.0, help="search seconds per game")
+    parser.add_argument(
+        "--write-baseline", action="store_true", help="store these figures in benchmarks/baseline.json"
+    )
     args = parser.parse_args(argv)
+    previous = load()
     games = [get_game(name) for name in args.games] if args.games else list(all_games().values())
     results = []
     for game in games:
@@ -78,9 +84,21 @@ def main(argv: list[str] | None = None) -> int:
             print(
                 f"{result['game']:14s} mcts {result['iterations_per_second']:9.1f} iterations/s   "
                 f"hard ({result['hard_iterations']} it.) longest decision {result['hard_longest_decision_s']:.2f}s"
+                + beside(
+                    result["iterations_per_second"],
+                    previous.get((game.name, "mcts"), {}).get("iterations_per_second"),
+                ),
+                flush=True,
             )
     if args.json:
         sys.stdout.write(json.dumps(results) + "\n")
+    if args.write_baseline:
+        write(
+            [
+                {"game": r["game"], "search": "mcts", "iterations_per_second": r["iterations_per_second"]}
+                for r in results
+            ]
+        )
     return 0
 
 
