@@ -71,15 +71,17 @@ def line_problem(job: Job, key: str, line: Any) -> str | None:
         return "has no result"
     ranks, scores = result.get("ranks"), result.get("scores")
     players = job.players
+    # A solo game ranks its one seat 1 (won) or 2 (lost to the game itself, e.g. ACME).
+    worst = max(players, 2)
     if not (
         isinstance(ranks, list)
         and len(ranks) == players
-        and all(_is_int(r) and 1 <= r <= players for r in ranks)
+        and all(_is_int(r) and 1 <= r <= worst for r in ranks)
     ):
         return "has malformed ranks"
     if not (isinstance(scores, list) and len(scores) == players and all(_is_number(s) for s in scores)):
         return "has malformed scores"
-    if min(ranks) != 1:
+    if min(ranks) != 1 and players > 1:
         return "has nobody in first place"
     if not _is_int(line.get("length")) or line["length"] < 0:
         return "has no valid length"

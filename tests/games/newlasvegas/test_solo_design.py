@@ -185,3 +185,15 @@ def test_solo_expert_reads_nothing_hidden():
             checked += 1
         state.apply(0, bot.choose(state, 0))
     assert checked > 5
+
+
+def test_arena_resumes_a_solo_job_with_losses(tmp_path):
+    """A lost solo game ranks its one seat 2 (ACME won): the arena's store keeps it on resume."""
+    from tabletown.arena.api import run_arena
+
+    job = Job("newlasvegas", ("greedy",), 6, 7, {"architect": 13})
+    first = run_arena(GAME, job, tmp_path, 1)
+    assert any(line["result"]["ranks"] == [2] for line in first)
+    played = []
+    again = run_arena(GAME, job, tmp_path, 1, on_game=played.append)
+    assert played == [] and sorted(line["index"] for line in again) == list(range(6))
