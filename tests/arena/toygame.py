@@ -244,7 +244,9 @@ class ToyGame(Game):
     bench_configs = ((2, {}),)
 
     # Not a true bound: a run of busts and tied bets could in principle go on forever.
-    game_type = GameType(SIMULTANEOUS, True, True, 2, 4, "points banked; the winner reached the target", 200_000)
+    game_type = GameType(
+        SIMULTANEOUS, True, True, 2, 4, "points banked; the winner reached the target", 200_000
+    )
 
     def build_action_space(self, num_players: int, options: dict[str, Any]) -> ActionSpace:
         return ActionSpace(ACTIONS)

@@ -5,6 +5,7 @@ and desktop size, and the replay page. Skipped when chromium or Playwright is mi
 
 from __future__ import annotations
 
+import contextlib
 import re
 import shutil
 import time
@@ -126,7 +127,9 @@ class Player:
         page.wait_for_selector(".lv-dialog")
         for partner in ("1", "2"):
             page.select_option("#lv-partner", partner)
-            asks = page.locator(".lv-side >> nth=1").locator("input[data-item^='lot:'], input[data-item^='die:']")
+            asks = page.locator(".lv-side >> nth=1").locator(
+                "input[data-item^='lot:'], input[data-item^='die:']"
+            )
             if asks.count():
                 asks.first.check()
                 break
@@ -175,12 +178,12 @@ def test_a_whole_three_player_game_by_clicking(server, tmp_path):
                     shot_taken = True
             else:  # the bots are thinking: wait for the next change of the table
                 before = status(page)
-                try:
+                with contextlib.suppress(playwright_api.TimeoutError):
                     page.wait_for_function(
-                        "old => document.getElementById('status-line').textContent !== old", arg=before, timeout=5000
+                        "old => document.getElementById('status-line').textContent !== old",
+                        arg=before,
+                        timeout=5000,
                     )
-                except playwright_api.TimeoutError:
-                    pass
         assert "Game over" in status(page), status(page)
         assert page.locator(".lv-result").count() == 1
         table = page.url.rstrip("/").split("/")[-1]
@@ -200,7 +203,9 @@ def test_a_whole_three_player_game_by_clicking(server, tmp_path):
         page.wait_for_selector(".lv-map .lv-lot >> nth=47")
         page.click("#first")
         page.wait_for_function("document.getElementById('step').value === '0'")
-        assert page.locator(".lv-lot .lv-marker").count() >= 6  # two dealt lots per player (and the first draw)
+        assert (
+            page.locator(".lv-lot .lv-marker").count() >= 6
+        )  # two dealt lots per player (and the first draw)
         browser.close()
     assert errors == []
     assert time.monotonic() - started < 150
