@@ -319,8 +319,14 @@ class Game(ABC):
         raise NotImplementedError(f"{self.name} has no fixed action space")
 
     def observation_size(self, num_players: int, options: Mapping[str, Any] | None = None) -> int:
-        """Length of ``state.observation(seat)`` for this set-up (fixed for the whole game)."""
-        raise NotImplementedError(f"{self.name} has no numeric observation")
+        """Length of ``state.observation(seat)`` for this set-up (fixed for the whole game): measured
+        once on a fresh game and cached. NotImplementedError if the game has no observation."""
+        resolved = self.resolve_options(num_players, options)
+        key = (num_players, tuple(sorted(resolved.items())))
+        cache = self.__dict__.setdefault("_cache_observation_sizes", {})
+        if key not in cache:
+            cache[key] = len(self.new_game(num_players, resolved, 0).observation(0))
+        return cache[key]
 
     def state_from_json(self, data: Any) -> State:
         """Restore a position saved by ``state.to_json()``; SnapshotError if it is malformed or altered."""

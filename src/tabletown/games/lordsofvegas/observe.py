@@ -12,14 +12,11 @@ and how many lie above Game End, are public). A seat sees, with seats written re
   proposer, a layoff's boss, gambler and bet, the seat and lot of a die / free-lot choice, the size
   of a market or placement queue).
 
-``install()`` (run on import) puts ``observation`` on the game's State and ``observation_size`` on
-its Game unless the game already defines them; ``tabletown.rl`` imports it.
+``install()`` (run when the game's package imports this module) puts ``observation`` on the
+game's State; ``Game.observation_size`` measures its length.
 """
 
 from __future__ import annotations
-
-from collections.abc import Mapping
-from typing import Any
 
 from . import GAME
 from .data import DICE_PER_PLAYER, GAME_END, MARKERS_PER_PLAYER, NUM_COLORS, NUM_LOTS
@@ -90,22 +87,9 @@ def observation(self: LordsOfVegasState, player: int) -> list[float]:
     return obs
 
 
-def observation_size(
-    self: LordsOfVegasGame, num_players: int, options: Mapping[str, Any] | None = None
-) -> int:
-    resolved = self.resolve_options(num_players, options)
-    key = (num_players, tuple(sorted(resolved.items())))
-    cache = self.__dict__.setdefault("_cache_observation_sizes", {})
-    if key not in cache:
-        cache[key] = len(self.new_game(num_players, resolved, 0).observation(0))
-    return cache[key]
-
-
 def install() -> None:
     if "observation" not in LordsOfVegasState.__dict__:
         LordsOfVegasState.observation = observation
-    if "observation_size" not in LordsOfVegasGame.__dict__:
-        LordsOfVegasGame.observation_size = observation_size
 
 
 install()

@@ -6,17 +6,15 @@ built; the market's open piles per kind and the size of each market deck; whose 
 (relative to the seat), the phase, the dice and their total, and the turn's flags. Counts are
 scaled to roughly 0..1. The length is fixed per set-up (``game.observation_size``).
 
-``install()`` (run on import) puts ``observation`` on the game's State and ``observation_size`` on
-its Game unless the game already defines them; ``tabletown.rl`` imports this module.
+``install()`` (run when the game's package imports this module) puts ``observation`` on the
+game's State; ``Game.observation_size`` measures its length.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from operator import itemgetter
 from typing import Any
 
-from .game import MachiKoro
 from .rules import OVER, PHASE_NAMES, MachiKoroState
 
 LANDMARK_BITS = 7
@@ -68,20 +66,9 @@ def observation(self: MachiKoroState, player: int) -> list[float]:
     return obs
 
 
-def observation_size(self: MachiKoro, num_players: int, options: Mapping[str, Any] | None = None) -> int:
-    resolved = self.resolve_options(num_players, options)
-    key = (num_players, tuple(sorted(resolved.items())))
-    cache = self.__dict__.setdefault("_cache_observation_sizes", {})
-    if key not in cache:
-        cache[key] = len(self.new_game(num_players, resolved, 0).observation(0))
-    return cache[key]
-
-
 def install() -> None:
     if "observation" not in MachiKoroState.__dict__:
         MachiKoroState.observation = observation
-    if "observation_size" not in MachiKoro.__dict__:
-        MachiKoro.observation_size = observation_size
 
 
 install()

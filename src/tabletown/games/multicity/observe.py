@@ -11,18 +11,15 @@ Everything in Multicity is public except the order of the stack. A seat sees:
 * the phase, whose turn it is and who played first (relative), the stack size and the tiles laid.
 
 Cities that grow past the window are seen only up to it (a tile at most three slots from the start
-tile in each direction). ``install()`` (run on import) puts ``observation`` on the game's State and
-``observation_size`` on its Game unless the game already defines them; ``tabletown.rl`` imports it.
+tile in each direction). ``install()``
+(run when the game's package imports this module) puts ``observation`` on the game's State;
+``Game.observation_size`` measures its length.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 import numpy as np
 
-from .game import MulticityGame
 from .state import FINAL, HOLE, LENGTHS, OFFSET, OVER, PHASE_IDS, STRIDE, MulticityState, object_squares
 
 RADIUS = 3  # tile slots each way from the start tile
@@ -119,20 +116,9 @@ def observation(self: MulticityState, player: int) -> np.ndarray:
     return obs
 
 
-def observation_size(self: MulticityGame, num_players: int, options: Mapping[str, Any] | None = None) -> int:
-    resolved = self.resolve_options(num_players, options)
-    key = (num_players, tuple(sorted(resolved.items())))
-    cache = self.__dict__.setdefault("_cache_observation_sizes", {})
-    if key not in cache:
-        cache[key] = len(self.new_game(num_players, resolved, 0).observation(0))
-    return cache[key]
-
-
 def install() -> None:
     if "observation" not in MulticityState.__dict__:
         MulticityState.observation = observation
-    if "observation_size" not in MulticityGame.__dict__:
-        MulticityGame.observation_size = observation_size
 
 
 install()

@@ -11,8 +11,9 @@ circled / crossed, red carpets passed; shows, upgrades, opening boxes, bonus gro
 limousine lamp and segments, hotels, project points, vault, open loans), whether it still chooses
 and its bank choice if the seat may know it; the seat's own step of the round (step, combination,
 number, effect, bonus); the round's combinations and pile sizes (multiplayer) or hand and ACME
-(solo). ``install()`` (run on import) puts ``observation`` on the game's State and
-``observation_size`` on its Game unless the game already defines them; ``tabletown.rl`` imports it.
+(solo). ``install()``
+(run when the game's package imports this module) puts ``observation`` on the game's State;
+``Game.observation_size`` measures its length.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from .data import APPROVAL_COLOURS, EFFECTS, NUM_LAMPS, NUM_SLOTS, SLOT_BY_NAME, UPGRADE_IDS
-from .game import NewLasVegas
 from .rules import NewLasVegasState
 
 PHASES = ("loan", "round", "reshuffle", "over")
@@ -123,20 +123,9 @@ def observation(self: NewLasVegasState, player: int) -> list[float]:
     return obs
 
 
-def observation_size(self: NewLasVegas, num_players: int, options: Mapping[str, Any] | None = None) -> int:
-    resolved = self.resolve_options(num_players, options)
-    key = (num_players, tuple(sorted(resolved.items())))
-    cache = self.__dict__.setdefault("_cache_observation_sizes", {})
-    if key not in cache:
-        cache[key] = len(self.new_game(num_players, resolved, 0).observation(0))
-    return cache[key]
-
-
 def install() -> None:
     if "observation" not in NewLasVegasState.__dict__:
         NewLasVegasState.observation = observation
-    if "observation_size" not in NewLasVegas.__dict__:
-        NewLasVegas.observation_size = observation_size
 
 
 install()
