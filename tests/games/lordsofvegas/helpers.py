@@ -63,7 +63,7 @@ def sync(state: LordsOfVegasState) -> None:
     state.markers_out = [sum(1 for m in state.marker if m == s) for s in range(n)]
     state.dice_out = [sum(1 for o in state.dieo if o == s) for s in range(n)]
     state.tiles_left = [TILES_PER_COLOR - sum(1 for t in state.tile if t == c) for c in range(NUM_COLORS)]
-    state._cache_cas = None
+    state.drop_caches()
 
 
 def mark(state: LordsOfVegasState, seat: int, *names: str) -> None:

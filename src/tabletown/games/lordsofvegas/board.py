@@ -35,6 +35,17 @@ def lot_name(lot: int) -> str:
 
 
 STRIP_LOTS = frozenset(lot for lot in range(NUM_LOTS) if ON_STRIP[lot])
+MAX_SEATS = 4
+
+
+def _without(lots: tuple[int, ...], lot: int) -> tuple[int, ...]:
+    i = lots.index(lot)
+    return lots[:i] + lots[i + 1 :]
+
+
+def _with(lots: tuple[int, ...], lot: int) -> tuple[int, ...]:
+    i = bisect_left(lots, lot)
+    return lots[:i] + (lot,) + lots[i:]
 
 
 class BoardMixin:
@@ -101,6 +112,10 @@ class BoardMixin:
                 cid[first] = at
                 self._cache_cas = (groups[:at] + (seed,) + groups[at:], cid)
                 return
+        stats = self._cache_stats
+        if stats:
+            for i in drop:
+                stats.pop(groups[i], None)
         merged = [g for i, g in enumerate(groups) if i not in drop]
         merged.append(tuple(sorted(inside)))
         merged.sort()
@@ -109,6 +124,76 @@ class BoardMixin:
             for lot in g:
                 cid[lot] = i
         self._cache_cas = (tuple(merged), cid)
+
+    # ------------------------------------------------------------------ memos kept by the rules
+    def _owned(self) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+        """(the lots holding a marker, each seat's lots), in board order; kept in ``_cache_own`` and
+        updated by ``_set_marker`` (the rules move markers only through it)."""
+        marker = self.marker
+        owned = tuple(lot for lot in range(NUM_LOTS) if marker[lot] >= 0)
+        by_seat = tuple(tuple(lot for lot in owned if marker[lot] == s) for s in range(MAX_SEATS))
+        own = self._cache_own = (owned, by_seat)
+        return own
+
+    def _set_marker(self, lot: int, seat: int) -> None:
+        """Put ``seat``'s marker on ``lot`` (-1: take the marker off), keeping the memos in step."""
+        marker = self.marker
+        old = marker[lot]
+        marker[lot] = seat
+        self._cache_plan = None
+        own = self._cache_own
+        if own is None:
+            return
+        owned, by_seat = own
+        seats = list(by_seat)
+        if old >= 0:
+            seats[old] = _without(seats[old], lot)
+            if seat < 0:
+                owned = _without(owned, lot)
+        elif seat >= 0:
+            owned = _with(owned, lot)
+        if seat >= 0:
+            seats[seat] = _with(seats[seat], lot)
+        self._cache_own = (owned, tuple(seats))
+
+    def _dice_changed(self, lot: int) -> None:
+        """A die on ``lot`` came, went, changed hands or value: forget its casino's dice summary and
+        the listed trades (dice count as neighbours there)."""
+        self._cache_plan = None
+        stats = self._cache_stats
+        if stats:
+            cas = self._cache_cas
+            if cas is None:
+                stats.clear()
+            else:
+                index = cas[1][lot]
+                if index >= 0:
+                    stats.pop(cas[0][index], None)
+
+    def _dice_stats(self, g: tuple[int, ...]) -> tuple[int, int, int, int]:
+        """A casino's dice in one pass, memoized in ``_cache_stats`` until a die in it changes: (its
+        boss or -1, its pips, a bitmask of the seats with a die there, a bitmask of its lots with a
+        die)."""
+        dieo, diev = self.dieo, self.diev
+        best = 0
+        boss = -1
+        pips = 0
+        seats = 0
+        lots = 0
+        for lot in g:
+            v = diev[lot]
+            if v:
+                o = dieo[lot]
+                pips += v
+                seats |= 1 << o
+                lots |= 1 << lot
+                if v > best:
+                    best = v
+                    boss = o
+                elif v == best and o != boss:
+                    boss = -1
+        st = self._cache_stats[g] = (boss, pips, seats, lots)
+        return st
 
     def casino_of(self, lot: int) -> tuple[int, ...]:
         groups, cid = self.casinos()
@@ -182,6 +267,7 @@ class BoardMixin:
                 die = self.rng.die
                 for lot in top:
                     diev[lot] = die()
+                self._cache_stats.pop(g, None)
                 self.log.append(
                     new_event(
                         Event,

@@ -74,15 +74,14 @@ class MovesMixin:
         money = self.money[p]
         tiles_left = self.tiles_left
         bans = self.bans
-        marker = self.marker
         t0, t1, t2, t3, t4 = tiles_left  # NUM_COLORS == 5 (asserted below)
         colour_mask = (t0 > 0) | (t1 > 0) << 1 | (t2 > 0) << 2 | (t3 > 0) << 3 | (t4 > 0) << 4
         # Build (tables of ready-made action tuples: no allocation per call) on the seat's lots.
         if colour_mask and not (bans and self._banned("build", -1)):
             own = self._cache_own
-            if own is None or own[0] != marker:
+            if own is None:
                 own = self._owned()
-            for lot in own[2][p]:
+            for lot in own[1][p]:
                 if COST[lot] <= money and not (bans and self._banned("build", lot)):
                     out += _BUILD[lot][colour_mask]
         groups = self._cache_cas
@@ -98,19 +97,6 @@ class MovesMixin:
             self._offers(p, out)
         return out
 
-    def _owned(self) -> tuple[list[int], tuple[int, ...], tuple[tuple[int, ...], ...]]:
-        """(a copy of the markers, the lots holding one, each seat's lots), in board order; kept in
-        ``_cache_own`` while the markers stay as they are (most actions leave them alone)."""
-        marker = self.marker
-        owned = []
-        by_seat: list[list[int]] = [[] for _ in range(MAX_SEATS)]
-        for lot, owner in enumerate(marker):
-            if owner >= 0:
-                owned.append(lot)
-                by_seat[owner].append(lot)
-        own = self._cache_own = (marker[:], tuple(owned), tuple(map(tuple, by_seat)))
-        return own
-
     def _legal_casinos_free(
         self, p: int, money: int, groups: tuple, colour_mask: int, out: list[Action]
     ) -> None:
@@ -121,6 +107,7 @@ class MovesMixin:
         rings = _RINGS_2P if self.num_players == 2 else _RINGS
         neighbours = _NEIGHBOURS_2P if self.num_players == 2 else NEIGHBORS
         reorged = self.reorged
+        stats = self._cache_stats
         can_gamble = not self.gambled and money > 0
         can_sprawl = money >= 12  # the cheapest sprawl
         remodel_one = colour_mask if money >= 5 else 0  # colours a one-tile casino may turn to
@@ -151,26 +138,11 @@ class MovesMixin:
                     out += _GAMBLE_MENUS[first][bet_one]
                 continue
             size = len(g)
-            # One pass over the casino: boss, pips, our die, and dice reorganized this turn.
-            best = 0
-            boss = -1
-            pips = 0
-            mine = False
-            clash = False
-            for lot in g:
-                v = diev[lot]
-                if v:
-                    o = dieo[lot]
-                    pips += v
-                    if o == p:
-                        mine = True
-                    if reorged >> lot & 1:
-                        clash = True
-                    if v > best:
-                        best = v
-                        boss = o
-                    elif v == best and o != boss:
-                        boss = -1
+            # The casino's boss, pips, seats with dice and lots with dice (memoized).
+            st = stats.get(g)
+            if st is None:
+                st = self._dice_stats(g)
+            boss, pips, seats, dice_lots = st
             if boss == p:
                 colour = tile[first]
                 if can_sprawl and tiles_left[colour]:
@@ -196,7 +168,7 @@ class MovesMixin:
             elif boss >= 0 and can_gamble:
                 top = 5 * size
                 out += _GAMBLE_MENUS[first][money if money < top else top]
-            if mine and not clash and pips <= money:
+            if seats >> p & 1 and not reorged & dice_lots and pips <= money:
                 out.append(_REORG[first])
 
     def _legal_casinos(self, p: int, money: int, groups: tuple, out: list[Action]) -> None:
@@ -273,8 +245,7 @@ class MovesMixin:
     def _offers(self, p: int, out: list[Action]) -> None:
         """Add a few sensible trades to ``out``: buy a neighbour's lot, or sell a lot next to them, at
         the lot's printed cost (at most one of each per other player). Any other offer can be typed."""
-        sell = SALE[p]
-        marker, dieo, money, markers_out = self.marker, self.dieo, self.money, self.markers_out
+        money, markers_out = self.money, self.markers_out
         hold = self.options["markers_full"] == "hold"
         # bit 2q: bought from q, bit 2q+1: sold to q; trades that cannot happen count as done, and
         # the walk stops once every trade is listed.
@@ -291,30 +262,47 @@ class MovesMixin:
         full = _FULL[self.num_players]
         if done == full:
             return
+        plan = self._cache_plan
+        if plan is None or plan[0] != p:
+            plan = self._offer_plan(p)
+        # Each candidate: (its bit in ``done``, the paying seat or -1 for us, the price, the offer).
+        for bit, payer, cost, offer in plan[1]:
+            if not done >> bit & 1 and (money[payer] if payer >= 0 else cash) >= cost:
+                done |= 1 << bit
+                out.append(offer)
+                if done == full:
+                    return
+
+    def _offer_plan(self, p: int) -> tuple[int, tuple]:
+        """The trades ``_offers`` may list for ``p`` before money is looked at, in its order: walking
+        the lots with a marker, sell our lot to each other seat next to it (marker or die, in the
+        order of the lot's neighbours), or buy another seat's lot next to ours. It depends only on
+        who holds which markers and dice, so it is kept in ``_cache_plan`` until one changes hands."""
+        marker, dieo = self.marker, self.dieo
         own = self._cache_own
-        if own is None or own[0] != marker:
+        if own is None:
             own = self._owned()
-        for lot in own[1]:
+        sell = SALE[p]
+        plan = []
+        for lot in own[0]:
             owner = marker[lot]
             cost = COST[lot]
             if owner == p:
+                seen = 1 << p
                 for nb in NEIGHBORS[lot]:
                     q = marker[nb]
                     if q < 0:
                         q = dieo[nb]
-                    if q >= 0 and not done >> (2 * q + 1) & 1 and money[q] >= cost:
-                        done |= 1 << (2 * q + 1)
-                        out.append(sell[q][lot])
-                        if done == full:
-                            return
-            elif cash >= cost and not done >> (2 * owner) & 1:
+                    if q >= 0 and not seen >> q & 1:
+                        seen |= 1 << q
+                        plan.append((2 * q + 1, q, cost, sell[q][lot]))
+            else:
                 for nb in NEIGHBORS[lot]:
                     if marker[nb] == p or dieo[nb] == p:
-                        done |= 1 << (2 * owner)
-                        out.append(SALE[owner][p][lot])
-                        if done == full:
-                            return
+                        plan.append((2 * owner, -1, cost, SALE[owner][p][lot]))
                         break
+        cached = self._cache_plan = (p, tuple(plan))
+        return cached
 
 
 def _bet_menu(top: int) -> tuple[int, ...]:

@@ -120,6 +120,8 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
         "place_queue",
         "_cache_cas",
         "_cache_own",
+        "_cache_plan",
+        "_cache_stats",
         "_over_reason",
         "market",
         "offer_return",
@@ -156,6 +158,8 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
         self.place_queue = []
         self._cache_cas = None
         self._cache_own = None
+        self._cache_plan = None
+        self._cache_stats = {}
         self._over_reason = ""
         self.market = ()
         self.offer_return = ACTION
@@ -377,7 +381,9 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
         twin.accepted = self.accepted
         twin.place_queue = self.place_queue[:]
         twin._cache_cas = self._cache_cas  # immutable once built; rebuilt (not mutated) on change
-        twin._cache_own = self._cache_own  # likewise (checked against the markers on every use)
+        twin._cache_own = self._cache_own  # likewise (replaced by ``_set_marker``)
+        twin._cache_plan = self._cache_plan  # likewise (dropped when a marker or die changes hands)
+        twin._cache_stats = self._cache_stats.copy()  # entries are dropped in place
         twin._over_reason = self._over_reason
         twin.market = self.market
         twin.offer_return = self.offer_return
@@ -443,9 +449,16 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
             raise SnapshotError("the market round has nobody to ask")
         if (phase == OVER) != (self._over_reason != ""):
             raise SnapshotError("the end of the game and its reason disagree")
+        self.drop_caches()
+        super().check_snapshot()
+
+    def drop_caches(self) -> None:
+        """Forget every memo (casinos, each seat's lots, listed trades, casino dice): after the board
+        was edited by hand, as loading a position or a test does."""
         self._cache_cas = None
         self._cache_own = None
-        super().check_snapshot()
+        self._cache_plan = None
+        self._cache_stats = {}
 
     # ------------------------------------------------------------------ notation
     def format_action(self, action: Action) -> str:

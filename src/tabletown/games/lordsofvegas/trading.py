@@ -171,11 +171,12 @@ class TradingMixin:
                 self.money[giver] -= value
                 self.money[receiver] += value
             elif kind == "lot":
-                self.marker[value] = receiver
+                self._set_marker(value, receiver)
                 self.markers_out[giver] -= 1
                 self.markers_out[receiver] += 1
             elif kind == "die":
                 self.dieo[value] = receiver
+                self._dice_changed(value)
                 self.dice_out[giver] -= 1
                 self.dice_out[receiver] += 1
             else:

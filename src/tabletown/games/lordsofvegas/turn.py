@@ -82,7 +82,7 @@ class TurnMixin:
         if self.bans:
             self._check_active("build", lot)
         self.money[p] -= cost
-        self.marker[lot] = -1
+        self._set_marker(lot, -1)
         self.markers_out[p] -= 1
         self.log.append(
             new_event(
@@ -140,6 +140,7 @@ class TurnMixin:
         if self.dice_out[p] < DICE_PER_PLAYER:
             self.dieo[lot] = p
             self.diev[lot] = DIE[lot]
+            self._dice_changed(lot)
             self.dice_out[p] += 1
             self._after_action((lot,))
         else:
@@ -268,6 +269,7 @@ class TurnMixin:
                 ),
             )
         )
+        self._cache_stats.pop(g, None)
         queue = []
         for owner in order:
             lots = by_owner[owner]
@@ -291,6 +293,7 @@ class TurnMixin:
         if lot not in lots:
             raise IllegalAction("place.not_waiting", f"{lot_name(lot)} holds none of your re-rolled dice")
         self.diev[lot] = values[0]
+        self._cache_stats.pop(self.casino_of(lot), None)
         self.log.append(
             new_event(Event, ("put", {"seat": p, "lot": LOT_NAMES[lot], "value": values[0]}, None))
         )
@@ -426,6 +429,8 @@ class TurnMixin:
             self.dice_out[prev] -= 1
         self.dieo[target] = p
         self.diev[target] = value
+        self._dice_changed(src)
+        self._dice_changed(target)
         self.log.append(
             new_event(
                 Event,
@@ -444,8 +449,8 @@ class TurnMixin:
         if self.marker[lot] != p:
             raise IllegalAction("free_lot.not_yours", f"free one of your own lots, not {lot_name(lot)}")
         _, target, _ = self.pending
-        self.marker[lot] = -1
-        self.marker[target] = p
+        self._set_marker(lot, -1)
+        self._set_marker(target, p)
         self.log.append(
             new_event(
                 Event, ("free_lot", {"seat": p, "lot": LOT_NAMES[lot], "target": LOT_NAMES[target]}, None)
@@ -519,7 +524,7 @@ class TurnMixin:
                 self.resume = (RESUME_DRAW, lot)
                 self.phase = FREE_LOT
                 return False
-            self.marker[lot] = p
+            self._set_marker(lot, p)
             self.markers_out[p] += 1
             self.log.append(new_event(Event, ("marker", {"seat": p, "lot": LOT_NAMES[lot]}, None)))
             return True
@@ -552,6 +557,7 @@ class TurnMixin:
         )
         self.dieo[lot] = p
         self.diev[lot] = value
+        self._dice_changed(lot)
         self.dice_out[p] += 1
         return True
 
