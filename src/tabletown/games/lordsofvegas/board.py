@@ -21,7 +21,9 @@ from .data import (
     NUM_COLORS,
     NUM_LOTS,
     ON_STRIP,
+    SCORE_TRACK,
     STRIP,
+    TILES_PER_COLOR,
     advance_score,
 )
 
@@ -36,6 +38,11 @@ def lot_name(lot: int) -> str:
 
 STRIP_LOTS = frozenset(lot for lot in range(NUM_LOTS) if ON_STRIP[lot])
 MAX_SEATS = 4
+# _ADVANCE[square][size]: advance_score(square, size) for every square of the track and casino size.
+_ADVANCE = {
+    square: tuple(advance_score(square, size) for size in range(TILES_PER_COLOR + 1))
+    for square in SCORE_TRACK
+}
 
 
 def _without(lots: tuple[int, ...], lot: int) -> tuple[int, ...]:
@@ -53,35 +60,39 @@ class BoardMixin:
 
     __slots__ = ()
 
-    def casinos(self) -> tuple[tuple[tuple[int, ...], ...], list[int]]:
-        """(casinos as tuples of lots, lot -> casino index or -1); cached until a tile changes."""
+    def casinos(self) -> tuple[tuple[tuple[int, ...], ...], list[tuple[int, ...] | None]]:
+        """(casinos as tuples of lots in board order, lot -> its casino or None); cached until a tile
+        changes (``_merge`` keeps it up to date)."""
         cas = self._cache_cas
         if cas is None:
             cas = self._cache_cas = self._flood()
         return cas
 
-    def _flood(self) -> tuple[tuple[tuple[int, ...], ...], list[int]]:
+    def _flood(self) -> tuple[tuple[tuple[int, ...], ...], list[tuple[int, ...] | None]]:
         tile = self.tile
-        cid = [-1] * NUM_LOTS
+        seen = [False] * NUM_LOTS
+        gof: list[tuple[int, ...] | None] = [None] * NUM_LOTS
         groups = []
         for start in range(NUM_LOTS):
             colour = tile[start]
-            if colour < 0 or cid[start] >= 0:
+            if colour < 0 or seen[start]:
                 continue
-            index = len(groups)
-            cid[start] = index
+            seen[start] = True
             members = [start]
             stack = [start]
             while stack:
                 lot = stack.pop()
                 for nb in NEIGHBORS[lot]:
-                    if cid[nb] < 0 and tile[nb] == colour:
-                        cid[nb] = index
+                    if not seen[nb] and tile[nb] == colour:
+                        seen[nb] = True
                         members.append(nb)
                         stack.append(nb)
             members.sort()
-            groups.append(tuple(members))
-        return tuple(groups), cid
+            group = tuple(members)
+            groups.append(group)
+            for lot in group:
+                gof[lot] = group
+        return tuple(groups), gof
 
     def _merge(self, seed: tuple[int, ...]) -> None:
         """Update the cached casinos after ``seed`` lots got (or changed to) one colour: tiles are
@@ -89,41 +100,42 @@ class BoardMixin:
         cas = self._cache_cas
         if cas is None:
             return
-        groups, cid = cas
+        groups, gof = cas
         tile = self.tile
         first = seed[0]
         colour = tile[first]
-        drop = set()
-        if cid[first] >= 0:
-            drop.add(cid[first])
+        drop = {}  # id -> casino merged into the new one
+        old = gof[first]
+        if old is not None:
+            drop[id(old)] = old
         inside = set(seed)
         for lot in seed:
             for nb in NEIGHBORS[lot]:
                 if tile[nb] == colour and nb not in inside:
-                    index = cid[nb]
-                    drop.add(index)
-                    inside.update(groups[index])
+                    g = gof[nb]
+                    drop[id(g)] = g
+                    inside.update(g)
         if len(inside) == len(seed):
             if drop:  # a casino changed colour and touches no casino of its new colour: no change
                 return
             if len(seed) == 1:  # a new one-tile casino on its own: slot it in by its lot
                 at = bisect_left(groups, seed)
-                cid = [i + 1 if i >= at else i for i in cid]
-                cid[first] = at
-                self._cache_cas = (groups[:at] + (seed,) + groups[at:], cid)
+                gof = gof[:]
+                gof[first] = seed
+                self._cache_cas = (groups[:at] + (seed,) + groups[at:], gof)
                 return
         stats = self._cache_stats
         if stats:
-            for i in drop:
-                stats.pop(groups[i], None)
-        merged = [g for i, g in enumerate(groups) if i not in drop]
-        merged.append(tuple(sorted(inside)))
+            for g in drop.values():
+                stats.pop(g, None)
+        merged = [g for g in groups if id(g) not in drop]
+        new = tuple(sorted(inside))
+        merged.append(new)
         merged.sort()
-        cid = [-1] * NUM_LOTS
-        for i, g in enumerate(merged):
-            for lot in g:
-                cid[lot] = i
-        self._cache_cas = (tuple(merged), cid)
+        gof = gof[:]
+        for lot in new:
+            gof[lot] = new
+        self._cache_cas = (tuple(merged), gof)
 
     # ------------------------------------------------------------------ memos kept by the rules
     def _owned(self) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
@@ -166,9 +178,9 @@ class BoardMixin:
             if cas is None:
                 stats.clear()
             else:
-                index = cas[1][lot]
-                if index >= 0:
-                    stats.pop(cas[0][index], None)
+                g = cas[1][lot]
+                if g is not None:
+                    stats.pop(g, None)
 
     def _dice_stats(self, g: tuple[int, ...]) -> tuple[int, int, int, int]:
         """A casino's dice in one pass, memoized in ``_cache_stats`` until a die in it changes: (its
@@ -196,8 +208,7 @@ class BoardMixin:
         return st
 
     def casino_of(self, lot: int) -> tuple[int, ...]:
-        groups, cid = self.casinos()
-        return groups[cid[lot]]
+        return self.casinos()[1][lot]
 
     def boss(self, lots: tuple[int, ...]) -> int:
         """Owner of the highest die (-1 without dice, or while different players tie)."""
@@ -236,16 +247,16 @@ class BoardMixin:
     def _after_action(self, touched: tuple[int, ...] | None = None) -> None:
         """Re-roll ties for boss, free, until every casino has a single highest die. ``touched``
         names lots whose casinos changed (None: check every casino)."""
-        groups, cid = self.casinos()
+        groups, gof = self.casinos()
         dieo, diev = self.dieo, self.diev
         if touched is not None:
             if len(touched) == 1:
-                index = cid[touched[0]]
-                if index < 0 or len(groups[index]) == 1:
+                g = gof[touched[0]]
+                if g is None or len(g) == 1:
                     return  # a one-tile casino has no ties
-                groups = (groups[index],)
+                groups = (g,)
             else:
-                groups = {groups[cid[lot]] for lot in touched if cid[lot] >= 0}
+                groups = {gof[lot] for lot in touched if gof[lot] is not None}
         for g in groups:
             if len(g) == 1:
                 continue
@@ -287,10 +298,10 @@ class BoardMixin:
 
     def _payout(self, pays: int) -> None:
         money = self.money
-        count = self.marker.count
-        lot_income = [count(s) for s in range(self.num_players)]
+        lot_income = self.markers_out[:]  # $1 per marker on the board (the counts are kept exact)
         for s, amount in enumerate(lot_income):
-            money[s] += amount
+            if amount:
+                money[s] += amount
         if any(lot_income):
             self.log.append(new_event(Event, ("lots_pay", {"amounts": lot_income}, None)))
         cas = self._cache_cas
@@ -352,7 +363,8 @@ class BoardMixin:
             before = self.score[s]
             square = before
             for size in sizes:
-                square = advance_score(square, size)
+                row = _ADVANCE.get(square)
+                square = row[size] if row is not None and size < len(row) else advance_score(square, size)
             self.score[s] = square
             self.log.append(new_event(Event, ("score", {"seat": s, "from": before, "to": square}, None)))
             if square >= INSTANT_WIN:

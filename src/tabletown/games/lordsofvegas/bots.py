@@ -70,11 +70,11 @@ def simple_choice(state: LordsOfVegasState, p: int) -> Action:
         in_deck = set(state.deck)
         return max(legal, key=lambda a: (a[1] not in in_deck, -a[1]))
     if state.phase == PICK_DIE:
-        groups, cid = state.casinos()
+        gof = state.casinos()[1]
 
         def loss(a: Action) -> tuple[int, int]:
             lot = a[1]
-            return (state.boss(groups[cid[lot]]) == p, state.diev[lot])
+            return (state.boss(gof[lot]) == p, state.diev[lot])
 
         return min(legal, key=loss)
     if state.phase == FREE_LOT:
@@ -170,10 +170,10 @@ class GreedyBot(Bot):
         if not wanted or money < 2:
             return None
         need = min(wanted) - money
-        groups, cid = state.casinos()
+        gof = state.casinos()[1]
 
         def appeal(a: Action) -> tuple[int, int]:
-            boss = state.boss(groups[cid[a[1]]])
+            boss = state.boss(gof[a[1]])
             return (min(state.money[boss], a[2]) >= need, -abs(a[2] - need))
 
         choice = max(gambles, key=appeal)

@@ -269,14 +269,14 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
     def view(self, player: int | None, since: int = 0) -> dict[str, Any]:
         """See docs/games/lordsofvegas.md ("View") for the shape; everything here is public."""
         base = self._base_view(player, since)
-        groups, cid = self.casinos()
+        groups, gof = self.casinos()
         bosses = [self.boss(g) for g in groups]
         board = []
         for lot in range(NUM_LOTS):
             entry: dict[str, Any] = {"lot": LOT_NAMES[lot]}
             if self.tile[lot] >= 0:
                 entry["tile"] = COLORS[self.tile[lot]]
-                entry["casino"] = LOT_NAMES[groups[cid[lot]][0]]
+                entry["casino"] = LOT_NAMES[gof[lot][0]]
                 if self.dieo[lot] >= 0:
                     entry["die"] = self.diev[lot]
                     entry["owner"] = self.dieo[lot]

@@ -103,8 +103,8 @@ class TurnMixin:
             )
         if self.num_players == 2 and IN_EXCLUDED_BLOCK[lot]:
             raise IllegalAction("sprawl.block_f", "block F is not used in a 2-player game")
-        groups, cid = self.casinos()
-        sources = [groups[cid[nb]] for nb in NEIGHBORS[lot] if self.tile[nb] == colour]
+        gof = self.casinos()[1]
+        sources = [gof[nb] for nb in NEIGHBORS[lot] if self.tile[nb] == colour]
         if not sources:
             raise IllegalAction("sprawl.not_adjacent", f"{lot_name(lot)} touches no {COLORS[colour]} casino")
         bossed = [g for g in sources if self.boss(g) == p]
@@ -153,8 +153,7 @@ class TurnMixin:
         lot, colour = lot_colour(action)
         if self.tile[lot] < 0:
             raise IllegalAction("remodel.no_casino", f"there is no casino on {lot_name(lot)}")
-        groups, cid = self.casinos()
-        g = groups[cid[lot]]
+        g = self.casinos()[1][lot]
         if (self.dieo[lot] if len(g) == 1 and self.diev[lot] else self.boss(g)) != p:
             raise IllegalAction("remodel.not_boss", "only the boss may remodel a casino")
         old = self.tile[lot]
