@@ -21,6 +21,7 @@ from ...core.errors import IllegalAction, MalformedAction
 from ...core.events import Event
 from ...core.game import Action, Result, State
 from ...core.rng import SeededRNG
+from .pairs import ACROSS, FAR_LEFT, FAR_RIGHT, LEFT, LEFT_SAME, SAME_RIGHT, Entry, PairTables, pair_tables
 from .tiles import COLOURS, DECK, HOLE, LETTER_OF, Layout, rotations
 
 STRIDE = 1024
@@ -63,6 +64,7 @@ DRAW = "draw"
 PASS = "pass"
 
 _chain = chain.from_iterable
+_new_tuple = tuple.__new__  # builds a named tuple without its Python-level __new__
 # The four Lay actions of each tile slot, made once and shared by every state.
 _LAYS: dict[tuple[int, int], tuple[Lay, ...]] = {}
 
@@ -74,18 +76,8 @@ def _lays(slot: tuple[int, int]) -> tuple[Lay, ...]:
     return lays
 
 
-# For _discover: per direction, the step to the tile's next row (or column), the offsets of a
-# 15-square line around a tile row (or column), and for each possible first end (index 0-8) the
-# indices its other end may take.
-_LINES = tuple(
-    (vertical, across, tuple((j - 6) * along for j in range(15)))
-    for vertical, along, across in ((False, 1, STRIDE), (True, STRIDE, 1))
-)
-_ENDS = tuple(range(a + 1, min(a + MAX_LENGTH, 15)) for a in range(9))
 _NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1))
-_AROUND = (-2, -1, 0, 1, 2)  # the five tile slots along a line through a tile
 _TILE_SQUARES = tuple((i // 3) * STRIDE + i % 3 for i in range(9))  # a tile's squares from its corner
-_NO_TILE = (((-1, -1, -1), 2, 0),) * 3  # the rows (or columns) of a slot without a tile
 _DIAGONALS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 _LAY_RE = re.compile(r"^t\s*(-?\d+)\s*,\s*(-?\d+)\s*r\s*(\d+)$")
 _PLACE_RE = re.compile(r"^(\d+)\s*([hv])\s*(-?\d+)\s*,\s*(-?\d+)$")
@@ -136,7 +128,7 @@ class MulticityState(State):
     __slots__ = (
         "num_players", "options", "seed", "rng", "log", "kids", "loose", "rotations", "letters", "cells", "occ",
         "tiles", "frontier", "stack", "unused", "drawn", "cands", "unplaced", "objects", "current",
-        "first", "phase", "final_index",
+        "first", "phase", "final_index", "_cache_pairs",
     )  # fmt: skip
     # Saved positions: placements are the only classes in a position (cands' keys, objects); the
     # turned tiles and their letters and the two rule switches follow from the options.
@@ -163,6 +155,8 @@ class MulticityState(State):
         self.loose = options.get("overlap", "strict") == "loose"
         self.rotations = tuple(rotations(t) for t in tiles) if tiles is not None else _DECK_ROTATIONS
         self.letters = _letters(self.rotations) if tiles is not None else _DECK_LETTERS
+        # Derived from the tiles and the hole rule like ``rotations`` (a _cache slot: never saved).
+        self._cache_pairs = pair_tables(self.rotations, not self.kids)
         if order is None:
             ids = list(range(len(self.rotations)))
             self.rng.shuffle(ids)
@@ -336,66 +330,47 @@ class MulticityState(State):
     def _discover(self, x0: int, y0: int) -> list[tuple[int, Place, tuple[int, ...]]]:
         """Every placement whose span includes a square of the tile just laid at (x0, y0).
 
-        The tile must already be in ``tiles`` (its squares in ``cells``). A 15-square line around a
-        row (or column) of the tile is the same row of the five tiles along it, read from each
-        tile's precomputed strips: ten tile look-ups instead of ninety square look-ups."""
-        found = []
-        unplaced = self.unplaced
-        players = self.num_players
-        stop_at_hole = not self.kids
-        rows, columns = _strips(self.rotations, stop_at_hole)
+        The tile must already be in ``tiles``. Its rows, then its columns: the same-colour pairs
+        through each come from small tables (pairs.py) keyed by the strips of the tiles around it,
+        in the order of a square-by-square scan (row, first end, far end)."""
+        tables = self._cache_pairs
         tiles_get = self.tiles.get
         sx, sy = x0 // 3, y0 // 3
+        tile, turn = tiles_get((sx, sy))  # type: ignore[misc]
+        me = tile * 4 + turn
+        players = self.num_players
+        unplaced = self.unplaced
         corner = key(x0, y0)
-        for vertical in (False, True):
-            if vertical:
-                placed = [tiles_get((sx, sy + d)) for d in _AROUND]
-                strips = columns
+        occ = self.occ
+        # Strict reading: a span is free when no square is taken (one C-level test per span).
+        strict_free = occ.keys().isdisjoint if occ and not self.loose else None
+        found = []
+        for d in (0, 1):
+            if d:
+                before, after = tiles_get((sx, sy - 1)), tiles_get((sx, sy + 1))
             else:
-                placed = [tiles_get((sx + d, sy)) for d in _AROUND]
-                strips = rows
-            parts = [strips[t[0]][t[1]] if t is not None else _NO_TILE for t in placed]
-            for i in range(3):
-                p0, p1, p2, p3, p4 = parts[0][i], parts[1][i], parts[2][i], parts[3][i], parts[4][i]
-                line = p0[0] + p1[0] + p2[0] + p3[0] + p4[0]
-                # Only the squares after the last blocker left of the tile can start a placement
-                # through it, and none reaches past the first blocker right of it.
-                first = p1[1] + 4 if p1[1] >= 0 else p0[1] + 1
-                end = p3[2] + 9 if p3[2] < 3 else p4[2] + 12
-                # A pair left of the tile must reach past its first blocker (a hole) to count.
-                reach = p2[2] + 6 if p2[2] < 3 else 15
-                for a in range(first, 9):
-                    colour = line[a]
-                    if colour < 0 or colour >= players:
-                        continue
-                    lengths = unplaced[colour]
-                    if not lengths:
-                        continue
-                    if a < 6:
-                        stop = a + 7 if a + 7 < end else end
-                        if stop > reach:
-                            stop = reach
-                        bs = range(6, stop)
-                    else:
-                        bs = range(a + 1, a + 7 if a + 7 < end else end)
-                    for b in bs:
-                        code = line[b]
-                        if code == colour:
-                            if b - a + 1 in lengths:
-                                if vertical:
-                                    start = corner + i + (a - 6) * STRIDE
-                                    squares = tuple(range(start, start + (b - a + 1) * STRIDE, STRIDE))
-                                    place = Place(b - a + 1, x0 + i, y0 + a - 6, True)
-                                else:
-                                    start = corner + i * STRIDE + a - 6
-                                    squares = tuple(range(start, start + b - a + 1))
-                                    place = Place(b - a + 1, x0 + a - 6, y0 + i, False)
+                before, after = tiles_get((sx - 1, sy)), tiles_get((sx + 1, sy))
+            if before is None and after is None:
+                rows = tables.same[d][me]
+            else:
+                rows = _rows(tables, d, me, before, after, tiles_get, sx, sy)
+            for i, row in enumerate(rows):
+                for a, _b, colour, length in row:
+                    if colour < players and length in unplaced[colour]:
+                        if d:
+                            start = corner + i + (a - 6) * STRIDE
+                            squares = tuple(range(start, start + length * STRIDE, STRIDE))
+                            if strict_free is None or strict_free(squares):
+                                place = _new_tuple(Place, (length, x0 + i, y0 + a - 6, True))
                                 found.append((colour, place, squares))
-                        elif code < 0 or (code == HOLE and stop_at_hole):
-                            break
-        if self.occ:
-            free = self._free
-            found = [f for f in found if free(f[2], f[1].vertical)]
+                        else:
+                            start = corner + i * STRIDE + a - 6
+                            squares = tuple(range(start, start + length))
+                            if strict_free is None or strict_free(squares):
+                                place = _new_tuple(Place, (length, x0 + a - 6, y0 + i, False))
+                                found.append((colour, place, squares))
+        if found and occ and self.loose:
+            found = [f for f in found if span_free(occ, True, f[2], f[1].vertical)]
         return found
 
     def _free(self, squares: tuple[int, ...], vertical: bool) -> bool:
@@ -600,6 +575,7 @@ class MulticityState(State):
         twin.loose = self.loose
         twin.rotations = self.rotations
         twin.letters = self.letters
+        twin._cache_pairs = self._cache_pairs
         twin.cells = self.cells.copy()
         twin.occ = self.occ.copy()
         twin.tiles = self.tiles.copy()
@@ -714,37 +690,94 @@ class MulticityState(State):
         )
 
 
+def _rows(
+    tables: PairTables,
+    d: int,
+    me: int,
+    before: tuple[int, int] | None,
+    after: tuple[int, int] | None,
+    tiles_get: Any,
+    sx: int,
+    sy: int,
+) -> list[Sequence[Entry]]:
+    """Per row (column) of the turned tile ``me``, the entries of every kind (pairs.py) that the
+    tiles ``before`` and ``after`` it in direction ``d`` (one at least) and the tiles beyond them
+    allow, in scan order: by first end (kinds ending before the tile come first), then far end."""
+    strips = tables.strips[d]
+    free = tables.free
+    count = tables.count
+    memo = tables.memo
+    mine = strips[me]
+    rows: list[Sequence[Entry]] = []
+    if after is None:  # the common case: tiles on one side only, no sorting needed on the left
+        near = strips[before[0] * 4 + before[1]]  # type: ignore[index]
+        table = memo[LEFT_SAME]
+        for i in (0, 1, 2):
+            row = table[near[i] * count + mine[i]]
+            rows.append(tables.build(LEFT_SAME, near[i], mine[i]) if row is None else row)
+        far = tiles_get((sx, sy - 2)) if d else tiles_get((sx - 2, sy))
+        if far is not None:
+            beyond = strips[far[0] * 4 + far[1]]
+            for i in (0, 1, 2):
+                if free[near[i]]:
+                    found = _kind(tables, FAR_LEFT, beyond[i], mine[i])
+                    if found:
+                        rows[i] = found + rows[i]  # type: ignore[operator]
+        return rows
+    near = strips[after[0] * 4 + after[1]]
+    table = memo[SAME_RIGHT]
+    for i in (0, 1, 2):
+        row = table[mine[i] * count + near[i]]
+        rows.append(tables.build(SAME_RIGHT, mine[i], near[i]) if row is None else row)
+    far = tiles_get((sx, sy + 2)) if d else tiles_get((sx + 2, sy))
+    if far is not None:
+        beyond = strips[far[0] * 4 + far[1]]
+        for i in (0, 1, 2):
+            if free[near[i]]:
+                found = _kind(tables, FAR_RIGHT, mine[i], beyond[i])
+                if found:
+                    rows[i] = sorted(rows[i] + found)  # type: ignore[operator]
+    if before is not None:
+        _add_before(tables, d, mine, near, strips[before[0] * 4 + before[1]], rows, tiles_get, sx, sy)
+    return rows
+
+
+def _add_before(
+    tables: PairTables,
+    d: int,
+    mine: tuple[int, ...],
+    after: tuple[int, ...],
+    near: tuple[int, ...],
+    rows: list[Sequence[Entry]],
+    tiles_get: Any,
+    sx: int,
+    sy: int,
+) -> None:
+    """Put in front of ``rows`` the entries that start before the tile (tiles on both sides):
+    from two slots before, then from the neighbour (to the tile, or across it to ``after``)."""
+    free = tables.free
+    far = tiles_get((sx, sy - 2)) if d else tiles_get((sx - 2, sy))
+    beyond = tables.strips[d][far[0] * 4 + far[1]] if far is not None else None
+    for i in (0, 1, 2):
+        front = _kind(tables, LEFT, near[i], mine[i])
+        if free[mine[i]]:
+            across = _kind(tables, ACROSS, near[i], after[i])
+            if across:
+                front = tuple(sorted(front + across))
+        if beyond is not None and free[near[i]]:
+            front = _kind(tables, FAR_LEFT, beyond[i], mine[i]) + front
+        if front:
+            rows[i] = front + tuple(rows[i])
+
+
+def _kind(tables: PairTables, kind: int, first: int, far: int) -> tuple[Entry, ...]:
+    found = tables.memo[kind][first * tables.count + far]
+    return tables.build(kind, first, far) if found is None else found
+
+
 def _letters(turned: tuple[tuple[Layout, ...], ...]) -> tuple[tuple[tuple[str, ...], ...], ...]:
     """Each tile's four turns as nine square letters in reading order, made once for the views."""
     return tuple(tuple(tuple(LETTER_OF[c] for c in t) for t in turns) for turns in turned)
-
-
-_STRIPS: dict[tuple[int, bool], tuple] = {}
-
-
-def _strip(codes: tuple[int, ...], stop_at_hole: bool) -> tuple[tuple[int, ...], int, int]:
-    """Three codes of a row or column with the indices of their last and first blocker (a square
-    no object may pass: no tile, or a hole unless in the kids' variant), -1 and 3 when none."""
-    blocks = [k for k, code in enumerate(codes) if code < 0 or (code == HOLE and stop_at_hole)]
-    return codes, blocks[-1] if blocks else -1, blocks[0] if blocks else 3
-
-
-def _strips(turned: tuple[tuple[Layout, ...], ...], stop_at_hole: bool) -> tuple[tuple, tuple]:
-    """(rows, columns): ``rows[tile][turn][i]`` is row i of the turned tile as a :func:`_strip`,
-    ``columns`` likewise, made once per set of tiles (the deck's, or a test's own)."""
-    entry = _STRIPS.get((id(turned), stop_at_hole))
-    if entry is None or entry[0] is not turned:
-        if len(_STRIPS) > 64:  # tests build many small decks
-            _STRIPS.clear()
-        rows = tuple(
-            tuple(tuple(_strip(t[3 * i : 3 * i + 3], stop_at_hole) for i in range(3)) for t in turns)
-            for turns in turned
-        )
-        columns = tuple(
-            tuple(tuple(_strip(t[i::3], stop_at_hole) for i in range(3)) for t in turns) for turns in turned
-        )
-        entry = _STRIPS[(id(turned), stop_at_hole)] = (turned, rows, columns)
-    return entry[1], entry[2]
 
 
 _DECK_ROTATIONS = tuple(rotations(t) for t in DECK)

@@ -1,0 +1,133 @@
+"""Same-colour pairs for ``MulticityState._discover``, from small tables (speed, issue 21).
+
+A placement through a newly laid tile lies in one of its rows (or columns), inside the 15-square
+line formed by that row of the five tile slots along it: two slots before the tile, the tile, two
+after (an object is at most 7 squares long). Line squares 6-8 are the tile's. The object's two ends
+lie in one or two of those slots, which makes six kinds:
+
+* ``SAME``: both ends in the tile;
+* ``LEFT`` / ``RIGHT``: one end in the tile, the other in the slot just before / after it;
+* ``FAR_LEFT`` / ``FAR_RIGHT``: one end in the tile, the other two slots before / after it, and
+  ``ACROSS``: one end in each neighbour. For these three the slot in between must have no blocker
+  (no hole, unless in the kids' variant) in that row; what it shows does not matter.
+
+So the pairs of a kind depend only on the three squares ("strip") of each of its two slots in that
+row. Strips are numbered by content (a deck has about a hundred different ones); the pairs of a
+kind and two strips are worked out once and remembered, and ``SAME`` is precomputed per turned
+tile. An entry is ``(a, b, colour, length)``: the object runs from line square ``a`` to ``b``.
+Sorting a row's entries gives the order of a square-by-square scan (first end, then far end).
+"""
+
+from __future__ import annotations
+
+from .tiles import HOLE, Layout
+
+MAX_LENGTH = 7
+
+Entry = tuple[int, int, int, int]
+SAME, LEFT, RIGHT, FAR_LEFT, ACROSS, FAR_RIGHT = range(6)
+# The slots (0-4 along the line, the tile at 2) holding the first and the far end of each kind.
+_SLOTS = ((2, 2), (1, 2), (2, 3), (0, 2), (1, 3), (2, 4))
+# Two more tables merge a neighbour's kind with SAME, the most common look-ups, already in order.
+LEFT_SAME, SAME_RIGHT = 6, 7
+
+
+class PairTables:
+    """The tables for one set of turned tiles and one hole rule.
+
+    Turned tiles are numbered ``tile * 4 + turn``. ``strips[d][t]``: the strip numbers of turned
+    tile t's three rows (d=0) or columns (d=1, read downwards); ``free[s]``: strip s has no blocker;
+    ``same[d][t]``: per row, the entries with both ends in t; ``memo[kind][first * count + far]``:
+    the entries of a kind and two strips, None until first used (:meth:`build`)."""
+
+    __slots__ = ("count", "stop_at_hole", "strips", "free", "heads", "tails", "inner", "same", "memo")
+
+    def __init__(self, turned: tuple[tuple[Layout, ...], ...], stop_at_hole: bool) -> None:
+        self.stop_at_hole = stop_at_hole
+        number: dict[tuple[int, ...], int] = {}
+        sides = []
+        for d in (0, 1):
+            side = []
+            for turns in turned:
+                for layout in turns:
+                    lines = (
+                        [layout[3 * i : 3 * i + 3] for i in range(3)]
+                        if d == 0
+                        else [layout[i::3] for i in range(3)]
+                    )
+                    side.append(tuple(number.setdefault(tuple(line), len(number)) for line in lines))
+            sides.append(tuple(side))
+        self.strips = tuple(sides)
+        contents = tuple(number)  # in number order
+        self.count = len(contents)
+        blocks = self._blocks
+        self.free = tuple(not any(map(blocks, strip)) for strip in contents)
+        # Per strip, its colour squares (index, colour) with no blocker towards its start (heads),
+        # towards its end (tails), and its own pairs (inner); the pairs of two strips join a tail
+        # of the first with a head of the far one.
+        self.heads = tuple(
+            tuple((k, c) for k, c in enumerate(strip) if 0 <= c < HOLE and not any(map(blocks, strip[:k])))
+            for strip in contents
+        )
+        self.tails = tuple(
+            tuple(
+                (k, c) for k, c in enumerate(strip) if 0 <= c < HOLE and not any(map(blocks, strip[k + 1 :]))
+            )
+            for strip in contents
+        )
+        self.inner = tuple(
+            tuple(
+                (6 + a, 6 + b, c, b - a + 1)
+                for a, c in enumerate(strip)
+                if 0 <= c < HOLE
+                for b in range(a + 1, 3)
+                if strip[b] == c and not any(map(blocks, strip[a + 1 : b]))
+            )
+            for strip in contents
+        )
+        self.memo: tuple[list[tuple[Entry, ...] | None], ...] = tuple(
+            [None] * (self.count * self.count) for _ in range(SAME_RIGHT + 1)
+        )
+        self.same = tuple(tuple(tuple(self.inner[s] for s in tile) for tile in side) for side in self.strips)
+
+    def _blocks(self, code: int) -> bool:
+        """No object may pass this square: no tile, or a hole (unless in the kids' variant)."""
+        return code < 0 or (code == HOLE and self.stop_at_hole)
+
+    def build(self, kind: int, first: int, far: int) -> tuple[Entry, ...]:
+        """The entries of ``kind`` with strips ``first`` and ``far`` in its two slots, remembered."""
+        if kind == LEFT_SAME:
+            found = self._pairs(LEFT, first, far) + self.inner[far]
+        elif kind == SAME_RIGHT:
+            found = tuple(sorted(self.inner[first] + self._pairs(RIGHT, first, far)))
+        else:
+            found = self._pairs(kind, first, far)
+        self.memo[kind][first * self.count + far] = found
+        return found
+
+    def _pairs(self, kind: int, first: int, far: int) -> tuple[Entry, ...]:
+        """Entries with one end in each slot of ``kind``: a tail square of ``first`` and a head
+        square of ``far`` of one colour, at most MAX_LENGTH apart (ordered by first, then far end)."""
+        slot_a, slot_b = _SLOTS[kind]
+        heads = self.heads[far]
+        found: list[Entry] = []
+        for ka, colour in self.tails[first]:
+            a = 3 * slot_a + ka
+            for kb, other in heads:
+                b = 3 * slot_b + kb
+                if other == colour and b - a < MAX_LENGTH:
+                    found.append((a, b, colour, b - a + 1))
+        return tuple(found)
+
+
+_TABLES: dict[tuple[int, bool], tuple[object, PairTables]] = {}
+
+
+def pair_tables(turned: tuple[tuple[Layout, ...], ...], stop_at_hole: bool) -> PairTables:
+    """The tables of a set of turned tiles (the deck's, or a test's own), made once per process."""
+    entry = _TABLES.get((id(turned), stop_at_hole))
+    if entry is None or entry[0] is not turned:
+        if len(_TABLES) > 64:  # tests build many small decks
+            _TABLES.clear()
+        entry = _TABLES[(id(turned), stop_at_hole)] = (turned, PairTables(turned, stop_at_hole))
+    return entry[1]
