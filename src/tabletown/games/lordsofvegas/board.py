@@ -153,6 +153,21 @@ class BoardMixin:
         old = marker[lot]
         marker[lot] = seat
         self._cache_plan = None
+        self._update_owned(lot, old, seat)
+
+    def _build_on(self, lot: int) -> None:
+        """Take the builder's marker off ``lot`` for the die about to stand there: the lot's owner
+        and its neighbours' still see the same seat next door, so the listed trades only lose the
+        lot itself (if no die comes, ``_place_tile`` forgets them)."""
+        marker = self.marker
+        old = marker[lot]
+        marker[lot] = -1
+        plan = self._cache_plan
+        if plan is not None:
+            self._cache_plan = (plan[0], tuple(e for e in plan[1] if e[4] != lot))
+        self._update_owned(lot, old, -1)
+
+    def _update_owned(self, lot: int, old: int, seat: int) -> None:
         own = self._cache_own
         if own is None:
             return
@@ -169,9 +184,13 @@ class BoardMixin:
         self._cache_own = (owned, tuple(seats))
 
     def _dice_changed(self, lot: int) -> None:
-        """A die on ``lot`` came, went, changed hands or value: forget its casino's dice summary and
-        the listed trades (dice count as neighbours there)."""
+        """A die on ``lot`` came, went or changed hands: forget its casino's dice summary and the
+        listed trades (dice count as neighbours there)."""
         self._cache_plan = None
+        self._values_changed(lot)
+
+    def _values_changed(self, lot: int) -> None:
+        """The dice on ``lot`` changed (not whose they are): forget its casino's dice summary."""
         stats = self._cache_stats
         if stats:
             cas = self._cache_cas

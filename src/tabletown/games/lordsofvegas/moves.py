@@ -246,27 +246,27 @@ class MovesMixin:
         """Add a few sensible trades to ``out``: buy a neighbour's lot, or sell a lot next to them, at
         the lot's printed cost (at most one of each per other player). Any other offer can be typed."""
         money, markers_out = self.money, self.markers_out
-        hold = self.options["markers_full"] == "hold"
         # bit 2q: bought from q, bit 2q+1: sold to q; trades that cannot happen count as done, and
         # the walk stops once every trade is listed.
-        done = 0
-        for q in range(self.num_players):
-            if q == p:
-                done |= 3 << (2 * q)
-            elif not (hold or markers_out[q] < MARKERS_PER_PLAYER):
-                done |= 2 << (2 * q)
+        done = 3 << (2 * p)
         cash = money[p]
-        if not (hold or markers_out[p] < MARKERS_PER_PLAYER):
-            done |= _BUY_BITS
-            cash = -1
+        if max(markers_out) >= MARKERS_PER_PLAYER and self.options["markers_full"] != "hold":
+            # Someone has all their markers out: they cannot take another lot.
+            for q in range(self.num_players):
+                if q != p and markers_out[q] >= MARKERS_PER_PLAYER:
+                    done |= 2 << (2 * q)
+            if markers_out[p] >= MARKERS_PER_PLAYER:
+                done |= _BUY_BITS
+                cash = -1
         full = _FULL[self.num_players]
         if done == full:
             return
         plan = self._cache_plan
         if plan is None or plan[0] != p:
             plan = self._offer_plan(p)
-        # Each candidate: (its bit in ``done``, the paying seat or -1 for us, the price, the offer).
-        for bit, payer, cost, offer in plan[1]:
+        # Each candidate: (its bit in ``done``, the paying seat or -1 for us, the price, the offer,
+        # the lot).
+        for bit, payer, cost, offer, _ in plan[1]:
             if not done >> bit & 1 and (money[payer] if payer >= 0 else cash) >= cost:
                 done |= 1 << bit
                 out.append(offer)
@@ -295,11 +295,11 @@ class MovesMixin:
                         q = dieo[nb]
                     if q >= 0 and not seen >> q & 1:
                         seen |= 1 << q
-                        plan.append((2 * q + 1, q, cost, sell[q][lot]))
+                        plan.append((2 * q + 1, q, cost, sell[q][lot], lot))
             else:
                 for nb in NEIGHBORS[lot]:
                     if marker[nb] == p or dieo[nb] == p:
-                        plan.append((2 * owner, -1, cost, SALE[owner][p][lot]))
+                        plan.append((2 * owner, -1, cost, SALE[owner][p][lot], lot))
                         break
         cached = self._cache_plan = (p, tuple(plan))
         return cached

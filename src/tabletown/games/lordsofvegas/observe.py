@@ -18,6 +18,10 @@ game's State; ``Game.observation_size`` measures its length.
 
 from __future__ import annotations
 
+from struct import Struct
+
+import numpy as np
+
 from . import GAME
 from .data import DICE_PER_PLAYER, GAME_END, MARKERS_PER_PLAYER, NUM_COLORS, NUM_LOTS
 from .phases import FREE_LOT, LAYOFF, MARKET, OFFER, PHASE_NAMES, PICK_DIE, PLACE
@@ -25,30 +29,72 @@ from .state import LordsOfVegasState
 
 LordsOfVegasGame = type(GAME)
 
+# Codes a lot's marker, tile or die owner can hold: -1 (none) .. 5, read as unsigned bytes.
+_CODES = 256
+_PACK = Struct(f"{4 * NUM_LOTS}b").pack
+_SHIFT_DISCARD = bytes(min(v + NUM_LOTS + 1, 255) for v in range(256))  # discard ids after deck ids
 
-def observation(self: LordsOfVegasState, player: int) -> list[float]:
+
+class _Plan:
+    """Where one set-up's lot flags land for one seat, as look-up tables, so that the 48 lots are
+    written by NumPy in a few calls instead of a Python loop over every lot."""
+
+    __slots__ = ("size", "width", "places", "offsets", "die_at", "card_places", "tail_at")
+
+    def __init__(self, n: int, player: int) -> None:
+        width = self.width = 2 * n + NUM_COLORS + 3
+        self.tail_at = NUM_LOTS * width
+        tail = 4 * n + NUM_COLORS + 3 + len(PHASE_NAMES) + n + 4 + 4 * n + 1 + NUM_LOTS + 1
+        self.size = self.tail_at + tail
+        trash = self.size  # one spare number past the end takes the flags that mark nothing
+        # places[(field * NUM_LOTS + lot) * 256 + code]: the number a marker / tile / die owner
+        # with this code on this lot sets to 1 (trash for -1).
+        places = np.full(3 * NUM_LOTS * _CODES, trash, dtype=np.intp)
+        for lot in range(NUM_LOTS):
+            at = lot * width
+            for seat in range(n):
+                rel = (seat - player) % n
+                places[(0 * NUM_LOTS + lot) * _CODES + seat] = at + rel
+                places[(2 * NUM_LOTS + lot) * _CODES + seat] = at + n + NUM_COLORS + rel
+            for colour in range(NUM_COLORS):
+                places[(1 * NUM_LOTS + lot) * _CODES + colour] = at + n + colour
+        self.places = places
+        self.offsets = np.arange(0, 3 * NUM_LOTS * _CODES, _CODES, dtype=np.intp)
+        self.die_at = np.arange(NUM_LOTS) * width + 2 * n + NUM_COLORS
+        # card_places[card] (deck) and card_places[NUM_LOTS + 1 + card] (discard); Game End: trash.
+        cards = np.full(256, trash, dtype=np.intp)
+        cards[:NUM_LOTS] = self.die_at + 1
+        cards[NUM_LOTS + 1 : 2 * NUM_LOTS + 1] = self.die_at + 2
+        self.card_places = cards
+
+
+_PLANS: dict[tuple[int, int], _Plan] = {}
+
+
+def observation(self: LordsOfVegasState, player: int) -> np.ndarray:
+    """A float32 array (see the module for the layout)."""
     n = self.num_players
+    plan = _PLANS.get((n, player))
+    if plan is None:
+        plan = _PLANS[(n, player)] = _Plan(n, player)
+    out = np.zeros(plan.size + 1, dtype=np.float32)
+    # The four per-lot lists as bytes in one C call (-1, "none", reads as 255).
+    codes = np.frombuffer(_PACK(*self.marker, *self.tile, *self.dieo, *self.diev), dtype=np.uint8)
+    out[plan.places.take(plan.offsets + codes[: 3 * NUM_LOTS])] = 1.0
+    out[plan.die_at] = np.divide(codes[3 * NUM_LOTS :], 6.0)
+    cards = bytes(self.deck) + bytes(self.discard).translate(_SHIFT_DISCARD)
+    out[plan.card_places.take(np.frombuffer(cards, dtype=np.uint8))] = 1.0
+    out[plan.tail_at : plan.size] = _tail(self, player, n)
+    return out[: plan.size]
+
+
+def _tail(self: LordsOfVegasState, player: int, n: int) -> list[float]:
+    """Everything after the lots: the seats, the supply and deck, the turn, the pending decision."""
 
     def rel(seat: int) -> int:
         return (seat - player) % n
 
-    width = 2 * n + NUM_COLORS + 3
-    lots = [0.0] * (NUM_LOTS * width)
-    in_deck = set(self.deck)
-    discarded = set(self.discard)
-    marker, tile, dieo, diev = self.marker, self.tile, self.dieo, self.diev
-    for lot in range(NUM_LOTS):
-        at = lot * width
-        if marker[lot] >= 0:
-            lots[at + rel(marker[lot])] = 1.0
-        if tile[lot] >= 0:
-            lots[at + n + tile[lot]] = 1.0
-        if dieo[lot] >= 0:
-            lots[at + n + NUM_COLORS + rel(dieo[lot])] = 1.0
-        lots[at + 2 * n + NUM_COLORS] = diev[lot] / 6.0
-        lots[at + 2 * n + NUM_COLORS + 1] = 1.0 if lot in in_deck else 0.0
-        lots[at + 2 * n + NUM_COLORS + 2] = 1.0 if lot in discarded else 0.0
-    obs = lots
+    obs: list[float] = []
     for k in range(n):
         p = (player + k) % n
         obs += [
@@ -58,7 +104,7 @@ def observation(self: LordsOfVegasState, player: int) -> list[float]:
             (MARKERS_PER_PLAYER - self.markers_out[p]) / MARKERS_PER_PLAYER,
         ]
     obs += [left / 9.0 for left in self.tiles_left]
-    ended = GAME_END in discarded
+    ended = GAME_END in self.discard
     obs += [len(self.deck) / 50.0, 0.0 if ended else self.cards_before_game_end() / 50.0, float(ended)]
     phase = self.phase
     obs += [1.0 if phase == k else 0.0 for k in range(len(PHASE_NAMES))]

@@ -226,7 +226,7 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
     def to_act(self) -> tuple[int, ...]:
         phase = self.phase
         if phase == ACTION:
-            return (self.active,)
+            return _ALONE[self.active]
         if phase == OVER:
             return ()
         if phase == OFFER:
@@ -489,6 +489,9 @@ _HANDLERS_BY_PHASE: tuple[dict, ...] = tuple(
     {kind: handler for (at, kind), handler in _HANDLERS.items() if at == phase}
     for phase in range(len(PHASE_NAMES))
 )
+
+# _ALONE[seat]: the tuple ``(seat,)``, made once (``to_act`` is asked before every action).
+_ALONE = tuple((seat,) for seat in range(4))
 
 _PHASE_HINT = (
     "it is your main phase: build, sprawl, remodel, reorg, gamble, offer or end",

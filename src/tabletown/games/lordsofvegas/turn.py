@@ -82,7 +82,7 @@ class TurnMixin:
         if self.bans:
             self._check_active("build", lot)
         self.money[p] -= cost
-        self._set_marker(lot, -1)
+        self._build_on(lot)
         self.markers_out[p] -= 1
         self.log.append(
             new_event(
@@ -125,6 +125,7 @@ class TurnMixin:
         ):
             raise IllegalAction("trade.promised", "you traded away the right to sprawl there this turn")
         self.money[p] -= cost
+        self._cache_plan = None  # a new neighbour for the listed trades
         self.log.append(
             new_event(
                 Event,
@@ -140,10 +141,11 @@ class TurnMixin:
         if self.dice_out[p] < DICE_PER_PLAYER:
             self.dieo[lot] = p
             self.diev[lot] = DIE[lot]
-            self._dice_changed(lot)
+            self._values_changed(lot)  # a build's die stands where its marker was: same neighbour
             self.dice_out[p] += 1
             self._after_action((lot,))
         else:
+            self._cache_plan = None  # the lot stays empty until a die is moved there
             self.log.append(new_event(Event, ("must_move_die", {"seat": p, "lot": LOT_NAMES[lot]}, None)))
             self.pending = (p, lot, DIE[lot])
             self.resume = (RESUME_ACTION,)
