@@ -8,7 +8,7 @@ choices in the round stay hidden). Actions are indices into ``game.action_space(
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import numpy as np
@@ -83,41 +83,63 @@ class TabletownAECEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seats[agent]
-        return self.setup.observe(self.state, seat, seat in self.state.to_act, self.steps)
+        state = self.state
+        return self.setup.observe(state, seat, seat in state.to_act, self.steps)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last``, without its generic checks (it runs once per step)."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """The agent to act, until every agent is done or ``max_iter`` steps (as PettingZoo's)."""
+        while self.agents and max_iter > 0:
+            max_iter -= 1
+            yield self.agent_selection
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        # While the game goes on every reward is 0 (rewards come only at the end, and an episode
+        # ends on the first non-zero one), so PettingZoo's per-step clearing of ``rewards`` and of
+        # the acting agent's cumulative reward changes nothing and is left out here.
         seat = self._seats[agent]
-        self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        typed, legal = (
-            (None, False) if action is None else self.setup.decode(self.state, seat, action, self.steps)
-        )
+        state = self.state
+        typed, legal = (None, False) if action is None else self.setup.decode(state, seat, action, self.steps)
         if not legal:
             if self.illegal_action == "raise":
                 raise ValueError(f"{agent} may not take action {action!r} ({typed!r}) now")
+            self._cumulative_rewards[agent] = 0.0
+            self.rewards = dict.fromkeys(self.agents, 0.0)
             self.rewards[agent] = -1.0
             self.terminations = dict.fromkeys(self.agents, True)
             self.infos[agent] = {"illegal_action": True}
             self._accumulate_rewards()
             return
-        self.state.apply(seat, typed)
+        state.apply(seat, typed)
         self.steps += 1
-        if self.state.is_over:
-            for other, reward in zip(
-                self.possible_agents,
-                rewards_from_result(self.state.result(), self.setup.num_players),
-                strict=True,
-            ):
-                self.rewards[other] = reward
+        acting = state.to_act
+        if acting:
+            self.agent_selection = self.possible_agents[acting[0]]
+            if self.steps < self.setup.max_actions:
+                return
+        if state.is_over:
+            self._cumulative_rewards[agent] = 0.0
+            rewards = rewards_from_result(state.result(), self.setup.num_players)
+            self.rewards = dict(zip(self.possible_agents, rewards, strict=True))
             self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
         elif self.steps >= self.setup.max_actions:
             self.truncations = dict.fromkeys(self.agents, True)
         self._select()
-        self._accumulate_rewards()
 
     def render(self) -> str | None:
         if self.render_mode != "ansi" or self.state is None:

@@ -6,63 +6,110 @@ built; the market's open piles per kind and the size of each market deck; whose 
 (relative to the seat), the phase, the dice and their total, and the turn's flags. Counts are
 scaled to roughly 0..1. The length is fixed per set-up (``game.observation_size``).
 
-``install()`` (run when the game's package imports this module) puts ``observation`` on the
+Layout, for ``n`` seats and the ``K`` card kinds in play (79 numbers for two players without the
+Harbor):
+
+* per seat, own first: coins / 10, establishments per kind / 4 (``K``), landmark bits (7);
+* open market piles per kind / 6 (``K``), market deck sizes / 20 (one per deck);
+* whose turn (one-hot of ``n``, relative), phase (one-hot of 7), die 1 / 6, die 2 / 6, total / 14;
+* rerolled, built, purple stage, park at start of turn; turn / 100 (at most 2); won (the seat).
+
+Speed: the engine plays a move in a few microseconds, so the observation must not cost many times
+that. Every number but the coins is a function of one small whole number of the state (a count, a
+landmark bitmask, the phase...), so the state's numbers are gathered into bytes, one per output
+(``[phase] * 7`` for the phase's one-hot), and one table look-up in NumPy turns them all into floats
+at once. ``install()`` (run when the game's package imports this module) puts ``observation`` on the
 game's State; ``Game.observation_size`` measures its length.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from operator import itemgetter
 from typing import Any
+
+import numpy as np
 
 from .rules import OVER, PHASE_NAMES, MachiKoroState
 
 LANDMARK_BITS = 7
 PHASES = len(PHASE_NAMES)
+TURN_CAP = 200
 
 
-# Lookup tables, so that the hot loop runs in C (itemgetter, map) rather than in Python.
-_QUARTERS = tuple(k * 0.25 for k in range(64))
-_SIXTHS = tuple(k / 6.0 for k in range(64))
-_LANDMARKS = tuple([float(lm >> j & 1) for j in range(LANDMARK_BITS)] for lm in range(1 << LANDMARK_BITS))
-_ONE_HOT = {
-    size: tuple([1.0 if k == at else 0.0 for k in range(size)] for at in range(size))
-    for size in (2, 3, 4, 5, PHASES)
-}
-_PICK: dict[tuple[bool, ...], Any] = {}
+class _Plan:
+    """How one set-up (seats, card kinds in play, market decks) turns bytes into the observation:
+    ``table[256 * j + v]`` is output ``j``'s number for the byte ``v``."""
 
+    __slots__ = ("pick", "table", "base", "coins_at")
 
-def _picker(in_play: tuple[bool, ...]) -> Any:
-    """An itemgetter of the card kinds in play (always a tuple, even for one kind)."""
-    picker = _PICK.get(in_play)
-    if picker is None:
+    def __init__(self, n: int, in_play: tuple[bool, ...], decks: int) -> None:
         kinds = [i for i, live in enumerate(in_play) if live]
         getter = itemgetter(*kinds)
-        picker = _PICK[in_play] = getter if len(kinds) > 1 else (lambda row: (getter(row),))
-    return picker
+        self.pick: Callable[[Any], Any] = getter if len(kinds) > 1 else (lambda row: (getter(row),))
+        scaled: list[Callable[[int], float]] = []
+        self.coins_at: list[int] = []
+        for _ in range(n):
+            self.coins_at.append(len(scaled))
+            scaled.append(lambda v: 0.0)  # coins: written apart (they may pass 255)
+            scaled += [lambda v: v * 0.25] * len(kinds)
+            scaled += [lambda v, j=j: float(v >> j & 1) for j in range(LANDMARK_BITS)]
+        scaled += [lambda v: v / 6.0] * len(kinds)
+        scaled += [lambda v: v * 0.05] * decks
+        scaled += [lambda v, k=k: 1.0 if v == k else 0.0 for k in range(n)]
+        scaled += [lambda v, k=k: 1.0 if v == k else 0.0 for k in range(PHASES)]
+        scaled += [lambda v: v / 6.0, lambda v: v / 6.0, lambda v: v / 14.0]
+        scaled += [float] * 4  # rerolled, built, purple stage, park at start
+        scaled += [lambda v: v * 0.01, float]  # turn, won
+        self.table = np.array([f(v) for f in scaled for v in range(256)], dtype=np.float32)
+        self.base = np.arange(0, 256 * len(scaled), 256, dtype=np.int32)
 
 
-def observation(self: MachiKoroState, player: int) -> list[float]:
+_PLANS: dict[tuple[int, tuple[bool, ...], int], _Plan] = {}
+_LANDMARKS = tuple((lm,) * LANDMARK_BITS for lm in range(1 << LANDMARK_BITS))
+_ONE_HOT_BYTES = {size: tuple((k,) * size for k in range(size)) for size in (1, 2, 3, 4, 5, 6, 7, 8, PHASES)}
+
+
+def _plan(n: int, in_play: tuple[bool, ...], decks: int) -> _Plan:
+    plan = _PLANS.get((n, in_play, decks))
+    if plan is None:
+        plan = _PLANS[(n, in_play, decks)] = _Plan(n, in_play, decks)
+    return plan
+
+
+def observation(self: MachiKoroState, player: int) -> np.ndarray:
+    """A float32 array (see the module for the layout)."""
     n = self.num_players
-    pick = _picker(self.t.in_play)
-    quarter = _QUARTERS.__getitem__
-    obs: list[float] = []
-    cards, coins, lms = self.cards, self.coins, self.lm
+    decks = self.decks
+    plan = _plan(n, self.t.in_play, len(decks))
+    pick = plan.pick
+    cards, lms = self.cards, self.lm
+    raw: list[int] = []
     for k in range(n):
         p = (player + k) % n
-        obs.append(coins[p] * 0.1)
-        obs += map(quarter, pick(cards[p]))
-        obs += _LANDMARKS[lms[p]]
-    obs += map(_SIXTHS.__getitem__, pick(self.supply))
-    obs += [len(deck) * 0.05 for deck in self.decks]
-    obs += _ONE_HOT[n][(self.current - player) % n]
+        raw.append(0)
+        raw += pick(cards[p])
+        raw += _LANDMARKS[lms[p]]
+    raw += pick(self.supply)
+    raw += map(len, decks)
+    raw += _ONE_HOT_BYTES[n][(self.current - player) % n]
     phase = self.phase
-    obs += _ONE_HOT[PHASES][phase]
-    d1, d2 = self.dice
-    obs += [d1 / 6.0, d2 / 6.0, self.total / 14.0]
-    obs += [float(self.rerolled), float(self.built), float(self.purple_stage), float(self.park_at_start)]
-    obs.append(min(self.turn, 200) * 0.01)
-    obs.append(1.0 if phase == OVER and self.winner == player else 0.0)
+    raw += _ONE_HOT_BYTES[PHASES][phase]
+    raw += self.dice
+    turn = self.turn
+    raw += (
+        self.total,
+        self.rerolled,
+        self.built,
+        self.purple_stage,
+        self.park_at_start,
+        turn if turn < TURN_CAP else TURN_CAP,
+        phase == OVER and self.winner == player,
+    )
+    obs = plan.table.take(np.frombuffer(bytes(raw), dtype=np.uint8) + plan.base)
+    coins = self.coins
+    for k, at in enumerate(plan.coins_at):
+        obs[at] = coins[(player + k) % n] * 0.1
     return obs
 
 
