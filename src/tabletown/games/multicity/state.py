@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from itertools import chain
+from itertools import chain, compress
+from operator import itemgetter, not_
 from typing import Any, NamedTuple
 
 from ...core.errors import IllegalAction, MalformedAction
@@ -64,6 +65,8 @@ DRAW = "draw"
 PASS = "pass"
 
 _chain = chain.from_iterable
+_first = itemgetter(0)
+_SEATS = ((0,), (1,), (2,), (3,))  # to_act, made once
 _new_tuple = tuple.__new__  # builds a named tuple without its Python-level __new__
 # The four Lay actions of each tile slot, made once and shared by every state.
 _LAYS: dict[tuple[int, int], tuple[Lay, ...]] = {}
@@ -93,6 +96,13 @@ def opened_slots(tiles: dict, frontier: dict, slot: tuple[int, int]) -> list[tup
         if near not in tiles and near not in frontier:
             found.append(near)
     return found
+
+
+# The occupancy flags of an object's squares, per direction (False, True) and length.
+_FLAGS = tuple(
+    tuple((end,) + (mid,) * (length - 2) + (end,) if length >= 2 else () for length in range(MAX_LENGTH + 1))
+    for end, mid in ((END_H, MID_H), (END_V, MID_V))
+)
 
 
 def object_squares(action: Place) -> tuple[int, ...]:
@@ -192,16 +202,14 @@ class MulticityState(State):
     # -- who acts, what they may do ----------------------------------------------------------------
     @property
     def to_act(self) -> tuple[int, ...]:
-        return () if self.phase == OVER else (self.current,)
+        return () if self.phase == OVER else _SEATS[self.current]
 
     def legal_actions(self, player: int) -> list[Action]:
         if self.phase == OVER or player != self.current:
             return []
         if self.drawn is not None:
             return list(_chain(map(_LAYS.__getitem__, self.frontier)))
-        actions: list[Action] = list(self.cands[player])
-        actions.append(DRAW if self.phase == PLAY else PASS)
-        return actions
+        return [*self.cands[player], DRAW if self.phase == PLAY else PASS]
 
     def is_legal(self, player: int, action: Action) -> bool:
         """Exactly what ``apply`` would accept, without listing every move; never raises."""
@@ -226,7 +234,8 @@ class MulticityState(State):
         return False
 
     def apply(self, player: int, action: Action) -> None:
-        self._require_turn(player)
+        if player != self.current or self.phase == OVER:
+            self._require_turn(player)  # raises: the game is over, or not this seat's turn
         kind = type(action)
         if kind is Place:
             self._place(player, action)  # type: ignore[arg-type]
@@ -247,8 +256,11 @@ class MulticityState(State):
             )
         if self.phase != PLAY or not self.stack:
             raise IllegalAction("multicity.stack_empty", "the stack is empty: no tile can be drawn")
-        self.drawn = self.stack.pop()
-        self.log.append(Event("draw", {"seat": player, "tile": self.drawn, "stack": len(self.stack)}))
+        stack = self.stack
+        self.drawn = tile = stack.pop()
+        self.log.append(
+            _new_tuple(Event, ("draw", {"seat": player, "tile": tile, "stack": len(stack)}, None))
+        )
 
     def _lay(self, player: int, action: Lay) -> None:
         if self.drawn is None:
@@ -269,7 +281,9 @@ class MulticityState(State):
         tile = self.drawn
         self.drawn = None
         self._put_tile(tile, slot, turn)
-        self.log.append(Event("lay", {"seat": player, "tile": tile, "x": x, "y": y, "turn": turn}))
+        self.log.append(
+            _new_tuple(Event, ("lay", {"seat": player, "tile": tile, "x": x, "y": y, "turn": turn}, None))
+        )
         if not self.stack:
             self._start_final_round(player)
         else:
@@ -290,20 +304,19 @@ class MulticityState(State):
         )
 
     def _put_tile(self, tile: int, slot: tuple[int, int], turn: int) -> None:
-        layout = self.rotations[tile][turn]
         sx, sy = slot
         corner = key(sx * 3, sy * 3)
-        cells = self.cells
-        for offset, code in zip(_TILE_SQUARES, layout, strict=True):
-            cells[corner + offset] = code
+        self.cells.update(zip(map(corner.__add__, _TILE_SQUARES), self.rotations[tile][turn], strict=True))
         tiles = self.tiles
         tiles[slot] = (tile, turn)
         frontier = self.frontier
         frontier.pop(slot, None)
-        for near in opened_slots(tiles, frontier, slot):
-            if near not in _LAYS:
-                _lays(near)
-            frontier[near] = None
+        for dx, dy in _NEIGHBOURS:  # the edge neighbours neither in the city nor free before
+            near = (sx + dx, sy + dy)
+            if near not in tiles and near not in frontier:
+                if near not in _LAYS:
+                    _lays(near)
+                frontier[near] = None
         cands = self.cands
         for colour, action, squares in self._discover(sx * 3, sy * 3):
             cands[colour][action] = squares
@@ -396,14 +409,20 @@ class MulticityState(State):
             raise MalformedAction("multicity.length", f"an object's length is a whole number, not {length!r}")
         if not (type(x) is int and type(y) is int and type(vertical) is bool):
             raise MalformedAction("multicity.coordinates", f"not a placement: {action!r}")
-        occupy(self.occ, squares, vertical)
-        self.unplaced[player] = tuple(n for n in self.unplaced[player] if n != length)
+        if self.loose:
+            occupy(self.occ, squares, vertical)
+        else:  # strict: the squares were free, so their flags are just this object's
+            self.occ.update(zip(squares, _FLAGS[vertical][length], strict=True))
+        unplaced = self.unplaced[player] = tuple(filter(length.__ne__, self.unplaced[player]))
         self.objects.append((player, action))
         self._prune(player, length, squares)
         self.log.append(
-            Event("place", {"seat": player, "length": length, "x": x, "y": y, "vertical": vertical})
+            _new_tuple(
+                Event,
+                ("place", {"seat": player, "length": length, "x": x, "y": y, "vertical": vertical}, None),
+            )
         )
-        if not self.unplaced[player]:
+        if not unplaced:
             self._end()
         elif self.phase == FINAL:
             self.final_index += 1
@@ -412,18 +431,22 @@ class MulticityState(State):
             self.current = (player + 1) % self.num_players
 
     def _prune(self, player: int, length: int, squares: tuple[int, ...]) -> None:
-        """Drop the placements that the new object blocks, and the placed length's others."""
-        taken = set(squares)
-        for seat in range(self.num_players):
-            old = self.cands[seat]
-            keep = {}
-            for action, span in old.items():
-                if seat == player and action.length == length:
-                    continue
-                if taken.isdisjoint(span) or self._free(span, action.vertical):
-                    keep[action] = span
-            if len(keep) != len(old):
-                self.cands[seat] = keep
+        """Drop the placements that the new object blocks, and the placed length's others.
+
+        Deleting in place keeps the others' order (clones copy these dicts, so none is shared)."""
+        apart = set(squares).isdisjoint
+        for seat, cands in enumerate(self.cands):
+            if not cands:
+                continue
+            # The spans that share a square with the new object (C-level iteration).
+            drop = list(compress(cands, map(not_, map(apart, cands.values()))))
+            if drop and self.loose:
+                occ = self.occ
+                drop = [a for a in drop if not span_free(occ, True, cands[a], a.vertical)]
+            if seat == player:
+                drop += compress(cands, map(length.__eq__, map(_first, cands)))
+            for action in drop:
+                cands.pop(action, None)  # a placement of the placed length may be listed twice
 
     def _place_refusal(self, player: int, action: Place) -> IllegalAction | MalformedAction:
         length, x, y, vertical = action
