@@ -48,6 +48,7 @@ from .data import (
     EFFECTS,
     GOLF_PROJECTS,
     GOLF_UPGRADES,
+    GROUP_END,
     NUM_AVENUES,
     NUM_CARDS,
     PROJECT_BY_ID,
@@ -78,6 +79,11 @@ MAX_SEATS = 12
 # The ascending tuple of seats in each bitmask of waiting seats.
 _SEATS_OF_MASK = tuple(tuple(p for p in range(MAX_SEATS) if mask >> p & 1) for mask in range(1 << MAX_SEATS))
 BONUS_NAMES = {"": "", "e": "easy opening", "f": "free action", "x": "expansion"}
+_SOLO_COMBOS = tuple((i, j) for i in range(3) for j in range(3) if i != j)
+_MULTI_COMBOS = tuple((k, k) for k in range(3))
+# Per number n: the bits of the numbers easy opening can make of it (n +- 1 or 2, within 0-17).
+_NEAR = tuple(sum(1 << (n + d) for d in (-2, -1, 1, 2) if 0 <= n + d <= 17) for n in range(100))
+_FIRST_GROUP_END = min(GROUP_END)  # no opening group is complete below this many marks
 
 
 class Turn:
@@ -191,7 +197,7 @@ class NewLasVegasState(State):
         # Reshuffle votes of the first project's completers (None: not asked or not answered yet).
         self.votes: list[bool | None] = [None] * num_players
         self.final: dict[str, Any] | None = None
-        self._cache: tuple[int, list[Any], set[Any]] | None = None
+        self._cache: tuple[int, list[Any]] | None = None
         self.projects = self._draw_projects()
         self.log.append(Event("projects", {"projects": list(self.projects)}))
         self.piles: list[list[int]] = []
@@ -327,7 +333,7 @@ class NewLasVegasState(State):
             acts = [SHUFFLE_YES, SHUFFLE_NO]
         else:
             acts = self.step_actions(self.sheets[player], self.turns[player])
-        self._cache = (player, acts, set(acts))
+        self._cache = (player, acts)
         return acts
 
     def is_legal(self, player: int, action: Any) -> bool:
@@ -335,8 +341,9 @@ class NewLasVegasState(State):
             return False
         cache = self._cache
         try:
-            return cache is not None and cache[0] == player and action in cache[2]
-        except TypeError:  # unhashable junk is simply not an action
+            # The lists are short and hold the very action objects: a list test is cheaper than a set.
+            return cache is not None and cache[0] == player and action in cache[1]
+        except TypeError:  # junk that cannot even be compared is simply not an action
             return False
 
     def step_actions(self, sh: Sheet, turn: Turn) -> list[Any]:
@@ -356,23 +363,35 @@ class NewLasVegasState(State):
         return []
 
     def _pick_actions(self, sh: Sheet) -> list[Any]:
-        free = sh.free_slots()
-        has_group = bool(sh.groups_ready())
+        # Which numbers fit somewhere, as one bitmask: a bit test per combination instead of a scan
+        # of the free slots per number (and per easy-opening change).
+        fit = sh.fit_mask()
+        has_group = sh.marks >= _FIRST_GROUP_END and bool(sh.groups_ready())
+        free: list[tuple[int, int, int]] | None = None
         acts: list[Any] = []
         normal_any = False
-        for i, j in self.combos():
-            n = self.combo(i, j)[0]
+        if self.solo:
+            hand = self.hand
+            numbers = [CARD_NUMBER[c] for c in hand]
+            combos = _SOLO_COMBOS
+        else:
+            numbers = [n for n, _ in self.offers]
+            combos = _MULTI_COMBOS
+        for i, j in combos:
+            n = numbers[i]
             row = PICK_ROW[i][j]
-            normal = any(lo < n < hi for _, lo, hi in free)
+            normal = fit >> n & 1
             if normal:
                 normal_any = True
                 acts.append(row[0])
             if has_group:
-                if any(lo < n + d < hi for d in (-2, -1, 1, 2) if 0 <= n + d <= 17 for _, lo, hi in free):
+                if fit & _NEAR[n]:
                     acts.append(row[1])
                 if normal:
                     acts.append(row[2])
-                    if self._expansion_slots(sh, free, n):
+                    if free is None:
+                        free = sh.free_slots()
+                    if sh.expansion_slots(free, n):
                         acts.append(row[3])
         if not normal_any:
             if self.solo:
@@ -384,16 +403,7 @@ class NewLasVegasState(State):
     @staticmethod
     def _expansion_slots(sh: Sheet, free: list[tuple[int, int, int]], n: int) -> list[int]:
         """Slots for number ``n`` after which an expansion copy is still possible."""
-        out = []
-        probe = sh.copy()  # never touch the real sheet: clones may share it
-        for s, lo, hi in free:
-            if not lo < n < hi:
-                continue
-            probe.nums[s] = n
-            if probe.copy_options():
-                out.append(s)
-            probe.nums[s] = -1
-        return out
+        return sh.expansion_slots(free, n)
 
     def _open_actions(self, sh: Sheet, turn: Turn) -> list[Any]:
         free = sh.free_slots()
@@ -407,7 +417,7 @@ class NewLasVegasState(State):
                 if lo < n + d < hi
             ]
         if turn.bonus == "x":
-            return [OPENS[s][2] for s in self._expansion_slots(sh, free, n)]
+            return [OPENS[s][2] for s in sh.expansion_slots(free, n)]
         return [OPENS[s][2] for s, lo, hi in free if lo < n < hi]
 
     def _effect_actions(self, sh: Sheet, turn: Turn) -> list[Any]:
@@ -435,26 +445,16 @@ class NewLasVegasState(State):
 
     # -- contract: apply ---------------------------------------------------------------------------
     def apply(self, player: int, action: Any) -> None:
-        self._require_turn(player)
-        if not isinstance(action, tuple) or not action:
-            raise MalformedAction("nlv.malformed", f"not a New Las Vegas action: {action!r}")
-        if action[0] == "plan":
-            self._apply_plan(player, action)
-            return
-        legal = self.legal_actions(player)
         cache = self._cache
-        assert cache is not None
-        try:
-            known = action in cache[2]
-        except TypeError:  # unhashable parts: not an action of this game
-            known = False
-        if not known:
-            try:
-                self._refuse(player, action, legal)
-            except (TypeError, ValueError, IndexError, KeyError) as exc:
-                if isinstance(exc, IllegalAction | MalformedAction):
-                    raise
-                raise MalformedAction("nlv.malformed", f"not a New Las Vegas action: {action!r}") from None
+        # The usual case: the action comes straight from this seat's cached legal list (only a seat
+        # that acts gets one, and every apply clears it), so the checks below are already done.
+        if not (
+            cache is not None and cache[0] == player and isinstance(action, tuple) and action in cache[1]
+        ):
+            self._check(player, action)
+            if action[0] == "plan":
+                self._apply_plan(player, action)
+                return
         kind = action[0]
         self._cache = None
         if kind == "loan":
@@ -475,6 +475,28 @@ class NewLasVegasState(State):
                 # Private: the seat's steps themselves are in its view until the round resolves.
                 self.log.append(_event(("turn_done", {"seat": player}, (player,))))
                 self._done(player)
+
+    def _check(self, player: int, action: Any) -> None:
+        """Refuse ``action`` unless it is legal for ``player`` now (a plan is checked by its steps)."""
+        self._require_turn(player)
+        if not isinstance(action, tuple) or not action:
+            raise MalformedAction("nlv.malformed", f"not a New Las Vegas action: {action!r}")
+        if action[0] == "plan":
+            return
+        legal = self.legal_actions(player)
+        cache = self._cache
+        assert cache is not None
+        try:
+            known = action in cache[1]
+        except TypeError:  # parts that cannot be compared: not an action of this game
+            known = False
+        if not known:
+            try:
+                self._refuse(player, action, legal)
+            except (TypeError, ValueError, IndexError, KeyError) as exc:
+                if isinstance(exc, IllegalAction | MalformedAction):
+                    raise
+                raise MalformedAction("nlv.malformed", f"not a New Las Vegas action: {action!r}") from None
 
     def _apply_plan(self, player: int, plan: tuple[Any, ...]) -> None:
         """Several steps typed at once (``a, 2.5, con 3.6``): all of them or none."""
@@ -724,18 +746,18 @@ class NewLasVegasState(State):
             log.append(Event("acme_takes", {"card": turn.acme + 1, "effect": CARD_EFFECT[given]}))
         new_grand = 0
         new_hotels = [0] * n
+        sheets, turns = self.sheets, self.turns
         for p in range(n):
-            sh = self.sheets[p]
-            for a in range(NUM_AVENUES):
-                if sh.hotels[a] == NO_HOTEL and sh.avenue_done(a):
-                    if self.grand_taken >> a & 1:
-                        sh.hotels[a] = SMALL
-                        log.append(_event(("hotel", {"seat": p, "avenue": a + 1, "hotel": "small"}, None)))
-                    else:
-                        sh.hotels[a] = GRAND
-                        new_grand |= 1 << a
-                        log.append(_event(("hotel", {"seat": p, "avenue": a + 1, "hotel": "grand"}, None)))
-                    new_hotels[p] |= 1 << a
+            sh = sheets[p]
+            for a in sh.new_hotels():
+                if self.grand_taken >> a & 1:
+                    sh.hotels[a] = SMALL
+                    log.append(_event(("hotel", {"seat": p, "avenue": a + 1, "hotel": "small"}, None)))
+                else:
+                    sh.hotels[a] = GRAND
+                    new_grand |= 1 << a
+                    log.append(_event(("hotel", {"seat": p, "avenue": a + 1, "hotel": "grand"}, None)))
+                new_hotels[p] |= 1 << a
         acme_done = [False, False, False]
         if self.solo:
             acme_done = self._acme_approvals(new_hotels[0])
@@ -747,8 +769,7 @@ class NewLasVegasState(State):
             qualified = [
                 p
                 for p in range(n)
-                if not self.sheets[p].proj[k]
-                and (self.turns[p].met >> k & 1 or project_met(pid, self.sheets[p]))
+                if not sheets[p].proj[k] and (turns[p].met >> k & 1 or project_met(pid, sheets[p]))
             ]
             acme_q = acme_done[k] and not self.acme_proj[k]
             if not qualified and not acme_q:
@@ -758,7 +779,7 @@ class NewLasVegasState(State):
             for p in qualified:
                 self.sheets[p].proj[k] = points
                 completers |= 1 << p
-                log.append(Event("project_completed", {"seat": p, "project": pid, "points": points}))
+                log.append(_event(("project_completed", {"seat": p, "project": pid, "points": points}, None)))
             if acme_q:
                 self.acme_proj[k] = points
                 log.append(Event("acme_project", {"project": pid, "points": points}))

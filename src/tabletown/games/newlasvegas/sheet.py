@@ -7,10 +7,12 @@ live in ``rules.py``. Sets of slots are int bitmasks so copying a sheet is cheap
 from __future__ import annotations
 
 from collections import deque
+from operator import itemgetter
 
 from .data import (
     AVENUE_SLOTS,
     CARPET_MASK,
+    CRANE_MASK,
     CRANE_SLOTS,
     EDGE_PASSES,
     EDGES,
@@ -89,14 +91,29 @@ class Sheet:
         self.vault = vault  # bundles circled at the start
 
     def copy(self) -> Sheet:
-        twin = Sheet.__new__(Sheet)
-        for name in Sheet.__slots__:
-            setattr(twin, name, getattr(self, name))
+        # Spelled out (no loop over the slots): the bots and search copy sheets all the time.
+        twin = _new_sheet(Sheet)
         twin.nums = self.nums[:]
+        twin.built = self.built
+        twin.star_ok = self.star_ok
+        twin.star_x = self.star_x
         twin.shows = self.shows[:]
         twin.ups = self.ups[:]
+        twin.marks = self.marks
+        twin.spent = self.spent
+        twin.exp = self.exp
+        twin.golf_l = self.golf_l
+        twin.golf_r = self.golf_r
+        twin.golf_lb = self.golf_lb
+        twin.golf_rb = self.golf_rb
+        twin.lamp = self.lamp
+        twin.edges = self.edges
+        twin.segs = self.segs
+        twin.route_done = self.route_done
+        twin.carpets = self.carpets
         twin.hotels = self.hotels[:]
         twin.proj = self.proj[:]
+        twin.vault = self.vault
         return twin
 
     # -- the city plan -------------------------------------------------------------------------
@@ -105,34 +122,87 @@ class Sheet:
 
     def free_slots(self) -> list[tuple[int, int, int]]:
         """Every empty built slot with (slot, last number left of it, next number right of it)."""
-        nums, built = self.nums, self.built
+        nums = self.nums
+        unbuilt = CRANE_MASK & ~self.built
         out: list[tuple[int, int, int]] = []
-        for a, b in STREET_RANGE:
-            his = [99] * (b - a)
-            hi = 99
-            for s in range(b - 1, a - 1, -1):
-                his[s - a] = hi
-                if nums[s] >= 0:
-                    hi = nums[s]
+        append = out.append
+        for street in _STREET_SLOTS:
+            # One pass: the empty built slots since the last number wait for the next one (their hi).
             lo = -1
-            for s in range(a, b):
+            waiting: list[int] = []
+            for s in street:
                 v = nums[s]
                 if v >= 0:
+                    if waiting:
+                        for w in waiting:
+                            append((w, lo, v))
+                        waiting = []
                     lo = v
-                elif not SLOT_CRANE[s] or built >> s & 1:
-                    out.append((s, lo, his[s - a]))
+                elif not unbuilt >> s & 1:
+                    waiting.append(s)
+            for w in waiting:
+                append((w, lo, 99))
         return out
+
+    def fit_mask(self) -> int:
+        """Bit n set when number n fits some empty built casino (``lo < n < hi`` of a free slot).
+
+        The same answer as testing every slot of ``free_slots`` for every number, without listing them.
+        """
+        nums = self.nums
+        unbuilt = CRANE_MASK & ~self.built
+        mask = 0
+        for street in _STREET_SLOTS:
+            lo = -1
+            gap = False  # an empty built slot since the last number
+            for s in street:
+                v = nums[s]
+                if v >= 0:
+                    if gap and lo + 1 < v:
+                        mask |= (1 << v) - (1 << (lo + 1))
+                    gap = False
+                    lo = v
+                elif not gap and not unbuilt >> s & 1:
+                    gap = True
+            if gap:
+                mask |= (1 << 99) - (1 << (lo + 1))
+        return mask
 
     def copy_options(self, free: list[tuple[int, int, int]] | None = None) -> list[tuple[int, str]]:
         """Expansion bonus targets: (empty built slot, 'l' or 'r' = copy the left or right neighbour)."""
         nums = self.nums
         out: list[tuple[int, str]] = []
         for s, lo, hi in free if free is not None else self.free_slots():
-            a, b = STREET_RANGE[_street_of(s)]
-            if s > a and nums[s - 1] >= 0 and nums[s - 1] <= hi:
-                out.append((s, "l"))
-            if s + 1 < b and nums[s + 1] >= 0 and lo <= nums[s + 1]:
-                out.append((s, "r"))
+            # A numbered neighbour is the slot's lo (left) or hi (right): both tests are lo <= hi.
+            if lo > hi:
+                continue
+            if s != _STREET_START[s] and nums[s - 1] >= 0:
+                out.append(_COPY_LEFT[s])
+            if s + 1 != _STREET_END[s] and nums[s + 1] >= 0:
+                out.append(_COPY_RIGHT[s])
+        return out
+
+    def expansion_slots(self, free: list[tuple[int, int, int]], n: int) -> list[int]:
+        """The free slots for number ``n`` after which an expansion copy is still possible.
+
+        Writing ``n`` changes only its own street: a copy left in another street keeps every slot,
+        otherwise the street is checked with ``n`` written in (the sheet itself is not touched).
+        """
+        nums = self.nums
+        streets = 0  # streets with a copy option now
+        for s, lo, hi in free:
+            if lo <= hi and (
+                (s != _STREET_START[s] and nums[s - 1] >= 0) or (s + 1 != _STREET_END[s] and nums[s + 1] >= 0)
+            ):
+                streets |= 1 << _STREET_OF[s]
+        unbuilt = CRANE_MASK & ~self.built
+        out = []
+        for s, lo, hi in free:
+            if not lo < n < hi:
+                continue
+            st = _STREET_OF[s]
+            if streets & ~(1 << st) or _street_copy_after(nums, unbuilt, _STREET_SLOTS[st], s, n):
+                out.append(s)
         return out
 
     def open_slot(self, s: int, value: int) -> None:
@@ -151,6 +221,11 @@ class Sheet:
             elif s > self.golf_r:
                 self.golf_rb = True
 
+    def new_hotels(self) -> list[int]:
+        """The avenues without a hotel whose casinos are all opened (``avenue_done``), in order."""
+        nums, hotels = self.nums, self.hotels
+        return [a for a in range(NUM_AVENUES) if hotels[a] == NO_HOTEL and min(_AVENUE_GET[a](nums)) >= 0]
+
     def street_done(self, street: int) -> bool:
         """Every built casino of the street is opened (unbuilt crane casinos ignored)."""
         a, b = STREET_RANGE[street]
@@ -158,11 +233,12 @@ class Sheet:
         return all(nums[s] >= 0 or (SLOT_CRANE[s] and not built >> s & 1) for s in range(a, b))
 
     def all_opened(self) -> bool:
-        return all(self.street_done(st) for st in range(len(STREET_RANGE)))
+        """Every built casino of every street is opened (``street_done`` of all streets)."""
+        unbuilt = CRANE_MASK & ~self.built
+        return all(v >= 0 or unbuilt >> s & 1 for s, v in enumerate(self.nums))
 
     def avenue_done(self, avenue_index: int) -> bool:
-        nums = self.nums
-        return all(nums[s] >= 0 for s in AVENUE_SLOTS[avenue_index])
+        return min(_AVENUE_GET[avenue_index](self.nums)) >= 0
 
     def cranes_opened(self, mask: int) -> bool:
         """All crane casinos in ``mask`` are built and opened."""
@@ -173,9 +249,9 @@ class Sheet:
 
         Unbuilt crane casinos are skipped (they never break a chain); empty built casinos break it.
         """
-        a, b = STREET_RANGE[street]
-        nums, built = self.nums, self.built
-        seq = [nums[s] for s in range(a, b) if not SLOT_CRANE[s] or built >> s & 1]
+        nums = self.nums
+        unbuilt = CRANE_MASK & ~self.built
+        seq = [nums[s] for s in _STREET_SLOTS[street] if not unbuilt >> s & 1]
         out: list[tuple[int, int, bool, bool]] = []
         i, n = 0, len(seq)
         while i < n:
@@ -183,10 +259,11 @@ class Sheet:
             if v < 0:
                 i += 1
                 continue
+            par = v & 1
             j = i + 1
-            while j < n and seq[j] >= 0 and seq[j] % 2 == v % 2:
+            while j < n and seq[j] >= 0 and seq[j] & 1 == par:
                 j += 1
-            out.append((j - i, v % 2, i == 0, j == n))
+            out.append((j - i, par, i == 0, j == n))
             i = j
         return out
 
@@ -265,10 +342,45 @@ class Sheet:
         return sum(1 for s in range(NUM_SLOTS) if mask >> s & 1 and self.nums[s] >= 0)
 
 
+_new_sheet = object.__new__
 _STREET_OF = [0] * NUM_SLOTS
+_STREET_START = [0] * NUM_SLOTS  # the first slot of each slot's street
+_STREET_END = [0] * NUM_SLOTS  # one past its last slot
 for _st, (_a, _b) in enumerate(STREET_RANGE):
     for _s in range(_a, _b):
         _STREET_OF[_s] = _st
+        _STREET_START[_s] = _a
+        _STREET_END[_s] = _b
+_STREET_SLOTS = tuple(range(a, b) for a, b in STREET_RANGE)
+# Copy options as shared tuples (the values ``copy_options`` always returned).
+_COPY_LEFT = tuple((s, "l") for s in range(NUM_SLOTS))
+_COPY_RIGHT = tuple((s, "r") for s in range(NUM_SLOTS))
+# An avenue's numbers in one C call (avenues have at least two casinos, so the getter gives a tuple).
+_AVENUE_GET = tuple(itemgetter(*slots) for slots in AVENUE_SLOTS)
+assert all(len(slots) > 1 for slots in AVENUE_SLOTS)
+
+
+def _street_copy_after(nums: list[int], unbuilt: int, street: range, at: int, n: int) -> bool:
+    """Whether the street has an expansion copy option once ``n`` is written in slot ``at``.
+
+    ``copy_options`` restricted to one street, on the numbers with ``n`` at ``at``: an empty built
+    slot with a numbered neighbour, the last number on its left not above the next one on its right.
+    """
+    lo = -1
+    waiting: list[tuple[int, bool]] = []  # empty built slots since the last number, left neighbour numbered
+    previous = -1  # the number in the slot just before (or -1)
+    for s in street:
+        v = n if s == at else nums[s]
+        if v >= 0:
+            for w, left in waiting:
+                if (left or w + 1 == s) and lo <= v:
+                    return True
+            waiting = []
+            lo = v
+        elif not unbuilt >> s & 1:
+            waiting.append((s, previous >= 0))
+        previous = v
+    return any(left for _, left in waiting)
 
 
 def _street_of(s: int) -> int:
@@ -313,65 +425,92 @@ def _adjacent_hotels(sh: Sheet, need: int, grand_only: bool) -> bool:
 
 
 def _all_runs(sh: Sheet) -> list[tuple[int, int, bool, bool]]:
-    return [r for st in range(len(STREET_RANGE)) for r in sh.runs(st)]
+    """Every street's chains, memoised by the city plan (numbers and built cranes).
 
+    The round's resolution asks up to three street projects of every seat, and an unchanged plan
+    from round to round; the values are shared, read-only lists."""
+    key = (sh.built, *sh.nums)
+    hit = _RUNS_CACHE.get(key)
+    if hit is None:
+        if len(_RUNS_CACHE) >= _RUNS_CACHE_SIZE:
+            _RUNS_CACHE.clear()
+        hit = _RUNS_CACHE[key] = [r for st in range(len(STREET_RANGE)) for r in sh.runs(st)]
+    return hit
+
+
+_RUNS_CACHE: dict[tuple[int, ...], list[tuple[int, int, bool, bool]]] = {}
+_RUNS_CACHE_SIZE = 50_000
 
 ALL_HOLES = sum(PAR_COUNT.values())
 _AV1 = sum(1 << s for s in CRANE_SLOTS if SLOT_AVENUE[s] == 1)
 _AV11 = sum(1 << s for s in CRANE_SLOTS if SLOT_AVENUE[s] == NUM_AVENUES)
+_STARS_1 = STREET_STARS[0]
+_CARPET_KINDS = tuple(CARPET_MASK.values())
+_CRANES_AND_STARS = tuple(zip(STREET_CRANES, STREET_STARS, strict=True))
+_CRANE_ALL = sum(1 << s for s in CRANE_SLOTS)
+
+
+def _h1(sh: Sheet) -> bool:
+    return sh.hotels.count(GRAND) >= 3
+
+
+def _h2(sh: Sheet) -> bool:
+    return sh.hotels.count(SMALL) >= 5
+
+
+def _h3(sh: Sheet) -> bool:
+    return sh.hotels.count(GRAND) + sh.hotels.count(SMALL) >= 7
+
+
+def _h6(sh: Sheet) -> bool:
+    return sh.hotels[0] != NO_HOTEL and sh.hotels[-1] != NO_HOTEL
+
+
+def _s3(sh: Sheet) -> bool:
+    return sum(n // 4 for n, par, _, _ in _all_runs(sh) if par == 1) >= 2
+
+
+def _s5(sh: Sheet) -> bool:
+    return sum(sh.street_done(st) for st in range(len(STREET_RANGE))) >= 2
+
+
+def _c2(sh: Sheet) -> bool:
+    return sum(sh.cranes_opened(m) for m in STREET_CRANES) >= 2
+
+
+def _c4(sh: Sheet) -> bool:
+    return any(sh.cranes_opened(cm) and (sh.star_ok & sm) == sm for cm, sm in _CRANES_AND_STARS)
+
+
+# The 21 project conditions by card id (see docs for our rulings).
+_PROJECT_TESTS = {
+    "H1": _h1,
+    "H2": _h2,
+    "H3": _h3,
+    "H4": lambda sh: _adjacent_hotels(sh, 2, True),
+    "H5": lambda sh: _adjacent_hotels(sh, 4, False),
+    "H6": _h6,
+    "H7": lambda sh: sh.unused_marks() >= 10,
+    "S1": lambda sh: any(n >= 6 and par == 0 for n, par, _, _ in _all_runs(sh)),
+    "S2": lambda sh: any(n >= 7 and par == 1 for n, par, _, _ in _all_runs(sh)),
+    "S3": _s3,
+    "S4": lambda sh: any(n >= 5 and par == 0 and (first or last) for n, par, first, last in _all_runs(sh)),
+    "S5": _s5,
+    "S6": lambda sh: all(sh.carpets & m for m in _CARPET_KINDS),
+    "S7": lambda sh: all(sh.carpets & m for m in STREET_CARPETS),
+    "C1": lambda sh: sh.cranes_opened(_AV1 | _AV11),
+    "C2": _c2,
+    "C3": lambda sh: (sh.built & _CRANE_ALL) == _CRANE_ALL,
+    "C4": _c4,
+    "C5": lambda sh: sh.shows[0] >= 3 and sh.shows[1] >= 3,
+    "C6": lambda sh: len(sh.holes()) == ALL_HOLES and (sh.star_ok & _STARS_1) == _STARS_1,
+    "C7": lambda sh: sh.holes().count(4) == PAR_COUNT[4],
+}
 
 
 def project_met(pid: str, sh: Sheet) -> bool:
     """Whether ``sh`` meets project ``pid``'s condition now (see docs for our rulings)."""
-    if pid[0] == "H":
-        grands, smalls = sh.hotel_counts()
-        if pid == "H1":
-            return grands >= 3
-        if pid == "H2":
-            return smalls >= 5
-        if pid == "H3":
-            return grands + smalls >= 7
-        if pid == "H4":
-            return _adjacent_hotels(sh, 2, True)
-        if pid == "H5":
-            return _adjacent_hotels(sh, 4, False)
-        if pid == "H6":
-            return sh.hotels[0] != NO_HOTEL and sh.hotels[-1] != NO_HOTEL
-        if pid == "H7":
-            return sh.unused_marks() >= 10
-    if pid[0] == "S":
-        if pid == "S1":
-            return any(n >= 6 and par == 0 for n, par, _, _ in _all_runs(sh))
-        if pid == "S2":
-            return any(n >= 7 and par == 1 for n, par, _, _ in _all_runs(sh))
-        if pid == "S3":
-            return sum(n // 4 for n, par, _, _ in _all_runs(sh) if par == 1) >= 2
-        if pid == "S4":
-            return any(n >= 5 and par == 0 and (first or last) for n, par, first, last in _all_runs(sh))
-        if pid == "S5":
-            return sum(sh.street_done(st) for st in range(len(STREET_RANGE))) >= 2
-        if pid == "S6":
-            return all(sh.carpets & m for m in CARPET_MASK.values())
-        if pid == "S7":
-            return all(sh.carpets & m for m in STREET_CARPETS)
-    if pid == "C1":
-        return sh.cranes_opened(_AV1 | _AV11)
-    if pid == "C2":
-        return sum(sh.cranes_opened(m) for m in STREET_CRANES) >= 2
-    if pid == "C3":
-        return all(sh.built >> s & 1 for s in CRANE_SLOTS)
-    if pid == "C4":
-        return any(
-            sh.cranes_opened(cm) and (sh.star_ok & sm) == sm
-            for cm, sm in zip(STREET_CRANES, STREET_STARS, strict=True)
-        )
-    if pid == "C5":
-        return sh.shows[0] >= 3 and sh.shows[1] >= 3
-    if pid == "C6":
-        return len(sh.holes()) == ALL_HOLES and (sh.star_ok & STREET_STARS[0]) == STREET_STARS[0]
-    if pid == "C7":
-        return sh.holes().count(4) == PAR_COUNT[4]
-    raise KeyError(pid)
+    return bool(_PROJECT_TESTS[pid](sh))
 
 
 __all__ = ["EDGES", "EMPTY", "GRAND", "NO_HOTEL", "SMALL", "Sheet", "project_met", "street_of"]
