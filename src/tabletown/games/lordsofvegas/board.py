@@ -226,6 +226,16 @@ class BoardMixin:
         st = self._cache_stats[g] = (boss, pips, seats, lots)
         return st
 
+    def _boss_of(self, g: tuple[int, ...]) -> int:
+        """``boss(g)`` from the memoized dice summary (the rules' own look-ups)."""
+        if len(g) == 1:
+            lot = g[0]
+            return self.dieo[lot] if self.diev[lot] else -1
+        st = self._cache_stats.get(g)
+        if st is None:
+            st = self._dice_stats(g)
+        return st[0]
+
     def casino_of(self, lot: int) -> tuple[int, ...]:
         return self.casinos()[1][lot]
 
@@ -276,9 +286,15 @@ class BoardMixin:
                 groups = (g,)
             else:
                 groups = {gof[lot] for lot in touched if gof[lot] is not None}
+        stats = self._cache_stats
         for g in groups:
             if len(g) == 1:
                 continue
+            st = stats.get(g)
+            if st is None:
+                st = self._dice_stats(g)
+            if st[0] >= 0 or not st[1]:
+                continue  # a single boss, or no dice: nothing to re-roll
             while True:
                 best = 0
                 owners = 0
@@ -345,7 +361,7 @@ class BoardMixin:
                 got[boss] = pips
                 money[boss] += pips
             else:
-                boss = self.boss(g)
+                boss = self._boss_of(g)
                 if boss < 0:
                     continue
                 got = [0] * n

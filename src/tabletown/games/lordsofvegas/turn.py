@@ -107,7 +107,7 @@ class TurnMixin:
         sources = [gof[nb] for nb in NEIGHBORS[lot] if self.tile[nb] == colour]
         if not sources:
             raise IllegalAction("sprawl.not_adjacent", f"{lot_name(lot)} touches no {COLORS[colour]} casino")
-        bossed = [g for g in sources if self.boss(g) == p]
+        bossed = [g for g in sources if self._boss_of(g) == p]
         if not bossed:
             raise IllegalAction(
                 "sprawl.not_boss",
@@ -156,7 +156,7 @@ class TurnMixin:
         if self.tile[lot] < 0:
             raise IllegalAction("remodel.no_casino", f"there is no casino on {lot_name(lot)}")
         g = self.casinos()[1][lot]
-        if (self.dieo[lot] if len(g) == 1 and self.diev[lot] else self.boss(g)) != p:
+        if self._boss_of(g) != p:
             raise IllegalAction("remodel.not_boss", "only the boss may remodel a casino")
         old = self.tile[lot]
         if colour == old:
@@ -325,7 +325,7 @@ class TurnMixin:
         if self.tile[lot] < 0:
             raise IllegalAction("gamble.no_casino", f"there is no casino on {lot_name(lot)}")
         g = self.casino_of(lot)
-        boss = self.boss(g)
+        boss = self._boss_of(g)
         if boss < 0:
             raise IllegalAction("gamble.no_boss", "nobody runs that casino")
         if boss == p:
