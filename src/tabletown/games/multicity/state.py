@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from itertools import chain, compress
-from operator import itemgetter, not_
+from itertools import chain
 from typing import Any, NamedTuple
 
 from ...core.errors import IllegalAction, MalformedAction
@@ -65,7 +64,6 @@ DRAW = "draw"
 PASS = "pass"
 
 _chain = chain.from_iterable
-_first = itemgetter(0)
 _SEATS = ((0,), (1,), (2,), (3,))  # to_act, made once
 _new_tuple = tuple.__new__  # builds a named tuple without its Python-level __new__
 # The four Lay actions of each tile slot, made once and shared by every state.
@@ -431,22 +429,26 @@ class MulticityState(State):
             self.current = (player + 1) % self.num_players
 
     def _prune(self, player: int, length: int, squares: tuple[int, ...]) -> None:
-        """Drop the placements that the new object blocks, and the placed length's others.
-
-        Deleting in place keeps the others' order (clones copy these dicts, so none is shared)."""
+        """Drop the placements that the new object blocks, and the placed length's others."""
         apart = set(squares).isdisjoint
-        for seat, cands in enumerate(self.cands):
-            if not cands:
-                continue
-            # The spans that share a square with the new object (C-level iteration).
-            drop = list(compress(cands, map(not_, map(apart, cands.values()))))
-            if drop and self.loose:
-                occ = self.occ
-                drop = [a for a in drop if not span_free(occ, True, cands[a], a.vertical)]
-            if seat == player:
-                drop += compress(cands, map(length.__eq__, map(_first, cands)))
-            for action in drop:
-                cands.pop(action, None)  # a placement of the placed length may be listed twice
+        loose = self.loose
+        all_cands = self.cands
+        for seat, old in enumerate(all_cands):
+            if seat != player:
+                for span in old.values():
+                    if not apart(span):
+                        break
+                else:
+                    continue  # nothing of this seat's touches the new object
+            keep = {}
+            for action, span in old.items():
+                if seat == player and action[0] == length:
+                    continue
+                # Strict reading: a span that touches the new object is blocked.
+                if apart(span) or (loose and self._free(span, action.vertical)):
+                    keep[action] = span
+            if len(keep) != len(old):
+                all_cands[seat] = keep
 
     def _place_refusal(self, player: int, action: Place) -> IllegalAction | MalformedAction:
         length, x, y, vertical = action
