@@ -11,6 +11,7 @@ The payment formulas live here once (:func:`red_due`, :func:`green_gain`, :func:
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from ...core.errors import IllegalAction, MalformedAction
@@ -23,6 +24,7 @@ from .actions import (
     ESTABLISHMENT_INDEX,
     KEEP,
     LANDMARK_INDEX,
+    MAX_SEATS,
     NOADD,
     NOSWAP,
     PASS,
@@ -30,7 +32,6 @@ from .actions import (
     REROLL2,
     ROLL1,
     ROLL2,
-    SWAPS,
     TV,
     TVS,
     Build,
@@ -56,6 +57,28 @@ _ONE_DIE = [ROLL1]
 _BOTH_DICE = [ROLL1, ROLL2]
 _HARBOR_CHOICES = [ADD2, NOADD]
 _event = tuple.__new__  # Event(kind, data, seats) without the named tuple's Python-level __new__
+# Shared events: the same seat rolling the same dice, passing or keeping a roll always logs the same
+# event, so those are made once and appended as they are (events are immutable data; nothing writes
+# to them, and views copy them out). _ROLL_EVENTS[seat] maps the dice pair (second die 0 for a one-die
+# roll) to its "roll" event; a value outside 1-6 (a scripted test die) misses and is made afresh.
+_ROLL_EVENTS = tuple(
+    {
+        **{(a, 0): Event("roll", {"seat": seat, "dice": [a], "total": a}) for a in range(1, 7)},
+        **{
+            (a, b): Event("roll", {"seat": seat, "dice": [a, b], "total": a + b})
+            for a in range(1, 7)
+            for b in range(1, 7)
+        },
+    }
+    for seat in range(MAX_SEATS)
+)
+_PASS_EVENTS = tuple(Event("pass", {"seat": seat}) for seat in range(MAX_SEATS))
+_KEEP_EVENTS = tuple(Event("keep", {"seat": seat}) for seat in range(MAX_SEATS))
+_REROLL_EVENTS = tuple(Event("reroll", {"seat": seat}) for seat in range(MAX_SEATS))
+# _RED_ORDER[players][roller]: the seats a roller pays for red cards, backwards from the one before.
+_RED_ORDER = tuple(
+    tuple(tuple((roller - k) % n for k in range(1, n)) for roller in range(n)) for n in range(MAX_SEATS + 1)
+)
 
 
 # --- the payment formulas (rules and bots share them) ------------------------------------------------
@@ -110,6 +133,13 @@ def purple_due(
     if kind == TAKE_PER_ICON:
         return amount * sum(city[i] for i in icons)
     return 0
+
+
+def _roll_event(seat: int, rolled: tuple[int, int]) -> Event:
+    """The "roll" event of dice ``rolled`` (second die 0: one die), made afresh."""
+    first, second = rolled
+    dice = [first, second] if second else [first]
+    return Event("roll", {"seat": seat, "dice": dice, "total": first + second})
 
 
 class MachiKoroState(State):
@@ -240,9 +270,9 @@ class MachiKoroState(State):
         return [1.0 / (1.0 + turns_to_win(self, seat) / 5.0) for seat in range(self.num_players)]
 
     def legal_actions(self, player: int) -> list[Any]:
-        if player != self.current or self.phase == OVER:
-            return []
         phase = self.phase
+        if player != self.current or phase == OVER:
+            return []
         if phase == BUILD:
             return self._build_actions()
         if phase == ROLL:
@@ -262,73 +292,70 @@ class MachiKoroState(State):
         return [KEEP, REROLL1, REROLL2]
 
     def _build_actions(self) -> list[Any]:
+        """PASS, the establishments on sale that the current player can afford (a purple one only if
+        they lack it), then the affordable unbuilt landmarks: all read from the per-coin tables."""
         t = self.t
         p = self.current
         coins = self.coins[p]
-        affordable = t.affordable
-        if coins >= len(affordable):
-            coins = len(affordable) - 1
-        city = self.cards[p]
-        supply = self.supply
-        actions: list[Any] = [PASS]
-        actions += [
-            action for i, action, purple in affordable[coins] if supply[i] and not (purple and city[i])
-        ]
-        built = self.lm[p]
-        actions += [action for bit, action in t.affordable_landmarks[coins] if not built & bit]
-        return actions
+        rows = t.build_rows
+        if coins >= len(rows):
+            coins = len(rows) - 1
+        owned_purple, row = rows[coins]
+        if owned_purple is not None:
+            owned = owned_purple(self.cards[p])
+            row = row.get(owned) or row[tuple(1 if count else 0 for count in owned)]
+        builds, on_sale = row
+        return [PASS, *compress(builds, on_sale(self.supply)), *t.landmark_rows[coins][self.lm[p]]]
 
     def _swap_actions(self) -> list[Swap]:
+        """Every swap of one of my swappable kinds for a different kind an opponent owns: seat by
+        seat, then my kinds, then theirs, in card order."""
         p = self.current
-        swappable = self.t.swappable
+        t = self.t
+        counts = t.swap_getter
         cards = self.cards
-        city = cards[p]
-        mine = [i for i in swappable if city[i]]
+        mine = list(compress(t.swappable, counts(cards[p])))
         actions: list[Swap] = []
         for target in range(self.num_players):
             if target == p:
                 continue
-            other = cards[target]
-            theirs = [i for i in swappable if other[i]]
-            if not theirs:
-                continue
+            theirs = counts(cards[target])
+            rows = t.swap_rows[target]
             for a in mine:
-                row = SWAPS[a][target]
-                picked = list(map(row.__getitem__, theirs))  # None where b == a: no such swap
-                if not other[a]:
-                    actions += picked
-                else:
-                    picked.remove(None)
-                    actions += picked
+                # the row holds None at my own kind: filter(None) drops it where they own it too
+                actions += filter(None, compress(rows[a], theirs))
         return actions
 
     def _can_swap(self) -> bool:
-        """Whether the Business Center has any swap to offer (without listing them)."""
+        """Whether the Business Center has any swap to offer (without listing them): I own some
+        swappable kind and an opponent owns a swappable kind other than my only one."""
         p = self.current
-        swappable = self.t.swappable
+        t = self.t
+        counts = t.swap_getter
         cards = self.cards
-        mine = [i for i in swappable if cards[p][i]]
+        mine = [position for position, count in enumerate(counts(cards[p])) if count]
         if not mine:
             return False
+        only = mine[0] if len(mine) == 1 else -1
         for target in range(self.num_players):
             if target != p:
-                for b in swappable:
-                    if cards[target][b] and (len(mine) > 1 or mine[0] != b):
+                for position, count in enumerate(counts(cards[target])):
+                    if count and position != only:
                         return True
         return False
 
     # ------------------------------------------------------------------ contract: apply
     def apply(self, player: int, action: Any) -> None:
-        if player != self.current or self.phase == OVER:
+        phase = self.phase
+        if player != self.current or phase == OVER:
             self._require_turn(player)
         kind = type(action)
-        phase = self.phase
         try:
             if phase == BUILD:
                 if kind is Build:
                     self._apply_build(action.card)
-                elif kind is str and action == PASS:
-                    self.log.append(_event(Event, ("pass", {"seat": self.current}, None)))
+                elif action is PASS or (kind is str and action == PASS):
+                    self.log.append(_PASS_EVENTS[player])
                     self._end_turn()
                 else:
                     raise self._wrong_phase(action)
@@ -377,20 +404,31 @@ class MachiKoroState(State):
     def _apply_roll(self, dice: Any) -> None:
         if type(dice) is not int or not 1 <= dice <= 2:
             raise MalformedAction("action.dice", f"a roll uses 1 or 2 dice, not {dice!r}")
-        lm = self.lm[self.current]
+        p = self.current
+        lm = self.lm[p]
         if dice == 2 and not lm & STATION:
             raise IllegalAction("roll.needs_train_station", "rolling two dice needs a built Train Station")
-        self._roll(dice)
+        # _roll, inlined
+        die = self.rng.die
+        first = die()
+        if dice == 2:
+            second = die()
+            self.dice = rolled = (first, second)
+            self.total = total = first + second
+        else:
+            self.dice = rolled = (first, 0)
+            self.total = total = first
+        self.log.append(_ROLL_EVENTS[p].get(rolled) or _roll_event(p, rolled))
         if lm & RADIO:
             self.phase = REROLL
-        elif lm & HARBOR_LM and self.total >= 10:
+        elif lm & HARBOR_LM and total >= 10:
             self.phase = HARBOR
         else:
             self._resolve_income()
 
     def _apply_reroll(self, action: Any) -> None:
         if type(action) is str and action == KEEP:
-            self.log.append(_event(Event, ("keep", {"seat": self.current}, None)))
+            self.log.append(_KEEP_EVENTS[self.current])
         elif type(action) is Reroll:
             dice = action.dice
             if type(dice) is not int or dice not in (1, 2):
@@ -399,7 +437,7 @@ class MachiKoroState(State):
                 rule = "reroll.same_dice" if self.radio_same_dice else "reroll.needs_train_station"
                 raise IllegalAction(rule, "that number of dice is not allowed for this re-roll")
             self.rerolled = True
-            self.log.append(_event(Event, ("reroll", {"seat": self.current}, None)))
+            self.log.append(_REROLL_EVENTS[self.current])
             self._roll(dice)
         else:
             raise self._wrong_phase(action)
@@ -425,148 +463,134 @@ class MachiKoroState(State):
         first = die()
         if count == 2:
             second = die()
-            self.dice = (first, second)
-            self.total = total = first + second
-            dice = [first, second]
+            self.dice = rolled = (first, second)
+            self.total = first + second
         else:
-            self.dice = (first, 0)
-            self.total = total = first
-            dice = [first]
-        self.log.append(_event(Event, ("roll", {"seat": self.current, "dice": dice, "total": total}, None)))
+            self.dice = rolled = (first, 0)
+            self.total = first
+        p = self.current
+        self.log.append(_ROLL_EVENTS[p].get(rolled) or _roll_event(p, rolled))
 
     # ------------------------------------------------------------------ income
     def _resolve_income(self) -> None:
-        """Red, then green and blue, then purple; the payment formulas (``red_due``, ``green_gain``,
-        ``blue_gain``) are written out inline here, the hot path of the game."""
+        """Red, then green and blue, then purple. The payment formulas (``red_due``, ``green_gain``,
+        ``blue_gain``) are written out inline in one function here: this is the hot path of the
+        game, and a roll that pays nothing should cost little more than its table look-ups."""
         t = self.t
         roll = self.total
-        if t.red[roll]:
-            self._pay_red(roll)
-        if t.green[roll] or t.blue[roll]:
-            self._pay_green_blue(roll)
-        self.purple_stage = 0
-        if t.purple_by_roll[roll]:
-            self._continue_purple()
-        else:  # _enter_build, inlined
-            self.phase = BUILD
-            p = self.current
-            if self.city_hall_mode == "broke" and self.lm[p] & CITYHALL and self.coins[p] == 0:
-                self._city_hall_coin(p)
-
-    def _pay_red(self, roll: int) -> None:
-        reds = self.t.red[roll]
-        if not reds:
-            return
-        n = self.num_players
         roller = self.current
         coins = self.coins
-        codes = self.t.codes
-        log = self.log
         cards = self.cards
         lms = self.lm
-        for k in range(1, n):
-            owner = (roller - k) % n
-            city = cards[owner]
-            lm = lms[owner]
-            for idx, amount, mall_bonus, needs_harbor in reds:
-                copies = city[idx]
-                if not copies or (needs_harbor and not lm & HARBOR_LM):
-                    continue
-                due = copies * (amount + 1 if mall_bonus and lm & MALL else amount)
-                if not due:
-                    continue
-                paid = coins[roller]
-                if due < paid:
-                    paid = due
-                coins[roller] -= paid
-                coins[owner] += paid
-                log.append(
-                    _event(
-                        Event,
-                        (
-                            "pay",
-                            {
-                                "seat": roller,
-                                "to": owner,
-                                "amount": paid,
-                                "due": due,
-                                "card": codes[idx],
-                                "copies": copies,
-                            },
-                            None,
-                        ),
-                    )
-                )
-
-    def _pay_green_blue(self, roll: int) -> None:
-        t = self.t
-        roller = self.current
-        coins = self.coins
+        log = self.log
         codes = t.codes
-        log = self.log
-        city = self.cards[roller]
-        lm = self.lm[roller]
-        for idx, amount, icons, per_card, mall_mode in t.green[roll]:
-            copies = city[idx]
-            if not copies:
-                continue
-            if icons:
-                each = amount * sum([city[i] for i in icons])
-            elif per_card >= 0:
-                each = (amount + 1 if mall_mode and lm & MALL else amount) * city[per_card]
-            else:
-                each = amount + 1 if mall_mode and lm & MALL else amount
-            gain = copies * each
-            if gain:
-                coins[roller] += gain
-                self.bank_paid += gain
-                log.append(
-                    _event(
-                        Event,
-                        (
-                            "income",
-                            {"seat": roller, "amount": gain, "card": codes[idx], "copies": copies},
-                            None,
-                        ),
-                    )
-                )
-        blues = t.blue[roll]
-        if not blues:
-            return
-        tuna_roll = 0
-        cards = self.cards
-        lms = self.lm
-        for owner in range(self.num_players):
-            owner_city = cards[owner]
-            owner_lm = lms[owner]
-            for idx, amount, needs_harbor, is_tuna in blues:
-                copies = owner_city[idx]
-                if not copies:
-                    continue
-                if is_tuna and not tuna_roll and owner_lm & HARBOR_LM:
-                    a, b = self.rng.die(), self.rng.die()
-                    tuna_roll = a + b
+        reds = t.red[roll]
+        if reds:
+            for owner in _RED_ORDER[self.num_players][roller]:
+                city = cards[owner]
+                lm = lms[owner]
+                for idx, amount, mall_bonus, needs_harbor in reds:
+                    copies = city[idx]
+                    if not copies or (needs_harbor and not lm & HARBOR_LM):
+                        continue
+                    due = copies * (amount + 1 if mall_bonus and lm & MALL else amount)
+                    if not due:
+                        continue
+                    paid = coins[roller]
+                    if due < paid:
+                        paid = due
+                    coins[roller] -= paid
+                    coins[owner] += paid
                     log.append(
                         _event(
-                            Event, ("tuna_roll", {"seat": roller, "dice": [a, b], "total": tuna_roll}, None)
+                            Event,
+                            (
+                                "pay",
+                                {
+                                    "seat": roller,
+                                    "to": owner,
+                                    "amount": paid,
+                                    "due": due,
+                                    "card": codes[idx],
+                                    "copies": copies,
+                                },
+                                None,
+                            ),
                         )
                     )
-                if needs_harbor and not owner_lm & HARBOR_LM:
+        from_bank = 0
+        greens = t.green[roll]
+        if greens:
+            city = cards[roller]
+            lm = lms[roller]
+            for idx, amount, icons, per_card, mall_mode in greens:
+                copies = city[idx]
+                if not copies:
                     continue
-                gain = copies * (tuna_roll if is_tuna else amount)
+                if icons:
+                    each = amount * sum([city[i] for i in icons])
+                elif per_card >= 0:
+                    each = (amount + 1 if mall_mode and lm & MALL else amount) * city[per_card]
+                else:
+                    each = amount + 1 if mall_mode and lm & MALL else amount
+                gain = copies * each
                 if gain:
-                    coins[owner] += gain
-                    self.bank_paid += gain
+                    coins[roller] += gain
+                    from_bank += gain
                     log.append(
                         _event(
                             Event,
                             (
                                 "income",
-                                {"seat": owner, "amount": gain, "card": codes[idx], "copies": copies},
+                                {"seat": roller, "amount": gain, "card": codes[idx], "copies": copies},
                                 None,
                             ),
                         )
                     )
+        blues = t.blue[roll]
+        if blues:
+            tuna_roll = 0
+            for owner in range(self.num_players):
+                city = cards[owner]
+                lm = lms[owner]
+                for idx, amount, needs_harbor, is_tuna in blues:
+                    copies = city[idx]
+                    if not copies:
+                        continue
+                    if is_tuna and not tuna_roll and lm & HARBOR_LM:
+                        a, b = self.rng.die(), self.rng.die()
+                        tuna_roll = a + b
+                        log.append(
+                            _event(
+                                Event,
+                                ("tuna_roll", {"seat": roller, "dice": [a, b], "total": tuna_roll}, None),
+                            )
+                        )
+                    if needs_harbor and not lm & HARBOR_LM:
+                        continue
+                    gain = copies * (tuna_roll if is_tuna else amount)
+                    if gain:
+                        coins[owner] += gain
+                        from_bank += gain
+                        log.append(
+                            _event(
+                                Event,
+                                (
+                                    "income",
+                                    {"seat": owner, "amount": gain, "card": codes[idx], "copies": copies},
+                                    None,
+                                ),
+                            )
+                        )
+        if from_bank:
+            self.bank_paid += from_bank
+        self.purple_stage = 0
+        if t.purple_by_roll[roll]:
+            self._continue_purple()
+        else:  # _enter_build, inlined
+            self.phase = BUILD
+            if self.city_hall_mode == "broke" and lms[roller] & CITYHALL and coins[roller] == 0:
+                self._city_hall_coin(roller)
 
     def _continue_purple(self) -> None:
         """Resolve the roller's purple cards in order, pausing where the roller must choose."""
@@ -688,17 +712,33 @@ class MachiKoroState(State):
 
     def _apply_build(self, card: Any) -> None:
         i = ESTABLISHMENT_INDEX.get(card) if type(card) is str else None
-        if i is not None:
-            self._build_establishment(i)
-        else:
+        if i is None:
             j = LANDMARK_INDEX.get(card) if type(card) is str else None
             if j is None:
                 raise MalformedAction("action.unknown_card", f"no card is called {card!r}")
-            if self._build_landmark(j):
-                return
+            if not self._build_landmark(j):
+                self._end_turn()
+            return
+        t = self.t
+        p = self.current
+        coins = self.coins
+        supply = self.supply
+        city = self.cards[p]
+        cost = t.cost[i]
+        if not supply[i] or coins[p] < cost or not t.in_play[i] or (t.purple[i] and city[i]):
+            self._refuse_establishment(i)
+        coins[p] -= cost
+        self.bank_received += cost
+        supply[i] -= 1
+        city[i] += 1
+        self.built = True
+        self.log.append(t.build_events[p][i])
+        if not supply[i] and t.regions:
+            self._refill(t.region_of[i])
         self._end_turn()
 
-    def _build_establishment(self, i: int) -> None:
+    def _refuse_establishment(self, i: int) -> None:
+        """Raise why establishment ``i`` cannot be built now (the checks in the rulebook's order)."""
         t = self.t
         p = self.current
         code = t.codes[i]
@@ -715,16 +755,6 @@ class MachiKoroState(State):
             )
         if self.coins[p] < t.cost[i]:
             raise IllegalAction("build.cannot_afford", f"{code} costs {t.cost[i]}, you have {self.coins[p]}")
-        cost = t.cost[i]
-        self.coins[p] -= cost
-        self.bank_received += cost
-        supply = self.supply
-        supply[i] -= 1
-        self.cards[p][i] += 1
-        self.built = True
-        self.log.append(_event(Event, ("build", {"seat": p, "card": code, "cost": cost}, None)))
-        if not supply[i] and t.regions:
-            self._refill(t.region_of[i])
 
     def _build_landmark(self, j: int) -> bool:
         """Build landmark ``j``; True when it wins the game."""
@@ -742,7 +772,7 @@ class MachiKoroState(State):
         self._pay_bank(p, cost)
         self.lm[p] |= 1 << j
         self.built = True
-        self.log.append(Event("build", {"seat": p, "card": code, "cost": cost}))
+        self.log.append(t.landmark_events[p][j])
         if self.lm[p] & t.victory_mask == t.victory_mask:
             self.phase = OVER
             self.winner = p

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from itertools import product
 from operator import itemgetter
 
+from ...core.events import Event
 from .data import BASE_VICTORY, HARBOR_VICTORY, LANDMARK_CODES, Card, establishments, landmarks
 
 MAX_ROLL = 14
@@ -59,6 +61,23 @@ class Tables:
     # in play that costs no more, in card order; and (landmark bit, Build action) likewise
     affordable: tuple[tuple[tuple[int, object, bool], ...], ...]
     affordable_landmarks: tuple[tuple[tuple[int, object], ...], ...]
+    # The legal build list without a loop in Python (rules._build_actions), per coins (capped):
+    # build_rows[coins] = (purple getter or None, rows): the getter reads the city's counts of the
+    # purple cards affordable at that level, and rows maps those counts (0/1 each) to (Build actions,
+    # supply getter) of the establishments one may buy there, in card order (owned purples left
+    # out); without affordable purples, rows is that pair itself. landmark_rows[coins][built mask]
+    # holds the Build actions of the unbuilt landmarks that count and are affordable.
+    build_rows: tuple[tuple[object, object], ...]
+    landmark_rows: tuple[tuple[tuple[object, ...], ...], ...]
+    # Business Center: swap_getter reads a city's counts of the swappable kinds (a tuple), and
+    # swap_rows[seat][mine] the Swaps of my ``mine`` for that seat's swappable kinds in card order
+    # (None where theirs == mine), so a compress over their counts lists the legal swaps.
+    swap_getter: object
+    # The "build" event of each seat and establishment (its cost in this set-up) or landmark, made
+    # once and shared: build_events[seat][index], landmark_events[seat][bit].
+    build_events: tuple[tuple[Event, ...], ...]
+    landmark_events: tuple[tuple[Event, ...], ...]
+    swap_rows: tuple[tuple[tuple[object, ...], ...], ...]
 
 
 def _icon_members(
@@ -97,7 +116,7 @@ def build_tables(harbor: bool, market: str, sushi_cost: int, purple_copies: int)
                 kind = _PURPLE_KINDS[eff["kind"]]
                 icons = _icon_members(cards, in_play, tuple(eff.get("icons", ())))
                 purple[roll].append((i, kind, eff.get("amount", 0), eff.get("min_coins", 0), icons))
-    from .actions import BUILD_ESTABLISHMENT, BUILD_LANDMARK
+    from .actions import BUILD_ESTABLISHMENT, BUILD_LANDMARK, MAX_SEATS, SWAPS
 
     landmark_cost = tuple(c.cost for c in landmarks())
     buildable = tuple(LANDMARK_CODES.index(code) for code in (HARBOR_VICTORY if harbor else BASE_VICTORY))
@@ -115,6 +134,7 @@ def build_tables(harbor: bool, market: str, sushi_cost: int, purple_copies: int)
         for coins in range(dearest + 1)
     )
     victory = HARBOR_VICTORY if harbor else BASE_VICTORY
+    swappable = tuple(i for i, c in enumerate(cards) if in_play[i] and not c.is_purple)
     victory_mask = sum(1 << LANDMARK_CODES.index(code) for code in victory)
     regions = _market_regions(cards, in_play, market)
     region_of = [-1] * len(cards)
@@ -134,7 +154,7 @@ def build_tables(harbor: bool, market: str, sushi_cost: int, purple_copies: int)
         green=tuple(tuple(x) for x in green),
         blue=tuple(tuple(x) for x in blue),
         purple_by_roll=tuple(tuple(x) for x in purple),
-        swappable=tuple(i for i, c in enumerate(cards) if in_play[i] and not c.is_purple),
+        swappable=swappable,
         landmark_cost=tuple(c.cost for c in landmarks()),
         victory_mask=victory_mask,
         buildable_landmarks=tuple(LANDMARK_CODES.index(code) for code in victory),
@@ -144,7 +164,59 @@ def build_tables(harbor: bool, market: str, sushi_cost: int, purple_copies: int)
         codes=tuple(c.code for c in cards),
         affordable=affordable,
         affordable_landmarks=affordable_landmarks,
+        build_rows=tuple(_build_row(row) for row in affordable),
+        landmark_rows=tuple(
+            tuple(tuple(action for bit, action in row if not built & bit) for built in range(1 << 7))
+            for row in affordable_landmarks
+        ),
+        swap_getter=_counts_getter(swappable),
+        build_events=tuple(
+            tuple(
+                Event("build", {"seat": seat, "card": c.code, "cost": cost[i]}) for i, c in enumerate(cards)
+            )
+            for seat in range(MAX_SEATS)
+        ),
+        landmark_events=tuple(
+            tuple(
+                Event("build", {"seat": seat, "card": code, "cost": landmark_cost[j]})
+                for j, code in enumerate(LANDMARK_CODES)
+            )
+            for seat in range(MAX_SEATS)
+        ),
+        swap_rows=tuple(
+            tuple(tuple(SWAPS[mine][seat][theirs] for theirs in swappable) for mine in range(len(cards)))
+            for seat in range(MAX_SEATS)
+        ),
     )
+
+
+def _build_row(affordable: tuple[tuple[int, object, bool], ...]) -> tuple[object, object]:
+    """(purple getter or None, rows) of one coin level: see ``Tables.build_rows``."""
+    purples = tuple(i for i, _, purple in affordable if purple)
+
+    def row(owned: set[int]) -> tuple[tuple[object, ...], object]:
+        kept = [(i, action) for i, action, _ in affordable if i not in owned]
+        return tuple(action for _, action in kept), _counts_getter(tuple(i for i, _ in kept))
+
+    if not purples:
+        return None, row(set())
+    owned_purple = _counts_getter(purples)
+    rows = {}
+    for flags in product((0, 1), repeat=len(purples)):
+        city = dict(zip(purples, flags, strict=True))
+        rows[owned_purple(city)] = row({i for i in purples if city[i]})
+    return owned_purple, rows
+
+
+def _counts_getter(members: tuple[int, ...]) -> itemgetter:
+    """An itemgetter of the counts at ``members`` for ``compress`` (which stops at the shorter input,
+    so one member may be read twice); picklable, unlike a lambda, so a state's fingerprint can
+    pickle the tables."""
+    if not members:
+        return itemgetter(slice(0, 0))
+    if len(members) == 1:
+        return itemgetter(members[0], members[0])
+    return itemgetter(*members)
 
 
 def _tuple_getter(members: tuple[int, ...]):
