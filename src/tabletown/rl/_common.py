@@ -28,12 +28,8 @@ def resolve_game(game: Game | str) -> Game:
     return get_game(game) if isinstance(game, str) else game
 
 
-# Legal-action masks of small action spaces are kept per list of legal actions (the same lists
-# come back all game long); a space this large or larger is built afresh each time.
-MASK_CACHE_MAX_ACTIONS = 16_384
-MASK_CACHE_BYTES = 16 << 20
-# Action numbers known by object identity (see Setup.legal_numbers), at most this many at once.
-ID_CACHE_SIZE = 1 << 16
+# Action numbers remembered (see Setup.legal_numbers), at most this many.
+KNOWN_ACTIONS = 1_000_000
 
 
 class Setup:
@@ -42,7 +38,7 @@ class Setup:
 
     __slots__ = (
         "game", "num_players", "options", "actions", "num_actions", "obs_size", "max_actions", "_last_mask",
-        "_numbers", "_by_id", "_alive", "_masks", "_mask_limit", "_action_list",
+        "_numbers", "_action_list",
     )  # fmt: skip
 
     def __init__(self, game: Game | str, num_players: int, options: Mapping[str, Any] | None) -> None:
@@ -58,11 +54,6 @@ class Setup:
             self.max_actions = 1_000_000
         self._last_mask: tuple[Any, int, int, Any] | None = None
         self._numbers: dict[Any, int] = {}
-        self._by_id: dict[int, int] = {}
-        self._alive: list[Any] = []
-        self._masks: dict[tuple[int, ...], tuple[np.ndarray, frozenset[int], tuple[Any, ...]]] = {}
-        small = self.num_actions <= MASK_CACHE_MAX_ACTIONS
-        self._mask_limit = MASK_CACHE_BYTES // max(self.num_actions, 1) if small else 0
         # Decoding an index is a tuple look-up for spaces small enough to list.
         self._action_list: tuple[Any, ...] | None = (
             tuple(self.actions) if self.num_actions <= 1 << 17 else None
@@ -107,59 +98,32 @@ class Setup:
         return {"observation": numbers, "action_mask": mask}
 
     def mask(self, state: State, seat: int) -> tuple[np.ndarray, Any]:
-        """A fresh legal-action mask for the seat and what ``decode`` checks an answer against (a
-        set of numbers, or the game's own mask bytes)."""
+        """A fresh legal-action mask for the seat and what ``decode`` checks an answer against (the
+        list of legal numbers, or the game's own mask bytes)."""
         if type(state).legal_mask is not _DEFAULT_MASK:
             raw = state.legal_mask(seat)
             return np.frombuffer(raw, dtype=np.int8).copy(), raw
-        # The contract's default mask, built from cached action numbers: the same bytes without a
-        # fresh look-up of every legal action. Games hand out shared action objects, so the list of
-        # their identities names the mask; the cache entry keeps those objects alive, so an
-        # identity in a key never passes to another object.
-        actions = state.legal_actions(seat)
-        if self._mask_limit:
-            key = tuple(map(id, actions))
-            entry = self._masks.get(key)
-            if entry is not None:
-                return entry[0].copy(), entry[1]
-        numbers = self.legal_numbers(state, seat, actions)
+        # The contract's default mask, from cached action numbers: the same bytes without a fresh
+        # look-up of every legal action in the space.
+        numbers = self.legal_numbers(state, seat)
         mask = np.zeros(self.num_actions, dtype=np.int8)
         mask[numbers] = 1
-        legal = frozenset(numbers)
-        if self._mask_limit:
-            if len(self._masks) >= self._mask_limit:
-                self._masks.clear()
-            self._masks[key] = (mask, legal, tuple(actions))
-            return mask.copy(), legal
-        return mask, legal
+        return mask, numbers
 
-    def legal_numbers(self, state: State, seat: int, actions: list[Any] | None = None) -> list[int]:
-        """The action numbers of the seat's legal actions (``actions``: its ``legal_actions``).
-
-        Memoized by object identity first (no hashing of the action: most games hand out the same
-        action objects again and again; ``_alive`` keeps every object behind a remembered identity
-        alive, so the identity stays its own), then by equality."""
-        if actions is None:
-            actions = state.legal_actions(seat)
-        by_id = self._by_id
-        numbers = list(map(by_id.get, map(id, actions)))
-        if None not in numbers:
-            return numbers
+    def legal_numbers(self, state: State, seat: int) -> list[int]:
+        """The action numbers of the seat's legal actions (memoized per action: actions are small
+        hashable values and the same ones come back all game long)."""
+        actions = state.legal_actions(seat)
         known = self._numbers
-        index = self.actions.index
-        if len(by_id) >= ID_CACHE_SIZE:
-            by_id.clear()
-            self._alive.clear()
-        for i, number in enumerate(numbers):
-            if number is None:
-                action = actions[i]
-                number = known.get(action)
+        numbers = list(map(known.get, actions))
+        if None in numbers:
+            index = self.actions.index
+            for i, number in enumerate(numbers):
                 if number is None:
-                    number = index(action)
-                    if len(known) < 1_000_000:
+                    action = actions[i]
+                    numbers[i] = number = index(action)
+                    if len(known) < KNOWN_ACTIONS:
                         known[action] = number
-                numbers[i] = by_id[id(action)] = number
-                self._alive.append(action)
         return numbers
 
     def decode(self, state: State, seat: int, action: Any, version: int = -1) -> tuple[Any, bool]:
@@ -173,7 +137,7 @@ class Setup:
         last = self._last_mask
         if last is not None and last[0] is state and last[1] == seat and last[2] == version:
             legal = last[3]
-            return typed, number in legal if type(legal) is frozenset else bool(legal[number])
+            return typed, number in legal if type(legal) is list else bool(legal[number])
         return typed, state.is_legal(seat, typed)
 
 
