@@ -8,8 +8,10 @@ from pathlib import Path
 import pytest
 
 ARENA = str(Path(__file__).parent.parent / "arena")
-if ARENA not in sys.path:
-    sys.path.insert(0, ARENA)
+RL = str(Path(__file__).parent)  # observe_reference.py
+for _path in (ARENA, RL):
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
 
 
 def toy_observation(self, player: int) -> list[float]:
