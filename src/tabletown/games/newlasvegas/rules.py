@@ -64,11 +64,12 @@ from .data import (
     VAULT_START_FIRST_GAME,
 )
 from .scoring import score_multiplayer, score_solo
-from .sheet import GRAND, NO_HOTEL, SMALL, Sheet, project_met
+from .sheet import GRAND, NO_HOTEL, SMALL, Sheet, project_met, project_test
 
 # Events are built in the hot path: ``_event((kind, data, seats))`` skips the named tuple's Python
 # ``__new__`` (same Event, built in C).
 _event = partial(tuple.__new__, Event)
+_new_object = object.__new__
 
 LOAN, ROUND, RESHUFFLE, OVER = "loan", "round", "reshuffle", "over"
 PHASES = (LOAN, ROUND, RESHUFFLE, OVER)
@@ -83,7 +84,10 @@ _SOLO_COMBOS = tuple((i, j) for i in range(3) for j in range(3) if i != j)
 _MULTI_COMBOS = tuple((k, k) for k in range(3))
 # Per number n: the bits of the numbers easy opening can make of it (n +- 1 or 2, within 0-17).
 _NEAR = tuple(sum(1 << (n + d) for d in (-2, -1, 1, 2) if 0 <= n + d <= 17) for n in range(100))
-_FIRST_GROUP_END = min(GROUP_END)  # no opening group is complete below this many marks
+_FIRST_GROUP_END = min(GROUP_END)
+_OPEN_PLAIN = tuple(
+    row[2] for row in OPENS
+)  # open slot s with the number as it is  # no opening group is complete below this many marks
 
 
 class Turn:
@@ -127,10 +131,22 @@ class Turn:
         self.all_open = False
 
     def clone(self) -> Turn:
-        twin = Turn.__new__(Turn)
-        for name in Turn.__slots__:
-            setattr(twin, name, getattr(self, name))
+        # Spelled out (no loop over the slots): the bots clone turns for every step they try.
+        twin = _new_object(Turn)
+        twin.stage = self.stage
+        twin.i = self.i
+        twin.j = self.j
+        twin.bonus = self.bonus
+        twin.num = self.num
+        twin.eff = self.eff
+        twin.main = self.main
+        twin.copy = self.copy
+        twin.show = self.show
+        twin.refused = self.refused
+        twin.acme = self.acme
         twin.steps = self.steps[:]
+        twin.met = self.met
+        twin.all_open = self.all_open
         return twin
 
 
@@ -406,8 +422,11 @@ class NewLasVegasState(State):
         return sh.expansion_slots(free, n)
 
     def _open_actions(self, sh: Sheet, turn: Turn) -> list[Any]:
-        free = sh.free_slots()
         n = turn.num
+        if not turn.bonus:
+            row = _OPEN_PLAIN
+            return [row[s] for s in sh.slots_for(n)]
+        free = sh.free_slots()
         if turn.bonus == "e":
             return [
                 OPENS[s][d + 2]
@@ -418,7 +437,7 @@ class NewLasVegasState(State):
             ]
         if turn.bonus == "x":
             return [OPENS[s][2] for s in sh.expansion_slots(free, n)]
-        return [OPENS[s][2] for s, lo, hi in free if lo < n < hi]
+        return [OPENS[s][2] for s, lo, hi in free if lo < n < hi]  # a free action: no change
 
     def _effect_actions(self, sh: Sheet, turn: Turn) -> list[Any]:
         effects = EFFECTS if turn.bonus == "f" else (turn.eff,)
@@ -766,10 +785,9 @@ class NewLasVegasState(State):
         first_round = not self.any_completed
         completers = 0
         for k, pid in enumerate(self.projects):
+            met = project_test(pid)
             qualified = [
-                p
-                for p in range(n)
-                if not sheets[p].proj[k] and (turns[p].met >> k & 1 or project_met(pid, sheets[p]))
+                p for p in range(n) if not sheets[p].proj[k] and (turns[p].met >> k & 1 or met(sheets[p]))
             ]
             acme_q = acme_done[k] and not self.acme_proj[k]
             if not qualified and not acme_q:
@@ -898,28 +916,46 @@ class NewLasVegasState(State):
 
     # -- information ---------------------------------------------------------------------------------
     def clone(self) -> NewLasVegasState:
-        twin = NewLasVegasState.__new__(NewLasVegasState)
-        for name in NewLasVegasState.__slots__:
-            setattr(twin, name, getattr(self, name))
+        # Spelled out, one line per slot (every search iteration clones): immutable values are
+        # shared, lists copied. The legal-action cache is not carried over.
+        twin = _new_object(NewLasVegasState)
+        twin.num_players = self.num_players
+        twin.options = self.options
+        twin.seed = self.seed
         twin.rng = self.rng.clone()
         twin.log = self.log[:]
+        twin.solo = self.solo
+        twin.golf = self.golf
+        twin.bank_rule = self.bank_rule
+        twin.phase = self.phase
+        twin.round_no = self.round_no
         # A sheet equal to its public copy is never mutated again (the next step copies it first).
         twin.sheets = [
             sh if sh is pub else sh.copy() for sh, pub in zip(self.sheets, self.public, strict=True)
         ]
         twin.public = self.public[:]
         twin.turns = [t.clone() for t in self.turns]
+        twin.waiting = self.waiting
         twin.loans = self.loans[:]
-        twin.approved = self.approved[:]
-        twin.votes = self.votes[:]
         twin.piles = [p[:] for p in self.piles]
+        twin.top = self.top
         twin.offers = self.offers[:]
         twin.deck = self.deck[:]
         twin.discard = self.discard[:]
         twin.hand = self.hand[:]
         twin.acme_pile = self.acme_pile[:]
+        twin.acme_loan_card = self.acme_loan_card
+        twin.acme_seen = self.acme_seen
         twin.acme_proj = self.acme_proj[:]
+        twin.acme_hotels = self.acme_hotels
         twin.pending_approvals = self.pending_approvals[:]
+        twin.approval_zone = self.approval_zone
+        twin.projects = self.projects
+        twin.approved = self.approved[:]
+        twin.any_completed = self.any_completed
+        twin.grand_taken = self.grand_taken
+        twin.votes = self.votes[:]
+        twin.final = self.final
         twin._cache = None
         return twin
 

@@ -7,6 +7,7 @@ live in ``rules.py``. Sets of slots are int bitmasks so copying a sheet is cheap
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from operator import itemgetter
 
 from .data import (
@@ -180,6 +181,28 @@ class Sheet:
                 out.append(_COPY_LEFT[s])
             if s + 1 != _STREET_END[s] and nums[s + 1] >= 0:
                 out.append(_COPY_RIGHT[s])
+        return out
+
+    def slots_for(self, n: int) -> list[int]:
+        """The free slots where number ``n`` fits (``lo < n < hi``), in the order of ``free_slots``."""
+        nums = self.nums
+        unbuilt = CRANE_MASK & ~self.built
+        out: list[int] = []
+        for street in _STREET_SLOTS:
+            lo = -1
+            waiting: list[int] = []
+            for s in street:
+                v = nums[s]
+                if v >= 0:
+                    if waiting:
+                        if lo < n < v:
+                            out += waiting
+                        waiting = []
+                    lo = v
+                elif not unbuilt >> s & 1:
+                    waiting.append(s)
+            if waiting and lo < n < 99:
+                out += waiting
         return out
 
     def expansion_slots(self, free: list[tuple[int, int, int]], n: int) -> list[int]:
@@ -416,30 +439,48 @@ MIN_LOOP = _min_loop()
 
 # --- the 21 project conditions ---------------------------------------------------------------------
 def _adjacent_hotels(sh: Sheet, need: int, grand_only: bool) -> bool:
-    best = cur = 0
+    cur = 0
     for h in sh.hotels:
-        ok = h == GRAND if grand_only else h != NO_HOTEL
-        cur = cur + 1 if ok else 0
-        best = max(best, cur)
-    return best >= need
+        if h == GRAND if grand_only else h != NO_HOTEL:
+            cur += 1
+            if cur >= need:
+                return True
+        else:
+            cur = 0
+    return need <= 0
 
 
-def _all_runs(sh: Sheet) -> list[tuple[int, int, bool, bool]]:
-    """Every street's chains, memoised by the city plan (numbers and built cranes).
+def _chain_summaries(sh: Sheet) -> list[tuple[int, int, int, int]]:
+    """Per street, what the chain projects (S1-S4) ask of its ``runs``: (longest even chain,
+    longest odd chain, sum of odd chains' length // 4, longest even chain touching an end).
 
-    The round's resolution asks up to three street projects of every seat, and an unchanged plan
-    from round to round; the values are shared, read-only lists."""
-    key = (sh.built, *sh.nums)
-    hit = _RUNS_CACHE.get(key)
-    if hit is None:
-        if len(_RUNS_CACHE) >= _RUNS_CACHE_SIZE:
-            _RUNS_CACHE.clear()
-        hit = _RUNS_CACHE[key] = [r for st in range(len(STREET_RANGE)) for r in sh.runs(st)]
-    return hit
+    Memoised by the street's numbers and cranes: a round changes one or two streets of a plan, so
+    most streets hit."""
+    nums, built = sh.nums, sh.built
+    cache = _CHAIN_CACHE
+    out = []
+    for st, (a, b) in enumerate(STREET_RANGE):
+        key = (st, built & STREET_CRANES[st], *nums[a:b])
+        hit = cache.get(key)
+        if hit is None:
+            if len(cache) >= _CHAIN_CACHE_SIZE:
+                cache.clear()
+            even = odd = quarters = edge = 0
+            for n, par, first, last in sh.runs(st):
+                if par:
+                    odd = max(odd, n)
+                    quarters += n // 4
+                else:
+                    even = max(even, n)
+                    if first or last:
+                        edge = max(edge, n)
+            hit = cache[key] = (even, odd, quarters, edge)
+        out.append(hit)
+    return out
 
 
-_RUNS_CACHE: dict[tuple[int, ...], list[tuple[int, int, bool, bool]]] = {}
-_RUNS_CACHE_SIZE = 50_000
+_CHAIN_CACHE: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
+_CHAIN_CACHE_SIZE = 100_000
 
 ALL_HOLES = sum(PAR_COUNT.values())
 _AV1 = sum(1 << s for s in CRANE_SLOTS if SLOT_AVENUE[s] == 1)
@@ -466,8 +507,20 @@ def _h6(sh: Sheet) -> bool:
     return sh.hotels[0] != NO_HOTEL and sh.hotels[-1] != NO_HOTEL
 
 
+def _s1(sh: Sheet) -> bool:
+    return any(even >= 6 for even, _, _, _ in _chain_summaries(sh))
+
+
+def _s2(sh: Sheet) -> bool:
+    return any(odd >= 7 for _, odd, _, _ in _chain_summaries(sh))
+
+
 def _s3(sh: Sheet) -> bool:
-    return sum(n // 4 for n, par, _, _ in _all_runs(sh) if par == 1) >= 2
+    return sum(quarters for _, _, quarters, _ in _chain_summaries(sh)) >= 2
+
+
+def _s4(sh: Sheet) -> bool:
+    return any(edge >= 5 for _, _, _, edge in _chain_summaries(sh))
 
 
 def _s5(sh: Sheet) -> bool:
@@ -491,10 +544,10 @@ _PROJECT_TESTS = {
     "H5": lambda sh: _adjacent_hotels(sh, 4, False),
     "H6": _h6,
     "H7": lambda sh: sh.unused_marks() >= 10,
-    "S1": lambda sh: any(n >= 6 and par == 0 for n, par, _, _ in _all_runs(sh)),
-    "S2": lambda sh: any(n >= 7 and par == 1 for n, par, _, _ in _all_runs(sh)),
+    "S1": _s1,
+    "S2": _s2,
     "S3": _s3,
-    "S4": lambda sh: any(n >= 5 and par == 0 and (first or last) for n, par, first, last in _all_runs(sh)),
+    "S4": _s4,
     "S5": _s5,
     "S6": lambda sh: all(sh.carpets & m for m in _CARPET_KINDS),
     "S7": lambda sh: all(sh.carpets & m for m in STREET_CARPETS),
@@ -506,6 +559,11 @@ _PROJECT_TESTS = {
     "C6": lambda sh: len(sh.holes()) == ALL_HOLES and (sh.star_ok & _STARS_1) == _STARS_1,
     "C7": lambda sh: sh.holes().count(4) == PAR_COUNT[4],
 }
+
+
+def project_test(pid: str) -> Callable[[Sheet], bool]:
+    """The condition of project ``pid`` as a function of a sheet (``project_met`` without the lookup)."""
+    return _PROJECT_TESTS[pid]
 
 
 def project_met(pid: str, sh: Sheet) -> bool:
