@@ -12,6 +12,7 @@ The payment formulas live here once (:func:`red_due`, :func:`green_gain`, :func:
 from __future__ import annotations
 
 from itertools import compress
+from random import Random
 from typing import Any
 
 from ...core.errors import IllegalAction, MalformedAction
@@ -142,6 +143,59 @@ def _roll_event(seat: int, rolled: tuple[int, int]) -> Event:
     return Event("roll", {"seat": seat, "dice": dice, "total": first + second})
 
 
+# Payment events repeat too (the same seat paid the same for the same cards), so they are kept by
+# their content once made: key -> event. The key is the event's data in a fixed order; a memo that
+# grows past _MEMO_LIMIT entries (never in real games) is emptied and starts again.
+_MEMO_LIMIT = 1 << 16
+_PAY_EVENTS: dict[tuple, Event] = {}
+_INCOME_EVENTS: dict[tuple, Event] = {}
+_TAKE_EVENTS: dict[tuple, Event] = {}
+
+
+def _pay_event(seat: int, to: int, amount: int, due: int, card: str, copies: int) -> Event:
+    return Event(
+        "pay", {"seat": seat, "to": to, "amount": amount, "due": due, "card": card, "copies": copies}
+    )
+
+
+def _income_event(seat: int, amount: int, card: str, copies: int) -> Event:
+    return Event("income", {"seat": seat, "amount": amount, "card": card, "copies": copies})
+
+
+def _take_event(seat: int, victim: int, amount: int, due: int, card: str) -> Event:
+    return Event("take", {"seat": seat, "from": victim, "amount": amount, "due": due, "card": card})
+
+
+def _remember(memo: dict[tuple, Event], key: tuple, make: Any) -> Event:
+    """The event ``make(*key)``, kept in ``memo`` for the next time."""
+    if len(memo) >= _MEMO_LIMIT:
+        memo.clear()
+    event = memo[key] = make(*key)
+    return event
+
+
+def shuffle(rng: SeededRNG, deck: list[int]) -> None:
+    """``rng.shuffle(deck)``, written out: the same draws and the same order (the standard library's
+    Fisher-Yates over ``_randbelow``, one ``getrandbits`` per try), without two Python calls per
+    card. A generator class with its own shuffle or _randbelow is simply asked to shuffle."""
+    kind = type(rng)
+    if kind.shuffle is not _STD_SHUFFLE or kind._randbelow is not _STD_RANDBELOW:
+        rng.shuffle(deck)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(deck) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+_STD_SHUFFLE = Random.shuffle
+_STD_RANDBELOW = Random._randbelow_with_getrandbits
+
+
 class MachiKoroState(State):
     __slots__ = (
         "num_players",
@@ -187,12 +241,7 @@ class MachiKoroState(State):
         s.t = tables
         s.coins = [START_COINS] * num_players
         n = len(tables.cards)
-        s.cards = []
-        for _ in range(num_players):
-            city = [0] * n
-            for i, card in enumerate(tables.cards):
-                city[i] = card.starting
-            s.cards.append(city)
+        s.cards = [list(tables.starting) for _ in range(num_players)]
         s.lm = [CITYHALL if tables.harbor else 0] * num_players
         s.supply = [0] * n
         s.decks = []
@@ -219,13 +268,11 @@ class MachiKoroState(State):
     def _set_up_market(self) -> None:
         t = self.t
         if not t.regions:
-            for i in range(len(t.cards)):
-                if t.in_play[i]:
-                    self.supply[i] = t.copies[i]
+            self.supply = [t.copies[i] if t.in_play[i] else 0 for i in range(len(t.cards))]
             return
         for members, _ in t.regions:
             deck = [i for i in members for _ in range(t.copies[i])]
-            self.rng.shuffle(deck)
+            shuffle(self.rng, deck)
             self.decks.append(deck)
         self.log.append(Event("market_shuffled", {"count": len(self.decks)}))
         for region in range(len(self.decks)):
@@ -273,8 +320,18 @@ class MachiKoroState(State):
         phase = self.phase
         if player != self.current or phase == OVER:
             return []
-        if phase == BUILD:
-            return self._build_actions()
+        if phase == BUILD:  # _build_actions, inlined: the most frequent and longest list
+            t = self.t
+            coins = self.coins[player]
+            rows = t.build_rows
+            if coins >= len(rows):
+                coins = len(rows) - 1
+            owned_purple, row = rows[coins]
+            if owned_purple is not None:
+                owned = owned_purple(self.cards[player])
+                row = row.get(owned) or row[tuple(1 if count else 0 for count in owned)]
+            builds, on_sale = row
+            return [PASS, *compress(builds, on_sale(self.supply)), *t.landmark_rows[coins][self.lm[player]]]
         if phase == ROLL:
             return _BOTH_DICE.copy() if self.lm[player] & STATION else _ONE_DIE.copy()
         if phase == REROLL:
@@ -346,15 +403,74 @@ class MachiKoroState(State):
 
     # ------------------------------------------------------------------ contract: apply
     def apply(self, player: int, action: Any) -> None:
+        """The hot path first, written out inline (a turn is mostly a roll and a build or a pass):
+        the shared roll actions, a pass, and a build of an establishment; every other move, and
+        every refusal, goes through :meth:`_apply_move`."""
         phase = self.phase
         if player != self.current or phase == OVER:
             self._require_turn(player)
+        if phase == ROLL:
+            if action is ROLL1 or action is ROLL2:
+                lm = self.lm[player]
+                if action is ROLL2 and not lm & STATION:
+                    raise IllegalAction(
+                        "roll.needs_train_station", "rolling two dice needs a built Train Station"
+                    )
+                die = self.rng.die
+                first = die()
+                if action is ROLL2:
+                    second = die()
+                    self.dice = rolled = (first, second)
+                    self.total = total = first + second
+                else:
+                    self.dice = rolled = (first, 0)
+                    self.total = total = first
+                self.log.append(_ROLL_EVENTS[player].get(rolled) or _roll_event(player, rolled))
+                if lm & RADIO:
+                    self.phase = REROLL
+                elif lm & HARBOR_LM and total >= 10:
+                    self.phase = HARBOR
+                else:
+                    self._resolve_income()
+                return
+        elif phase == BUILD:
+            if type(action) is Build:
+                card = action.card
+                i = ESTABLISHMENT_INDEX.get(card) if type(card) is str else None
+                if i is not None:
+                    t = self.t
+                    coins = self.coins
+                    supply = self.supply
+                    city = self.cards[player]
+                    cost = t.cost[i]
+                    if not supply[i] or coins[player] < cost or not t.in_play[i] or (t.purple[i] and city[i]):
+                        self._refuse_establishment(i)
+                    coins[player] -= cost
+                    self.bank_received += cost
+                    supply[i] -= 1
+                    city[i] += 1
+                    self.built = True
+                    self.log.append(t.build_events[player][i])
+                    if not supply[i] and t.regions:
+                        self._refill(t.region_of[i])
+                    self._end_turn()
+                    return
+            elif action is PASS:
+                self.log.append(_PASS_EVENTS[player])
+                self._end_turn()
+                return
+        self._apply_move(player, action)
+
+    def _apply_move(self, player: int, action: Any) -> None:
+        """Any move by the player to act, checked and applied (values equal to a shared action are
+        accepted as that action)."""
         kind = type(action)
+        phase = self.phase
         try:
             if phase == BUILD:
                 if kind is Build:
                     self._apply_build(action.card)
-                elif action is PASS or (kind is str and action == PASS):
+                elif kind is str and action == PASS:
                     self.log.append(_PASS_EVENTS[player])
                     self._end_turn()
                 else:
@@ -501,23 +617,8 @@ class MachiKoroState(State):
                         paid = due
                     coins[roller] -= paid
                     coins[owner] += paid
-                    log.append(
-                        _event(
-                            Event,
-                            (
-                                "pay",
-                                {
-                                    "seat": roller,
-                                    "to": owner,
-                                    "amount": paid,
-                                    "due": due,
-                                    "card": codes[idx],
-                                    "copies": copies,
-                                },
-                                None,
-                            ),
-                        )
-                    )
+                    key = (roller, owner, paid, due, codes[idx], copies)
+                    log.append(_PAY_EVENTS.get(key) or _remember(_PAY_EVENTS, key, _pay_event))
         from_bank = 0
         greens = t.green[roll]
         if greens:
@@ -537,16 +638,8 @@ class MachiKoroState(State):
                 if gain:
                     coins[roller] += gain
                     from_bank += gain
-                    log.append(
-                        _event(
-                            Event,
-                            (
-                                "income",
-                                {"seat": roller, "amount": gain, "card": codes[idx], "copies": copies},
-                                None,
-                            ),
-                        )
-                    )
+                    key = (roller, gain, codes[idx], copies)
+                    log.append(_INCOME_EVENTS.get(key) or _remember(_INCOME_EVENTS, key, _income_event))
         blues = t.blue[roll]
         if blues:
             tuna_roll = 0
@@ -572,16 +665,8 @@ class MachiKoroState(State):
                     if gain:
                         coins[owner] += gain
                         from_bank += gain
-                        log.append(
-                            _event(
-                                Event,
-                                (
-                                    "income",
-                                    {"seat": owner, "amount": gain, "card": codes[idx], "copies": copies},
-                                    None,
-                                ),
-                            )
-                        )
+                        key = (owner, gain, codes[idx], copies)
+                        log.append(_INCOME_EVENTS.get(key) or _remember(_INCOME_EVENTS, key, _income_event))
         if from_bank:
             self.bank_paid += from_bank
         self.purple_stage = 0
@@ -621,9 +706,8 @@ class MachiKoroState(State):
         paid = min(due, self.coins[victim])
         self.coins[victim] -= paid
         self.coins[roller] += paid
-        self.log.append(
-            Event("take", {"seat": roller, "from": victim, "amount": paid, "due": due, "card": code})
-        )
+        key = (roller, victim, paid, due, code)
+        self.log.append(_TAKE_EVENTS.get(key) or _remember(_TAKE_EVENTS, key, _take_event))
 
     def _take_from_each(
         self, kind: int, amount: int, min_coins: int, icons: tuple[int, ...], code: str
@@ -862,7 +946,7 @@ class MachiKoroState(State):
         twin = super().determinize(player, seed)  # a clone with a fresh RNG
         for deck in twin.decks:
             deck.sort()
-            twin.rng.shuffle(deck)
+            shuffle(twin.rng, deck)
         return twin
 
     def check_snapshot(self) -> None:

@@ -57,6 +57,7 @@ class Tables:
     region_of: tuple[int, ...]
     region_piles: tuple[object, ...]  # per region: itemgetter of its members' supply counts (a tuple)
     codes: tuple[str, ...]
+    starting: tuple[int, ...]  # a city's establishment counts at the start
     # per coins (capped at the dearest card): (index, Build action, is purple) of every establishment
     # in play that costs no more, in card order; and (landmark bit, Build action) likewise
     affordable: tuple[tuple[tuple[int, object, bool], ...], ...]
@@ -162,6 +163,7 @@ def build_tables(harbor: bool, market: str, sushi_cost: int, purple_copies: int)
         region_of=tuple(region_of),
         region_piles=tuple(_tuple_getter(members) for members, _ in regions),
         codes=tuple(c.code for c in cards),
+        starting=tuple(c.starting for c in cards),
         affordable=affordable,
         affordable_landmarks=affordable_landmarks,
         build_rows=tuple(_build_row(row) for row in affordable),
