@@ -16,6 +16,7 @@ from ..core.game import Game, Result, State
 from ..core.registry import get_game
 
 _DEFAULT_MASK = State.legal_mask
+_FLOAT32 = np.dtype(np.float32)
 
 ILLEGAL_ACTIONS = ("penalty", "raise")
 
@@ -38,7 +39,7 @@ class Setup:
 
     __slots__ = (
         "game", "num_players", "options", "actions", "num_actions", "obs_size", "max_actions", "_last_mask",
-        "_numbers", "_action_list",
+        "_numbers", "_action_list", "_shape",
     )  # fmt: skip
 
     def __init__(self, game: Game | str, num_players: int, options: Mapping[str, Any] | None) -> None:
@@ -53,6 +54,7 @@ class Setup:
         except NotImplementedError:
             self.max_actions = 1_000_000
         self._last_mask: tuple[Any, int, int, Any] | None = None
+        self._shape = (self.obs_size,)
         self._numbers: dict[Any, int] = {}
         # Decoding an index is a tuple look-up for spaces small enough to list.
         self._action_list: tuple[Any, ...] | None = (
@@ -83,14 +85,19 @@ class Setup:
         With a ``version`` (the environment's count of applied actions) the legal numbers are kept
         so that ``decode`` of the seat's answer at that version need not ask the state again."""
         numbers = state.observation(seat)
-        if type(numbers) is not np.ndarray or numbers.dtype != np.float32:
+        if type(numbers) is not np.ndarray or numbers.dtype is not _FLOAT32:
             numbers = np.asarray(numbers, dtype=np.float32)
-        if numbers.shape != (self.obs_size,):
+        if numbers.shape != self._shape:
             raise ValueError(
                 f"{self.game.name}: observation of length {numbers.shape} but observation_size is {self.obs_size}"
             )
         if acting and not state.is_over:
-            mask, legal = self.mask(state, seat)
+            if type(state).legal_mask is _DEFAULT_MASK:  # self.mask, inlined: it runs every step
+                legal = self.legal_numbers(state, seat)
+                mask = np.zeros(self.num_actions, dtype=np.int8)
+                mask[legal] = 1
+            else:
+                mask, legal = self.mask(state, seat)
             if version >= 0:
                 self._last_mask = (state, seat, version, legal)
         else:

@@ -39,7 +39,8 @@ class _Plan:
     """Where one set-up's lot flags land for one seat, as look-up tables, so that the 48 lots are
     written by NumPy in a few calls instead of a Python loop over every lot."""
 
-    __slots__ = ("size", "width", "places", "offsets", "die_at", "card_places", "tail_at")
+    __slots__ = ("size", "width", "places", "offsets", "die_at", "card_places", "tail_at", "dense_at", "phase_at",
+                 "active_at", "pending_at")  # fmt: skip
 
     def __init__(self, n: int, player: int) -> None:
         width = self.width = 2 * n + NUM_COLORS + 3
@@ -66,6 +67,16 @@ class _Plan:
         cards[:NUM_LOTS] = self.die_at + 1
         cards[NUM_LOTS + 1 : 2 * NUM_LOTS + 1] = self.die_at + 2
         self.card_places = cards
+        # After the lots: where the plain numbers go (the rest are one-hot flags).
+        seats_at = self.tail_at
+        self.phase_at = seats_at + 4 * n + NUM_COLORS + 3
+        self.active_at = self.phase_at + len(PHASE_NAMES)
+        turn_at = self.active_at + n
+        self.pending_at = turn_at + 4  # proposer, boss, gambler (n each), bet, chooser (n), lot, queue
+        bet_at = self.pending_at + 3 * n
+        queue_at = bet_at + 1 + n + NUM_LOTS
+        dense = [*range(seats_at, self.phase_at), *range(turn_at, turn_at + 4), bet_at, queue_at]
+        self.dense_at = np.array(dense, dtype=np.intp)
 
 
 _PLANS: dict[tuple[int, int], _Plan] = {}
@@ -84,53 +95,47 @@ def observation(self: LordsOfVegasState, player: int) -> np.ndarray:
     out[plan.die_at] = np.divide(codes[3 * NUM_LOTS :], 6.0)
     cards = bytes(self.deck) + bytes(self.discard).translate(_SHIFT_DISCARD)
     out[plan.card_places.take(np.frombuffer(cards, dtype=np.uint8))] = 1.0
-    out[plan.tail_at : plan.size] = _tail(self, player, n)
+    _tail(self, player, n, plan, out)
     return out[: plan.size]
 
 
-def _tail(self: LordsOfVegasState, player: int, n: int) -> list[float]:
+def _tail(self: LordsOfVegasState, player: int, n: int, plan: _Plan, out: np.ndarray) -> None:
     """Everything after the lots: the seats, the supply and deck, the turn, the pending decision."""
-
-    def rel(seat: int) -> int:
-        return (seat - player) % n
-
-    obs: list[float] = []
+    dense: list[float] = []
+    money, score, dice_out, markers_out = self.money, self.score, self.dice_out, self.markers_out
     for k in range(n):
         p = (player + k) % n
-        obs += [
-            self.money[p] / 50.0,
-            self.score[p] / 60.0,
-            (DICE_PER_PLAYER - self.dice_out[p]) / DICE_PER_PLAYER,
-            (MARKERS_PER_PLAYER - self.markers_out[p]) / MARKERS_PER_PLAYER,
-        ]
-    obs += [left / 9.0 for left in self.tiles_left]
+        dense += (
+            money[p] / 50.0,
+            score[p] / 60.0,
+            (DICE_PER_PLAYER - dice_out[p]) / DICE_PER_PLAYER,
+            (MARKERS_PER_PLAYER - markers_out[p]) / MARKERS_PER_PLAYER,
+        )
+    dense += [left / 9.0 for left in self.tiles_left]
     ended = GAME_END in self.discard
-    obs += [len(self.deck) / 50.0, 0.0 if ended else self.cards_before_game_end() / 50.0, float(ended)]
+    dense += (len(self.deck) / 50.0, 0.0 if ended else self.cards_before_game_end() / 50.0, float(ended))
+    dense += (min(self.turn, 200) / 100.0, float(self.gambled), self.offers_made / 3.0, len(self.bans) / 5.0)
     phase = self.phase
-    obs += [1.0 if phase == k else 0.0 for k in range(len(PHASE_NAMES))]
-    obs += [1.0 if rel(self.active) == k else 0.0 for k in range(n)]
-    obs += [min(self.turn, 200) / 100.0, float(self.gambled), self.offers_made / 3.0, len(self.bans) / 5.0]
-    proposer = [0.0] * n
-    boss, gambler = [0.0] * n, [0.0] * n
-    bet = 0.0
-    chooser, chosen_lot = [0.0] * n, [0.0] * NUM_LOTS
-    queue = 0.0
+    out[plan.phase_at + phase] = 1.0
+    out[plan.active_at + (self.active - player) % n] = 1.0
+    at = plan.pending_at  # proposer, boss, gambler, bet, chooser, chosen lot, queue
+    bet = queue = 0.0
     if phase == OFFER and self.offer is not None:
-        proposer[rel(self.offer[0])] = 1.0
+        out[at + (self.offer[0] - player) % n] = 1.0
     elif phase == LAYOFF and self.pending is not None:
-        b, g, wager = self.pending
-        boss[rel(b)] = 1.0
-        gambler[rel(g)] = 1.0
+        boss, gambler, wager = self.pending
+        out[at + n + (boss - player) % n] = 1.0
+        out[at + 2 * n + (gambler - player) % n] = 1.0
         bet = wager / 10.0
     elif phase in (PICK_DIE, FREE_LOT) and self.pending is not None:
-        chooser[rel(self.pending[0])] = 1.0
-        chosen_lot[self.pending[1]] = 1.0
+        out[at + 3 * n + 1 + (self.pending[0] - player) % n] = 1.0
+        out[at + 4 * n + 1 + self.pending[1]] = 1.0
     elif phase == MARKET:
         queue = len(self.market) / 10.0
     elif phase == PLACE:
         queue = len(self.place_queue) / 10.0
-    obs += proposer + boss + gambler + [bet] + chooser + chosen_lot + [queue]
-    return obs
+    dense += (bet, queue)
+    out[plan.dense_at] = dense
 
 
 def install() -> None:

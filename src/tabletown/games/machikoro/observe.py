@@ -41,10 +41,11 @@ class _Plan:
     """How one set-up (seats, card kinds in play, market decks) turns bytes into the observation:
     ``table[256 * j + v]`` is output ``j``'s number for the byte ``v``."""
 
-    __slots__ = ("pick", "table", "base", "coins_at")
+    __slots__ = ("tables", "pick", "table", "base", "coins_at")
 
-    def __init__(self, n: int, in_play: tuple[bool, ...], decks: int) -> None:
-        kinds = [i for i, live in enumerate(in_play) if live]
+    def __init__(self, tables: Any, n: int, decks: int) -> None:
+        self.tables = tables
+        kinds = [i for i, live in enumerate(tables.in_play) if live]
         getter = itemgetter(*kinds)
         self.pick: Callable[[Any], Any] = getter if len(kinds) > 1 else (lambda row: (getter(row),))
         scaled: list[Callable[[int], float]] = []
@@ -65,15 +66,16 @@ class _Plan:
         self.base = np.arange(0, 256 * len(scaled), 256, dtype=np.int32)
 
 
-_PLANS: dict[tuple[int, tuple[bool, ...], int], _Plan] = {}
+# Plans by the identity of the game's shared tables (kept alive by the plan), seats and decks.
+_PLANS: dict[tuple[int, int, int], _Plan] = {}
 _LANDMARKS = tuple((lm,) * LANDMARK_BITS for lm in range(1 << LANDMARK_BITS))
 _ONE_HOT_BYTES = {size: tuple((k,) * size for k in range(size)) for size in (1, 2, 3, 4, 5, 6, 7, 8, PHASES)}
 
 
-def _plan(n: int, in_play: tuple[bool, ...], decks: int) -> _Plan:
-    plan = _PLANS.get((n, in_play, decks))
-    if plan is None:
-        plan = _PLANS[(n, in_play, decks)] = _Plan(n, in_play, decks)
+def _plan(tables: Any, n: int, decks: int) -> _Plan:
+    plan = _PLANS.get((id(tables), n, decks))
+    if plan is None or plan.tables is not tables:
+        plan = _PLANS[(id(tables), n, decks)] = _Plan(tables, n, decks)
     return plan
 
 
@@ -81,23 +83,20 @@ def observation(self: MachiKoroState, player: int) -> np.ndarray:
     """A float32 array (see the module for the layout)."""
     n = self.num_players
     decks = self.decks
-    plan = _plan(n, self.t.in_play, len(decks))
+    plan = _plan(self.t, n, len(decks))
     pick = plan.pick
     cards, lms = self.cards, self.lm
     raw: list[int] = []
     for k in range(n):
         p = (player + k) % n
-        raw.append(0)
-        raw += pick(cards[p])
-        raw += _LANDMARKS[lms[p]]
-    raw += pick(self.supply)
-    raw += map(len, decks)
-    raw += _ONE_HOT_BYTES[n][(self.current - player) % n]
-    phase = self.phase
-    raw += _ONE_HOT_BYTES[PHASES][phase]
-    raw += self.dice
-    turn = self.turn
+        raw += (0, *pick(cards[p]), *_LANDMARKS[lms[p]])  # 0: the coins' place (written below)
+    phase, turn = self.phase, self.turn
     raw += (
+        *pick(self.supply),
+        *map(len, decks),
+        *_ONE_HOT_BYTES[n][(self.current - player) % n],
+        *_ONE_HOT_BYTES[PHASES][phase],
+        *self.dice,
         self.total,
         self.rerolled,
         self.built,
