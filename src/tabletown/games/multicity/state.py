@@ -78,7 +78,26 @@ def _lays(slot: tuple[int, int]) -> tuple[Lay, ...]:
 
 
 _NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1))
-_TILE_SQUARES = tuple((i // 3) * STRIDE + i % 3 for i in range(9))  # a tile's squares from its corner
+# Per tile slot, made once: its nine square keys, its edge neighbours (in _NEIGHBOURS order) and,
+# per direction, the slots two before, one before, one after and two after it.
+_SLOT_INFO: dict[tuple[int, int], tuple[tuple[int, ...], tuple, tuple]] = {}
+
+
+def _slot_info(slot: tuple[int, int]) -> tuple[tuple[int, ...], tuple, tuple]:
+    info = _SLOT_INFO.get(slot)
+    if info is None:
+        sx, sy = slot
+        corner = key(sx * 3, sy * 3)
+        squares = tuple(corner + (i // 3) * STRIDE + i % 3 for i in range(9))
+        around = tuple((sx + dx, sy + dy) for dx, dy in _NEIGHBOURS)
+        lines = (
+            tuple((sx + k, sy) for k in (-2, -1, 1, 2)),
+            tuple((sx, sy + k) for k in (-2, -1, 1, 2)),
+        )
+        info = _SLOT_INFO[slot] = (squares, around, lines)
+    return info
+
+
 _DIAGONALS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 _LAY_RE = re.compile(r"^t\s*(-?\d+)\s*,\s*(-?\d+)\s*r\s*(\d+)$")
 _PLACE_RE = re.compile(r"^(\d+)\s*([hv])\s*(-?\d+)\s*,\s*(-?\d+)$")
@@ -302,22 +321,18 @@ class MulticityState(State):
         )
 
     def _put_tile(self, tile: int, slot: tuple[int, int], turn: int) -> None:
-        sx, sy = slot
-        corner = key(sx * 3, sy * 3)
-        self.cells.update(zip(map(corner.__add__, _TILE_SQUARES), self.rotations[tile][turn], strict=True))
+        squares, around, lines = _slot_info(slot)
+        self.cells.update(zip(squares, self.rotations[tile][turn], strict=True))
         tiles = self.tiles
         tiles[slot] = (tile, turn)
         frontier = self.frontier
         frontier.pop(slot, None)
-        for dx, dy in _NEIGHBOURS:  # the edge neighbours neither in the city nor free before
-            near = (sx + dx, sy + dy)
+        for near in around:  # the edge neighbours neither in the city nor free before
             if near not in tiles and near not in frontier:
                 if near not in _LAYS:
                     _lays(near)
                 frontier[near] = None
-        cands = self.cands
-        for colour, action, squares in self._discover(sx * 3, sy * 3):
-            cands[colour][action] = squares
+        self._through(slot, lines, tile * 4 + turn, None, self.cands)
 
     def preview_lay(self, lay: Lay) -> list[tuple[int, Place, tuple[int, ...]]]:
         """The placements (seat, action, squares) that laying the drawn tile as ``lay`` would open up.
@@ -339,50 +354,68 @@ class MulticityState(State):
                 del cells[square]
 
     def _discover(self, x0: int, y0: int) -> list[tuple[int, Place, tuple[int, ...]]]:
-        """Every placement whose span includes a square of the tile just laid at (x0, y0).
+        """Every placement (seat, action, squares) whose span includes a square of the tile just
+        laid at (x0, y0); the tile must already be in ``tiles``."""
+        slot = (x0 // 3, y0 // 3)
+        tile, turn = self.tiles[slot]
+        found: list[tuple[int, Place, tuple[int, ...]]] = []
+        self._through(slot, _slot_info(slot)[2], tile * 4 + turn, found, None)
+        return found
 
-        The tile must already be in ``tiles``. Its rows, then its columns: the same-colour pairs
-        through each come from small tables (pairs.py) keyed by the strips of the tiles around it,
-        in the order of a square-by-square scan (row, first end, far end)."""
+    def _through(
+        self,
+        slot: tuple[int, int],
+        lines: tuple[tuple[tuple[int, int], ...], ...],
+        me: int,
+        found: list[tuple[int, Place, tuple[int, ...]]] | None,
+        cands: list[dict[Place, tuple[int, ...]]] | None,
+    ) -> None:
+        """The placements through the turned tile ``me`` lying in ``slot`` (``lines``: its
+        :func:`_slot_info` lines), appended to ``found`` as (seat, action, squares) or, without
+        ``found``, stored in ``cands``.
+
+        Its rows, then its columns: the same-colour pairs through each come from small tables
+        (pairs.py) keyed by the strips of the tiles around it, in the order of a square-by-square
+        scan (row, first end, far end)."""
         tables = self._cache_pairs
         tiles_get = self.tiles.get
-        sx, sy = x0 // 3, y0 // 3
-        tile, turn = tiles_get((sx, sy))  # type: ignore[misc]
-        me = tile * 4 + turn
+        sx, sy = slot
+        x0, y0 = sx * 3, sy * 3
         players = self.num_players
         unplaced = self.unplaced
-        corner = key(x0, y0)
+        corner = (y0 + OFFSET) * STRIDE + x0 + OFFSET
         occ = self.occ
         # Strict reading: a span is free when no square is taken (one C-level test per span).
         strict_free = occ.keys().isdisjoint if occ and not self.loose else None
-        found = []
+        loose = self.loose and bool(occ)
         for d in (0, 1):
-            if d:
-                before, after = tiles_get((sx, sy - 1)), tiles_get((sx, sy + 1))
-            else:
-                before, after = tiles_get((sx - 1, sy)), tiles_get((sx + 1, sy))
+            line = lines[d]
+            before, after = tiles_get(line[1]), tiles_get(line[2])
             if before is None and after is None:
                 rows = tables.same[d][me]
             else:
-                rows = _rows(tables, d, me, before, after, tiles_get, sx, sy)
+                rows = _rows(tables, d, me, before, after, tiles_get, line)
             for i, row in enumerate(rows):
                 for a, _b, colour, length in row:
                     if colour < players and length in unplaced[colour]:
                         if d:
                             start = corner + i + (a - 6) * STRIDE
                             squares = tuple(range(start, start + length * STRIDE, STRIDE))
-                            if strict_free is None or strict_free(squares):
-                                place = _new_tuple(Place, (length, x0 + i, y0 + a - 6, True))
-                                found.append((colour, place, squares))
                         else:
                             start = corner + i * STRIDE + a - 6
                             squares = tuple(range(start, start + length))
-                            if strict_free is None or strict_free(squares):
-                                place = _new_tuple(Place, (length, x0 + a - 6, y0 + i, False))
-                                found.append((colour, place, squares))
-        if found and occ and self.loose:
-            found = [f for f in found if span_free(occ, True, f[2], f[1].vertical)]
-        return found
+                        if strict_free is not None and not strict_free(squares):
+                            continue
+                        if loose and not span_free(occ, True, squares, d == 1):
+                            continue
+                        if d:
+                            place = _new_tuple(Place, (length, x0 + i, y0 + a - 6, True))
+                        else:
+                            place = _new_tuple(Place, (length, x0 + a - 6, y0 + i, False))
+                        if found is None:
+                            cands[colour][place] = squares  # type: ignore[index]
+                        else:
+                            found.append((colour, place, squares))
 
     def _free(self, squares: tuple[int, ...], vertical: bool) -> bool:
         """May an object lie on these squares, given the objects already placed?"""
@@ -722,12 +755,12 @@ def _rows(
     before: tuple[int, int] | None,
     after: tuple[int, int] | None,
     tiles_get: Any,
-    sx: int,
-    sy: int,
+    line: tuple[tuple[int, int], ...],
 ) -> list[Sequence[Entry]]:
     """Per row (column) of the turned tile ``me``, the entries of every kind (pairs.py) that the
     tiles ``before`` and ``after`` it in direction ``d`` (one at least) and the tiles beyond them
-    allow, in scan order: by first end (kinds ending before the tile come first), then far end."""
+    allow, in scan order: by first end (kinds ending before the tile come first), then far end.
+    ``line`` holds the slots two before, one before, one after and two after the tile."""
     strips = tables.strips[d]
     free = tables.free
     count = tables.count
@@ -740,7 +773,7 @@ def _rows(
         for i in (0, 1, 2):
             row = table[near[i] * count + mine[i]]
             rows.append(tables.build(LEFT_SAME, near[i], mine[i]) if row is None else row)
-        far = tiles_get((sx, sy - 2)) if d else tiles_get((sx - 2, sy))
+        far = tiles_get(line[0])
         if far is not None:
             beyond = strips[far[0] * 4 + far[1]]
             for i in (0, 1, 2):
@@ -754,7 +787,7 @@ def _rows(
     for i in (0, 1, 2):
         row = table[mine[i] * count + near[i]]
         rows.append(tables.build(SAME_RIGHT, mine[i], near[i]) if row is None else row)
-    far = tiles_get((sx, sy + 2)) if d else tiles_get((sx + 2, sy))
+    far = tiles_get(line[3])
     if far is not None:
         beyond = strips[far[0] * 4 + far[1]]
         for i in (0, 1, 2):
@@ -763,26 +796,24 @@ def _rows(
                 if found:
                     rows[i] = sorted(rows[i] + found)  # type: ignore[operator]
     if before is not None:
-        _add_before(tables, d, mine, near, strips[before[0] * 4 + before[1]], rows, tiles_get, sx, sy)
+        _add_before(tables, mine, near, strips[before[0] * 4 + before[1]], rows, tiles_get(line[0]), strips)
     return rows
 
 
 def _add_before(
     tables: PairTables,
-    d: int,
     mine: tuple[int, ...],
     after: tuple[int, ...],
     near: tuple[int, ...],
     rows: list[Sequence[Entry]],
-    tiles_get: Any,
-    sx: int,
-    sy: int,
+    far: tuple[int, int] | None,
+    strips: tuple[tuple[int, ...], ...],
 ) -> None:
     """Put in front of ``rows`` the entries that start before the tile (tiles on both sides):
-    from two slots before, then from the neighbour (to the tile, or across it to ``after``)."""
+    from the tile ``far`` two slots before, then from the neighbour (to the tile, or across it to
+    ``after``)."""
     free = tables.free
-    far = tiles_get((sx, sy - 2)) if d else tiles_get((sx - 2, sy))
-    beyond = tables.strips[d][far[0] * 4 + far[1]] if far is not None else None
+    beyond = strips[far[0] * 4 + far[1]] if far is not None else None
     for i in (0, 1, 2):
         front = _kind(tables, LEFT, near[i], mine[i])
         if free[mine[i]]:
