@@ -104,6 +104,17 @@ class BoardMixin:
         tile = self.tile
         first = seed[0]
         colour = tile[first]
+        if len(seed) == 1:
+            for nb in NEIGHBORS[first]:
+                if tile[nb] == colour:
+                    break
+            else:  # nothing of its colour next to it: a new one-tile casino, or a recoloured one
+                if gof[first] is None:
+                    at = bisect_left(groups, seed)
+                    gof = gof[:]
+                    gof[first] = seed
+                    self._cache_cas = (groups[:at] + (seed,) + groups[at:], gof)
+                return
         drop = {}  # id -> casino merged into the new one
         old = gof[first]
         if old is not None:
@@ -115,15 +126,8 @@ class BoardMixin:
                     g = gof[nb]
                     drop[id(g)] = g
                     inside.update(g)
-        if len(inside) == len(seed):
-            if drop:  # a casino changed colour and touches no casino of its new colour: no change
-                return
-            if len(seed) == 1:  # a new one-tile casino on its own: slot it in by its lot
-                at = bisect_left(groups, seed)
-                gof = gof[:]
-                gof[first] = seed
-                self._cache_cas = (groups[:at] + (seed,) + groups[at:], gof)
-                return
+        if len(inside) == len(seed) and drop:
+            return  # a casino changed colour and touches no casino of its new colour: no change
         stats = self._cache_stats
         if stats:
             for g in drop.values():

@@ -70,57 +70,45 @@ class MovesMixin:
         return []
 
     def _legal_main(self, p: int) -> list[Action]:
+        if self.bans:
+            return self._legal_main_banned(p)
+        # Nothing promised away (nearly always): everything in one function, the one-tile casinos
+        # (most of them) read straight from the lot's tables and the larger ones from their memoized
+        # dice summaries. The same moves in the same order as ``_legal_main_banned``.
         out: list[Action] = [END]
         money = self.money[p]
         tiles_left = self.tiles_left
-        bans = self.bans
         t0, t1, t2, t3, t4 = tiles_left  # NUM_COLORS == 5 (asserted below)
         colour_mask = (t0 > 0) | (t1 > 0) << 1 | (t2 > 0) << 2 | (t3 > 0) << 3 | (t4 > 0) << 4
         # Build (tables of ready-made action tuples: no allocation per call) on the seat's lots.
-        if colour_mask and not (bans and self._banned("build", -1)):
+        if colour_mask:
             own = self._cache_own
             if own is None:
                 own = self._owned()
+            builds = _BUILD
             for lot in own[1][p]:
-                if COST[lot] <= money and not (bans and self._banned("build", lot)):
-                    out += _BUILD[lot][colour_mask]
-        groups = self._cache_cas
-        if groups is None:
-            groups = self.casinos()
-        groups = groups[0]
-        if groups:
-            if bans:
-                self._legal_casinos(p, money, groups, out)
-            else:
-                self._legal_casinos_free(p, money, groups, colour_mask, out)
-        if self.offers_made < self.options["max_offers"]:
-            self._offers(p, out)
-        return out
-
-    def _legal_casinos_free(
-        self, p: int, money: int, groups: tuple, colour_mask: int, out: list[Action]
-    ) -> None:
-        """``_legal_casinos`` when no action is promised away (nearly always): the same moves in the
-        same order, with one-tile casinos (most of them) read straight from the lot's tables."""
-        tiles_left = self.tiles_left
+                if COST[lot] <= money:
+                    out += builds[lot][colour_mask]
+        cas = self._cache_cas
+        if cas is None:
+            cas = self.casinos()
         marker, tile, dieo, diev = self.marker, self.tile, self.dieo, self.diev
-        rings = _RINGS_2P if self.num_players == 2 else _RINGS
-        neighbours = _NEIGHBOURS_2P if self.num_players == 2 else NEIGHBORS
+        two = self.num_players == 2
         reorged = self.reorged
         stats = self._cache_stats
         can_gamble = not self.gambled and money > 0
         can_sprawl = money >= 12  # the cheapest sprawl
         remodel_one = colour_mask if money >= 5 else 0  # colours a one-tile casino may turn to
-        bet_one = money if money < 5 else 5  # the largest bet at a one-tile casino
+        menus_one = _MENUS_ONE[money if money < 5 else 5] if can_gamble else None
         sprawled: set[int] | None = None  # (lot, colour) keys listed, made when first needed
-        for g in groups:
+        for g in cas[0]:
             first = g[0]
             if len(g) == 1:
                 boss = dieo[first]
                 if boss == p:
                     colour = tile[first]
                     if can_sprawl and colour_mask >> colour & 1:
-                        for nb in neighbours[first]:
+                        for nb in _NEIGHBOURS_2P[first] if two else NEIGHBORS[first]:
                             if tile[nb] < 0 and marker[nb] < 0 and SPRAWL_COST[nb] <= money:
                                 key = nb * 8 + colour
                                 if sprawled is None:
@@ -134,8 +122,8 @@ class MovesMixin:
                         out += _REMODEL[first][remodel_one & ~(1 << colour)]
                     if not reorged >> first & 1 and diev[first] <= money:
                         out.append(_REORG[first])
-                elif boss >= 0 and can_gamble:
-                    out += _GAMBLE_MENUS[first][bet_one]
+                elif menus_one is not None and boss >= 0:
+                    out += menus_one[first]
                 continue
             size = len(g)
             # The casino's boss, pips, seats with dice and lots with dice (memoized).
@@ -146,6 +134,7 @@ class MovesMixin:
             if boss == p:
                 colour = tile[first]
                 if can_sprawl and tiles_left[colour]:
+                    rings = _RINGS_2P if two else _RINGS
                     ring = rings.get(g)
                     if ring is None:
                         ring = _ring(g, rings)
@@ -170,6 +159,29 @@ class MovesMixin:
                 out += _GAMBLE_MENUS[first][money if money < top else top]
             if seats >> p & 1 and not reorged & dice_lots and pips <= money:
                 out.append(_REORG[first])
+        if self.offers_made < self.options["max_offers"]:
+            self._offers(p, out)
+        return out
+
+    def _legal_main_banned(self, p: int) -> list[Action]:
+        """``_legal_main`` when the seat promised some actions away this turn (a traded promise)."""
+        out: list[Action] = [END]
+        money = self.money[p]
+        tiles_left = self.tiles_left
+        if any(tiles_left) and not self._banned("build", -1):
+            colour_mask = sum(1 << c for c in range(NUM_COLORS) if tiles_left[c])
+            own = self._cache_own
+            if own is None:
+                own = self._owned()
+            for lot in own[1][p]:
+                if COST[lot] <= money and not self._banned("build", lot):
+                    out += _BUILD[lot][colour_mask]
+        groups = self.casinos()[0]
+        if groups:
+            self._legal_casinos(p, money, groups, out)
+        if self.offers_made < self.options["max_offers"]:
+            self._offers(p, out)
+        return out
 
     def _legal_casinos(self, p: int, money: int, groups: tuple, out: list[Action]) -> None:
         tiles_left = self.tiles_left
@@ -368,6 +380,10 @@ _GAMBLE_MENUS = tuple(
     ((),) + tuple(tuple(GAMBLE[lot][bet] for bet in _bet_menu(top)) for top in range(1, MAX_BET + 1))
     for lot in LOTS
 )
+
+
+# _MENUS_ONE[top][lot]: the listed bets at a one-tile casino when at most ``top`` ($0-$5) may be bet.
+_MENUS_ONE = tuple(tuple(_GAMBLE_MENUS[lot][top] for lot in LOTS) for top in range(6))
 
 
 def lot_sale(seller: int, buyer: int, lot: int) -> Offer:

@@ -19,7 +19,31 @@ from ...core.events import Event
 from ...core.game import Action, Result, State
 from ...core.rng import SeededRNG
 from . import notation
-from .actions import ACCEPT, BAN_KINDS, END, ITEM_KINDS, LAYOFF_NO, LAYOFF_YES, PASS, REFUSE, Item
+from .actions import (
+    ACCEPT,
+    BAN_KINDS,
+    END,
+    ITEM_KINDS,
+    LAYOFF_NO,
+    LAYOFF_YES,
+    PASS,
+    REFUSE,
+    Accept,
+    Build,
+    End,
+    Free,
+    Gamble,
+    Item,
+    Layoff,
+    Offer,
+    Pass,
+    Put,
+    Refuse,
+    Remodel,
+    Reorg,
+    Sprawl,
+    Take,
+)
 from .board import BoardMixin, lot_name, new_event
 from .data import (
     COLORS,
@@ -230,7 +254,10 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
         if phase == OVER:
             return ()
         if phase == OFFER:
-            return tuple(s for s in self.offer_answerers() if s not in self.accepted)
+            accepted = self.accepted
+            if not accepted:
+                return self.offer_answerers()
+            return tuple(s for s in self.offer_answerers() if s not in accepted)
         if phase == PLACE:
             return (self.place_queue[0][0],)
         if phase == MARKET:
@@ -252,7 +279,10 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
         phase = self.phase
         if phase != ACTION or player != self.active:  # the active seat's main phase needs no check
             self._require_turn(player)
-        if not isinstance(action, tuple) or not action or not isinstance(action[0], str):
+        # Typed actions are tuples with a kind; anything else is checked before it is looked at.
+        if type(action) not in _TYPED and (
+            not isinstance(action, tuple) or not action or not isinstance(action[0], str)
+        ):
             raise MalformedAction("notation.unknown", f"not a Lords of Vegas action: {action!r}")
         handler = _HANDLERS_BY_PHASE[phase].get(action[0])
         if handler is None:
@@ -488,6 +518,11 @@ _HANDLERS = {
 _HANDLERS_BY_PHASE: tuple[dict, ...] = tuple(
     {kind: handler for (at, kind), handler in _HANDLERS.items() if at == phase}
     for phase in range(len(PHASE_NAMES))
+)
+
+# The typed action classes (actions.py): tuples whose first field is always the kind.
+_TYPED = frozenset(
+    (End, Pass, Accept, Refuse, Layoff, Build, Sprawl, Remodel, Reorg, Gamble, Take, Free, Put, Offer)
 )
 
 # _ALONE[seat]: the tuple ``(seat,)``, made once (``to_act`` is asked before every action).

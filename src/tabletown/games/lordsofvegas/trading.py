@@ -46,7 +46,9 @@ class TradingMixin:
 
     def offer_answerers(self) -> tuple[int, ...]:
         proposer, items = self.offer
-        return tuple(sorted({item[0] for item in items} - {proposer}))
+        givers = {item[0] for item in items}
+        givers.discard(proposer)
+        return tuple(sorted(givers)) if len(givers) > 1 else tuple(givers)
 
     def _banned(self, kind: str, lot: int) -> bool:
         return any(bk == kind and (bl == lot or bl == -1) for bk, bl in self.bans)

@@ -563,7 +563,8 @@ class TurnMixin:
         return True
 
     def _finish_draw(self, card: int, touched: tuple[int, ...] | None) -> None:
-        self._after_action(touched)
+        if touched is None or self.tile[card] >= 0:  # a lot without a casino has no ties
+            self._after_action(touched)
         self._payout(CARD_PAYS[card])
         if self.phase != OVER:
             self.phase = ACTION
