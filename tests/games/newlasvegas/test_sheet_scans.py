@@ -154,6 +154,7 @@ def test_chains_avenues_and_projects_match_the_reference(sheets: list[Sheet]) ->
     for sh in sheets:
         for st in range(len(STREET_RANGE)):
             assert sh.runs(st) == ref_runs(sh, st)
+            assert sh.longest_run(st) == max((n for n, _, _, _ in ref_runs(sh, st)), default=0)
         for pid in ("S1", "S2", "S3", "S4"):
             assert project_met(pid, sh) == ref_chain_project(pid, sh)
         for a in range(NUM_AVENUES):

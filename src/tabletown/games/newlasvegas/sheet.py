@@ -291,7 +291,8 @@ class Sheet:
         return out
 
     def longest_run(self, street: int) -> int:
-        return max((r[0] for r in self.runs(street)), default=0)
+        even, odd, _, _ = _chain_summary(self, street)
+        return max(even, odd)
 
     # -- score sheet ---------------------------------------------------------------------------
     def groups_ready(self) -> list[int]:
@@ -450,35 +451,37 @@ def _adjacent_hotels(sh: Sheet, need: int, grand_only: bool) -> bool:
     return need <= 0
 
 
-def _chain_summaries(sh: Sheet) -> list[tuple[int, int, int, int]]:
-    """Per street, what the chain projects (S1-S4) ask of its ``runs``: (longest even chain,
-    longest odd chain, sum of odd chains' length // 4, longest even chain touching an end).
+def _chain_summary(sh: Sheet, st: int) -> tuple[int, int, int, int]:
+    """What the chain projects (S1-S4) and the street scores ask of a street's ``runs``: (longest
+    even chain, longest odd chain, sum of odd chains' length // 4, longest even chain touching an
+    end).
 
     Memoised by the street's numbers and cranes: a round changes one or two streets of a plan, so
     most streets hit."""
-    nums, built = sh.nums, sh.built
-    cache = _CHAIN_CACHE
-    out = []
-    for st, (a, b) in enumerate(STREET_RANGE):
-        key = (st, built & STREET_CRANES[st], *nums[a:b])
-        hit = cache.get(key)
-        if hit is None:
-            if len(cache) >= _CHAIN_CACHE_SIZE:
-                cache.clear()
-            even = odd = quarters = edge = 0
-            for n, par, first, last in sh.runs(st):
-                if par:
-                    odd = max(odd, n)
-                    quarters += n // 4
-                else:
-                    even = max(even, n)
-                    if first or last:
-                        edge = max(edge, n)
-            hit = cache[key] = (even, odd, quarters, edge)
-        out.append(hit)
-    return out
+    a, b = STREET_RANGE[st]
+    key = (st, sh.built & STREET_CRANES[st], *sh.nums[a:b])
+    hit = _CHAIN_CACHE.get(key)
+    if hit is None:
+        if len(_CHAIN_CACHE) >= _CHAIN_CACHE_SIZE:
+            _CHAIN_CACHE.clear()
+        even = odd = quarters = edge = 0
+        for n, par, first, last in sh.runs(st):
+            if par:
+                odd = max(odd, n)
+                quarters += n // 4
+            else:
+                even = max(even, n)
+                if first or last:
+                    edge = max(edge, n)
+        hit = _CHAIN_CACHE[key] = (even, odd, quarters, edge)
+    return hit
 
 
+def _chain_summaries(sh: Sheet) -> list[tuple[int, int, int, int]]:
+    return [_chain_summary(sh, st) for st in _STREETS]
+
+
+_STREETS = range(len(STREET_RANGE))
 _CHAIN_CACHE: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
 _CHAIN_CACHE_SIZE = 100_000
 
