@@ -356,6 +356,10 @@ def check_lot(lot: Any) -> None:
 
 
 def lot_only(action: tuple) -> int:
+    if len(action) == 2:
+        lot = action[1]
+        if type(lot) is int and 0 <= lot < NUM_LOTS:  # the usual case, checked in one go
+            return lot
     if len(action) != 2:
         raise MalformedAction("notation.arity", f"'{action[0]}' takes one lot")
     check_lot(action[1])
@@ -363,6 +367,11 @@ def lot_only(action: tuple) -> int:
 
 
 def lot_colour(action: tuple) -> tuple[int, int]:
+    if len(action) == 3:
+        lot = action[1]
+        colour = action[2]
+        if type(lot) is int and type(colour) is int and 0 <= lot < NUM_LOTS and 0 <= colour < NUM_COLORS:
+            return lot, colour  # the usual case, checked in one go
     if len(action) != 3:
         raise MalformedAction("notation.arity", f"'{action[0]}' takes a lot and a colour")
     check_lot(action[1])

@@ -20,6 +20,7 @@ from .data import (
     LOT_NAMES,
     MARKERS_PER_PLAYER,
     NEIGHBORS,
+    NUM_LOTS,
     PAY_NAMES,
     STRIP,
     gamble_multiplier,
@@ -311,15 +312,13 @@ class TurnMixin:
             self._after_action((lot,))
 
     def _act_gamble(self, p: int, action: Action) -> None:
-        if (
-            len(action) != 3
-            or not isinstance(action[1], int)
-            or not isinstance(action[2], int)
-            or isinstance(action[2], bool)
-        ):
+        if len(action) != 3:
             raise MalformedAction("notation.gamble", "gamble takes a lot and a bet")
         lot, bet = action[1], action[2]
-        check_lot(lot)
+        if type(lot) is not int or type(bet) is not int or not 0 <= lot < NUM_LOTS:  # else as usual
+            if not isinstance(lot, int) or not isinstance(bet, int) or isinstance(bet, bool):
+                raise MalformedAction("notation.gamble", "gamble takes a lot and a bet")
+            check_lot(lot)
         if self.gambled:
             raise IllegalAction("gamble.once", "you may gamble only once per turn")
         if self.tile[lot] < 0:
