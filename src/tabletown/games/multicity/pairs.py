@@ -36,11 +36,14 @@ class PairTables:
     """The tables for one set of turned tiles and one hole rule.
 
     Turned tiles are numbered ``tile * 4 + turn``. ``strips[d][t]``: the strip numbers of turned
-    tile t's three rows (d=0) or columns (d=1, read downwards); ``free[s]``: strip s has no blocker;
+    tile t's three rows (d=0) or columns (d=1, read downwards), ``scaled[d][t]`` the same times
+    ``count``; ``free[s]``: strip s has no blocker (``free_scaled`` by the scaled number);
     ``same[d][t]``: per row, the entries with both ends in t; ``memo[kind][first * count + far]``:
     the entries of a kind and two strips, None until first used (:meth:`build`)."""
 
-    __slots__ = ("count", "stop_at_hole", "strips", "free", "heads", "tails", "inner", "same", "memo")
+    __slots__ = (
+        "count", "stop_at_hole", "strips", "scaled", "free", "free_scaled", "heads", "tails", "inner", "same", "memo",
+    )  # fmt: skip
 
     def __init__(self, turned: tuple[tuple[Layout, ...], ...], stop_at_hole: bool) -> None:
         self.stop_at_hole = stop_at_hole
@@ -62,6 +65,11 @@ class PairTables:
         self.count = len(contents)
         blocks = self._blocks
         self.free = tuple(not any(map(blocks, strip)) for strip in contents)
+        # The same numbers times count, and free by such a number: a table index is then one sum.
+        self.scaled = tuple(
+            tuple(tuple(s * self.count for s in tile) for tile in side) for side in self.strips
+        )
+        self.free_scaled = {s * self.count: free for s, free in enumerate(self.free)}
         # Per strip, its colour squares (index, colour) with no blocker towards its start (heads),
         # towards its end (tails), and its own pairs (inner); the pairs of two strips join a tail
         # of the first with a head of the far one.
