@@ -142,14 +142,16 @@ class TradingMixin:
         return items
 
     def _act_accept(self, p: int, action: Action) -> None:
-        arity(action, 1)
+        if len(action) != 1:
+            arity(action, 1)
         self.accepted = self.accepted + (p,)
         self.log.append(new_event(Event, ("accept", {"seat": p}, None)))
         if all(s in self.accepted for s in self.offer_answerers()):
             self._execute_offer()
 
     def _act_refuse(self, p: int, action: Action) -> None:
-        arity(action, 1)
+        if len(action) != 1:
+            arity(action, 1)
         self.log.append(new_event(Event, ("refuse", {"seat": p}, None)))
         self.offer = None
         self.accepted = ()

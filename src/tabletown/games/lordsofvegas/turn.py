@@ -27,6 +27,9 @@ from .data import (
 )
 from .phases import ACTION, FREE_LOT, LAYOFF, MARKET, OVER, PICK_DIE, PLACE, RESUME_ACTION, RESUME_DRAW
 
+# _MULTIPLIER[total]: gamble_multiplier(total) for every 2d6 total.
+_MULTIPLIER = tuple(gamble_multiplier(total) if total >= 2 else 0 for total in range(13))
+
 
 class TurnMixin:
     """Turn flow and action handlers of :class:`~.state.LordsOfVegasState`."""
@@ -41,7 +44,8 @@ class TurnMixin:
             raise IllegalAction("trade.promised", f"you traded away the right to {kind} there this turn")
 
     def _act_end(self, p: int, action: Action) -> None:
-        arity(action, 1)
+        if len(action) != 1:
+            arity(action, 1)
         self.log.append(new_event(Event, ("end_turn", {"seat": p}, None)))
         if self.options["open_market"]:
             # The others, in seat order after the active player, may each open trades or pass.
@@ -231,6 +235,9 @@ class TurnMixin:
             )
         self._check_active("reorg", lot, g)
         self.money[p] -= cost
+        if len(dice) == 1:  # one die (ours): re-rolled in place, no ties possible
+            self._reorg_one(p, lot, g, dice[0], cost)
+            return
         die = self.rng.die
         by_owner: dict[int, list[int]] = {}
         for t in dice:
@@ -288,6 +295,31 @@ class TurnMixin:
             self.phase = PLACE
         else:
             self._after_action((lot,))
+
+    def _reorg_one(self, p: int, lot: int, g: tuple[int, ...], t: int, cost: int) -> None:
+        """``_act_reorg`` when the casino holds a single die, ``p``'s on ``t``: the same roll, event
+        and result without the bookkeeping for several owners."""
+        self.reorged |= 1 << t
+        value = self.rng.die()
+        self.log.append(
+            new_event(
+                Event,
+                (
+                    "reorg",
+                    {
+                        "seat": p,
+                        "casino": LOT_NAMES[g[0]],
+                        "color": COLORS[self.tile[lot]],
+                        "cost": cost,
+                        "rolls": [{"seat": p, "values": [value]}],
+                    },
+                    None,
+                ),
+            )
+        )
+        self.diev[t] = value
+        self._values_changed(t)
+        self._after_action((lot,))
 
     def _act_put(self, p: int, action: Action) -> None:
         lot = lot_only(action)
@@ -361,7 +393,7 @@ class TurnMixin:
         lay = action[1]
         a, b = self.rng.die(), self.rng.die()
         total = a + b
-        mult = gamble_multiplier(total)
+        mult = _MULTIPLIER[total]
         stake = bet * abs(mult)
         boss_part = stake // 2 if lay else stake
         if mult > 0:
