@@ -94,8 +94,10 @@ class Setup:
         if acting and not state.is_over:
             if type(state).legal_mask is _DEFAULT_MASK:  # self.mask, inlined: it runs every step
                 legal = self.legal_numbers(state, seat)
-                mask = np.zeros(self.num_actions, dtype=np.int8)
-                mask[legal] = 1
+                flags = bytearray(self.num_actions)
+                for number in legal:
+                    flags[number] = 1
+                mask = np.frombuffer(flags, dtype=np.int8)  # writable, over a fresh bytearray
             else:
                 mask, legal = self.mask(state, seat)
             if version >= 0:
@@ -113,9 +115,10 @@ class Setup:
         # The contract's default mask, from cached action numbers: the same bytes without a fresh
         # look-up of every legal action in the space.
         numbers = self.legal_numbers(state, seat)
-        mask = np.zeros(self.num_actions, dtype=np.int8)
-        mask[numbers] = 1
-        return mask, numbers
+        flags = bytearray(self.num_actions)
+        for number in numbers:  # faster than NumPy's fancy indexing for a few dozen numbers
+            flags[number] = 1
+        return np.frombuffer(flags, dtype=np.int8), numbers
 
     def legal_numbers(self, state: State, seat: int) -> list[int]:
         """The action numbers of the seat's legal actions (memoized per action: actions are small

@@ -89,8 +89,13 @@ class TabletownAECEnv(AECEnv):
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """PettingZoo's ``last``, without its generic checks (it runs once per step)."""
         agent = self.agent_selection
+        observation = None
+        if observe:  # self.observe(agent), inlined
+            seat = self._seats[agent]
+            state = self.state
+            observation = self.setup.observe(state, seat, seat in state.to_act, self.steps)
         return (
-            self.observe(agent) if observe else None,
+            observation,
             self._cumulative_rewards[agent],
             self.terminations[agent],
             self.truncations[agent],

@@ -73,6 +73,19 @@ def _top_code(card: int) -> int:
     return _EFFECT_CODE[CARD_EFFECT[card]]
 
 
+def _tables(functions: list[Callable[[int], float]]) -> tuple[np.ndarray, np.ndarray]:
+    """The look-up table and each output's row start in it: ``table[base[j] + v]`` is output ``j``'s
+    number for byte ``v``. Outputs that compute the same numbers share a row, which keeps the table
+    small enough to stay in the processor's cache."""
+    rows: dict[bytes, int] = {}
+    base = []
+    for function in functions:
+        row = np.array([function(v) for v in range(256)], dtype=np.float32).tobytes()
+        base.append(256 * rows.setdefault(row, len(rows)))
+    table = np.frombuffer(b"".join(rows), dtype=np.float32).copy()
+    return table, np.array(base, dtype=np.intp)
+
+
 class _Layout:
     """Output by output: which byte of the gathered state it reads and what it makes of it."""
 
@@ -188,8 +201,7 @@ class _Plan:
             out.one_hot(len(EFFECTS) + len(APPROVAL_COLOURS))  # the deck's face-up top
             out.one_hot(len(EFFECTS))  # the loan card's effect
         self.bytes = out.bytes
-        self.table = np.array([f(v) for f in out.functions for v in range(256)], dtype=np.float32)
-        self.base = np.arange(0, 256 * len(out.functions), 256, dtype=np.intp)
+        self.table, self.base = _tables(out.functions)
         self.sources = np.array(out.sources, dtype=np.intp)
 
 
