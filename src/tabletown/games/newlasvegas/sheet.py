@@ -459,29 +459,39 @@ def _chain_summary(sh: Sheet, st: int) -> tuple[int, int, int, int]:
     Memoised by the street's numbers and cranes: a round changes one or two streets of a plan, so
     most streets hit."""
     a, b = STREET_RANGE[st]
-    key = (st, sh.built & STREET_CRANES[st], *sh.nums[a:b])
-    hit = _CHAIN_CACHE.get(key)
-    if hit is None:
-        if len(_CHAIN_CACHE) >= _CHAIN_CACHE_SIZE:
-            _CHAIN_CACHE.clear()
-        even = odd = quarters = edge = 0
-        for n, par, first, last in sh.runs(st):
-            if par:
-                odd = max(odd, n)
-                quarters += n // 4
-            else:
-                even = max(even, n)
-                if first or last:
-                    edge = max(edge, n)
-        hit = _CHAIN_CACHE[key] = (even, odd, quarters, edge)
+    hit = _CHAIN_CACHE.get((st, sh.built & STREET_CRANES[st], *sh.nums[a:b]))
+    return _summarise(sh, st) if hit is None else hit
+
+
+def _summarise(sh: Sheet, st: int) -> tuple[int, int, int, int]:
+    if len(_CHAIN_CACHE) >= _CHAIN_CACHE_SIZE:
+        _CHAIN_CACHE.clear()
+    even = odd = quarters = edge = 0
+    for n, par, first, last in sh.runs(st):
+        if par:
+            odd = max(odd, n)
+            quarters += n // 4
+        else:
+            even = max(even, n)
+            if first or last:
+                edge = max(edge, n)
+    a, b = STREET_RANGE[st]
+    hit = _CHAIN_CACHE[(st, sh.built & STREET_CRANES[st], *sh.nums[a:b])] = (even, odd, quarters, edge)
     return hit
 
 
 def _chain_summaries(sh: Sheet) -> list[tuple[int, int, int, int]]:
-    return [_chain_summary(sh, st) for st in _STREETS]
+    """``_chain_summary`` of every street (the loop spelled out: once per seat and round)."""
+    nums, built = sh.nums, sh.built
+    get = _CHAIN_CACHE.get
+    out = []
+    for st, a, b, cranes in _STREET_KEYS:
+        hit = get((st, built & cranes, *nums[a:b]))
+        out.append(_summarise(sh, st) if hit is None else hit)
+    return out
 
 
-_STREETS = range(len(STREET_RANGE))
+_STREET_KEYS = tuple((st, a, b, STREET_CRANES[st]) for st, (a, b) in enumerate(STREET_RANGE))
 _CHAIN_CACHE: dict[tuple[int, ...], tuple[int, int, int, int]] = {}
 _CHAIN_CACHE_SIZE = 100_000
 
