@@ -338,24 +338,24 @@ class BoardMixin:
     def _payout(self, pays: int) -> None:
         money = self.money
         lot_income = self.markers_out[:]  # $1 per marker on the board (the counts are kept exact)
-        for s, amount in enumerate(lot_income):
-            if amount:
-                money[s] += amount
         if any(lot_income):
+            for s, amount in enumerate(lot_income):
+                money[s] += amount
             self.log.append(new_event(Event, ("lots_pay", {"amounts": lot_income}, None)))
         cas = self._cache_cas
         groups = (cas if cas is not None else self.casinos())[0]
-        tile, dieo, diev = self.tile, self.dieo, self.diev
+        tile = self.tile
+        if pays == STRIP:
+            paying = [g for g in groups if not STRIP_LOTS.isdisjoint(g)]
+        else:
+            paying = [g for g in groups if tile[g[0]] == pays]
+        if not paying:
+            return
+        dieo, diev = self.dieo, self.diev
         n = self.num_players
         points: list[list[int]] | None = None
-        strip = pays == STRIP
-        for g in groups:
+        for g in paying:
             first = g[0]
-            if strip:
-                if STRIP_LOTS.isdisjoint(g):
-                    continue
-            elif tile[first] != pays:
-                continue
             if len(g) == 1:
                 pips = diev[first]
                 boss = dieo[first]

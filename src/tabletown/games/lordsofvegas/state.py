@@ -146,6 +146,7 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
         "_cache_own",
         "_cache_plan",
         "_cache_stats",
+        "_cache_answer",
         "_over_reason",
         "market",
         "offer_return",
@@ -184,6 +185,7 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
         self._cache_own = None
         self._cache_plan = None
         self._cache_stats = {}
+        self._cache_answer = None
         self._over_reason = ""
         self.market = ()
         self.offer_return = ACTION
@@ -414,6 +416,7 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
         twin._cache_own = self._cache_own  # likewise (replaced by ``_set_marker``)
         twin._cache_plan = self._cache_plan  # likewise (dropped when a marker or die changes hands)
         twin._cache_stats = self._cache_stats.copy()  # entries are dropped in place
+        twin._cache_answer = self._cache_answer  # checked against the offer itself
         twin._over_reason = self._over_reason
         twin.market = self.market
         twin.offer_return = self.offer_return
@@ -489,6 +492,7 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
         self._cache_own = None
         self._cache_plan = None
         self._cache_stats = {}
+        self._cache_answer = None
 
     # ------------------------------------------------------------------ notation
     def format_action(self, action: Action) -> str:

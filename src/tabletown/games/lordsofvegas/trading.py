@@ -45,10 +45,16 @@ class TradingMixin:
     __slots__ = ()
 
     def offer_answerers(self) -> tuple[int, ...]:
-        proposer, items = self.offer
+        offer = self.offer
+        cached = self._cache_answer
+        if cached is not None and cached[0] is offer:
+            return cached[1]
+        proposer, items = offer
         givers = {item[0] for item in items}
         givers.discard(proposer)
-        return tuple(sorted(givers)) if len(givers) > 1 else tuple(givers)
+        answerers = tuple(sorted(givers)) if len(givers) > 1 else tuple(givers)
+        self._cache_answer = (offer, answerers)  # asked several times while the offer waits
+        return answerers
 
     def _banned(self, kind: str, lot: int) -> bool:
         return any(bk == kind and (bl == lot or bl == -1) for bk, bl in self.bans)
