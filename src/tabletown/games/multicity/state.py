@@ -12,6 +12,7 @@ Speed notes (random games must run at hundreds per second):
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Sequence
 from itertools import chain
@@ -186,7 +187,7 @@ class MulticityState(State):
         self._cache_pairs = pair_tables(self.rotations, not self.kids)
         if order is None:
             ids = list(range(len(self.rotations)))
-            self.rng.shuffle(ids)
+            _shuffle(self.rng, ids)
             deck_size = options.get("deck", len(ids))
             order, self.unused = ids[:deck_size], tuple(ids[deck_size:])
             self.log.append(Event("shuffle", {"tiles": deck_size}))
@@ -627,11 +628,14 @@ class MulticityState(State):
         return data
 
     def clone(self) -> MulticityState:
+        return self._copy(self.rng.clone(), list(self.stack))
+
+    def _copy(self, rng: SeededRNG, stack: list[int]) -> MulticityState:
         twin = MulticityState.__new__(MulticityState)
         twin.num_players = self.num_players
         twin.options = self.options
         twin.seed = self.seed
-        twin.rng = self.rng.clone()
+        twin.rng = rng
         twin.log = list(self.log)
         twin.kids = self.kids
         twin.loose = self.loose
@@ -642,7 +646,7 @@ class MulticityState(State):
         twin.occ = self.occ.copy()
         twin.tiles = self.tiles.copy()
         twin.frontier = self.frontier.copy()
-        twin.stack = list(self.stack)
+        twin.stack = stack
         twin.unused = self.unused
         twin.drawn = self.drawn
         twin.cands = [c.copy() for c in self.cands]
@@ -659,10 +663,10 @@ class MulticityState(State):
 
         The unseen tiles are sorted first, so the copy depends only on which tiles are unseen (what
         every seat can work out from the public tiles), never on their real order."""
-        twin = super().determinize(player, seed)  # a clone with a fresh RNG
+        rng = SeededRNG(seed)  # as State.determinize: a clone with a fresh RNG (not a copy of ours)
         unseen = sorted(self.stack + list(self.unused))
-        twin.rng.shuffle(unseen)
-        twin.stack = unseen[: len(self.stack)]
+        _shuffle(rng, unseen)
+        twin = self._copy(rng, unseen[: len(self.stack)])
         twin.unused = tuple(unseen[len(self.stack) :])
         return twin
 
@@ -851,6 +855,29 @@ def _add_before(
 def _kind(tables: PairTables, kind: int, first: int, far: int) -> tuple[Entry, ...]:
     found = tables.memo[kind][first * tables.count + far]
     return tables.build(kind, first, far) if found is None else found
+
+
+def _shuffle(rng: SeededRNG, items: list[int]) -> None:
+    """``rng.shuffle(items)``: the same swaps from the same random bits (CPython's algorithm, which
+    draws ``getrandbits(k)`` until below i + 1), without two method calls per item."""
+    if not _PLAIN_SHUFFLE:
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
+# _shuffle copies Random.shuffle with _randbelow_with_getrandbits; anything else uses the real one.
+_PLAIN_SHUFFLE = (
+    SeededRNG.shuffle is random.Random.shuffle
+    and SeededRNG._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
+)
 
 
 def _letters(turned: tuple[tuple[Layout, ...], ...]) -> tuple[tuple[tuple[str, ...], ...], ...]:
