@@ -12,10 +12,11 @@ lie in one or two of those slots, which makes six kinds:
   (no hole, unless in the kids' variant) in that row; what it shows does not matter.
 
 So the pairs of a kind depend only on the three squares ("strip") of each of its two slots in that
-row. Strips are numbered by content (a deck has about a hundred different ones); the pairs of a
-kind and two strips are worked out once and remembered, and ``SAME`` is precomputed per turned
-tile. An entry is ``(a, b, colour, length)``: the object runs from line square ``a`` to ``b``.
-Sorting a row's entries gives the order of a square-by-square scan (first end, then far end).
+row. Strips are numbered by content (a deck has about a hundred different ones) and every kind's
+table, for every two strips, is made once per process (colour by colour: about 30 ms), with
+``SAME`` per turned tile. An entry is ``(a, b, colour, length)``: the object runs from line square
+``a`` to ``b``. Sorting a row's entries gives the order of a square-by-square scan (first end,
+then far end).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ Entry = tuple[int, int, int, int]
 SAME, LEFT, RIGHT, FAR_LEFT, ACROSS, FAR_RIGHT = range(6)
 # The slots (0-4 along the line, the tile at 2) holding the first and the far end of each kind.
 _SLOTS = ((2, 2), (1, 2), (2, 3), (0, 2), (1, 3), (2, 4))
-# Two more tables merge a neighbour's kind with SAME, the most common look-ups, already in order.
+# Two more tables merge a neighbour's kind with SAME (the most common look-ups), in scan order.
 LEFT_SAME, SAME_RIGHT = 6, 7
 
 
@@ -39,7 +40,8 @@ class PairTables:
     tile t's three rows (d=0) or columns (d=1, read downwards), ``scaled[d][t]`` the same times
     ``count``; ``free[s]``: strip s has no blocker (``free_scaled`` by the scaled number);
     ``same[d][t]``: per row, the entries with both ends in t; ``memo[kind][first * count + far]``:
-    the entries of a kind and two strips, None until first used (:meth:`build`)."""
+    the entries of a kind and two strips (every table is complete: made at once, colour by colour,
+    in a few milliseconds)."""
 
     __slots__ = (
         "count", "stop_at_hole", "strips", "scaled", "free", "free_scaled", "heads", "tails", "inner", "same", "memo",
@@ -93,39 +95,52 @@ class PairTables:
             )
             for strip in contents
         )
-        self.memo: tuple[list[tuple[Entry, ...] | None], ...] = tuple(
-            [None] * (self.count * self.count) for _ in range(SAME_RIGHT + 1)
-        )
         self.same = tuple(tuple(tuple(self.inner[s] for s in tile) for tile in side) for side in self.strips)
+        self.memo = self._tables()
 
     def _blocks(self, code: int) -> bool:
         """No object may pass this square: no tile, or a hole (unless in the kids' variant)."""
         return code < 0 or (code == HOLE and self.stop_at_hole)
 
-    def build(self, kind: int, first: int, far: int) -> tuple[Entry, ...]:
-        """The entries of ``kind`` with strips ``first`` and ``far`` in its two slots, remembered."""
-        if kind == LEFT_SAME:
-            found = self._pairs(LEFT, first, far) + self.inner[far]
-        elif kind == SAME_RIGHT:
-            found = tuple(sorted(self.inner[first] + self._pairs(RIGHT, first, far)))
-        else:
-            found = self._pairs(kind, first, far)
-        self.memo[kind][first * self.count + far] = found
-        return found
+    def _tables(self) -> tuple[list[tuple[Entry, ...]], ...]:
+        """Every kind's table, complete: ``memo[kind][first * count + far]``."""
+        count = self.count
+        shared: dict[Entry, Entry] = {}  # one tuple per distinct entry: a few hundred in all
+        memo = [self._pairs(kind, shared) if kind != SAME else [] for kind in range(LEFT_SAME)]
+        inner = self.inner
+        fars = inner * count  # inner[far] for every index first * count + far
+        firsts = [found for found in inner for _ in range(count)]  # inner[first] likewise
+        memo.append([left + same for left, same in zip(memo[LEFT], fars, strict=True)])
+        memo.append(
+            [
+                tuple(sorted(same + right)) if same and right else same or right
+                for same, right in zip(firsts, memo[RIGHT], strict=True)
+            ]
+        )
+        return tuple(memo)
 
-    def _pairs(self, kind: int, first: int, far: int) -> tuple[Entry, ...]:
-        """Entries with one end in each slot of ``kind``: a tail square of ``first`` and a head
-        square of ``far`` of one colour, at most MAX_LENGTH apart (ordered by first, then far end)."""
+    def _pairs(self, kind: int, shared: dict[Entry, Entry]) -> list[tuple[Entry, ...]]:
+        """The table of a kind with one end in each of its two slots: a tail square of the first
+        strip and a head square of the far one of the same colour, at most MAX_LENGTH apart. Built
+        colour by colour; each index's entries come out in scan order (first end, then far end)."""
         slot_a, slot_b = _SLOTS[kind]
-        heads = self.heads[far]
-        found: list[Entry] = []
-        for ka, colour in self.tails[first]:
-            a = 3 * slot_a + ka
-            for kb, other in heads:
-                b = 3 * slot_b + kb
-                if other == colour and b - a < MAX_LENGTH:
-                    found.append((a, b, colour, b - a + 1))
-        return tuple(found)
+        count = self.count
+        heads: list[list[tuple[int, int]]] = [[] for _ in range(HOLE)]
+        for far, found in enumerate(self.heads):
+            for kb, colour in found:
+                heads[colour].append((far, 3 * slot_b + kb))
+        rows: dict[int, list[Entry]] = {}
+        for first, found in enumerate(self.tails):
+            for ka, colour in found:
+                a = 3 * slot_a + ka
+                for far, b in heads[colour]:
+                    if b - a < MAX_LENGTH:
+                        entry = (a, b, colour, b - a + 1)
+                        rows.setdefault(first * count + far, []).append(shared.setdefault(entry, entry))
+        table: list[tuple[Entry, ...]] = [()] * (count * count)
+        for index, entries in rows.items():
+            table[index] = tuple(entries)
+        return table
 
 
 _TABLES: dict[tuple[int, bool], tuple[object, PairTables]] = {}

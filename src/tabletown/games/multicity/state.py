@@ -779,82 +779,62 @@ def _rows(
         n0, n1, n2 = near = scaled[before[0] * 4 + before[1]]  # type: ignore[index]
         table = memo[LEFT_SAME]
         rows: list[Sequence[Entry]] = [table[n0 + m0], table[n1 + m1], table[n2 + m2]]
-        if None in rows:
-            rows = [_built(tables, LEFT_SAME, rows, near, (m0, m1, m2), i) for i in (0, 1, 2)]
         far = tiles_get(line[0])
         if far is not None:
             free = tables.free_scaled
             beyond = scaled[far[0] * 4 + far[1]]
+            table = memo[FAR_LEFT]
             for i, m in ((0, m0), (1, m1), (2, m2)):
                 if free[near[i]]:
-                    found = memo[FAR_LEFT][beyond[i] + m]
-                    if found is None:
-                        found = tables.build(FAR_LEFT, beyond[i] // tables.count, m)
+                    found = table[beyond[i] + m]
                     if found:
                         rows[i] = found + rows[i]  # type: ignore[operator]
         return rows
-    mine = scaled[me]
+    s0, s1, s2 = scaled[me]
     n0, n1, n2 = near = strips[after[0] * 4 + after[1]]
     table = memo[SAME_RIGHT]
-    s0, s1, s2 = mine
     rows = [table[s0 + n0], table[s1 + n1], table[s2 + n2]]
-    if None in rows:
-        rows = [_built(tables, SAME_RIGHT, rows, mine, near, i) for i in (0, 1, 2)]
     far = tiles_get(line[3])
     if far is not None:
         free = tables.free
         beyond = strips[far[0] * 4 + far[1]]
+        table = memo[FAR_RIGHT]
         for i, m in ((0, s0), (1, s1), (2, s2)):
             if free[near[i]]:
-                found = memo[FAR_RIGHT][m + beyond[i]]
-                if found is None:
-                    found = tables.build(FAR_RIGHT, m // tables.count, beyond[i])
+                found = table[m + beyond[i]]
                 if found:
                     rows[i] = sorted(rows[i] + found)  # type: ignore[operator]
     if before is not None:
-        _add_before(
-            tables, strips[me], near, strips[before[0] * 4 + before[1]], rows, tiles_get(line[0]), strips
-        )
+        _add_before(tables, d, me, near, scaled[before[0] * 4 + before[1]], rows, tiles_get(line[0]))
     return rows
-
-
-def _built(
-    tables: PairTables, kind: int, rows: list, firsts: tuple[int, ...], fars: tuple[int, ...], i: int
-) -> Sequence[Entry]:
-    """Row ``i`` of ``rows``, built first when its table entry was missing (``firsts`` scaled)."""
-    row = rows[i]
-    return tables.build(kind, firsts[i] // tables.count, fars[i]) if row is None else row
 
 
 def _add_before(
     tables: PairTables,
-    mine: tuple[int, ...],
+    d: int,
+    me: int,
     after: tuple[int, ...],
     near: tuple[int, ...],
     rows: list[Sequence[Entry]],
     far: tuple[int, int] | None,
-    strips: tuple[tuple[int, ...], ...],
 ) -> None:
-    """Put in front of ``rows`` the entries that start before the tile (tiles on both sides):
-    from the tile ``far`` two slots before, then from the neighbour (to the tile, or across it to
-    ``after``)."""
+    """Put in front of ``rows`` the entries that start before the tile ``me`` (tiles on both
+    sides): from the tile ``far`` two slots before, then from the neighbour (``near``, scaled
+    strips) to the tile, or across it to ``after`` (plain strips)."""
     free = tables.free
-    beyond = strips[far[0] * 4 + far[1]] if far is not None else None
+    memo = tables.memo
+    mine = tables.strips[d][me]
+    beyond = tables.scaled[d][far[0] * 4 + far[1]] if far is not None else None
     for i in (0, 1, 2):
-        front = _kind(tables, LEFT, near[i], mine[i])
+        front = memo[LEFT][near[i] + mine[i]]
         if free[mine[i]]:
-            across = _kind(tables, ACROSS, near[i], after[i])
+            across = memo[ACROSS][near[i] + after[i]]
             if across:
                 front = tuple(sorted(front + across))
-        if beyond is not None and free[near[i]]:
-            front = _kind(tables, FAR_LEFT, beyond[i], mine[i]) + front
+        if beyond is not None and tables.free_scaled[near[i]]:
+            front = memo[FAR_LEFT][beyond[i] + mine[i]] + front
         if front:
             rows[i] = front + tuple(rows[i])
-
-
-def _kind(tables: PairTables, kind: int, first: int, far: int) -> tuple[Entry, ...]:
-    found = tables.memo[kind][first * tables.count + far]
-    return tables.build(kind, first, far) if found is None else found
 
 
 def _shuffle(rng: SeededRNG, items: list[int]) -> None:
