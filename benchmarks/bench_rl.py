@@ -11,9 +11,10 @@ Run with ``.venv/bin/python benchmarks/bench_rl.py [GAME ...] [--seconds S] [--j
 * gym: ``tabletown.rl.gym.TabletownEnv`` against ``bot:random``, learner steps per second (the bots'
   moves run inside each step).
 
-The machine is shared, so the engine and the environments are measured in short turns, one after the
-other, ``--rounds`` times; the table shows medians and the ratio is the median of the per-round
-ratios (the same method as benchmarks/ab.py).
+The machine is shared, so every rate counts CPU time (``time.process_time``), and the engine and the
+environments are measured in short turns, one after the other, ``--rounds`` times; the table shows
+medians and the ratio is the median of the per-round ratios (the same method as benchmarks/ab.py).
+docs/rl.md (Speed) has the results and where a step's time goes.
 """
 
 from __future__ import annotations
