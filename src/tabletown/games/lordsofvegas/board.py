@@ -280,7 +280,10 @@ class BoardMixin:
     def _after_action(self, touched: tuple[int, ...] | None = None) -> None:
         """Re-roll ties for boss, free, until every casino has a single highest die. ``touched``
         names lots whose casinos changed (None: check every casino)."""
-        groups, gof = self.casinos()
+        cas = self._cache_cas
+        if cas is None:
+            cas = self.casinos()
+        groups, gof = cas
         dieo, diev = self.dieo, self.diev
         if touched is not None:
             if len(touched) == 1:

@@ -158,34 +158,38 @@ class TurnMixin:
 
     def _act_remodel(self, p: int, action: Action) -> None:
         lot, colour = lot_colour(action)
-        if self.tile[lot] < 0:
+        tile = self.tile
+        old = tile[lot]
+        if old < 0:
             raise IllegalAction("remodel.no_casino", f"there is no casino on {lot_name(lot)}")
         g = self.casinos()[1][lot]
-        if self._boss_of(g) != p:
+        size = len(g)
+        boss = (self.dieo[lot] if self.diev[lot] else -1) if size == 1 else self._boss_of(g)
+        if boss != p:
             raise IllegalAction("remodel.not_boss", "only the boss may remodel a casino")
-        old = self.tile[lot]
         if colour == old:
             raise IllegalAction(
                 "remodel.same_color",
                 f"the casino is already {COLORS[colour]}; remodel must change the colour",
             )
-        if self.tiles_left[colour] < len(g):
+        tiles_left = self.tiles_left
+        if tiles_left[colour] < size:
             raise IllegalAction(
                 "remodel.sold_out",
-                f"{len(g)} {COLORS[colour]} tiles are needed; {self.tiles_left[colour]} are left",
+                f"{size} {COLORS[colour]} tiles are needed; {tiles_left[colour]} are left",
             )
-        cost = 5 * len(g)
+        cost = 5 * size
         if self.money[p] < cost:
             raise IllegalAction(
-                "remodel.money", f"remodelling {len(g)} tiles costs ${cost}; you have ${self.money[p]}"
+                "remodel.money", f"remodelling {size} tiles costs ${cost}; you have ${self.money[p]}"
             )
         if self.bans:
             self._check_active("remodel", lot, g)
         self.money[p] -= cost
         for t in g:
-            self.tile[t] = colour
-        self.tiles_left[old] += len(g)
-        self.tiles_left[colour] -= len(g)
+            tile[t] = colour
+        tiles_left[old] += size
+        tiles_left[colour] -= size
         self._merge(g)
         self.log.append(
             new_event(
@@ -197,7 +201,7 @@ class TurnMixin:
                         "casino": LOT_NAMES[g[0]],
                         "from_color": COLORS[old],
                         "to_color": COLORS[colour],
-                        "size": len(g),
+                        "size": size,
                         "cost": cost,
                     },
                     None,
