@@ -85,6 +85,11 @@ _MULTI_COMBOS = tuple((k, k) for k in range(3))
 # Per number n: the bits of the numbers easy opening can make of it (n +- 1 or 2, within 0-17).
 _NEAR = tuple(sum(1 << (n + d) for d in (-2, -1, 1, 2) if 0 <= n + d <= 17) for n in range(100))
 _FIRST_GROUP_END = min(GROUP_END)
+# The upgrade columns on offer without golf (the first game) and with it, indexed by ``golf``.
+_UP_COLUMNS = (
+    tuple(c for c in range(len(UPGRADE_IDS)) if c not in GOLF_UPGRADES),
+    tuple(range(len(UPGRADE_IDS))),
+)
 _OPEN_PLAIN = tuple(
     row[2] for row in OPENS
 )  # open slot s with the number as it is  # no opening group is complete below this many marks
@@ -447,13 +452,11 @@ class NewLasVegasState(State):
                 if sh.marks < TRACK_LENGTH:
                     acts.append(EFFECT_OP)
             elif eff == "con":
-                acts.extend(EFFECT_CON[s] for s in CRANE_SLOTS if not sh.built >> s & 1)
+                built = sh.built
+                acts += [EFFECT_CON[s] for s in CRANE_SLOTS if not built >> s & 1]
             elif eff == "up":
-                acts.extend(
-                    EFFECT_UP[c]
-                    for c in range(len(UPGRADE_IDS))
-                    if sh.ups[c] < UPGRADE_BOXES[c] and (self.golf or c not in GOLF_UPGRADES)
-                )
+                ups = sh.ups
+                acts += [EFFECT_UP[c] for c in _UP_COLUMNS[self.golf] if ups[c] < UPGRADE_BOXES[c]]
             elif eff == "show":
                 if SLOT_STAR[turn.main]:
                     acts.extend(EFFECT_SHOW[c] for c in range(2) if sh.shows[c] < len(SHOW_VALUES[c]))
@@ -635,9 +638,14 @@ class NewLasVegasState(State):
         if kind == "pick":
             _, i, j, bonus = action
             turn.i, turn.j, turn.bonus = i, j, bonus
-            turn.num, turn.eff = self.combo(i, j)
+            # ``combo`` spelled out (once per seat and round).
             if self.solo:
+                hand = self.hand
+                turn.num, turn.eff = CARD_NUMBER[hand[i]], CARD_EFFECT[hand[j]]
                 turn.acme = 3 - i - j
+            else:
+                offers = self.offers
+                turn.num, turn.eff = offers[i][0], offers[j][1]
             group = 0
             if bonus:
                 g = sh.groups_ready()[0]
