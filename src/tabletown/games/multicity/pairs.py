@@ -95,7 +95,11 @@ class PairTables:
             )
             for strip in contents
         )
-        self.same = tuple(tuple(tuple(self.inner[s] for s in tile) for tile in side) for side in self.strips)
+        # () when the tile has no pair in any row: the caller skips it at once.
+        self.same = tuple(
+            tuple(rows if any(rows) else () for rows in (tuple(self.inner[s] for s in tile) for tile in side))
+            for side in self.strips
+        )
         self.memo = self._tables()
 
     def _blocks(self, code: int) -> bool:
@@ -117,7 +121,9 @@ class PairTables:
                 for same, right in zip(firsts, memo[RIGHT], strict=True)
             ]
         )
-        return tuple(memo)
+        # A few thousand different rows fill the ~50,000 places: share them (a smaller working set).
+        rows: dict[tuple[Entry, ...], tuple[Entry, ...]] = {}
+        return tuple([rows.setdefault(row, row) for row in table] for table in memo)
 
     def _pairs(self, kind: int, shared: dict[Entry, Entry]) -> list[tuple[Entry, ...]]:
         """The table of a kind with one end in each of its two slots: a tail square of the first

@@ -66,6 +66,7 @@ PASS = "pass"
 
 _chain = chain.from_iterable
 _SEATS = ((0,), (1,), (2,), (3,))  # to_act, made once
+_OBJECTS, _SQUARES = len(LENGTHS), sum(LENGTHS)  # a seat's objects and their squares
 _new_tuple = tuple.__new__  # builds a named tuple without its Python-level __new__
 # The four Lay actions of each tile slot, made once and shared by every state.
 _LAYS: dict[tuple[int, int], tuple[Lay, ...]] = {}
@@ -562,9 +563,13 @@ class MulticityState(State):
         assert result is not None
         six = not all(self.unplaced)
         self.log.append(
-            Event(
-                "game_over",
-                {"winners": list(result.winners), "reason": "six_objects" if six else "fewest_squares"},
+            _new_tuple(
+                Event,
+                (
+                    "game_over",
+                    {"winners": list(result.winners), "reason": "six_objects" if six else "fewest_squares"},
+                    None,
+                ),
             )
         )
 
@@ -578,10 +583,10 @@ class MulticityState(State):
     def result(self) -> Result | None:
         if self.phase != OVER:
             return None
-        seats = range(self.num_players)
         # Fewest squares left wins, then most objects placed; whoever placed all six has 0 left.
-        keys = [(-self.remaining_squares(s), len(LENGTHS) - len(self.unplaced[s])) for s in seats]
-        scores = [float(sum(LENGTHS) - self.remaining_squares(s)) for s in seats]
+        unplaced = self.unplaced
+        keys = [(-sum(left), _OBJECTS - len(left)) for left in unplaced]
+        scores = [float(_SQUARES - sum(left)) for left in unplaced]
         return Result.from_keys(scores, keys)
 
     # -- information ---------------------------------------------------------------------------------
