@@ -149,11 +149,15 @@ class MovesMixin:
                                 sprawled.add(key)
                             out.append(_SPRAWL[nb][colour])
                 if 5 * size <= money:
-                    mask = 0
-                    for c in range(NUM_COLORS):
-                        if c != colour and tiles_left[c] >= size:
-                            mask |= 1 << c
-                    out += _REMODEL[first][mask]
+                    # The colours with enough tiles left for every tile of the casino.
+                    mask = (
+                        (t0 >= size)
+                        | (t1 >= size) << 1
+                        | (t2 >= size) << 2
+                        | (t3 >= size) << 3
+                        | (t4 >= size) << 4
+                    )
+                    out += _REMODEL[first][mask & ~(1 << colour)]
             elif boss >= 0 and can_gamble:
                 top = 5 * size
                 out += _GAMBLE_MENUS[first][money if money < top else top]
