@@ -378,7 +378,7 @@ class BoardMixin:
                 for s, amount in enumerate(got):
                     money[s] += amount
             if points is None:
-                points = [[] for _ in range(n)]
+                points = [[], [], [], []]  # per seat (MAX_SEATS); seats past n stay empty
             points[boss].append(len(g))
             self.log.append(
                 new_event(
