@@ -210,3 +210,22 @@ def test_a_peeking_bot_learns_nothing_hidden_and_changes_nothing(name):
             action = bot_agent(bot, seed=number)(state, seat)
             assert state_fingerprint(state) == before, "a bot changed the real game"
             assert state.is_legal(seat, action)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_seat_copy_can_be_determinized_again_by_its_seat(name):
+    """A searching bot receives ``seat_state``'s copy (other seats' private events gone) and redraws
+    it once per iteration; that second redraw must work and keep the seat's view. New Las Vegas's
+    once looked for the other seats' private events in the log and failed on every search decision
+    after the loan choices."""
+    game = GAMES[name]
+    for players in counts(game):
+        for number, state in enumerate(sample_positions(game, players, seed=21, games=2, every=5)):
+            for seat in state.to_act:
+                handed = seat_state(state, seat, 11 + number)
+                again = handed.determinize(seat, 99 + number)
+                assert again.view(seat)["state"] == handed.view(seat)["state"]
+                assert again.legal_actions(seat) == handed.legal_actions(seat)
+                if again.to_act:
+                    move = random.Random(number).choice(again.legal_actions(seat))
+                    again.apply(seat, move)  # the redrawn copy plays on

@@ -1001,21 +1001,27 @@ class NewLasVegasState(State):
                     where = twin._private_index("turn_done", q)
                     while twin.waiting >> q & 1:
                         twin.apply(q, rng.choice(twin.legal_actions(q)))
-                    # The replayed round's event takes the place of the real one.
-                    twin.log[where] = twin.log.pop()
+                    # The replayed round's event takes the place of the real one; a seat's own copy
+                    # (core.session.seat_state) holds no events private to others, so there it goes.
+                    replayed = twin.log.pop()
+                    if where is not None:
+                        twin.log[where] = replayed
         return twin
 
-    def _private_index(self, kind: str, seat: int) -> int:
-        """Where the last event ``kind`` private to ``seat`` lies in the log."""
+    def _private_index(self, kind: str, seat: int) -> int | None:
+        """Where the last event ``kind`` private to ``seat`` lies in the log; ``None`` in a log
+        that holds no events private to ``seat`` (a copy made for another seat)."""
         log = self.log
         for k in range(len(log) - 1, -1, -1):
             event = log[k]
             if event.kind == kind and event.seats == (seat,):
                 return k
-        raise AssertionError(f"no private {kind} event of seat {seat}")
+        return None
 
     def _rewrite_private(self, kind: str, seat: int, data: dict[str, Any]) -> None:
-        self.log[self._private_index(kind, seat)] = Event(kind, data, (seat,))
+        where = self._private_index(kind, seat)
+        if where is not None:
+            self.log[where] = Event(kind, data, (seat,))
 
     def _resample_piles(self, rng: SeededRNG) -> None:
         """Redeal every card nobody has seen, keeping the numbers that lie face up on the piles.
