@@ -76,6 +76,7 @@ _ROLL_EVENTS = tuple(
 _PASS_EVENTS = tuple(Event("pass", {"seat": seat}) for seat in range(MAX_SEATS))
 _KEEP_EVENTS = tuple(Event("keep", {"seat": seat}) for seat in range(MAX_SEATS))
 _REROLL_EVENTS = tuple(Event("reroll", {"seat": seat}) for seat in range(MAX_SEATS))
+_EXTRA_TURN_EVENTS = tuple(Event("extra_turn", {"seat": seat}) for seat in range(MAX_SEATS))
 # _RED_ORDER[players][roller]: the seats a roller pays for red cards, backwards from the one before.
 _RED_ORDER = tuple(
     tuple(tuple((roller - k) % n for k in range(1, n)) for roller in range(n)) for n in range(MAX_SEATS + 1)
@@ -164,6 +165,21 @@ def _income_event(seat: int, amount: int, card: str, copies: int) -> Event:
 
 def _take_event(seat: int, victim: int, amount: int, due: int, card: str) -> Event:
     return Event("take", {"seat": seat, "from": victim, "amount": amount, "due": due, "card": card})
+
+
+_REVEAL_EVENTS: dict[str, Event] = {}
+# Business Center rows: (id of the seat's row table, which swappable kinds they own as 0/1 bytes) ->
+# my kind -> the Swaps of it for theirs. The tables live as long as the process (build_tables is
+# cached), so their ids are stable. Emptied when it grows past the limit.
+_SWAP_ROWS: dict[tuple[int, bytes], dict[int, tuple[Swap, ...]]] = {}
+_SWAP_ROWS_LIMIT = 1 << 12
+_OWNED = bytes([0] + [1] * 255)  # bytes.translate table: a count to 0/1
+
+
+def _remember_reveal(code: str) -> Event:
+    """The "market_reveal" event of the one card ``code``, kept for the next time."""
+    event = _REVEAL_EVENTS[code] = Event("market_reveal", {"cards": [code]})
+    return event
 
 
 def _remember(memo: dict[tuple, Event], key: tuple, make: Any) -> Event:
@@ -279,19 +295,26 @@ class MachiKoroState(State):
             self._refill(region)
 
     def _refill(self, region: int) -> None:
-        members, wanted = self.t.regions[region]
         deck = self.decks[region]
+        if not deck:  # nothing left to turn up
+            return
+        t = self.t
+        members, wanted = t.regions[region]
         supply = self.supply
-        showing = len(members) - self.t.region_piles[region](supply).count(0)
+        codes = t.codes
+        showing = len(members) - t.region_piles[region](supply).count(0)
         revealed = []
         while showing < wanted and deck:
             card = deck.pop()
             if not supply[card]:
                 showing += 1
             supply[card] += 1
-            revealed.append(self.t.codes[card])
+            revealed.append(codes[card])
         if revealed:
-            self.log.append(_event(Event, ("market_reveal", {"cards": revealed}, None)))
+            if len(revealed) == 1:  # the usual case, one event per card made once
+                self.log.append(_REVEAL_EVENTS.get(revealed[0]) or _remember_reveal(revealed[0]))
+            else:
+                self.log.append(_event(Event, ("market_reveal", {"cards": revealed}, None)))
 
     # ------------------------------------------------------------------ contract: who acts, what they may do
     @property
@@ -320,7 +343,9 @@ class MachiKoroState(State):
         phase = self.phase
         if player != self.current or phase == OVER:
             return []
-        if phase == BUILD:  # _build_actions, inlined: the most frequent and longest list
+        if phase == BUILD:
+            # PASS, the establishments on sale the player can afford (a purple one only if they
+            # lack it), then the affordable unbuilt landmarks: all read from the per-coin tables
             t = self.t
             coins = self.coins[player]
             rows = t.build_rows
@@ -331,6 +356,12 @@ class MachiKoroState(State):
                 owned = owned_purple(self.cards[player])
                 row = row.get(owned) or row[tuple(1 if count else 0 for count in owned)]
             builds, on_sale = row
+            if on_sale is None:  # a market deck: few piles show, so read the supply as it is
+                return [
+                    PASS,
+                    *filter(None, compress(builds, self.supply)),
+                    *t.landmark_rows[coins][self.lm[player]],
+                ]
             return [PASS, *compress(builds, on_sale(self.supply)), *t.landmark_rows[coins][self.lm[player]]]
         if phase == ROLL:
             return _BOTH_DICE.copy() if self.lm[player] & STATION else _ONE_DIE.copy()
@@ -348,25 +379,11 @@ class MachiKoroState(State):
             return [KEEP, REROLL2 if two_dice else REROLL1]
         return [KEEP, REROLL1, REROLL2]
 
-    def _build_actions(self) -> list[Any]:
-        """PASS, the establishments on sale that the current player can afford (a purple one only if
-        they lack it), then the affordable unbuilt landmarks: all read from the per-coin tables."""
-        t = self.t
-        p = self.current
-        coins = self.coins[p]
-        rows = t.build_rows
-        if coins >= len(rows):
-            coins = len(rows) - 1
-        owned_purple, row = rows[coins]
-        if owned_purple is not None:
-            owned = owned_purple(self.cards[p])
-            row = row.get(owned) or row[tuple(1 if count else 0 for count in owned)]
-        builds, on_sale = row
-        return [PASS, *compress(builds, on_sale(self.supply)), *t.landmark_rows[coins][self.lm[p]]]
-
     def _swap_actions(self) -> list[Swap]:
         """Every swap of one of my swappable kinds for a different kind an opponent owns: seat by
-        seat, then my kinds, then theirs, in card order."""
+        seat, then my kinds, then theirs, in card order. Which of their kinds an opponent owns
+        repeats from one Business Center roll to the next far more often than their counts, so
+        the row of swaps for each of my kinds is kept by that (``_SWAP_ROWS``)."""
         p = self.current
         t = self.t
         counts = t.swap_getter
@@ -378,9 +395,23 @@ class MachiKoroState(State):
                 continue
             theirs = counts(cards[target])
             rows = t.swap_rows[target]
+            try:
+                key = (id(rows), bytes(theirs).translate(_OWNED))
+            except ValueError:  # 256 or more of a kind: only a hand-made position
+                for a in mine:
+                    actions += filter(None, compress(rows[a], theirs))
+                continue
+            known = _SWAP_ROWS.get(key)
+            if known is None:
+                if len(_SWAP_ROWS) >= _SWAP_ROWS_LIMIT:
+                    _SWAP_ROWS.clear()
+                known = _SWAP_ROWS[key] = {}
             for a in mine:
-                # the row holds None at my own kind: filter(None) drops it where they own it too
-                actions += filter(None, compress(rows[a], theirs))
+                row = known.get(a)
+                if row is None:
+                    # the row holds None at my own kind: filter(None) drops it where they own it too
+                    row = known[a] = tuple(filter(None, compress(rows[a], theirs)))
+                actions += row
         return actions
 
     def _can_swap(self) -> bool:
@@ -416,15 +447,16 @@ class MachiKoroState(State):
                     raise IllegalAction(
                         "roll.needs_train_station", "rolling two dice needs a built Train Station"
                     )
-                die = self.rng.die
-                first = die()
-                if action is ROLL2:
-                    second = die()
-                    self.dice = rolled = (first, second)
-                    self.total = total = first + second
-                else:
-                    self.dice = rolled = (first, 0)
-                    self.total = total = first
+                rng = self.rng
+                if type(rng) is SeededRNG:  # SeededRNG.die written out (test_speed_paths checks it)
+                    random = rng.random
+                    first = int(random() * 6) + 1
+                    second = int(random() * 6) + 1 if action is ROLL2 else 0
+                else:  # a scripted test die
+                    first = rng.die()
+                    second = rng.die() if action is ROLL2 else 0
+                self.dice = rolled = (first, second)
+                self.total = total = first + second
                 self.log.append(_ROLL_EVENTS[player].get(rolled) or _roll_event(player, rolled))
                 if lm & RADIO:
                     self.phase = REROLL
@@ -434,6 +466,10 @@ class MachiKoroState(State):
                     self._resolve_income()
                 return
         elif phase == BUILD:
+            if action is PASS:
+                self.log.append(_PASS_EVENTS[player])
+                self._end_turn()
+                return
             if type(action) is Build:
                 card = action.card
                 i = ESTABLISHMENT_INDEX.get(card) if type(card) is str else None
@@ -442,23 +478,39 @@ class MachiKoroState(State):
                     coins = self.coins
                     supply = self.supply
                     city = self.cards[player]
-                    cost = t.cost[i]
-                    if not supply[i] or coins[player] < cost or not t.in_play[i] or (t.purple[i] and city[i]):
+                    cost, purple, in_play = t.build_info[i]
+                    if not supply[i] or coins[player] < cost or not in_play or (purple and city[i]):
                         self._refuse_establishment(i)
                     coins[player] -= cost
                     self.bank_received += cost
                     supply[i] -= 1
                     city[i] += 1
-                    self.built = True
                     self.log.append(t.build_events[player][i])
                     if not supply[i] and t.regions:
                         self._refill(t.region_of[i])
-                    self._end_turn()
+                    # _end_turn after a build, inlined: no Airport income, and `built` stays False
+                    # for the next turn (it would be set here and cleared below).
+                    first, second = self.dice
+                    if (
+                        second
+                        and first == second
+                        and (self.lm[player] & PARK if self.park_same_turn else self.park_at_start)
+                    ):
+                        self.log.append(_EXTRA_TURN_EVENTS[player])
+                        p = player
+                    else:
+                        self.current = p = (player + 1) % self.num_players
+                    self.turn += 1
+                    self.phase = ROLL
+                    self.rerolled = False
+                    self.built = False
+                    self.dice = (0, 0)
+                    self.total = 0
+                    lm = self.lm[p]
+                    self.park_at_start = lm & PARK != 0
+                    if lm & CITYHALL and self.city_hall_mode == "every_turn":
+                        self._city_hall_turn_coin(p)
                     return
-            elif action is PASS:
-                self.log.append(_PASS_EVENTS[player])
-                self._end_turn()
-                return
         self._apply_move(player, action)
 
     def _apply_move(self, player: int, action: Any) -> None:
@@ -600,7 +652,7 @@ class MachiKoroState(State):
         lms = self.lm
         log = self.log
         codes = t.codes
-        reds = t.red[roll]
+        reds, greens, blues, purples = t.income[roll]
         if reds:
             for owner in _RED_ORDER[self.num_players][roller]:
                 city = cards[owner]
@@ -620,7 +672,6 @@ class MachiKoroState(State):
                     key = (roller, owner, paid, due, codes[idx], copies)
                     log.append(_PAY_EVENTS.get(key) or _remember(_PAY_EVENTS, key, _pay_event))
         from_bank = 0
-        greens = t.green[roll]
         if greens:
             city = cards[roller]
             lm = lms[roller]
@@ -640,7 +691,6 @@ class MachiKoroState(State):
                     from_bank += gain
                     key = (roller, gain, codes[idx], copies)
                     log.append(_INCOME_EVENTS.get(key) or _remember(_INCOME_EVENTS, key, _income_event))
-        blues = t.blue[roll]
         if blues:
             tuna_roll = 0
             for owner in range(self.num_players):
@@ -670,7 +720,7 @@ class MachiKoroState(State):
         if from_bank:
             self.bank_paid += from_bank
         self.purple_stage = 0
-        if t.purple_by_roll[roll]:
+        if purples:
             self._continue_purple()
         else:  # _enter_build, inlined
             self.phase = BUILD
@@ -712,13 +762,31 @@ class MachiKoroState(State):
     def _take_from_each(
         self, kind: int, amount: int, min_coins: int, icons: tuple[int, ...], code: str
     ) -> None:
+        """Stadium, Tax Office or Publisher: each opponent, in seat order after the roller, pays
+        what ``purple_due`` asks of them (written out here) or what they have."""
         n = self.num_players
         roller = self.current
+        coins = self.coins
+        cards = self.cards
+        log = self.log
         for k in range(1, n):
             victim = (roller + k) % n
-            due = purple_due(kind, amount, min_coins, icons, self.cards[victim], self.coins[victim])
+            have = coins[victim]
+            if kind == TAKE_EACH:
+                due = amount
+            elif kind == TAKE_HALF:
+                due = have // 2 if have >= min_coins else 0
+            elif kind == TAKE_PER_ICON:
+                city = cards[victim]
+                due = amount * sum([city[i] for i in icons])
+            else:
+                due = 0
             if due:
-                self._take(victim, due, code)
+                paid = due if due < have else have
+                coins[victim] -= paid
+                coins[roller] += paid
+                key = (roller, victim, paid, due, code)
+                log.append(_TAKE_EVENTS.get(key) or _remember(_TAKE_EVENTS, key, _take_event))
 
     def _apply_tv(self, target: Any) -> None:
         if type(target) is not int or target < 0:
@@ -876,9 +944,8 @@ class MachiKoroState(State):
             self.bank_paid += AIRPORT_AMOUNT
             self.log.append(Event("airport", {"seat": p, "amount": AIRPORT_AMOUNT}))
         first, second = self.dice
-        park = self.lm[p] & PARK if self.park_same_turn else self.park_at_start
-        if park and second and first == second:
-            self.log.append(Event("extra_turn", {"seat": p}))
+        if second and first == second and (self.lm[p] & PARK if self.park_same_turn else self.park_at_start):
+            self.log.append(_EXTRA_TURN_EVENTS[p])
         else:
             self.current = p = (p + 1) % self.num_players
         self.turn += 1
@@ -889,11 +956,15 @@ class MachiKoroState(State):
         self.dice = (0, 0)
         self.total = 0
         lm = self.lm[p]
-        self.park_at_start = bool(lm & PARK)
-        if self.city_hall_mode == "every_turn" and lm & CITYHALL:
-            self.coins[p] += 1
-            self.bank_paid += 1
-            self.log.append(Event("city_hall", {"seat": p, "amount": 1}))
+        self.park_at_start = lm & PARK != 0
+        if lm & CITYHALL and self.city_hall_mode == "every_turn":
+            self._city_hall_turn_coin(p)
+
+    def _city_hall_turn_coin(self, p: int) -> None:
+        """City Hall, Polish rule: a coin at the start of each of its owner's turns."""
+        self.coins[p] += 1
+        self.bank_paid += 1
+        self.log.append(Event("city_hall", {"seat": p, "amount": 1}))
 
     def _start_turn(self) -> None:
         p = self.current

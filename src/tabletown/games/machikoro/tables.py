@@ -40,6 +40,7 @@ class Tables:
     cost: tuple[int, ...]
     copies: tuple[int, ...]
     purple: tuple[bool, ...]
+    build_info: tuple[tuple[int, bool, bool], ...]  # per establishment: (cost, purple, in play)
     # per roll total: (idx, amount, mall_bonus, needs_harbor)
     red: tuple[tuple[tuple[int, int, bool, bool], ...], ...]
     # per roll total: (idx, amount, icon_members or (), per_card idx or -1, mall_mode 0/1/2)
@@ -48,6 +49,8 @@ class Tables:
     blue: tuple[tuple[tuple[int, int, bool, bool], ...], ...]
     # per roll total: (idx, kind, amount, min_coins, icon_members)
     purple_by_roll: tuple[tuple[tuple[int, int, int, int, tuple[int, ...]], ...], ...]
+    # per roll total: (red, green, blue, purple_by_roll) of that total, read in one look-up
+    income: tuple[tuple[tuple, tuple, tuple, tuple], ...]
     swappable: tuple[int, ...]
     landmark_cost: tuple[int, ...]
     victory_mask: int
@@ -62,11 +65,13 @@ class Tables:
     # in play that costs no more, in card order; and (landmark bit, Build action) likewise
     affordable: tuple[tuple[tuple[int, object, bool], ...], ...]
     affordable_landmarks: tuple[tuple[tuple[int, object], ...], ...]
-    # The legal build list without a loop in Python (rules._build_actions), per coins (capped):
+    # The legal build list without a loop in Python (rules.legal_actions), per coins (capped):
     # build_rows[coins] = (purple getter or None, rows): the getter reads the city's counts of the
     # purple cards affordable at that level, and rows maps those counts (0/1 each) to (Build actions,
     # supply getter) of the establishments one may buy there, in card order (owned purples left
-    # out); without affordable purples, rows is that pair itself. landmark_rows[coins][built mask]
+    # out); without affordable purples, rows is that pair itself. With a market deck few piles show,
+    # so the pair is rather (one Build or None per card index, None) and the list is a compress over
+    # the whole supply with the Nones filtered out. landmark_rows[coins][built mask]
     # holds the Build actions of the unbuilt landmarks that count and are affordable.
     build_rows: tuple[tuple[object, object], ...]
     landmark_rows: tuple[tuple[tuple[object, ...], ...], ...]
@@ -151,10 +156,15 @@ def build_tables(harbor: bool, market: str, sushi_cost: int, purple_copies: int)
         cost=cost,
         copies=copies,
         purple=tuple(c.is_purple for c in cards),
+        build_info=tuple((cost[i], c.is_purple, in_play[i]) for i, c in enumerate(cards)),
         red=tuple(tuple(x) for x in red),
         green=tuple(tuple(x) for x in green),
         blue=tuple(tuple(x) for x in blue),
         purple_by_roll=tuple(tuple(x) for x in purple),
+        income=tuple(
+            (tuple(red[roll]), tuple(green[roll]), tuple(blue[roll]), tuple(purple[roll]))
+            for roll in range(MAX_ROLL + 1)
+        ),
         swappable=swappable,
         landmark_cost=tuple(c.cost for c in landmarks()),
         victory_mask=victory_mask,
@@ -166,7 +176,7 @@ def build_tables(harbor: bool, market: str, sushi_cost: int, purple_copies: int)
         starting=tuple(c.starting for c in cards),
         affordable=affordable,
         affordable_landmarks=affordable_landmarks,
-        build_rows=tuple(_build_row(row) for row in affordable),
+        build_rows=tuple(_build_row(row, len(cards), bool(regions)) for row in affordable),
         landmark_rows=tuple(
             tuple(tuple(action for bit, action in row if not built & bit) for built in range(1 << 7))
             for row in affordable_landmarks
@@ -192,12 +202,19 @@ def build_tables(harbor: bool, market: str, sushi_cost: int, purple_copies: int)
     )
 
 
-def _build_row(affordable: tuple[tuple[int, object, bool], ...]) -> tuple[object, object]:
+def _build_row(
+    affordable: tuple[tuple[int, object, bool], ...], kinds: int, sparse: bool
+) -> tuple[object, object]:
     """(purple getter or None, rows) of one coin level: see ``Tables.build_rows``."""
     purples = tuple(i for i, _, purple in affordable if purple)
 
     def row(owned: set[int]) -> tuple[tuple[object, ...], object]:
         kept = [(i, action) for i, action, _ in affordable if i not in owned]
+        if sparse:
+            by_index = [None] * kinds
+            for i, action in kept:
+                by_index[i] = action
+            return tuple(by_index), None
         return tuple(action for _, action in kept), _counts_getter(tuple(i for i, _ in kept))
 
     if not purples:
