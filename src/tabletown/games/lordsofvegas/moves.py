@@ -43,10 +43,11 @@ class MovesMixin:
 
     __slots__ = ()
 
-    def legal_actions(self, player: int) -> list[Action]:
+    def _legal_other(self, player: int) -> list[Action]:
+        """``legal_actions`` outside the active seat's unrestricted main phase."""
         phase = self.phase
-        if phase == ACTION:  # the hot path: one seat acts, no tuple to build
-            return self._legal_main(player) if player == self.active else []
+        if phase == ACTION:
+            return self._legal_main_banned(player) if player == self.active else []
         if player not in self.to_act:
             return []
         if phase == OFFER:
@@ -69,12 +70,13 @@ class MovesMixin:
             return out
         return []
 
-    def _legal_main(self, p: int) -> list[Action]:
-        if self.bans:
-            return self._legal_main_banned(p)
-        # Nothing promised away (nearly always): everything in one function, the one-tile casinos
-        # (most of them) read straight from the lot's tables and the larger ones from their memoized
-        # dice summaries. The same moves in the same order as ``_legal_main_banned``.
+    def legal_actions(self, p: int) -> list[Action]:
+        if self.phase != ACTION or p != self.active or self.bans:
+            return self._legal_other(p)
+        # The hot path, the active seat's main phase with nothing promised away (nearly always):
+        # everything in one function, the one-tile casinos (most of them) read straight from the
+        # lot's tables and the larger ones from their memoized dice summaries. The same moves in
+        # the same order as ``_legal_main_banned``.
         out: list[Action] = [END]
         money = self.money[p]
         tiles_left = self.tiles_left
@@ -168,7 +170,8 @@ class MovesMixin:
         return out
 
     def _legal_main_banned(self, p: int) -> list[Action]:
-        """``_legal_main`` when the seat promised some actions away this turn (a traded promise)."""
+        """The main phase's moves when the seat promised some actions away this turn (a traded
+        promise)."""
         out: list[Action] = [END]
         money = self.money[p]
         tiles_left = self.tiles_left
@@ -356,7 +359,7 @@ _BUY_BITS = 0x55
 _NEIGHBOURS_2P = tuple(
     tuple(nb for nb in NEIGHBORS[lot] if not IN_EXCLUDED_BLOCK[nb]) for lot in range(NUM_LOTS)
 )
-assert NUM_COLORS == 5  # _legal_main unpacks the tiles left of five colours
+assert NUM_COLORS == 5  # legal_actions unpacks the tiles left of five colours
 
 
 def _by_mask(kind: type, lot: int) -> tuple[tuple[Action, ...], ...]:
