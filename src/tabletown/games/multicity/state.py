@@ -6,6 +6,8 @@ Speed notes (random games must run at hundreds per second):
   being blocked. Each seat keeps its candidate placements (``cands``): new ones are found around a
   newly laid tile only, and blocked ones are dropped when an object lands on their squares.
   ``legal_actions`` then just lists the dict.
+* The placements through a new tile are read from per-strip pair tables (pairs.py), in the order
+  a square-by-square scan finds them.
 * The free tile slots (``frontier``) are kept up to date as tiles are laid, never searched for.
 * Events are small dicts of ids and numbers (``Event(kind, data)``); the wording is in render.py.
 """
