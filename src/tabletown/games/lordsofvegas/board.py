@@ -168,7 +168,7 @@ class BoardMixin:
         marker[lot] = -1
         plan = self._cache_plan
         if plan is not None:
-            self._cache_plan = (plan[0], tuple(e for e in plan[1] if e[4] != lot))
+            self._cache_plan = (plan[0], tuple([e for e in plan[1] if e[4] != lot]))
         self._update_owned(lot, old, -1)
 
     def _update_owned(self, lot: int, old: int, seat: int) -> None:

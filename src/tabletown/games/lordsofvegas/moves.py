@@ -264,6 +264,11 @@ class MovesMixin:
     def _offers(self, p: int, out: list[Action]) -> None:
         """Add a few sensible trades to ``out``: buy a neighbour's lot, or sell a lot next to them, at
         the lot's printed cost (at most one of each per other player). Any other offer can be typed."""
+        plan = self._cache_plan
+        if plan is None or plan[0] != p:
+            plan = self._offer_plan(p)
+        if not plan[1]:
+            return  # no lot of ours next to another seat's, nor theirs next to ours
         money, markers_out = self.money, self.markers_out
         # bit 2q: bought from q, bit 2q+1: sold to q; trades that cannot happen count as done, and
         # the walk stops once every trade is listed.
@@ -280,9 +285,6 @@ class MovesMixin:
         full = _FULL[self.num_players]
         if done == full:
             return
-        plan = self._cache_plan
-        if plan is None or plan[0] != p:
-            plan = self._offer_plan(p)
         # Each candidate: (its bit in ``done``, the paying seat or -1 for us, the price, the offer,
         # the lot).
         for bit, payer, cost, offer, _ in plan[1]:

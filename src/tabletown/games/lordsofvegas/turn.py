@@ -359,7 +359,7 @@ class TurnMixin:
             raise IllegalAction("gamble.once", "you may gamble only once per turn")
         if self.tile[lot] < 0:
             raise IllegalAction("gamble.no_casino", f"there is no casino on {lot_name(lot)}")
-        g = self.casino_of(lot)
+        g = self.casinos()[1][lot]
         boss = self._boss_of(g)
         if boss < 0:
             raise IllegalAction("gamble.no_boss", "nobody runs that casino")
