@@ -110,7 +110,7 @@ def test_build_list_with_hand_made_counts() -> None:
 
 def test_swap_list_with_a_huge_hand_made_count() -> None:
     state = GAME.new_game(3, {"harbor": True}, seed=5)
-    state.cards[1][0] = 300  # more than a byte: the listing skips its memo
+    state.cards[1][0] = 300  # far more than a real game holds
     state.cards[0][2] = 2
     assert state._swap_actions() == reference_swaps(state)
 

@@ -54,8 +54,6 @@ START_COINS = 3
 TV_AMOUNT = 5  # what the TV Station takes from the chosen seat
 AIRPORT_AMOUNT = 10
 
-_ONE_DIE = [ROLL1]
-_BOTH_DICE = [ROLL1, ROLL2]
 _HARBOR_CHOICES = [ADD2, NOADD]
 _event = tuple.__new__  # Event(kind, data, seats) without the named tuple's Python-level __new__
 # Shared events: the same seat rolling the same dice, passing or keeping a roll always logs the same
@@ -72,6 +70,10 @@ _ROLL_EVENTS = tuple(
         },
     }
     for seat in range(MAX_SEATS)
+)
+# _ROLL_BY_DICE[seat][first * 7 + second]: the same events by index, for dice known to be 1-6.
+_ROLL_BY_DICE = tuple(
+    tuple(events.get((index // 7, index % 7)) for index in range(7 * 7)) for events in _ROLL_EVENTS
 )
 _PASS_EVENTS = tuple(Event("pass", {"seat": seat}) for seat in range(MAX_SEATS))
 _KEEP_EVENTS = tuple(Event("keep", {"seat": seat}) for seat in range(MAX_SEATS))
@@ -168,12 +170,6 @@ def _take_event(seat: int, victim: int, amount: int, due: int, card: str) -> Eve
 
 
 _REVEAL_EVENTS: dict[str, Event] = {}
-# Business Center rows: (id of the seat's row table, which swappable kinds they own as 0/1 bytes) ->
-# my kind -> the Swaps of it for theirs. The tables live as long as the process (build_tables is
-# cached), so their ids are stable. Emptied when it grows past the limit.
-_SWAP_ROWS: dict[tuple[int, bytes], dict[int, tuple[Swap, ...]]] = {}
-_SWAP_ROWS_LIMIT = 1 << 12
-_OWNED = bytes([0] + [1] * 255)  # bytes.translate table: a count to 0/1
 
 
 def _remember_reveal(code: str) -> Event:
@@ -302,7 +298,11 @@ class MachiKoroState(State):
         members, wanted = t.regions[region]
         supply = self.supply
         codes = t.codes
-        showing = len(members) - t.region_piles[region](supply).count(0)
+        piles = t.region_piles[region]
+        if piles is None:  # one deck for every kind in play; kinds out of play never have a pile
+            showing = len(supply) - supply.count(0)
+        else:
+            showing = len(members) - piles(supply).count(0)
         revealed = []
         while showing < wanted and deck:
             card = deck.pop()
@@ -364,11 +364,11 @@ class MachiKoroState(State):
                 ]
             return [PASS, *compress(builds, on_sale(self.supply)), *t.landmark_rows[coins][self.lm[player]]]
         if phase == ROLL:
-            return _BOTH_DICE.copy() if self.lm[player] & STATION else _ONE_DIE.copy()
+            return [ROLL1, ROLL2] if self.lm[player] & STATION else [ROLL1]
         if phase == REROLL:
             return self._reroll_actions()
         if phase == HARBOR:
-            return _HARBOR_CHOICES.copy()
+            return [ADD2, NOADD]
         if phase == TV_PHASE:
             return [TVS[p] for p in range(self.num_players) if p != player]
         return [NOSWAP, *self._swap_actions()]
@@ -381,9 +381,7 @@ class MachiKoroState(State):
 
     def _swap_actions(self) -> list[Swap]:
         """Every swap of one of my swappable kinds for a different kind an opponent owns: seat by
-        seat, then my kinds, then theirs, in card order. Which of their kinds an opponent owns
-        repeats from one Business Center roll to the next far more often than their counts, so
-        the row of swaps for each of my kinds is kept by that (``_SWAP_ROWS``)."""
+        seat, then my kinds, then theirs, in card order."""
         p = self.current
         t = self.t
         counts = t.swap_getter
@@ -395,23 +393,9 @@ class MachiKoroState(State):
                 continue
             theirs = counts(cards[target])
             rows = t.swap_rows[target]
-            try:
-                key = (id(rows), bytes(theirs).translate(_OWNED))
-            except ValueError:  # 256 or more of a kind: only a hand-made position
-                for a in mine:
-                    actions += filter(None, compress(rows[a], theirs))
-                continue
-            known = _SWAP_ROWS.get(key)
-            if known is None:
-                if len(_SWAP_ROWS) >= _SWAP_ROWS_LIMIT:
-                    _SWAP_ROWS.clear()
-                known = _SWAP_ROWS[key] = {}
             for a in mine:
-                row = known.get(a)
-                if row is None:
-                    # the row holds None at my own kind: filter(None) drops it where they own it too
-                    row = known[a] = tuple(filter(None, compress(rows[a], theirs)))
-                actions += row
+                # the row holds None at my own kind: filter(None) drops it where they own it too
+                actions += filter(None, compress(rows[a], theirs))
         return actions
 
     def _can_swap(self) -> bool:
@@ -452,12 +436,15 @@ class MachiKoroState(State):
                     random = rng.random
                     first = int(random() * 6) + 1
                     second = int(random() * 6) + 1 if action is ROLL2 else 0
-                else:  # a scripted test die
+                    self.dice = (first, second)
+                    event = _ROLL_BY_DICE[player][first * 7 + second]
+                else:  # a scripted test die, perhaps outside 1-6
                     first = rng.die()
                     second = rng.die() if action is ROLL2 else 0
-                self.dice = rolled = (first, second)
+                    self.dice = rolled = (first, second)
+                    event = _ROLL_EVENTS[player].get(rolled) or _roll_event(player, rolled)
                 self.total = total = first + second
-                self.log.append(_ROLL_EVENTS[player].get(rolled) or _roll_event(player, rolled))
+                self.log.append(event)
                 if lm & RADIO:
                     self.phase = REROLL
                 elif lm & HARBOR_LM and total >= 10:
@@ -652,7 +639,7 @@ class MachiKoroState(State):
         lms = self.lm
         log = self.log
         codes = t.codes
-        reds, greens, blues, purples = t.income[roll]
+        reds, greens, blues, plain_blues, purples = t.income[roll]
         if reds:
             for owner in _RED_ORDER[self.num_players][roller]:
                 city = cards[owner]
@@ -691,7 +678,18 @@ class MachiKoroState(State):
                     from_bank += gain
                     key = (roller, gain, codes[idx], copies)
                     log.append(_INCOME_EVENTS.get(key) or _remember(_INCOME_EVENTS, key, _income_event))
-        if blues:
+        if blues and plain_blues:  # no Tuna Boat, no Harbor condition: copies times the amount
+            for owner in range(self.num_players):
+                city = cards[owner]
+                for idx, amount, _, _ in blues:
+                    copies = city[idx]
+                    if copies:
+                        gain = copies * amount
+                        coins[owner] += gain
+                        from_bank += gain
+                        key = (owner, gain, codes[idx], copies)
+                        log.append(_INCOME_EVENTS.get(key) or _remember(_INCOME_EVENTS, key, _income_event))
+        elif blues:
             tuna_roll = 0
             for owner in range(self.num_players):
                 city = cards[owner]

@@ -49,8 +49,10 @@ class Tables:
     blue: tuple[tuple[tuple[int, int, bool, bool], ...], ...]
     # per roll total: (idx, kind, amount, min_coins, icon_members)
     purple_by_roll: tuple[tuple[tuple[int, int, int, int, tuple[int, ...]], ...], ...]
-    # per roll total: (red, green, blue, purple_by_roll) of that total, read in one look-up
-    income: tuple[tuple[tuple, tuple, tuple, tuple], ...]
+    # per roll total: (red, green, blue, plain blue, purple_by_roll) of that total, read in one
+    # look-up; "plain blue" is true when every blue card of the total simply pays its amount (no
+    # Tuna Boat, no Harbor condition, an amount above zero)
+    income: tuple[tuple[tuple, tuple, tuple, bool, tuple], ...]
     swappable: tuple[int, ...]
     landmark_cost: tuple[int, ...]
     victory_mask: int
@@ -58,7 +60,9 @@ class Tables:
     # market regions: (member indices, distinct kinds to show)
     regions: tuple[tuple[tuple[int, ...], int], ...]
     region_of: tuple[int, ...]
-    region_piles: tuple[object, ...]  # per region: itemgetter of its members' supply counts (a tuple)
+    # per region: itemgetter of its members' supply counts (a tuple); None for a single deck of every
+    # kind in play, whose showing piles are simply the nonzero supply counts
+    region_piles: tuple[object, ...]
     codes: tuple[str, ...]
     starting: tuple[int, ...]  # a city's establishment counts at the start
     # per coins (capped at the dearest card): (index, Build action, is purple) of every establishment
@@ -162,7 +166,16 @@ def build_tables(harbor: bool, market: str, sushi_cost: int, purple_copies: int)
         blue=tuple(tuple(x) for x in blue),
         purple_by_roll=tuple(tuple(x) for x in purple),
         income=tuple(
-            (tuple(red[roll]), tuple(green[roll]), tuple(blue[roll]), tuple(purple[roll]))
+            (
+                tuple(red[roll]),
+                tuple(green[roll]),
+                tuple(blue[roll]),
+                all(
+                    amount > 0 and not needs_harbor and not tuna
+                    for _, amount, needs_harbor, tuna in blue[roll]
+                ),
+                tuple(purple[roll]),
+            )
             for roll in range(MAX_ROLL + 1)
         ),
         swappable=swappable,
@@ -171,7 +184,9 @@ def build_tables(harbor: bool, market: str, sushi_cost: int, purple_copies: int)
         buildable_landmarks=tuple(LANDMARK_CODES.index(code) for code in victory),
         regions=regions,
         region_of=tuple(region_of),
-        region_piles=tuple(_tuple_getter(members) for members, _ in regions),
+        region_piles=(None,)
+        if len(regions) == 1
+        else tuple(_tuple_getter(members) for members, _ in regions),
         codes=tuple(c.code for c in cards),
         starting=tuple(c.starting for c in cards),
         affordable=affordable,
