@@ -348,10 +348,9 @@ class MachiKoroState(State):
             # lack it), then the affordable unbuilt landmarks: all read from the per-coin tables
             t = self.t
             coins = self.coins[player]
-            rows = t.build_rows
-            if coins >= len(rows):
-                coins = len(rows) - 1
-            owned_purple, row = rows[coins]
+            if coins > t.richest:
+                coins = t.richest
+            owned_purple, row = t.build_rows[coins]
             if owned_purple is not None:
                 owned = owned_purple(self.cards[player])
                 row = row.get(owned) or row[tuple(1 if count else 0 for count in owned)]
@@ -726,28 +725,36 @@ class MachiKoroState(State):
                 self._city_hall_coin(roller)
 
     def _continue_purple(self) -> None:
-        """Resolve the roller's purple cards in order, pausing where the roller must choose."""
+        """Resolve the roller's purple cards in order, pausing where the roller must choose
+        (``purple_stage`` is where to go on from)."""
         purples = self.t.purple_by_roll[self.total]
         roller = self.current
         city = self.cards[roller]
-        while self.purple_stage < len(purples):
-            idx, kind, amount, min_coins, icons = purples[self.purple_stage]
-            self.purple_stage += 1
+        stage = self.purple_stage
+        while stage < len(purples):
+            idx, kind, amount, min_coins, icons = purples[stage]
+            stage += 1
             if not city[idx]:
                 continue
             if kind == TAKE_CHOSEN:
                 if self.num_players > 2:
+                    self.purple_stage = stage
                     self.phase = TV_PHASE
                     return
                 self._take(1 - roller, amount, "tv")
             elif kind == SWAP:
                 if self._can_swap():
+                    self.purple_stage = stage
                     self.phase = BUSINESS
                     return
                 self.log.append(Event("swap_impossible", {"seat": roller}))
             else:
                 self._take_from_each(kind, amount, min_coins, icons, self.t.codes[idx])
-        self._enter_build()
+        self.purple_stage = stage
+        # _enter_build, inlined
+        self.phase = BUILD
+        if self.lm[roller] & CITYHALL and self.coins[roller] == 0 and self.city_hall_mode == "broke":
+            self._city_hall_coin(roller)
 
     def _take(self, victim: int, due: int, code: str) -> None:
         roller = self.current

@@ -78,6 +78,7 @@ class Tables:
     # the whole supply with the Nones filtered out. landmark_rows[coins][built mask]
     # holds the Build actions of the unbuilt landmarks that count and are affordable.
     build_rows: tuple[tuple[object, object], ...]
+    richest: int  # the last coin level of build_rows (the dearest card's cost): more coins read that row
     landmark_rows: tuple[tuple[tuple[object, ...], ...], ...]
     # Business Center: swap_getter reads a city's counts of the swappable kinds (a tuple), and
     # swap_rows[seat][mine] the Swaps of my ``mine`` for that seat's swappable kinds in card order
@@ -192,6 +193,7 @@ def build_tables(harbor: bool, market: str, sushi_cost: int, purple_copies: int)
         affordable=affordable,
         affordable_landmarks=affordable_landmarks,
         build_rows=tuple(_build_row(row, len(cards), bool(regions)) for row in affordable),
+        richest=len(affordable) - 1,
         landmark_rows=tuple(
             tuple(tuple(action for bit, action in row if not built & bit) for built in range(1 << 7))
             for row in affordable_landmarks
