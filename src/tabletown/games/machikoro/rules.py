@@ -71,6 +71,7 @@ _ROLL_EVENTS = tuple(
     }
     for seat in range(MAX_SEATS)
 )
+_SEATS = tuple((seat,) for seat in range(MAX_SEATS))  # to_act of each seat, made once
 # _ROLL_BY_DICE[seat][first * 7 + second]: the same events by index, for dice known to be 1-6.
 _ROLL_BY_DICE = tuple(
     tuple(events.get((index // 7, index % 7)) for index in range(7 * 7)) for events in _ROLL_EVENTS
@@ -319,7 +320,7 @@ class MachiKoroState(State):
     # ------------------------------------------------------------------ contract: who acts, what they may do
     @property
     def to_act(self) -> tuple[int, ...]:
-        return () if self.phase == OVER else (self.current,)
+        return () if self.phase == OVER else _SEATS[self.current]
 
     @property
     def is_over(self) -> bool:
