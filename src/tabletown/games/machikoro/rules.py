@@ -720,7 +720,7 @@ class MachiKoroState(State):
         self.purple_stage = 0
         if purples:
             self._continue_purple()
-        else:  # _enter_build, inlined
+        else:  # on to the build step (City Hall, original rule: a coin to a broke builder)
             self.phase = BUILD
             if self.city_hall_mode == "broke" and lms[roller] & CITYHALL and coins[roller] == 0:
                 self._city_hall_coin(roller)
@@ -752,7 +752,7 @@ class MachiKoroState(State):
             else:
                 self._take_from_each(kind, amount, min_coins, icons, self.t.codes[idx])
         self.purple_stage = stage
-        # _enter_build, inlined
+        # on to the build step (City Hall, original rule: a coin to a broke builder)
         self.phase = BUILD
         if self.lm[roller] & CITYHALL and self.coins[roller] == 0 and self.city_hall_mode == "broke":
             self._city_hall_coin(roller)
@@ -857,12 +857,6 @@ class MachiKoroState(State):
         return mine, target, theirs
 
     # ------------------------------------------------------------------ build
-    def _enter_build(self) -> None:
-        self.phase = BUILD
-        p = self.current
-        if self.city_hall_mode == "broke" and self.lm[p] & CITYHALL and self.coins[p] == 0:
-            self._city_hall_coin(p)
-
     def _city_hall_coin(self, p: int) -> None:
         self.coins[p] = 1
         self.bank_paid += 1
