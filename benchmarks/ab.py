@@ -1,12 +1,14 @@
 """A/B speed comparison of two source trees, interleaved so machine noise hits both alike.
 
-    .venv/bin/python benchmarks/ab.py OLD_SRC NEW_SRC [GAME ...] [--rounds 5] [--seconds 2]
+    .venv/bin/python benchmarks/ab.py OLD_SRC NEW_SRC [GAME ...] [--rounds 5] [--seconds 2] [--cpu] [--search]
 
 Each round measures every bench configuration once with the old code and once with the new, in
 fresh subprocesses (old first on even rounds, new first on odd ones), then the table gives the median
 games per second of each side, the median of the per-round ratios new/old, and their range. Point
 OLD_SRC at a checkout of the code before a change (``git worktree add /tmp/base HEAD~3``, then
-``/tmp/base/src``).
+``/tmp/base/src``). With ``--search`` it compares MCTS iterations per second instead (this tree's
+benchmarks/bench_mcts.py: the ``hard`` settings on the same seeded positions, ``--seconds`` of search
+per game), with either tree's rules and bots.
 """
 
 from __future__ import annotations
@@ -37,10 +39,33 @@ print(json.dumps(out))
 """
 
 
-def measure(src: Path, games: list[str], seconds: float, clock: str) -> dict[tuple[str, int, str], float]:
+SEARCH_PROBE = """
+import json, sys, time
+if sys.argv[3] == "cpu":  # the search's own time limit then counts CPU time too
+    time.perf_counter = time.process_time
+sys.path.insert(0, sys.argv[4])
+from bench_mcts import bench_game
+from tabletown.core.registry import all_games
+names, seconds = json.loads(sys.argv[1]), float(sys.argv[2])
+out = []
+for name, game in all_games().items():
+    if names and name not in names:
+        continue
+    r = bench_game(game, seconds)
+    out.append([name, 2, json.dumps({"search": "mcts hard"}), r["iterations_per_second"]])
+print(json.dumps(out))
+"""
+
+
+def measure(
+    src: Path, games: list[str], seconds: float, clock: str, search: bool = False
+) -> dict[tuple[str, int, str], float]:
     env = {**os.environ, "PYTHONPATH": str(src)}
+    probe = [SEARCH_PROBE if search else PROBE, json.dumps(games), str(seconds), clock]
+    if search:
+        probe.append(str(Path(__file__).parent))
     done = subprocess.run(
-        [sys.executable, "-c", PROBE, json.dumps(games), str(seconds), clock],
+        [sys.executable, "-c", *probe],
         env=env,
         capture_output=True,
         text=True,
@@ -62,6 +87,9 @@ def main() -> int:
     parser.add_argument(
         "--cpu", action="store_true", help="time with each process's CPU time (busy machines)"
     )
+    parser.add_argument(
+        "--search", action="store_true", help="MCTS iterations per second instead of random games"
+    )
     args = parser.parse_args()
     old_runs: list[dict] = []
     new_runs: list[dict] = []
@@ -70,13 +98,12 @@ def main() -> int:
         if number % 2:
             order.reverse()
         for side, src in order:
-            result = measure(src, args.games, args.seconds, "cpu" if args.cpu else "wall")
+            clock = "cpu" if args.cpu else "wall"
+            result = measure(src, args.games, args.seconds, clock, args.search)
             (old_runs if side == "old" else new_runs).append(result)
         print(f"round {number + 1} of {args.rounds} done", file=sys.stderr, flush=True)
     rows = []
-    print(
-        f"{'game':14s} {'p':>2s} {'options':34s} {'old g/s':>9s} {'new g/s':>9s} {'ratio':>6s} {'range':>13s}"
-    )
+    print(f"{'game':14s} {'p':>2s} {'options':34s} {'old/s':>9s} {'new/s':>9s} {'ratio':>6s} {'range':>13s}")
     for key in old_runs[0]:
         if not all(key in run for run in new_runs):
             continue
