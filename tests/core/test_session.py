@@ -150,3 +150,40 @@ def test_seat_copies_depend_only_on_what_the_seat_sees():
     other.seed = 123
     assert state.hands[1:] != other.hands[1:] or state.deck != other.deck
     assert state_fingerprint(seat_state(state, 0, 5)) == state_fingerprint(seat_state(other, 0, 5))
+
+
+def _played_with_plain_choice(game: Game, players: int, seed: int, rng: random.Random) -> State:
+    """The reference the quiet loop must match: ``rng.choice`` over the legal moves, seat by seat."""
+    state = game.new_game(players, None, seed=seed)
+    while state.to_act:
+        for seat in state.to_act:
+            if seat in state.to_act:
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+@pytest.mark.parametrize("name", ["machikoro", "lordsofvegas", "newlasvegas", "multicity", "toyrace"])
+def test_the_quiet_random_loop_draws_exactly_what_rng_choice_draws(name):
+    from tabletown.core.registry import get_game
+
+    game = get_game(name)
+    for players in sorted({game.min_players, min(game.max_players, 3)}):
+        for seed in range(3):
+            quiet = game.new_game(players, None, seed=seed)
+            play_out(quiet, [random_agent(SeededRNG(seed))] * players)
+            plain = _played_with_plain_choice(game, players, seed, SeededRNG(seed))
+            assert state_fingerprint(quiet) == state_fingerprint(plain)
+
+
+class OddChoice(random.Random):
+    """A generator whose choice is not CPython's: the loop must call it rather than inline it."""
+
+    def choice(self, seq):
+        return seq[int(self.random() * len(seq))]
+
+
+def test_a_generator_with_its_own_choice_is_asked_not_inlined():
+    quiet = TOY.new_game(2, None, seed=3)
+    play_out(quiet, [random_agent(OddChoice(1))] * 2)
+    plain = _played_with_plain_choice(TOY, 2, 3, OddChoice(1))
+    assert state_fingerprint(quiet) == state_fingerprint(plain)
