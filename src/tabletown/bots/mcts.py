@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, replace
 
 from ..core.game import Action, Bot, Game, Result, State
-from ..core.session import play_out
+from ..core.session import play_out, random_agent
 from . import GENERIC_BOTS
 
 
@@ -272,7 +272,9 @@ class MCTSBot(Bot):
                 return self._policy_bot(seat).choose(sample, seat)
             return choice(sample.legal_actions(seat))
 
-        play_out(state, [playout_agent] * state.num_players, stop_after=self.config.rollout_cap)
+        # Pure random rollouts use the driver's random agent, whose draws it writes out (the same draws).
+        agent = playout_agent if share else random_agent(rng)
+        play_out(state, [agent] * state.num_players, stop_after=self.config.rollout_cap)
         result = state.result()
         if result is not None:
             return rank_rewards(result)
