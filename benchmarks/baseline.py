@@ -6,9 +6,10 @@
 (``run.py GAME --write-baseline``) replaces only the rows measured, so each game's figures can be
 refreshed on their own.
 
-Figures of Machi Koro and Multicity: the code before issue 21 (commit a136c82), random play as
-median games per CPU second over 3 interleaved rounds (the machine was shared, so CPU time is the
-steadier figure), search as bench_mcts.py measured it.
+Figures: the code before issue 21 (commit c8638be), measured by ``benchmarks/ab.py --cpu`` (and
+``--search``) in the run that closed the issue: the median over 5 alternated rounds of games (or
+search iterations) per CPU second, 2 s per set-up (4 s of search per game). ``make bench`` times the
+wall clock, so on a busy machine today's figures read low against these.
 """
 
 from __future__ import annotations
