@@ -101,7 +101,7 @@ def test_machi_koro_with_harbor_against_bots_by_clicking(tmp_path):
             page.click("#create-button")
             page.wait_for_url("**/t/*")
             page.wait_for_selector(".mk-city")
-            clicks = 0
+            clicks = stale = 0
             deadline = time.monotonic() + 150
             for _ in range(2000):
                 assert time.monotonic() < deadline, "the game did not end in time: " + page.inner_text(
@@ -120,6 +120,13 @@ def test_machi_koro_with_harbor_against_bots_by_clicking(tmp_path):
                         )
                     except playwright_api.TimeoutError:
                         stuck = page.inner_text("#move-error")
+                        if "moved on" in stuck:
+                            # A click on a board the bot's answer had just overtaken (a loaded
+                            # machine): the server refuses the stale move and the page reloads the
+                            # table, as it should. Only a few such races are expected.
+                            stale += 1
+                            assert stale <= 5, stuck
+                            continue
                         assert not stuck, stuck
                 else:
                     page.wait_for_timeout(20)
