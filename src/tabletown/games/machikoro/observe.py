@@ -30,24 +30,12 @@ from typing import Any
 
 import numpy as np
 
+from ...core.observation import byte_tables
 from .rules import OVER, PHASE_NAMES, MachiKoroState
 
 LANDMARK_BITS = 7
 PHASES = len(PHASE_NAMES)
 TURN_CAP = 200
-
-
-def _tables(functions: list[Callable[[int], float]]) -> tuple[np.ndarray, np.ndarray]:
-    """The look-up table and each output's row start in it: ``table[base[j] + v]`` is output ``j``'s
-    number for byte ``v``. Outputs that compute the same numbers share a row, which keeps the table
-    small enough to stay in the processor's cache."""
-    rows: dict[bytes, int] = {}
-    base = []
-    for function in functions:
-        row = np.array([function(v) for v in range(256)], dtype=np.float32).tobytes()
-        base.append(256 * rows.setdefault(row, len(rows)))
-    table = np.frombuffer(b"".join(rows), dtype=np.float32).copy()
-    return table, np.array(base, dtype=np.intp)
 
 
 class _Plan:
@@ -75,7 +63,7 @@ class _Plan:
         scaled += [lambda v: v / 6.0, lambda v: v / 6.0, lambda v: v / 14.0]
         scaled += [float] * 4  # rerolled, built, purple stage, park at start
         scaled += [lambda v: v * 0.01, float]  # turn, won
-        self.table, self.base = _tables(scaled)
+        self.table, self.base = byte_tables(scaled)
 
 
 # Plans by the identity of the game's shared tables (kept alive by the plan), seats and decks.

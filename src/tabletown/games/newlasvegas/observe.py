@@ -29,6 +29,7 @@ from struct import Struct
 
 import numpy as np
 
+from ...core.observation import byte_tables
 from .data import (
     APPROVAL_BASE,
     APPROVAL_COLOURS,
@@ -71,19 +72,6 @@ def _top_code(card: int) -> int:
     if card >= APPROVAL_BASE:
         return len(EFFECTS) + card - APPROVAL_BASE
     return _EFFECT_CODE[CARD_EFFECT[card]]
-
-
-def _tables(functions: list[Callable[[int], float]]) -> tuple[np.ndarray, np.ndarray]:
-    """The look-up table and each output's row start in it: ``table[base[j] + v]`` is output ``j``'s
-    number for byte ``v``. Outputs that compute the same numbers share a row, which keeps the table
-    small enough to stay in the processor's cache."""
-    rows: dict[bytes, int] = {}
-    base = []
-    for function in functions:
-        row = np.array([function(v) for v in range(256)], dtype=np.float32).tobytes()
-        base.append(256 * rows.setdefault(row, len(rows)))
-    table = np.frombuffer(b"".join(rows), dtype=np.float32).copy()
-    return table, np.array(base, dtype=np.intp)
 
 
 class _Layout:
@@ -201,7 +189,7 @@ class _Plan:
             out.one_hot(len(EFFECTS) + len(APPROVAL_COLOURS))  # the deck's face-up top
             out.one_hot(len(EFFECTS))  # the loan card's effect
         self.bytes = out.bytes
-        self.table, self.base = _tables(out.functions)
+        self.table, self.base = byte_tables(out.functions)
         self.sources = np.array(out.sources, dtype=np.intp)
 
 
