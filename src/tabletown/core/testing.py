@@ -132,3 +132,61 @@ def paired_share(
             winners = state.result().winners
             credit += (seat in winners) / len(winners)
     return credit / (2 * deals)
+
+
+# -- stored games: seeded games recorded once, replayed by the tests after every change -----------
+
+
+def played_randomly(game: Game, players: int, options: dict, seed: int, agent_seed: int) -> dict[str, Any]:
+    """A seeded random game as the stored-game tests keep it: its seeds, the moves in notation
+    (``"seat:text"``), result, final digest, the generator's position and the length of the log."""
+    import hashlib
+
+    from .record import Record
+    from .session import random_agent
+
+    state = game.new_game(players, options, seed=seed)
+    record = Record.start(state, ["random"] * players)
+    play_out(state, [random_agent(random.Random(agent_seed))] * players, record=record)
+    return {
+        "players": players,
+        "options": options,
+        "seed": seed,
+        "agent_seed": agent_seed,
+        "actions": [f"{p}:{t}" for p, t in record.actions],
+        "result": record.result,
+        "digest": record.final_digest,
+        "rng": hashlib.sha256(repr(state.rng.getstate()).encode()).hexdigest(),
+        "events": len(state.log),
+    }
+
+
+def replay_stored(game: Game, stored: Mapping[str, Any]) -> State:
+    """The final position of a stored game, rebuilt from its seed and its moves in notation; checks
+    the stored result and final digest on the way."""
+    from .record import state_digest
+
+    state = game.new_game(stored["players"], stored["options"], seed=stored["seed"])
+    for entry in stored["actions"]:
+        seat, text = entry.split(":", 1)
+        state.apply_text(int(seat), text)
+    result = state.result()
+    assert result is not None and result.to_json() == stored["result"]
+    assert state_digest(state) == stored["digest"]
+    return state
+
+
+def mcts_or_own_bots(game: Game, names: list[str], search: Mapping[str, Any] | None) -> list[Bot]:
+    """The stored bot games' line-ups: ``"mcts"`` is the search bot with the ``easy`` preset changed by
+    ``search`` and no time limit (so it replays exactly); any other name is one of the game's bots."""
+    from dataclasses import replace
+
+    from ..bots.mcts import PRESETS, MCTSBot
+
+    factories = game.bots()
+    return [
+        MCTSBot(game, seat, replace(PRESETS["easy"], max_seconds=1e9, **(search or {})))
+        if name == "mcts"
+        else factories[name](seat)
+        for seat, name in enumerate(names)
+    ]

@@ -10,17 +10,14 @@ Regenerate only for an intended change of behaviour:
 
 from __future__ import annotations
 
-import hashlib
 import json
-import random
 import sys
 from pathlib import Path
 
 import pytest
 
-from tabletown.core.record import Record, state_digest
 from tabletown.core.registry import get_game
-from tabletown.core.session import play_out, random_agent
+from tabletown.core.testing import played_randomly, replay_stored
 
 GAME = "machikoro"
 DATA = Path(__file__).with_name("data") / "stored_games.json"
@@ -38,20 +35,7 @@ SETUPS = [
 
 
 def play(players: int, options: dict, seed: int, agent_seed: int) -> dict:
-    state = get_game(GAME).new_game(players, options, seed=seed)
-    record = Record.start(state, ["random"] * players)
-    play_out(state, [random_agent(random.Random(agent_seed))] * players, record=record)
-    return {
-        "players": players,
-        "options": options,
-        "seed": seed,
-        "agent_seed": agent_seed,
-        "actions": [f"{p}:{t}" for p, t in record.actions],
-        "result": record.result,
-        "digest": record.final_digest,
-        "rng": hashlib.sha256(repr(state.rng.getstate()).encode()).hexdigest(),
-        "events": len(state.log),
-    }
+    return played_randomly(get_game(GAME), players, options, seed, agent_seed)
 
 
 def stored() -> list[dict]:
@@ -68,13 +52,7 @@ def test_stored_game_plays_again_identically(index: int) -> None:
 
 @pytest.mark.parametrize("index", range(len(SETUPS)))
 def test_stored_moves_replay_as_a_record(index: int) -> None:
-    want = stored()[index]
-    state = get_game(GAME).new_game(want["players"], want["options"], seed=want["seed"])
-    for entry in want["actions"]:
-        seat, text = entry.split(":", 1)
-        state.apply_text(int(seat), text)
-    assert state.result().to_json() == want["result"]
-    assert state_digest(state) == want["digest"]
+    replay_stored(get_game(GAME), stored()[index])
 
 
 if __name__ == "__main__":

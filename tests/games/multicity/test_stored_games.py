@@ -10,17 +10,16 @@ Regenerate only for an intended change of behaviour:
 
 from __future__ import annotations
 
-import hashlib
 import json
-import random
 import sys
 from pathlib import Path
 
 import pytest
 
-from tabletown.core.record import Record, state_digest
+from tabletown.core.record import Record
 from tabletown.core.registry import get_game
-from tabletown.core.session import play_out, random_agent
+from tabletown.core.session import play_out
+from tabletown.core.testing import mcts_or_own_bots, played_randomly, replay_stored
 
 GAME = "multicity"
 DATA = Path(__file__).with_name("data") / "stored_games.json"
@@ -51,36 +50,14 @@ BOT_SETUPS = [
 
 
 def play(players: int, options: dict, seed: int, agent_seed: int) -> dict:
-    state = get_game(GAME).new_game(players, options, seed=seed)
-    record = Record.start(state, ["random"] * players)
-    play_out(state, [random_agent(random.Random(agent_seed))] * players, record=record)
-    return {
-        "players": players,
-        "options": options,
-        "seed": seed,
-        "agent_seed": agent_seed,
-        "actions": [f"{p}:{t}" for p, t in record.actions],
-        "result": record.result,
-        "digest": record.final_digest,
-        "rng": hashlib.sha256(repr(state.rng.getstate()).encode()).hexdigest(),
-        "events": len(state.log),
-    }
+    return played_randomly(get_game(GAME), players, options, seed, agent_seed)
 
 
 def play_bots(players: int, options: dict, seed: int, names: list[str], search: dict | None) -> dict:
-    from dataclasses import replace
-
-    from tabletown.bots.mcts import PRESETS, MCTSBot
     from tabletown.core.session import bot_agents
 
     game = get_game(GAME)
-    factories = game.bots()
-    bots = [
-        MCTSBot(game, seat, replace(PRESETS["easy"], max_seconds=1e9, **search))
-        if name == "mcts"
-        else factories[name](seat)
-        for seat, name in enumerate(names)
-    ]
+    bots = mcts_or_own_bots(game, names, search)
     state = game.new_game(players, options, seed=seed)
     record = Record.start(state, names)
     play_out(state, bot_agents(bots, seed), record=record)
@@ -124,12 +101,7 @@ def test_stored_bot_game_plays_again_identically(index: int) -> None:
 
 
 def check_replay(want: dict) -> None:
-    state = get_game(GAME).new_game(want["players"], want["options"], seed=want["seed"])
-    for entry in want["actions"]:
-        seat, text = entry.split(":", 1)
-        state.apply_text(int(seat), text)
-    assert state.result().to_json() == want["result"]
-    assert state_digest(state) == want["digest"]
+    replay_stored(get_game(GAME), want)
 
 
 if __name__ == "__main__":

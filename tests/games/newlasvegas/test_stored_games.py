@@ -23,9 +23,10 @@ from typing import Any
 import pytest
 
 from tabletown.core.game import Action, State
-from tabletown.core.record import Record, state_digest, state_fingerprint
+from tabletown.core.record import Record, state_fingerprint
 from tabletown.core.registry import get_game
 from tabletown.core.session import play_out
+from tabletown.core.testing import mcts_or_own_bots, replay_stored
 
 GAME = "newlasvegas"
 DATA = Path(__file__).with_name("data") / "stored_games.json"
@@ -114,19 +115,10 @@ def play(players: int, options: dict, seed: int, agent_seed: int) -> dict:
 
 
 def play_bots(players: int, options: dict, seed: int, names: list[str], search: dict | None) -> dict:
-    from dataclasses import replace
-
-    from tabletown.bots.mcts import PRESETS, MCTSBot
     from tabletown.core.session import bot_agents
 
     game = get_game(GAME)
-    factories = game.bots()
-    bots = [
-        MCTSBot(game, seat, replace(PRESETS["easy"], max_seconds=1e9, **search))
-        if name == "mcts"
-        else factories[name](seat)
-        for seat, name in enumerate(names)
-    ]
+    bots = mcts_or_own_bots(game, names, search)
     agents = bot_agents(bots, seed)
     for seat, name in enumerate(names):
         if name == "mcts":
@@ -174,12 +166,7 @@ def test_stored_bot_game_plays_again_identically(index: int) -> None:
 
 
 def check_replay(want: dict) -> None:
-    state = get_game(GAME).new_game(want["players"], want["options"], seed=want["seed"])
-    for entry in want["actions"]:
-        seat, text = entry.split(":", 1)
-        state.apply_text(int(seat), text)
-    assert state.result().to_json() == want["result"]
-    assert state_digest(state) == want["digest"]
+    state = replay_stored(get_game(GAME), want)
     assert hashlib.sha256(state_fingerprint(state)).hexdigest() == want["fingerprint"]
 
 
