@@ -13,6 +13,7 @@ from typing import Any
 
 from .game import Action, Bot, State
 from .record import Record
+from .rng import standard_draws
 
 Agent = Callable[[State, int], Action]
 
@@ -133,12 +134,13 @@ def _play_quietly(state: State, agents: Sequence[Agent], budget: int) -> int:
 
 
 def _play_randomly(state: State, agent: RandomAgent, budget: int) -> int:
-    """:func:`_play_quietly` for one shared random agent, with ``rng.choice`` written out where its
-    draws are provably the same (:func:`_inline_choice_is_exact`): two Python calls less per action."""
+    """:func:`_play_quietly` for one shared random agent, with ``rng.choice`` written out when the
+    generator draws as the standard library does (``core.rng.standard_draws``): two Python calls less
+    per action."""
     apply = state.apply
     legal = state.legal_actions
     count = 0
-    if not _inline_choice_is_exact(agent.rng):
+    if not standard_draws(agent.rng):
         choice = agent.choice
         while count < budget:
             acting = state.to_act
@@ -169,35 +171,6 @@ def _play_randomly(state: State, agent: RandomAgent, budget: int) -> int:
             apply(player, moves[pick])
             count += 1
     return count
-
-
-_EXACT_INLINE: dict[type, bool] = {}
-
-
-def _inline_choice_is_exact(rng: random.Random) -> bool:
-    """Whether drawing ``getrandbits(n.bit_length())`` until below ``n`` gives exactly what
-    ``rng.choice`` gives on this Python (it is CPython's own method for generators with
-    ``getrandbits``), checked once per generator class on a scratch generator."""
-    kind = type(rng)
-    known = _EXACT_INLINE.get(kind)
-    if known is None:
-        known = _EXACT_INLINE[kind] = _check_inline_choice(kind)
-    return known
-
-
-def _check_inline_choice(kind: type) -> bool:
-    try:
-        reference, mirror = kind(20261126), kind(20261126)
-    except TypeError:
-        return False
-    for size in [1, 2, 3, 5, 7, 8, 9, 31, 33, 100, 1000, 214_380] * 20:
-        bits = size.bit_length()
-        pick = mirror.getrandbits(bits)
-        while pick >= size:
-            pick = mirror.getrandbits(bits)
-        if reference.choice(range(size)) != pick:
-            return False
-    return reference.random() == mirror.random()
 
 
 def _play_observed(

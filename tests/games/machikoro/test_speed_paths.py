@@ -13,12 +13,12 @@ import random
 import pytest
 
 from tabletown.core.events import Event
-from tabletown.core.rng import SeededRNG
+from tabletown.core.rng import SeededRNG, shuffle
 from tabletown.core.session import play_out, random_agent
 from tabletown.core.testing import ScriptedDice
 from tabletown.games.machikoro import GAME, rules
 from tabletown.games.machikoro.actions import BUILD_ESTABLISHMENT, BUILD_LANDMARK, PASS, SWAPS
-from tabletown.games.machikoro.rules import MachiKoroState, shuffle
+from tabletown.games.machikoro.rules import MachiKoroState
 
 SETUPS = [
     (2, {"harbor": False}),

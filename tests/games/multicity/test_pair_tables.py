@@ -10,9 +10,9 @@ import random
 
 import pytest
 
-from tabletown.core.rng import SeededRNG
+from tabletown.core.rng import SeededRNG, shuffle
 from tabletown.games.multicity import GAME, Lay, MulticityState, Place
-from tabletown.games.multicity.state import HOLE, MAX_LENGTH, STRIDE, _shuffle, coords, key, span_free
+from tabletown.games.multicity.state import HOLE, MAX_LENGTH, STRIDE, coords, key, span_free
 
 from .mchelp import custom
 
@@ -99,6 +99,6 @@ def test_the_quick_shuffle_draws_exactly_what_random_shuffle_draws():
         items = list(range(seed % 40))
         expected = list(items)
         theirs.shuffle(expected)
-        _shuffle(ours, items)
+        shuffle(ours, items)
         assert items == expected
         assert ours.getstate() == theirs.getstate()

@@ -12,13 +12,12 @@ The payment formulas live here once (:func:`red_due`, :func:`green_gain`, :func:
 from __future__ import annotations
 
 from itertools import compress
-from random import Random
 from typing import Any
 
 from ...core.errors import IllegalAction, MalformedAction
 from ...core.events import Event
 from ...core.game import Result, State
-from ...core.rng import SeededRNG
+from ...core.rng import SeededRNG, shuffle
 from .actions import (
     ADD2,
     CONSTANTS,
@@ -185,28 +184,6 @@ def _remember(memo: dict[tuple, Event], key: tuple, make: Any) -> Event:
         memo.clear()
     event = memo[key] = make(*key)
     return event
-
-
-def shuffle(rng: SeededRNG, deck: list[int]) -> None:
-    """``rng.shuffle(deck)``, written out: the same draws and the same order (the standard library's
-    Fisher-Yates over ``_randbelow``, one ``getrandbits`` per try), without two Python calls per
-    card. A generator class with its own shuffle or _randbelow is simply asked to shuffle."""
-    kind = type(rng)
-    if kind.shuffle is not _STD_SHUFFLE or kind._randbelow is not _STD_RANDBELOW:
-        rng.shuffle(deck)
-        return
-    getrandbits = rng.getrandbits
-    for i in range(len(deck) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        deck[i], deck[j] = deck[j], deck[i]
-
-
-_STD_SHUFFLE = Random.shuffle
-_STD_RANDBELOW = Random._randbelow_with_getrandbits
 
 
 class MachiKoroState(State):

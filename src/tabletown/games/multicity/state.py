@@ -14,7 +14,6 @@ Speed notes (random games must run at hundreds per second):
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Sequence
 from itertools import chain
@@ -23,7 +22,7 @@ from typing import Any, NamedTuple
 from ...core.errors import IllegalAction, MalformedAction
 from ...core.events import Event
 from ...core.game import Action, Result, State
-from ...core.rng import SeededRNG
+from ...core.rng import SeededRNG, shuffle
 from .pairs import ACROSS, FAR_LEFT, FAR_RIGHT, LEFT, LEFT_SAME, SAME_RIGHT, Entry, PairTables, pair_tables
 from .tiles import COLOURS, DECK, HOLE, LETTER_OF, Layout, rotations
 
@@ -190,7 +189,7 @@ class MulticityState(State):
         self._cache_pairs = pair_tables(self.rotations, not self.kids)
         if order is None:
             ids = list(range(len(self.rotations)))
-            _shuffle(self.rng, ids)
+            shuffle(self.rng, ids)
             deck_size = options.get("deck", len(ids))
             order, self.unused = ids[:deck_size], tuple(ids[deck_size:])
             self.log.append(Event("shuffle", {"tiles": deck_size}))
@@ -672,7 +671,7 @@ class MulticityState(State):
         every seat can work out from the public tiles), never on their real order."""
         rng = SeededRNG(seed)  # as State.determinize: a clone with a fresh RNG (not a copy of ours)
         unseen = sorted(self.stack + list(self.unused))
-        _shuffle(rng, unseen)
+        shuffle(rng, unseen)
         twin = self._copy(rng, unseen[: len(self.stack)])
         twin.unused = tuple(unseen[len(self.stack) :])
         return twin
@@ -842,29 +841,6 @@ def _add_before(
             front = memo[FAR_LEFT][beyond[i] + mine[i]] + front
         if front:
             rows[i] = front + tuple(rows[i])
-
-
-def _shuffle(rng: SeededRNG, items: list[int]) -> None:
-    """``rng.shuffle(items)``: the same swaps from the same random bits (CPython's algorithm, which
-    draws ``getrandbits(k)`` until below i + 1), without two method calls per item."""
-    if not _PLAIN_SHUFFLE:
-        rng.shuffle(items)
-        return
-    getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        items[i], items[j] = items[j], items[i]
-
-
-# _shuffle copies Random.shuffle with _randbelow_with_getrandbits; anything else uses the real one.
-_PLAIN_SHUFFLE = (
-    SeededRNG.shuffle is random.Random.shuffle
-    and SeededRNG._randbelow is random.Random._randbelow_with_getrandbits  # type: ignore[attr-defined]
-)
 
 
 def _letters(turned: tuple[tuple[Layout, ...], ...]) -> tuple[tuple[tuple[str, ...], ...], ...]:
