@@ -77,7 +77,12 @@ def click_a_move(page) -> bool:
     ):
         target = board.locator(selector)
         if target.count():
-            target.first.click()
+            from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+            try:
+                target.first.click(timeout=2000)
+            except PlaywrightTimeout:  # the board was redrawn under the click (a bot's reply came in)
+                return False  # look again at the new board
             return True
     return False
 
