@@ -174,6 +174,10 @@ def replay(
         if problems:
             raise typer.Exit(1)
         console.print(f"ok: {len(rec.actions)} actions replay identically ({rec.game}, seed {rec.seed})")
+        if rec.commitment is not None:
+            console.print(f"fair: seed and salt match the commitment {rec.commitment} published before move 1")
+        if rec.seed_chosen:
+            console.print("[yellow]note:[/] this table's seed was chosen by its creator, not drawn by the server")
         return
     try:
         if step:

@@ -87,6 +87,9 @@ class ToyState(State):
             actions.append(PLAY)
         return actions
 
+    def is_secret(self, player: int, action: Any) -> bool:
+        return self.phase == "bet"
+
     def apply(self, player: int, action: Any) -> None:
         self._require_turn(player)
         if action not in self.legal_actions(player):

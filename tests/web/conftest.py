@@ -30,6 +30,7 @@ EXTRA_KEYS = {
     "since",
     "turn_timer",
     "turn_deadline",
+    "fairness",
 }
 
 
@@ -75,10 +76,14 @@ def make_client():
     from fastapi.testclient import TestClient
 
     from tabletown.web.app import create_app
+    from tabletown.web.limits import Limits
 
     clients = []
 
     def make(url, **kwargs):
+        # The limits on clients have tests of their own (test_limits.py); elsewhere one test client
+        # plays whole games as fast as it can.
+        kwargs.setdefault("limits", Limits.off())
         client = TestClient(create_app(url, **kwargs))
         client.__enter__()
         clients.append(client)

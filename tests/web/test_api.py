@@ -35,11 +35,15 @@ def wait_for(predicate, timeout=10.0):
 
 
 def test_create_returns_seats_tokens_and_links(client):
-    created = create(client, seats=["human", "bot:greedy", "human"], seed=7, options={"target": 15})
-    assert created["seed"] == 7 and created["options"] == {"target": 15}
+    created = create(client, seats=["human", "bot:greedy", "human", "open"], seed=7, options={"target": 15})
+    assert "seed" not in created and created["options"] == {"target": 15}
+    assert created["seed_chosen"] is True and len(created["commitment"]) == 64
     seats = created["seats"]
-    assert [s["kind"] for s in seats] == ["human", "bot:greedy", "human"]
+    assert [s["kind"] for s in seats] == ["human", "bot:greedy", "human", "human"]
+    assert [s["open"] for s in seats] == [False, False, False, True]
     assert seats[1]["token"] is None and seats[1]["join_url"] is None
+    # an open seat's token is made when somebody sits down, so the creator never holds it
+    assert seats[3]["token"] is None and seats[3]["join_url"] is None
     assert seats[0]["token"] != seats[2]["token"] and len(seats[0]["token"]) >= 24
     assert seats[0]["join_url"].endswith(f"/t/{created['id']}?token={seats[0]['token']}")
 
@@ -184,7 +188,7 @@ def test_websocket_pushes_every_change(client):
         ws.send_text(json.dumps({"type": "action", "seq": 0, "action": "b"}))
         assert ws.receive_json()["status"] == 409
         ws.send_text("{junk")
-        assert ws.receive_json()["status"] == 400
+        assert ws.receive_json()["status"] == 422
     # reconnecting with ``since`` loses nothing: the events after it come first
     with client.websocket_connect(f"/ws/tables/{table_id}?token={t0}&since={first['event_count']}") as ws:
         again = ws.receive_json()
@@ -239,7 +243,7 @@ def test_human_against_bot_table(client):
 
 
 def test_lists_open_running_finished(client):
-    open_table = create(client)
+    open_table = create(client, seats=["human", "open"])
     running = create(client, seats=["human", "human"])
     for seat in running["seats"]:
         assert (
@@ -254,8 +258,12 @@ def test_lists_open_running_finished(client):
     assert entry["seats"][0]["name"] == "Ada L." and "token" not in json.dumps(entry)
     # sitting down at a free seat of an open table hands out its token once
     sat = client.post(f"/api/tables/{open_table['id']}/sit", json={"seat": 1, "name": "Bo"})
-    assert sat.status_code == 200 and sat.json()["token"] == open_table["seats"][1]["token"]
+    assert sat.status_code == 200 and len(sat.json()["token"]) >= 24
     assert client.post(f"/api/tables/{open_table['id']}/sit", json={"seat": 1}).status_code == 409
+    # the seat kept for a join link cannot be taken from the lobby
+    refused = client.post(f"/api/tables/{open_table['id']}/sit", json={"seat": 0})
+    assert refused.status_code == 409 and refused.json()["rule"] == "seat.reserved"
+    assert open_table["id"] in [t["id"] for t in client.get("/api/tables").json()["running"]]
 
 
 def test_seq_race_exactly_one_wins(client):
@@ -370,7 +378,9 @@ def test_pages_and_static_files(client):
     assert t0 in second.cookies.get(f"tt_{table_id}") and t1 in second.cookies.get(f"tt_{table_id}")
     client.cookies.set(f"tt_{table_id}", f"{t0},{t1}")
     page = client.get(f"/t/{table_id}")
-    assert page.status_code == 200 and t0 in page.text and t1 in page.text
+    # the page names the seats it holds; the tokens stay in the HttpOnly cookie
+    assert page.status_code == 200 and t0 not in page.text and t1 not in page.text
+    assert '"held": [{"seat": 0}, {"seat": 1}]' in page.text
     client.cookies.clear()
     spectator = client.get(f"/t/{table_id}")
     assert spectator.status_code == 200 and t0 not in spectator.text
@@ -380,4 +390,4 @@ def test_pages_and_static_files(client):
     for path in ("/static/app.css", "/static/tabletown.js", "/static/boards/generic.js"):
         assert client.get(path).status_code == 200, path
     assert client.get("/api/games").json()["games"]
-    assert client.get("/docs").status_code == 200
+    assert client.get("/openapi.json").status_code == 200

@@ -128,7 +128,7 @@ def test_migrations_are_idempotent(sqlite_url):
     db.migrate(engine)
     db.migrate(engine)
     with engine.connect() as conn:
-        assert conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0001"
+        assert conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0002"
         assert conn.execute(sa.text("PRAGMA journal_mode")).scalar() == "wal"
     assert {"tt_tables", "tt_seats", "tt_moves", "tt_snapshots"} <= set(sa.inspect(engine).get_table_names())
     engine.dispose()
@@ -196,11 +196,17 @@ def test_kill_9_loses_no_acknowledged_move(tmp_path):
         assert sum(len(v) for v in acked.values()) >= 20
         server = start_server(db_url, port)
         for table in tables:
-            record = http.get(f"/api/tables/{table['id']}/record").json()
-            stored = record["actions"]
+            # Each seat's record shows its own moves (the other seat's secret bets are withheld
+            # until the end).
+            tokens = [s["token"] for s in table["seats"]]
+            records = [
+                http.get(f"/api/tables/{table['id']}/record", headers={"authorization": f"Bearer {t}"}).json()
+                for t in tokens
+            ]
+            stored = records[0]["actions"]
             for seq, seat, text in acked[table["id"]]:
                 assert seq <= len(stored), f"acknowledged move {seq} lost"
-                assert stored[seq - 1] == [seat, text]
+                assert records[seat]["actions"][seq - 1] == [seat, text]
             payload = http.get(f"/api/tables/{table['id']}").json()
             assert payload["seq"] == len(stored)
         http.close()

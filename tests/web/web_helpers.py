@@ -23,6 +23,7 @@ EXTRA_KEYS = {
     "since",
     "turn_timer",
     "turn_deadline",
+    "fairness",
 }
 
 

@@ -111,6 +111,13 @@ class State(ABC):
     def apply(self, player: int, action: Action) -> None:
         """Apply ``action`` for ``player`` or raise IllegalAction without changing anything."""
 
+    def is_secret(self, player: int, action: Action) -> bool:
+        """Whether ``action``, taken now by ``player``, is hidden from the other seats and spectators
+        (a secret choice of a simultaneous round, a vote). Servers withhold a secret move's text from
+        everyone but its seat until the game is over; its effects show only as the views allow. The
+        default (False) fits games whose every move is made in the open."""
+        return False
+
     def is_legal(self, player: int, action: Action) -> bool:
         """Whether ``apply(player, action)`` would be accepted now; changes nothing."""
         try:

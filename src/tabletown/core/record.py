@@ -10,6 +10,7 @@ from typing import Any
 
 from .. import __version__
 from .errors import ActionError, OptionError, RecordError
+from .fairness import check_commitment
 from .game import State
 from .registry import get_game
 
@@ -49,6 +50,11 @@ class Record:
     engine_version: str = __version__
     result: dict[str, Any] | None = None
     final_digest: str | None = None
+    # Provable fairness (online tables): the SHA-256 commitment published before the first move and
+    # the salt revealed with the seed at the end (core.fairness); None in local records.
+    commitment: str | None = None
+    salt: str | None = None
+    seed_chosen: bool | None = None
 
     @classmethod
     def start(cls, state: State, seats: list[str]) -> Record:
@@ -65,6 +71,9 @@ class Record:
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["actions"] = [[p, t] for p, t in self.actions]
+        for name in ("commitment", "salt", "seed_chosen"):  # only online records carry them
+            if data[name] is None:
+                del data[name]
         return data
 
     def save(self, path: str | Path) -> None:
@@ -113,6 +122,13 @@ class Record:
         if digest is not None and not isinstance(digest, str):
             raise RecordError("the record's final digest must be a text")
         version = data.get("engine_version", "?")
+        commitment, salt = data.get("commitment"), data.get("salt")
+        for name, value in (("commitment", commitment), ("salt", salt)):
+            if value is not None and not (isinstance(value, str) and 0 < len(value) <= 128):
+                raise RecordError(f"the record's {name} must be a short text")
+        seed_chosen = data.get("seed_chosen")
+        if seed_chosen is not None and not isinstance(seed_chosen, bool):
+            raise RecordError("the record's seed_chosen must be true or false")
         return cls(
             game=game,
             options=options,
@@ -122,6 +138,9 @@ class Record:
             engine_version=version if isinstance(version, str) else "?",
             result=result,
             final_digest=digest,
+            commitment=commitment,
+            salt=salt,
+            seed_chosen=seed_chosen,
         )
 
     @classmethod
@@ -214,6 +233,14 @@ def verify(record: Record) -> list[str]:
     set-up cannot even start raises RecordError: that is an unusable file, not a difference."""
     record.initial_state()
     problems: list[str] = []
+    if record.commitment is not None:
+        if record.salt is None:
+            problems.append("the record has a fairness commitment but no salt to check it with")
+        elif not check_commitment(record.seed, record.salt, record.commitment):
+            problems.append(
+                "the seed and salt do not match the commitment published before the first move:"
+                " the dice and draws are not the ones promised"
+            )
     try:
         state = record.replay()
     except RecordError as exc:

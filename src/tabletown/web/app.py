@@ -12,6 +12,8 @@ import json
 import logging
 import os
 import random
+import re
+import weakref
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -22,13 +24,15 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StrictBool, StrictInt
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
 from . import db
 from .boards import board_words
 from .catalog import broken_games, game_info, games
-from .tables import LiveTable, TableError, TableService
+from .limits import Guard, Limits, retry_after
+from .tables import LiveTable, Seat, TableError, TableService
 
 log = logging.getLogger("tabletown.web")
 
@@ -38,40 +42,50 @@ COOKIE_PREFIX = "tt_"
 
 
 # -- request bodies (their schema shows at /docs) ------------------------------------------------------
+# Numbers are strict: ``seq: 0.0`` or ``"1"`` is refused, not read as 0 or 1.
 class CreateTable(BaseModel):
     game: str = Field(max_length=64)
     options: dict[str, Any] = Field(default_factory=dict)
-    seats: list[str] = Field(min_length=1, max_length=16)
-    seed: int | None = None
-    turn_timer: int | None = Field(
+    seats: list[str] = Field(
+        min_length=1,
+        max_length=16,
+        description='"human" (kept for its join link), "open" (anyone may sit from the lobby), "bot:NAME"',
+    )
+    seed: StrictInt | None = Field(
+        default=None,
+        description="only for practice: every seat is told the seed was chosen; default a secret seed",
+    )
+    turn_timer: StrictInt | None = Field(
         default=None, description="seconds a human has per decision; then a bot stands in"
     )
-    names: list[str | None] | None = None
+    names: list[str | None] | None = Field(default=None, max_length=16)
 
 
 class ActionBody(BaseModel):
-    token: str = Field(max_length=128)
-    seq: int
-    action: str | int = Field(
+    token: str | None = Field(default=None, max_length=128, description="or Authorization: Bearer")
+    seat: StrictInt | None = Field(default=None, description="with the table's cookie instead of a token")
+    seq: StrictInt
+    action: str | StrictInt = Field(
         description="the move in the game's notation (or its number in the action space)"
     )
 
 
 class JoinBody(BaseModel):
-    token: str = Field(max_length=128)
-    name: str | None = Field(default=None, max_length=200)
-    back: bool = True
+    token: str | None = Field(default=None, max_length=128)
+    seat: StrictInt | None = None
+    name: str | None = Field(default=None, max_length=1000)
+    back: StrictBool = True
 
 
 class SitBody(BaseModel):
-    seat: int
-    name: str | None = Field(default=None, max_length=200)
+    seat: StrictInt
+    name: str | None = Field(default=None, max_length=1000)
 
 
 class ReplayBody(BaseModel):
     record: dict[str, Any]
-    step: int = 0
-    seat: int | None = None
+    step: StrictInt = 0
+    seat: StrictInt | None = None
 
 
 # -- the body limit ---------------------------------------------------------------------------------------------
@@ -133,6 +147,62 @@ async def _send_json(send: Any, status: int, data: dict[str, Any]) -> None:
         }
     )
     await send({"type": "http.response.body", "body": body})
+
+
+# -- security headers and quiet logs ---------------------------------------------------------------------------
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+    "font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+SECURITY_HEADERS = [
+    (b"content-security-policy", CSP.encode()),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),  # join links carry a seat's token
+]
+
+
+class SecurityHeaders:
+    """Add the security headers to every HTTP answer (pages, API, static files, errors)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                message = dict(message)
+                message["headers"] = [*message.get("headers", ()), *SECURITY_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+TOKEN_IN_QUERY = re.compile(r"(token=)[^&\s\"]*", re.IGNORECASE)
+
+
+class RedactTokens(logging.Filter):
+    """Access logs never print a seat's token (join links and old clients put it in the query)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple) and record.args:
+            record.args = tuple(
+                TOKEN_IN_QUERY.sub(r"\1[redacted]", arg) if isinstance(arg, str) else arg
+                for arg in record.args
+            )
+        if isinstance(record.msg, str) and "token=" in record.msg.lower():
+            record.msg = TOKEN_IN_QUERY.sub(r"\1[redacted]", record.msg)
+        return True
+
+
+def install_log_redaction() -> None:
+    access = logging.getLogger("uvicorn.access")
+    if not any(isinstance(f, RedactTokens) for f in access.filters):
+        access.addFilter(RedactTokens())
 
 
 # -- bots and timers on the server ------------------------------------------------------------------------------
@@ -205,7 +275,8 @@ class Drivers:
                             continue
                     by = "bot" if table.seats[seat].is_bot else "standby"
                     try:
-                        await anyio.to_thread.run_sync(service.commit, table, seat, action, by, seq)
+                        async with gate(table):
+                            await anyio.to_thread.run_sync(service.commit, table, seat, action, by, seq)
                         failures = 0
                     except TableError as exc:
                         if exc.status != 409:
@@ -233,6 +304,18 @@ class Drivers:
             with contextlib.suppress(BaseException):
                 await task
         self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+_GATES: weakref.WeakKeyDictionary[LiveTable, asyncio.Lock] = weakref.WeakKeyDictionary()
+
+
+def gate(table: LiveTable) -> asyncio.Lock:
+    """The table's writers (people and bots) queue here, on the event loop, so a table whose
+    database write is slow holds at most one worker thread while the others wait without one."""
+    lock = _GATES.get(table)
+    if lock is None:
+        lock = _GATES[table] = asyncio.Lock()
+    return lock
 
 
 def threading_in_loop(loop: asyncio.AbstractEventLoop) -> bool:
@@ -264,10 +347,12 @@ def create_app(
     bot_delay: float | None = None,
     bot_seconds: float | None = None,
     bot_workers: int | None = None,
+    limits: Limits | None = None,
 ) -> FastAPI:
     """The Tabletown server. ``db_url``: SQLAlchemy URL (default $TABLETOWN_DATABASE_URL, else the
     SQLite file tabletown.db in the working folder). ``bot_delay``: seconds a bot waits before moving
-    at a table with humans (so they can follow); ``bot_seconds``: time limit of one bot decision."""
+    at a table with humans (so they can follow); ``bot_seconds``: time limit of one bot decision;
+    ``limits``: what one client may ask (default ``Limits.from_env()``)."""
     url = db.resolve_url(db_url)
     if bot_delay is None:
         bot_delay = float(os.environ.get("TABLETOWN_BOT_DELAY", "0"))
@@ -275,6 +360,8 @@ def create_app(
         bot_seconds = float(os.environ.get("TABLETOWN_BOT_SECONDS", "10"))
     if bot_workers is None:
         bot_workers = max(2, min(4, os.cpu_count() or 2))
+    guard = Guard(limits if limits is not None else Limits.from_env())
+    install_log_redaction()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -300,19 +387,25 @@ def create_app(
             await drivers.stop()
             engine.dispose()
 
+    # No /docs page: FastAPI's Swagger UI loads from a CDN; the schema itself is at /openapi.json.
     app = FastAPI(
         title="Tabletown",
         version=__version__,
         description="Play Tabletown's games in the browser: tables, seats, moves, live updates, replays.",
         lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
     )
+    app.state.guard = guard
     app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_middleware(SecurityHeaders)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     templates = Jinja2Templates(directory=HERE / "templates")
 
     @app.exception_handler(TableError)
     async def _table_error(request: Request, exc: TableError) -> JSONResponse:
-        return JSONResponse(exc.to_json(), status_code=exc.status)
+        headers = {"retry-after": retry_after(exc.retry_after)} if exc.retry_after is not None else None
+        return JSONResponse(exc.to_json(), status_code=exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -324,11 +417,57 @@ def create_app(
             {"rule": "request.invalid", "message": "; ".join(problems) or "invalid request"}, status_code=422
         )
 
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        # FastAPI answers a body it cannot parse (deeply nested JSON, say) with 400 {"detail"}: keep
+        # the documented shape, and call a body that is not JSON a 422 like any other bad request.
+        status = 422 if exc.status_code == 400 else exc.status_code
+        rule = {404: "http.not_found", 405: "http.method", 422: "request.invalid"}.get(
+            status, f"http.{status}"
+        )
+        message = exc.detail if isinstance(exc.detail, str) else "the request was refused"
+        return JSONResponse({"rule": rule, "message": message}, status_code=status, headers=exc.headers)
+
     def service(request: Request | WebSocket) -> TableService:
         return request.app.state.service
 
     def join_url(request: Request, table_id: str, token: str) -> str:
         return str(request.base_url).rstrip("/") + f"/t/{table_id}?token={token}"
+
+    def client_address(request: Request | WebSocket) -> str:
+        return request.client.host if request.client else "unknown"
+
+    def credential(request: Request | WebSocket, table: LiveTable, token: Any, seat: Any) -> str | None:
+        """The seat token a request carries: ``Authorization: Bearer``, else the token it names,
+        else (pages) the token of seat ``seat`` among those the table's HttpOnly cookie holds."""
+        header = request.headers.get("authorization", "")
+        if header[:7].lower() == "bearer ":
+            return header[7:].strip()
+        if isinstance(token, str) and token:
+            return token
+        if isinstance(seat, int) and not isinstance(seat, bool):
+            for held in held_tokens(request, table):
+                found = table.seat_for(held)
+                if found is not None and found.seat == seat:
+                    return held
+            raise TableError(403, "seat.not_held", f"this browser holds no token for seat {seat}")
+        return None
+
+    def viewer(request: Request | WebSocket, table: LiveTable, token: Any, seat: Any) -> Seat | None:
+        """The seat a request speaks for (403 for a token of no seat), or None for a spectator."""
+        held = credential(request, table, token, seat)
+        if held is None:
+            return None
+        found = table.seat_for(held)
+        if found is None:
+            raise TableError(403, "seat.bad_token", "this token holds no seat at this table")
+        return found
+
+    def check_move_rate(token: str | None) -> None:
+        if token:
+            wait = guard.moves.take(token)
+            if wait:
+                raise TableError(429, "limit.moves", "too many moves: slow down", retry_after=wait)
 
     # -- API ----------------------------------------------------------------------------------------------
     @app.get("/api/games", tags=["games"])
@@ -344,21 +483,28 @@ def create_app(
 
     @app.post("/api/tables", status_code=201, tags=["tables"])
     def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
-        """Create a table; returns each seat's token and join link (keep them secret)."""
+        """Create a table; returns each reserved seat's token and join link (keep them secret). The
+        seed is never returned: the commitment to it is, and the seed comes with the record at the end."""
+        wait = guard.tables.take(client_address(request))
+        if wait:
+            raise TableError(429, "limit.tables", "too many new tables from this address", retry_after=wait)
         table = service(request).create(
             body.game, body.options, body.seats, body.seed, body.turn_timer, body.names
         )
+        fair = table.fairness()
         return {
             "id": table.id,
             "game": table.game.name,
-            "seed": table.seed,
             "options": table.options,
+            "seed_chosen": table.seed_chosen,
+            "commitment": fair["commitment"],
             "seats": [
                 {
                     "seat": s.seat,
                     "kind": s.kind,
-                    "token": None if s.is_bot else s.token,
-                    "join_url": None if s.is_bot else join_url(request, table.id, s.token),
+                    "open": s.open,
+                    "token": None if s.is_bot or s.open else s.token,
+                    "join_url": None if s.is_bot or s.open else join_url(request, table.id, s.token),
                 }
                 for s in table.seats
             ],
@@ -368,7 +514,7 @@ def create_app(
     def list_tables(
         request: Request, status: str | None = Query(default=None, max_length=16)
     ) -> dict[str, Any]:
-        """Tables by status: open (a human seat is free), running, finished."""
+        """Tables by status: open (a seat anyone may take is free), running, finished."""
         svc = service(request)
         if status is not None:
             return {"tables": svc.list(status)}
@@ -379,50 +525,75 @@ def create_app(
         table_id: str,
         request: Request,
         token: str | None = Query(default=None, max_length=128),
+        seat: int | None = Query(default=None, ge=0, le=64),
         since: int = Query(default=0, ge=0),
     ) -> dict[str, Any]:
         """The seat's view (the spectator's without a token) with ``seq``, ``to_act`` and ``legal``."""
         svc = service(request)
         table = svc.get(table_id)
-        seat = None
-        if token is not None:
-            seat = svc.touch(table, token, back=False).seat
-        return svc.payload(table, seat, since)
+        held = credential(request, table, token, seat)
+        number = None
+        if held is not None:
+            number = svc.touch(table, held, back=False).seat
+        return svc.payload(table, number, since)
 
     @app.post("/api/tables/{table_id}/actions", tags=["tables"])
-    def post_action(table_id: str, body: ActionBody, request: Request) -> dict[str, Any]:
+    async def post_action(table_id: str, body: ActionBody, request: Request) -> dict[str, Any]:
         """Make a move: 409 if ``seq`` is stale, 422 with the rule if the engine refuses it."""
         svc = service(request)
-        table = svc.get(table_id)
-        seq = svc.act(table, body.token, body.seq, body.action)
+        table = await anyio.to_thread.run_sync(svc.get, table_id)
+        token = credential(request, table, body.token, body.seat)
+        if token is None or table.seat_for(token) is None:
+            raise TableError(403, "seat.bad_token", "this token holds no seat at this table")
+        check_move_rate(token)
+        async with gate(table):
+            seq = await anyio.to_thread.run_sync(svc.act, table, token, body.seq, body.action)
         return {"seq": seq}
 
     @app.post("/api/tables/{table_id}/join", tags=["tables"])
-    def join(table_id: str, body: JoinBody, request: Request) -> dict[str, Any]:
+    async def join(table_id: str, body: JoinBody, request: Request) -> dict[str, Any]:
         """A seat's player arrives (or returns after their timer ran out) and may set a display name."""
         svc = service(request)
-        seat = svc.touch(svc.get(table_id), body.token, body.name, back=body.back)
+        table = await anyio.to_thread.run_sync(svc.get, table_id)
+        token = credential(request, table, body.token, body.seat)
+        async with gate(table):
+            seat = await anyio.to_thread.run_sync(lambda: svc.touch(table, token, body.name, back=body.back))
         return seat.public()
 
     @app.post("/api/tables/{table_id}/sit", tags=["tables"])
-    def sit(table_id: str, body: SitBody, request: Request) -> dict[str, Any]:
-        """Take a free human seat of an open table; returns its token."""
+    async def sit(table_id: str, body: SitBody, request: Request) -> Response:
+        """Take an open seat (one the creator let anyone take); returns its new token and link."""
         svc = service(request)
-        table = svc.get(table_id)
-        seat = svc.sit(table, body.seat, body.name)
-        return {
-            "seat": seat.seat,
-            "kind": seat.kind,
-            "token": seat.token,
-            "join_url": join_url(request, table.id, seat.token),
-        }
+        table = await anyio.to_thread.run_sync(svc.get, table_id)
+        async with gate(table):
+            seat = await anyio.to_thread.run_sync(svc.sit, table, body.seat, body.name)
+            token = seat.token
+        response = JSONResponse(
+            {
+                "seat": seat.seat,
+                "kind": seat.kind,
+                "token": token,
+                "join_url": join_url(request, table.id, token),
+            }
+        )
+        remember_token(request, response, table, token)
+        return response
 
     @app.get("/api/tables/{table_id}/record", tags=["replays"])
-    def get_record(table_id: str, request: Request, download: bool = False) -> Response:
-        """The game record (the CLI's format: `tabletown replay FILE`)."""
+    def get_record(
+        table_id: str,
+        request: Request,
+        download: bool = False,
+        token: str | None = Query(default=None, max_length=128),
+        seat: int | None = Query(default=None, ge=0, le=64),
+    ) -> Response:
+        """The game record (the CLI's format: `tabletown replay FILE`) once the game is finished; before
+        that, what the asking seat (or a spectator) has seen: no seed, no salt, other seats' secret
+        moves withheld (``complete: false``)."""
         table = service(request).get(table_id)
+        holder = viewer(request, table, token, seat)
         with table.lock:
-            record = table.record().to_json()
+            record = table.record_for(holder.seat if holder else None)
         headers = {}
         if download:
             headers["content-disposition"] = f'attachment; filename="{table.game.name}-{table.id}.json"'
@@ -443,7 +614,10 @@ def create_app(
         if seat is not None and seat >= table.num_players:
             raise TableError(422, "seat.number", "no such seat")
         if table.status != "finished" and seat is not None:
-            holder = table.seat_for(token)
+            try:
+                holder = viewer(request, table, token, seat)
+            except TableError:
+                holder = None
             if holder is None or holder.seat != seat:
                 raise TableError(
                     403, "replay.hidden", "a seat's view of an unfinished game needs that seat's token"
@@ -463,21 +637,70 @@ def create_app(
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
         """Pushes the seat's payload (as GET returns it, events from ``since``) on every change.
-        A client may also send ``{"type": "action", "seq", "action"}`` and gets an ``ack`` or an ``error``."""
+        A client may also send ``{"type": "action", "seq", "action"}`` and gets an ``ack`` or an ``error``.
+        The seat: ``Authorization: Bearer``, or ``?seat=N`` with the table's cookie (pages)."""
         svc = service(websocket)
-        token = websocket.query_params.get("token")
+        params = websocket.query_params
         try:
-            since = max(0, int(websocket.query_params.get("since", "0")))
+            since = max(0, int(params.get("since", "0")))
         except ValueError:
             since = 0
+        seat_param = params.get("seat")
         try:
             table = await anyio.to_thread.run_sync(svc.get, table_id)
+            seat_no = int(seat_param) if seat_param is not None and seat_param.isdigit() else None
+            token = credential(websocket, table, params.get("token"), seat_no)
             seat = None
             if token:
                 seat = (await anyio.to_thread.run_sync(lambda: svc.touch(table, token, back=True))).seat
         except TableError as exc:
             await websocket.close(code=4000 + exc.status, reason=exc.message[:100])
             return
+        address = client_address(websocket)
+        entered = enter_socket(table.id, address, seat is None)
+        if entered is not None:
+            await deny(websocket, entered)
+            return
+        try:
+            await serve_socket(websocket, svc, table, token, seat, since)
+        finally:
+            leave_socket(table.id, address, seat is None)
+
+    def enter_socket(table_id: str, address: str, spectator: bool) -> TableError | None:
+        if not guard.table_sockets.enter(table_id):
+            return TableError(429, "limit.table_sockets", "this table has too many connections", 30)
+        if not guard.address_sockets.enter(address):
+            guard.table_sockets.leave(table_id)
+            return TableError(429, "limit.address_sockets", "too many connections from this address", 30)
+        if spectator and not guard.spectators.enter(table_id):
+            guard.table_sockets.leave(table_id)
+            guard.address_sockets.leave(address)
+            return TableError(429, "limit.spectators", "this table has as many spectators as it takes", 30)
+        return None
+
+    def leave_socket(table_id: str, address: str, spectator: bool) -> None:
+        guard.table_sockets.leave(table_id)
+        guard.address_sockets.leave(address)
+        if spectator:
+            guard.spectators.leave(table_id)
+
+    async def deny(websocket: WebSocket, error: TableError) -> None:
+        """Refuse a WebSocket with an HTTP 429 and Retry-After where the server supports it (the
+        ASGI denial-response extension), else close it with code 4429."""
+        headers = {"retry-after": retry_after(error.retry_after or 1)}
+        if "websocket.http.response" in websocket.scope.get("extensions", {}):
+            await websocket.send_denial_response(JSONResponse(error.to_json(), 429, headers=headers))
+        else:
+            await websocket.close(code=4429, reason=error.message[:100])
+
+    async def serve_socket(
+        websocket: WebSocket,
+        svc: TableService,
+        table: LiveTable,
+        token: str | None,
+        seat: int | None,
+        since: int,
+    ) -> None:
         await websocket.accept()
         queue: asyncio.Queue = asyncio.Queue()
         loop = asyncio.get_running_loop()
@@ -486,7 +709,6 @@ def create_app(
             loop.call_soon_threadsafe(queue.put_nowait, payload)
 
         sub, first = await anyio.to_thread.run_sync(svc.subscribe, table, seat, since, push)
-
         sending = asyncio.Lock()  # pushes and replies share the socket: one frame at a time
 
         async def sender() -> None:
@@ -502,7 +724,7 @@ def create_app(
                     text = await websocket.receive_text()
                 except (WebSocketDisconnect, RuntimeError):
                     return
-                reply = await anyio.to_thread.run_sync(_socket_message, svc, table, token, text)
+                reply = await socket_message(svc, table, token, text)
                 async with sending:
                     await websocket.send_json(reply)
 
@@ -515,9 +737,54 @@ def create_app(
                 task.cancel()
                 with contextlib.suppress(BaseException):
                     await task
-            svc.unsubscribe(table, sub)
+            # The table's lock may be held by a thread building payloads: never wait for it here
+            # (on the event loop); the subscriber is marked closed at once and removed in a thread.
+            sub.closed = True
+            loop.run_in_executor(None, svc.unsubscribe, table, sub)
             with contextlib.suppress(Exception):
                 await websocket.close()
+
+    async def socket_message(
+        svc: TableService, table: LiveTable, token: str | None, text: str
+    ) -> dict[str, Any]:
+        message = parse_socket_message(text)
+        if message.get("type") == "error":
+            return message
+        if token is None or table.seat_for(token) is None:
+            return {
+                "type": "error",
+                "status": 403,
+                "rule": "seat.bad_token",
+                "message": "spectators cannot move",
+            }
+        try:
+            check_move_rate(token)
+            async with gate(table):
+                seq = await anyio.to_thread.run_sync(
+                    svc.act, table, token, message.get("seq"), message.get("action")
+                )
+        except TableError as exc:
+            reply = {"type": "error", "status": exc.status, **exc.to_json()}
+            if exc.retry_after is not None:
+                reply["retry_after"] = float(retry_after(exc.retry_after))
+            return reply
+        return {"type": "ack", "seq": seq}
+
+    def remember_token(request: Request, response: Response, table: LiveTable, token: str) -> None:
+        """Keep a seat's token in the table's cookie: HttpOnly (page scripts never see it), Lax."""
+        held = [t for t in held_tokens(request, table) if t != token] + [token]
+        response.set_cookie(
+            COOKIE_PREFIX + table.id,
+            ",".join(held[-16:]),
+            max_age=90 * 86400,
+            samesite="lax",
+            httponly=True,
+            secure=request.url.scheme == "https",
+            path="/",
+        )
+
+    def held_tokens(request: Request | WebSocket, table: LiveTable) -> list[str]:
+        return [t for t in (request.cookies.get(COOKIE_PREFIX + table.id) or "").split(",") if t]
 
     # -- pages -------------------------------------------------------------------------------------------------------
     def board_assets(game_name: str) -> dict[str, Any]:
@@ -539,42 +806,33 @@ def create_app(
     ) -> Response:
         svc = service(request)
         table = svc.get(table_id)
-        cookie = COOKIE_PREFIX + table.id
-        held = [t for t in (request.cookies.get(cookie) or "").split(",") if t]
         if token is not None:
+            # A join link: keep its token in the HttpOnly cookie and take it out of the address bar.
             if table.seat_for(token) is None:
                 raise TableError(403, "seat.bad_token", "this link holds no seat at this table")
-            if token not in held:
-                held.append(token)
             response = RedirectResponse(f"/t/{table.id}", status_code=303)
-            response.set_cookie(cookie, ",".join(held[-16:]), max_age=90 * 86400, samesite="lax", path="/")
+            remember_token(request, response, table, token)
             return response
-        seats = []
-        for t in held:
-            s = table.seat_for(t)
-            if s is not None and all(x["seat"] != s.seat for x in seats):
-                seats.append({"seat": s.seat, "token": s.token})
-        seats.sort(key=lambda x: x["seat"])
         context = {
             "table": table.summary(),
             "game_title": table.game.title,
-            "held": seats,
+            "held": held_seats(request, table),
             **board_assets(table.game.name),
         }
         return templates.TemplateResponse(request, "table.html", context)
 
+    def held_seats(request: Request, table: LiveTable) -> list[dict[str, int]]:
+        """The seats this browser holds, by number only: the tokens stay in the HttpOnly cookie."""
+        seats = {s.seat for s in map(table.seat_for, held_tokens(request, table)) if s is not None}
+        return [{"seat": seat} for seat in sorted(seats)]
+
     @app.get("/t/{table_id}/replay", response_class=HTMLResponse, include_in_schema=False)
     def replay_page(table_id: str, request: Request) -> Response:
         table = service(request).get(table_id)
-        held = []
-        for t in (request.cookies.get(COOKIE_PREFIX + table.id) or "").split(","):
-            s = table.seat_for(t)
-            if s is not None:
-                held.append({"seat": s.seat, "token": s.token})
         context = {
             "table": table.summary(),
             "game_title": table.game.title,
-            "held": held,
+            "held": held_seats(request, table),
             "upload": False,
             **board_assets(table.game.name),
         }
@@ -594,19 +852,20 @@ def create_app(
         return templates.TemplateResponse(request, "replay.html", context)
 
     @app.get("/healthz", include_in_schema=False)
-    def health() -> dict[str, str]:
+    async def health() -> dict[str, str]:  # on the event loop: it answers only while the loop is free
         return {"status": "ok"}
 
     return app
 
 
-def _socket_message(svc: TableService, table: LiveTable, token: str | None, text: str) -> dict[str, Any]:
+def parse_socket_message(text: str) -> dict[str, Any]:
+    """A WebSocket message as an action request, or the error to answer with."""
     if len(text) > MAX_BODY:
         return {"type": "error", "status": 413, **_too_large(MAX_BODY)}
     try:
         message = json.loads(text)
-    except ValueError:
-        return {"type": "error", "status": 400, "rule": "request.json", "message": "not JSON"}
+    except (ValueError, RecursionError):
+        return {"type": "error", "status": 422, "rule": "request.json", "message": "not JSON"}
     if not isinstance(message, dict) or message.get("type") != "action":
         return {
             "type": "error",
@@ -614,8 +873,4 @@ def _socket_message(svc: TableService, table: LiveTable, token: str | None, text
             "rule": "request.type",
             "message": 'send {"type": "action", "seq", "action"}',
         }
-    try:
-        seq = svc.act(table, token, message.get("seq"), message.get("action"))
-    except TableError as exc:
-        return {"type": "error", "status": exc.status, **exc.to_json()}
-    return {"type": "ack", "seq": seq}
+    return message

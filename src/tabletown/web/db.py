@@ -54,6 +54,8 @@ class TableRow(Base):
     turn_timer: Mapped[int | None] = mapped_column(Integer, nullable=True)
     result: Mapped[str | None] = mapped_column(Text, nullable=True)  # JSON
     error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    salt: Mapped[str | None] = mapped_column(String(64), nullable=True)  # hashed with the seed (fairness)
+    seed_chosen: Mapped[bool] = mapped_column(Boolean, default=False)  # a person chose the seed
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
@@ -69,6 +71,7 @@ class SeatRow(Base):
     token: Mapped[str] = mapped_column(String(64), unique=True)
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     joined: Mapped[bool] = mapped_column(Boolean, default=False)
+    open: Mapped[bool] = mapped_column(Boolean, default=False)  # anyone may take it from the lobby
 
 
 class MoveRow(Base):
@@ -82,6 +85,7 @@ class MoveRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(Text)
     by: Mapped[str] = mapped_column(String(16))  # human, bot, standby (a bot playing for an away human)
+    secret: Mapped[bool] = mapped_column(Boolean, default=False)  # hidden from other seats until the end
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 

@@ -12,6 +12,7 @@ import logging
 import secrets
 import threading
 import time
+import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..core.errors import ActionError, MalformedAction, OptionError, RecordError
+from ..core.fairness import commitment, new_salt, new_seed
 from ..core.game import Game, State
 from ..core.record import Record, state_digest
 from ..core.rng import derive_seed
@@ -45,22 +47,25 @@ _ADVANCE = (
         result=bindparam("result"),
     )
 )
+SEAT_KINDS = ("human", "open")  # a seat reserved for its join link; a seat anyone may take
 _INSERT_MOVE = _MOVES.insert()
 
 SNAPSHOT_EVERY = 64  # moves between saved positions
 MAX_SEED = 2**63 - 1
 REPLAY_CHECKPOINT = 32
 MAX_IN_MEMORY = 2000  # tables kept in memory before finished ones are forgotten
+MAX_NAME = 40
 
 
 class TableError(Exception):
     """A request refused by the table service; ``status`` is the HTTP status to answer with."""
 
-    def __init__(self, status: int, rule: str, message: str) -> None:
+    def __init__(self, status: int, rule: str, message: str, retry_after: float | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.rule = rule
         self.message = message
+        self.retry_after = retry_after  # seconds, for 429 (the Retry-After header)
 
     def to_json(self) -> dict[str, Any]:
         return {"rule": self.rule, "message": self.message}
@@ -78,10 +83,15 @@ class Seat:
     name: str | None = None
     joined: bool = False
     away: bool = False  # a human whose turn timer ran out: a standby bot plays for them
+    open: bool = False  # the creator let anyone take this seat from the lobby (else: join link only)
 
     @property
     def is_bot(self) -> bool:
         return self.kind.startswith("bot:")
+
+    @property
+    def takeable(self) -> bool:
+        return self.open and not self.joined
 
     def public(self) -> dict[str, Any]:
         return {
@@ -90,6 +100,7 @@ class Seat:
             "name": self.name,
             "joined": self.joined,
             "away": self.away,
+            "open": self.takeable,
         }
 
 
@@ -100,6 +111,7 @@ class Subscriber:
     seat: int | None
     since: int
     push: Callable[[dict[str, Any]], None]
+    closed: bool = False
 
 
 @dataclass(eq=False)
@@ -117,7 +129,13 @@ class LiveTable:
     created_at: Any = None
     updated_at: Any = None
     actions: list[tuple[int, str]] = field(default_factory=list)
+    salt: str | None = None  # None: a table from before commitments (its seed counts as chosen)
+    seed_chosen: bool = False
+    secret: list[bool] = field(default_factory=list)  # per move: hidden from the other seats until the end
+    # ``lock`` guards the position in memory and is never held while waiting for the database;
+    # ``write_lock`` puts the writers of one table (moves, seats) in a row.
     lock: threading.RLock = field(default_factory=threading.RLock)
+    write_lock: threading.Lock = field(default_factory=threading.Lock)
     subscribers: list[Subscriber] = field(default_factory=list)
     turn_since: dict[int, float] = field(default_factory=dict)  # seat -> monotonic time its turn began
     replay_points: dict[int, State] = field(default_factory=dict)
@@ -131,6 +149,32 @@ class LiveTable:
     @property
     def over(self) -> bool:
         return self.status in ("finished", "error")
+
+    @property
+    def revealed(self) -> bool:
+        """Everything (seed, salt, every move) is public once the game is finished."""
+        return self.status == "finished"
+
+    def fairness(self) -> dict[str, Any]:
+        """The commitment to the seed, shown from the start; seed and salt only once it is over."""
+        shown = self.revealed
+        return {
+            "commitment": commitment(self.seed, self.salt) if self.salt else None,
+            "seed_chosen": self.seed_chosen,
+            "seed": self.seed if shown else None,
+            "seed_text": str(self.seed) if shown else None,  # exact in JavaScript too (2**63 > 2**53)
+            "salt": self.salt if shown else None,
+        }
+
+    def moves_for(self, viewer: int | None) -> list[list[Any]]:
+        """The move list as ``viewer`` may read it: another seat's secret move shows as its seat
+        with ``None`` for the text until the game is over."""
+        if self.revealed:
+            return [[p, t] for p, t in self.actions]
+        return [
+            [p, t if not hidden or p == viewer else None]
+            for (p, t), hidden in zip(self.actions, self.secret, strict=True)
+        ]
 
     def seat_for(self, token: Any) -> Seat | None:
         if not isinstance(token, str) or not token:
@@ -156,21 +200,46 @@ class LiveTable:
             "seats": [s.public() for s in self.seats],
             "result": result,
             "turn_timer": self.turn_timer,
+            "seed_chosen": self.seed_chosen,
+            "commitment": commitment(self.seed, self.salt) if self.salt else None,
             "created_at": self.created_at.isoformat() if self.created_at else None,
             "updated_at": self.updated_at.isoformat() if self.updated_at else None,
         }
 
     def record(self) -> Record:
+        """The full record, seed and salt included: only for a finished table (or the server's own use)."""
         record = Record(
             game=self.game.name,
             options=dict(self.options),
             seats=[s.kind for s in self.seats],
             seed=self.seed,
             actions=list(self.actions),
+            commitment=commitment(self.seed, self.salt) if self.salt else None,
+            salt=self.salt,
+            seed_chosen=self.seed_chosen,
         )
         if self.state is not None and self.state.is_over:
             record.finish(self.state)
         return record
+
+    def record_for(self, viewer: int | None) -> dict[str, Any]:
+        """The record as ``viewer`` may have it: the whole record once the game is finished; before,
+        the same document without seed and salt, with other seats' secret moves withheld."""
+        if self.revealed:
+            return {**self.record().to_json(), "complete": True}
+        fair = self.fairness()
+        return {
+            "game": self.game.name,
+            "options": dict(self.options),
+            "seats": [s.kind for s in self.seats],
+            "seed": None,
+            "salt": None,
+            "commitment": fair["commitment"],
+            "seed_chosen": self.seed_chosen,
+            "actions": self.moves_for(viewer),
+            "viewer": viewer,
+            "complete": False,
+        }
 
 
 def describe(game: Game, event: dict[str, Any]) -> str:
@@ -205,6 +274,7 @@ def build_payload(table: LiveTable, seat: int | None, since: int = 0) -> dict[st
             "to_act": [],
             "legal": [],
             "seats": [s.public() for s in table.seats],
+            "fairness": table.fairness(),
         }
     payload = dict(seat_view(state, seat, since))
     to_act = list(state.to_act)
@@ -235,6 +305,7 @@ def build_payload(table: LiveTable, seat: int | None, since: int = 0) -> dict[st
             "since": since,
             "turn_timer": table.turn_timer,
             "turn_deadline": deadlines,
+            "fairness": table.fairness(),
         }
     )
     return payload
@@ -272,11 +343,14 @@ class TableService:
         if not isinstance(seats, list) or not seats:
             raise TableError(422, "table.seats", "seats must be a non-empty list")
         kinds: list[str] = []
+        open_seats: set[int] = set()
         for spec in seats:
             if not isinstance(spec, str) or len(spec) > 64:
-                raise TableError(422, "table.seats", 'each seat is "human" or "bot:NAME"')
+                raise TableError(422, "table.seats", 'each seat is "human", "open" or "bot:NAME"')
             spec = spec.strip().lower()
-            if spec == "human":
+            if spec in SEAT_KINDS:
+                if spec == "open":
+                    open_seats.add(len(kinds))
                 kinds.append("human")
             elif spec.startswith("bot:") or spec == "bot":
                 name = spec.removeprefix("bot").removeprefix(":") or "random"
@@ -288,19 +362,28 @@ class TableService:
                     raise TableError(422, "table.bot", str(exc)) from None
                 kinds.append(f"bot:{name}")
             else:
-                raise TableError(422, "table.seats", f'a seat is "human" or "bot:NAME", not {spec!r}')
+                raise TableError(422, "table.seats", f'a seat is "human", "open" or "bot:NAME", not {spec!r}')
         if seed is not None and (
             isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED
         ):
             raise TableError(422, "table.seed", f"the seed is a whole number from 0 to {MAX_SEED}")
+        # A seed nobody chose is drawn here and never shown before the end; a chosen one is allowed
+        # (practice, puzzles, studies) and every seat is told so.
+        seed_chosen = seed is not None
+        if seed is None:
+            seed = new_seed()
         if turn_timer is not None and (
             isinstance(turn_timer, bool) or not isinstance(turn_timer, int) or not 1 <= turn_timer <= 86400
         ):
             raise TableError(422, "table.turn_timer", "the turn timer is a number of seconds from 1 to 86400")
         if names is not None and not (
-            isinstance(names, list) and all(n is None or isinstance(n, str) for n in names)
+            isinstance(names, list)
+            and len(names) <= len(kinds)
+            and all(n is None or isinstance(n, str) for n in names)
         ):
-            raise TableError(422, "table.names", "names must be a list of strings")
+            raise TableError(422, "table.names", "names must be a list of strings, one per seat at most")
+        clean_names = [valid_name(n) if n is not None else None for n in (names or [])]
+        clean_names += [None] * (len(kinds) - len(clean_names))
         try:
             state = game.new_game(len(kinds), options, seed)
         except OptionError as exc:
@@ -310,15 +393,10 @@ class TableService:
             raise TableError(422, "table.options", f"{game.title} cannot start this set-up: {exc}") from None
         table_id = secrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
         seat_list = [
-            Seat(
-                seat=i,
-                kind=k,
-                token=secrets.token_urlsafe(24),
-                name=clean_name((names or [None] * 99)[i] if names and i < len(names) else None),
-            )
+            Seat(seat=i, kind=k, token=new_token(), name=clean_names[i], open=i in open_seats)
             for i, k in enumerate(kinds)
         ]
-        status = "open" if any(not s.is_bot for s in seat_list) else "running"
+        status = "open" if open_seats else "running"
         now = utcnow()
         table = LiveTable(
             id=table_id,
@@ -332,6 +410,8 @@ class TableService:
             turn_timer=turn_timer,
             created_at=now,
             updated_at=now,
+            salt=new_salt(),
+            seed_chosen=seed_chosen,
         )
         if state.is_over:
             table.status = "finished"
@@ -348,13 +428,21 @@ class TableService:
                     turn_timer=turn_timer,
                     created_at=now,
                     updated_at=now,
+                    salt=table.salt,
+                    seed_chosen=seed_chosen,
                 )
             )
             session.flush()
             for s in seat_list:
                 session.add(
                     SeatRow(
-                        table_id=table.id, seat=s.seat, kind=s.kind, token=s.token, name=s.name, joined=False
+                        table_id=table.id,
+                        seat=s.seat,
+                        kind=s.kind,
+                        token=s.token,
+                        name=s.name,
+                        joined=False,
+                        open=s.open,
                     )
                 )
         self._mark_turns(table)
@@ -422,10 +510,13 @@ class TableService:
                     "seq": row.seq,
                     "to_act": [],
                     "seats": [
-                        Seat(s.seat, s.kind, "", s.name, s.joined).public() for s in seats.get(row.id, [])
+                        Seat(s.seat, s.kind, "", s.name, s.joined, open=s.open).public()
+                        for s in seats.get(row.id, [])
                     ],
                     "result": json.loads(row.result) if row.result else None,
                     "turn_timer": row.turn_timer,
+                    "seed_chosen": row.seed_chosen,
+                    "commitment": commitment(row.seed, row.salt) if row.salt else None,
                     "created_at": row.created_at.isoformat() if row.created_at else None,
                     "updated_at": row.updated_at.isoformat() if row.updated_at else None,
                 }
@@ -456,7 +547,7 @@ class TableService:
             )
             moves = list(
                 session.execute(
-                    select(MoveRow.seq, MoveRow.seat, MoveRow.action)
+                    select(MoveRow.seq, MoveRow.seat, MoveRow.action, MoveRow.secret)
                     .where(MoveRow.table_id == table_id)
                     .order_by(MoveRow.seq)
                 )
@@ -474,7 +565,7 @@ class TableService:
             options=json.loads(row.options),
             num_players=row.num_players,
             seed=row.seed,
-            seats=[Seat(s.seat, s.kind, s.token, s.name, s.joined) for s in seats],
+            seats=[Seat(s.seat, s.kind, s.token, s.name, s.joined, open=s.open) for s in seats],
             state=None,
             status=row.status,
             turn_timer=row.turn_timer,
@@ -482,6 +573,9 @@ class TableService:
             created_at=row.created_at,
             updated_at=row.updated_at,
             actions=[(m.seat, m.action) for m in moves],
+            secret=[bool(m.secret) for m in moves],
+            salt=row.salt,
+            seed_chosen=bool(row.seed_chosen),
         )
         if game is None:
             table.status, table.error = "error", f"the game {row.game!r} is not available"
@@ -528,15 +622,7 @@ class TableService:
             raise TableError(403, "seat.bad_token", "this token holds no seat at this table")
         if isinstance(seq, bool) or not isinstance(seq, int):
             raise TableError(422, "request.seq", "seq must be the number of moves you have seen")
-        with table.lock:
-            if table.state is None or table.status == "error":
-                raise TableError(409, "table.broken", table.error or "the table cannot be played")
-            if seq != table.seq:
-                raise TableError(409, "seq.stale", f"the table is at move {table.seq}, not {seq}")
-            parsed = self._parse(table, seat.seat, action)
-            changed = self._join(table, seat)
-            seat.away = False
-            return self.commit(table, seat.seat, parsed, "human", seq, joined=changed)
+        return self.commit(table, seat.seat, action, "human", seq, notation=True)
 
     def _parse(self, table: LiveTable, seat: int, action: Any) -> Any:
         state = table.state
@@ -566,160 +652,213 @@ class TableService:
                 raise TableError(422, "action.no_space", "this game takes moves as notation text") from None
         raise TableError(422, "request.action", "action must be notation text (or an action number)")
 
-    def _join(self, table: LiveTable, seat: Seat) -> bool:
-        if seat.joined:
-            return False
-        seat.joined = True
-        return True
-
     def touch(self, table: LiveTable, token: Any, name: Any = None, back: bool = False) -> Seat:
-        """A seat's player shows up (opens the page, connects, names themselves)."""
+        """A seat's player shows up (opens the page, connects, names themselves). A name that breaks
+        the rules is refused (422) before anything changes."""
         seat = table.seat_for(token)
         if seat is None:
             raise TableError(403, "seat.bad_token", "this token holds no seat at this table")
-        with table.lock:
-            changed = self._join(table, seat)
-            name = clean_name(name)
-            if name is not None and name != seat.name:
-                seat.name = name
-                changed = True
-            if back and seat.away:
-                seat.away = False
-                changed = True
-            if changed:
-                self._store_seat(table, seat)
+        new_name = valid_name(name) if name is not None else seat.name
+        with table.write_lock:
+            away = False if back else seat.away
+            if seat.joined and new_name == seat.name and away == seat.away:
+                return seat
+            if not seat.joined or new_name != seat.name:
+                status = self._status(table, joining=seat.seat)
+                self._write_seat(table, seat.seat, name=new_name, status=status)
+            else:
+                status = table.status
+            with table.lock:
+                seat.joined, seat.name, seat.away = True, new_name, away
+                table.status = status
                 self._notify(table)
         return seat
 
     def sit(self, table: LiveTable, seat_no: Any, name: Any = None) -> Seat:
-        """Take a human seat nobody has joined yet (from the lobby's list of open tables)."""
+        """Take an open seat (one the creator let anyone take) from the lobby; the seat gets a new
+        token, so a token handed out before (to the creator) is worth nothing."""
         if isinstance(seat_no, bool) or not isinstance(seat_no, int) or not 0 <= seat_no < len(table.seats):
             raise TableError(422, "seat.number", "no such seat")
-        with table.lock:
+        new_name = valid_name(name) if name is not None else None
+        with table.write_lock:
             seat = table.seats[seat_no]
             if seat.is_bot or seat.joined:
                 raise TableError(409, "seat.taken", "this seat is taken")
-            seat.joined = True
-            seat.name = clean_name(name) or seat.name
-            self._store_seat(table, seat)
-            self._notify(table)
+            if not seat.open:
+                raise TableError(
+                    409, "seat.reserved", "this seat is kept for the player invited by its join link"
+                )
+            if table.over:
+                raise TableError(409, "table.over", "this table is over")
+            token = new_token()
+            status = self._status(table, joining=seat_no)
+            self._write_seat(table, seat_no, name=new_name or seat.name, status=status, token=token)
+            with table.lock:
+                seat.token, seat.joined, seat.name = token, True, new_name or seat.name
+                table.status = status
+                self._notify(table)
         return seat
 
-    def _store_seat(self, table: LiveTable, seat: Seat) -> None:
-        status = self._status(table)
-        with self.sessions.begin() as session:
-            session.execute(
-                update(SeatRow)
-                .where(SeatRow.table_id == table.id, SeatRow.seat == seat.seat)
-                .values(joined=seat.joined, name=seat.name)
-            )
-            if status != table.status:
-                session.execute(update(TableRow).where(TableRow.id == table.id).values(status=status))
-        table.status = status
+    def _write_seat(
+        self, table: LiveTable, seat_no: int, *, name: str | None, status: str, token: str | None = None
+    ) -> None:
+        """Store a seat's arrival (and its new name or token) before memory changes; a refused write
+        (the database down, another server faster) leaves both as they were."""
+        values: dict[str, Any] = {"joined": True, "name": name}
+        if token is not None:
+            values["token"] = token
+        where = [SeatRow.table_id == table.id, SeatRow.seat == seat_no]
+        if token is not None:
+            where.append(SeatRow.joined.is_(False))  # two servers seating two people: one wins
+        try:
+            with self.sessions.begin() as session:
+                done = session.execute(update(SeatRow).where(*where).values(**values))
+                if done.rowcount != 1:
+                    raise TableError(409, "seat.taken", "this seat is taken")
+                if status != table.status:
+                    session.execute(update(TableRow).where(TableRow.id == table.id).values(status=status))
+        except TableError:
+            raise
+        except Exception:
+            log.exception("table %s: seat %d could not be stored", table.id, seat_no)
+            raise TableError(503, "store.failed", "the seat could not be stored; try again") from None
 
-    def _status(self, table: LiveTable) -> str:
+    def _status(self, table: LiveTable, state: State | None = None, joining: int | None = None) -> str:
         if table.status in ("finished", "error"):
             return table.status
-        if table.state is not None and table.state.is_over:
+        state = state if state is not None else table.state
+        if state is not None and state.is_over:
             return "finished"
-        return "open" if any(not s.is_bot and not s.joined for s in table.seats) else "running"
+        waiting = any(s.takeable and s.seat != joining for s in table.seats)
+        return "open" if waiting else "running"
 
     def commit(
-        self, table: LiveTable, seat: int, action: Any, by: str, expected_seq: int, joined: bool = False
+        self,
+        table: LiveTable,
+        seat: int,
+        action: Any,
+        by: str,
+        expected_seq: int,
+        *,
+        notation: bool = False,
     ) -> int:
         """Apply ``action`` for ``seat`` and store it in one transaction; returns the new seq.
 
-        The position is restored if the engine refuses the move or the database does not take it, so
-        memory and database never disagree. ``expected_seq`` must be the current move count."""
-        with table.lock:
-            state = table.state
-            if state is None or table.status == "error":
-                raise TableError(409, "table.broken", table.error or "the table cannot be played")
-            if expected_seq != table.seq:
-                raise TableError(409, "seq.stale", f"the table is at move {table.seq}, not {expected_seq}")
-            if state.is_over:
-                raise TableError(422, "game.over", "the game is over")
-            # No copy is taken: the contract guarantees a refused move (ActionError) changes nothing,
-            # and on any other failure the position is rebuilt from the stored moves (_restore).
-            try:
-                text = state.format_action(action)
-                state.apply(seat, action)
-            except ActionError as exc:
-                raise TableError(422, exc.rule, exc.message) from None
-            except Exception as exc:
-                log.exception("table %s: the engine failed on %r", table.id, action)
-                self._restore(table)
-                raise TableError(
-                    422, "engine.refused", f"the move could not be applied ({type(exc).__name__})"
-                ) from None
-            new_seq = table.seq + 1
-            status = "finished" if state.is_over else self._status(table)
-            result = state.result() if state.is_over else None
-            snapshot = None
-            if new_seq % SNAPSHOT_EVERY == 0 and not state.is_over:
+        The move is applied to a copy of the position; the copy replaces the live position only
+        after the database took the move, so memory and database never disagree and readers never
+        wait for the database. ``expected_seq`` must be the current move count; with ``notation``
+        the action is text (or an action number) still to be read."""
+        with table.write_lock:
+            with table.lock:
+                state = table.state
+                if state is None or table.status == "error":
+                    raise TableError(409, "table.broken", table.error or "the table cannot be played")
+                if expected_seq != table.seq:
+                    raise TableError(
+                        409, "seq.stale", f"the table is at move {table.seq}, not {expected_seq}"
+                    )
+                if state.is_over:
+                    raise TableError(422, "game.over", "the game is over")
+                if notation:
+                    action = self._parse(table, seat, action)
                 try:
-                    snapshot = json.dumps(state.to_json(), separators=(",", ":"))
-                except Exception:
-                    snapshot = None
+                    text = state.format_action(action)
+                    secret = bool(state.is_secret(seat, action))
+                    after = state.clone()
+                    after.apply(seat, action)
+                except ActionError as exc:
+                    raise TableError(422, exc.rule, exc.message) from None
+                except Exception as exc:
+                    log.exception("table %s: the engine failed on %r", table.id, action)
+                    raise TableError(
+                        422, "engine.refused", f"the move could not be applied ({type(exc).__name__})"
+                    ) from None
+                info = table.seats[seat]
+                joins = by == "human" and not info.joined
+                new_seq = table.seq + 1
+                status = self._status(table, after, joining=seat if joins else None)
+                result = after.result() if after.is_over else None
+                snapshot = None
+                if new_seq % SNAPSHOT_EVERY == 0 and not after.is_over:
+                    try:
+                        snapshot = json.dumps(after.to_json(), separators=(",", ":"))
+                    except Exception:
+                        snapshot = None
             now = utcnow()
-            try:
-                with self.engine.begin() as conn:
-                    moved = conn.execute(
-                        _ADVANCE,
-                        {
-                            "tid": table.id,
-                            "old": table.seq,
-                            "new": new_seq,
-                            "status": status,
-                            "now": now,
-                            "result": json.dumps(result.to_json()) if result else None,
-                        },
-                    )
-                    if moved.rowcount != 1:
-                        raise TableError(409, "seq.stale", "another writer stored this move first")
-                    conn.execute(
-                        _INSERT_MOVE,
-                        {
-                            "table_id": table.id,
-                            "seq": new_seq,
-                            "seat": seat,
-                            "action": text,
-                            "by": by,
-                            "created_at": now,
-                        },
-                    )
-                    if snapshot is not None:
-                        conn.execute(_SNAPSHOTS.insert().values(table_id=table.id, seq=new_seq, doc=snapshot))
-                    if joined:
-                        conn.execute(
-                            _SEATS.update()
-                            .where(_SEATS.c.table_id == table.id, _SEATS.c.seat == seat)
-                            .values(joined=True)
-                        )
-            except TableError:
-                self._restore(table)
-                raise
-            except IntegrityError:
-                self._restore(table)
-                raise TableError(409, "seq.stale", "another writer stored this move first") from None
-            except Exception:
-                log.exception("table %s: the move could not be stored", table.id)
-                self._restore(table)
-                raise TableError(503, "store.failed", "the move could not be stored; try again") from None
-            table.actions.append((seat, text))
-            table.status = status
-            table.updated_at = now
-            self._mark_turns(table)
-            self._notify(table)
+            self._store_move(table, seat, text, by, secret, new_seq, status, result, snapshot, joins, now)
+            with table.lock:
+                table.state = after
+                table.actions.append((seat, text))
+                table.secret.append(secret)
+                if joins:
+                    info.joined = True
+                if by == "human":
+                    info.away = False
+                table.status = status
+                table.updated_at = now
+                self._mark_turns(table)
+                self._notify(table)
             return new_seq
 
-    def _restore(self, table: LiveTable) -> None:
-        """Rebuild the position from the stored moves after a move failed half-way (rare)."""
+    def _store_move(
+        self,
+        table: LiveTable,
+        seat: int,
+        text: str,
+        by: str,
+        secret: bool,
+        new_seq: int,
+        status: str,
+        result: Any,
+        snapshot: str | None,
+        joins: bool,
+        now: Any,
+    ) -> None:
+        """One transaction: move ``tt_tables.seq`` forward only from the old value, insert the move
+        (and a saved position now and then). 409 when another writer was first, 503 when the
+        database is unreachable."""
         try:
-            table.state = self._rebuild(table, None)
-        except Exception as exc:
-            log.exception("table %s cannot be restored", table.id)
-            table.status, table.error = "error", f"cannot rebuild the position: {exc}"
+            with self.engine.begin() as conn:
+                moved = conn.execute(
+                    _ADVANCE,
+                    {
+                        "tid": table.id,
+                        "old": new_seq - 1,
+                        "new": new_seq,
+                        "status": status,
+                        "now": now,
+                        "result": json.dumps(result.to_json()) if result else None,
+                    },
+                )
+                if moved.rowcount != 1:
+                    raise TableError(409, "seq.stale", "another writer stored this move first")
+                conn.execute(
+                    _INSERT_MOVE,
+                    {
+                        "table_id": table.id,
+                        "seq": new_seq,
+                        "seat": seat,
+                        "action": text,
+                        "by": by,
+                        "secret": secret,
+                        "created_at": now,
+                    },
+                )
+                if snapshot is not None:
+                    conn.execute(_SNAPSHOTS.insert().values(table_id=table.id, seq=new_seq, doc=snapshot))
+                if joins:
+                    conn.execute(
+                        _SEATS.update()
+                        .where(_SEATS.c.table_id == table.id, _SEATS.c.seat == seat)
+                        .values(joined=True)
+                    )
+        except TableError:
+            raise
+        except IntegrityError:
+            raise TableError(409, "seq.stale", "another writer stored this move first") from None
+        except Exception:
+            log.exception("table %s: the move could not be stored", table.id)
+            raise TableError(503, "store.failed", "the move could not be stored; try again") from None
 
     def _mark_turns(self, table: LiveTable) -> None:
         now = time.monotonic()
@@ -730,7 +869,6 @@ class TableService:
         for seat in acting:
             table.turn_since.setdefault(seat, now)
 
-    # -- listeners -------------------------------------------------------------------------------------------
     def subscribe(
         self, table: LiveTable, seat: int | None, since: int, push: Callable[[dict[str, Any]], None]
     ) -> tuple[Subscriber, dict[str, Any]]:
@@ -742,6 +880,7 @@ class TableService:
         return sub, payload
 
     def unsubscribe(self, table: LiveTable, sub: Subscriber) -> None:
+        sub.closed = True  # at once, without the lock: no more pushes to a closed socket
         with table.lock:
             if sub in table.subscribers:
                 table.subscribers.remove(sub)
@@ -752,6 +891,8 @@ class TableService:
 
     def _notify(self, table: LiveTable) -> None:
         for sub in list(table.subscribers):
+            if sub.closed:
+                continue
             try:
                 payload = build_payload(table, sub.seat, sub.since)
                 sub.since = payload.get("event_count", sub.since) or sub.since
@@ -817,9 +958,14 @@ class TableService:
 
     # -- replays ------------------------------------------------------------------------------------------------------
     def replay_view(self, table: LiveTable, step: int, seat: int | None) -> dict[str, Any]:
-        """The position after ``step`` moves as ``seat`` sees it (a new state; the live one untouched)."""
+        """The position after ``step`` moves as ``seat`` sees it (a new state; the live one untouched).
+
+        Before the end the move list withholds other seats' secret moves (``moves_for``); the views
+        themselves are the engine's, which show each seat only what it may know."""
         with table.lock:
             actions = list(table.actions)
+            moves = table.moves_for(seat) if table.status != "replay" else [[p, t] for p, t in actions]
+            fairness = table.fairness() if table.status != "replay" else None
         if isinstance(step, bool) or not isinstance(step, int):
             raise TableError(422, "replay.step", "step is a move number")
         step = max(0, min(step, len(actions)))
@@ -852,7 +998,8 @@ class TableService:
                 "step": step,
                 "steps": len(actions),
                 "seq": step,
-                "moves": [[p, t] for p, t in actions],
+                "moves": moves,
+                "fairness": fairness,
                 "event_text": [
                     [e.get("i"), describe(table.game, e)]
                     for e in view.get("events", [])
@@ -903,11 +1050,21 @@ class TableService:
         return table
 
 
-def clean_name(name: Any) -> str | None:
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def valid_name(name: Any) -> str:
+    """A display name, NFC-normalised with its runs of white space made single spaces: 1-40
+    printable characters (no control, format or unpaired surrogate characters), else 422."""
     if not isinstance(name, str):
-        return None
-    name = " ".join(name.split())[:40]
-    return name or None
+        raise TableError(422, "name.invalid", "a name is a text")
+    text = " ".join(unicodedata.normalize("NFC", name).split()) if name.isprintable() else None
+    if text is None or not text.isprintable():
+        raise TableError(422, "name.invalid", "a name may hold only printable characters")
+    if not 1 <= len(text) <= MAX_NAME:
+        raise TableError(422, "name.invalid", f"a name is 1 to {MAX_NAME} characters long")
+    return text
 
 
 class _MissingGame:

@@ -357,6 +357,11 @@ class NewLasVegasState(State):
         self._cache = (player, acts)
         return acts
 
+    def is_secret(self, player: int, action: Any) -> bool:
+        # Every choice of this game is made at once and in secret: the bank loan (shown only at the
+        # end), the reshuffle vote and each step of a round (public once the round resolves).
+        return True
+
     def is_legal(self, player: int, action: Any) -> bool:
         if not self.legal_actions(player):
             return False

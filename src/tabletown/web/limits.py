@@ -1,0 +1,126 @@
+"""Limits on what one client may ask of the server, so nobody can flood it or starve other tables.
+
+Every limit is configurable (``create_app(limits=Limits(...))`` or the environment variables named in
+``Limits.from_env``; 0 switches one off). Past a limit the server answers 429 with ``Retry-After`` and
+changes nothing. Counters live in the process's memory: with several server processes each one
+counts its own clients.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, fields
+
+ENV_PREFIX = "TABLETOWN_LIMIT_"
+
+
+@dataclass(frozen=True)
+class Limits:
+    tables_per_minute: int = 30  # tables one client address may create per minute
+    moves_per_second: float = 10.0  # sustained moves per seat token (bursts up to moves_burst)
+    moves_burst: int = 30
+    sockets_per_table: int = 400  # open WebSockets on one table, seats and spectators together
+    sockets_per_address: int = 60  # open WebSockets from one client address, all tables together
+    spectators_per_table: int = 300  # WebSockets without a seat on one table
+
+    @classmethod
+    def from_env(cls, environ: dict[str, str] | None = None) -> Limits:
+        """Defaults overridden by ``TABLETOWN_LIMIT_<NAME>`` (e.g. TABLETOWN_LIMIT_TABLES_PER_MINUTE=10)."""
+        env = os.environ if environ is None else environ
+        values = {}
+        for item in fields(cls):
+            raw = env.get(ENV_PREFIX + item.name.upper())
+            if raw is None:
+                continue
+            kind = float if item.type in (float, "float") else int
+            try:
+                value = kind(raw)
+            except ValueError:
+                raise ValueError(f"{ENV_PREFIX}{item.name.upper()} must be a number, not {raw!r}") from None
+            if not math.isfinite(value) or value < 0:
+                raise ValueError(f"{ENV_PREFIX}{item.name.upper()} must be 0 or more, not {raw!r}")
+            values[item.name] = value
+        return cls(**values)
+
+    @classmethod
+    def off(cls) -> Limits:
+        """No limits at all (benchmarks, trusted research clients)."""
+        return cls(**{item.name: 0 for item in fields(cls)})
+
+
+class TokenBuckets:
+    """A token bucket per key: ``rate`` tokens a second up to ``burst``. ``take(key)`` returns 0.0
+    when the request may go ahead, else the seconds until it may. Thread-safe; old keys are dropped
+    once more than ``max_keys`` are held (a full bucket carries no information)."""
+
+    def __init__(self, rate: float, burst: float, max_keys: int = 100_000) -> None:
+        self.rate = rate
+        self.burst = max(burst, 1.0)
+        self.max_keys = max_keys
+        self.buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def take(self, key: str, now: float | None = None) -> float:
+        if self.rate <= 0:
+            return 0.0
+        now = time.monotonic() if now is None else now
+        with self.lock:
+            level, then = self.buckets.pop(key, (self.burst, now))
+            level = min(self.burst, level + (now - then) * self.rate)
+            if level >= 1.0:
+                self.buckets[key] = (level - 1.0, now)
+                wait = 0.0
+            else:
+                self.buckets[key] = (level, now)
+                wait = (1.0 - level) / self.rate
+            while len(self.buckets) > self.max_keys:
+                self.buckets.popitem(last=False)
+        return wait
+
+
+class Counter:
+    """Open connections per key (a table, an address): ``enter`` refuses past ``limit``."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.counts: dict[str, int] = {}
+        self.lock = threading.Lock()
+
+    def enter(self, key: str) -> bool:
+        with self.lock:
+            count = self.counts.get(key, 0)
+            if self.limit and count >= self.limit:
+                return False
+            self.counts[key] = count + 1
+            return True
+
+    def leave(self, key: str) -> None:
+        with self.lock:
+            count = self.counts.get(key, 0) - 1
+            if count > 0:
+                self.counts[key] = count
+            else:
+                self.counts.pop(key, None)
+
+
+class Guard:
+    """The limits of one server process."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        per_minute = limits.tables_per_minute
+        # A minute's allowance may be spent at once, then it refills evenly.
+        self.tables = TokenBuckets(per_minute / 60.0, per_minute)
+        self.moves = TokenBuckets(limits.moves_per_second, limits.moves_burst)
+        self.table_sockets = Counter(limits.sockets_per_table)
+        self.address_sockets = Counter(limits.sockets_per_address)
+        self.spectators = Counter(limits.spectators_per_table)
+
+
+def retry_after(seconds: float) -> str:
+    """The Retry-After header: whole seconds, at least 1."""
+    return str(max(1, math.ceil(seconds)))
