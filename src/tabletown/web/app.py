@@ -58,7 +58,9 @@ class CreateTable(BaseModel):
     turn_timer: StrictInt | None = Field(
         default=None, description="seconds a human has per decision; then a bot stands in"
     )
-    names: list[str | None] | None = Field(default=None, max_length=16)
+    # Names are checked by the table service (rule name.invalid), not here: pydantic would refuse
+    # an unpaired surrogate with a generic error.
+    names: list[Any] | None = Field(default=None, max_length=16)
 
 
 class ActionBody(BaseModel):
@@ -73,13 +75,13 @@ class ActionBody(BaseModel):
 class JoinBody(BaseModel):
     token: str | None = Field(default=None, max_length=128)
     seat: StrictInt | None = None
-    name: str | None = Field(default=None, max_length=1000)
+    name: Any = Field(default=None, description="1-40 printable characters")
     back: StrictBool = True
 
 
 class SitBody(BaseModel):
     seat: StrictInt
-    name: str | None = Field(default=None, max_length=1000)
+    name: Any = Field(default=None, description="1-40 printable characters")
 
 
 class ReplayBody(BaseModel):
