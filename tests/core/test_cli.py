@@ -113,3 +113,29 @@ def test_bot_choices_in_a_simultaneous_round_are_not_echoed():
     )
     assert "seat 1>" in out.output
     assert "seat 0 (bot:random):" not in out.output
+
+
+def test_replay_verify_checks_the_fairness_commitment(tmp_path):
+    from tabletown.core.fairness import commitment, new_salt
+
+    path = tmp_path / "g.json"
+    runner.invoke(
+        app,
+        ["play", "machikoro", "--seat", "bot:random", "--seat", "bot:random", "--seed", "11"]
+        + ["--record", str(path), "--quiet"],
+    )
+    data = json.loads(path.read_text())
+    salt = new_salt()
+    data.update(salt=salt, commitment=commitment(11, salt), seed_chosen=False)
+    path.write_text(json.dumps(data))
+    fair = runner.invoke(app, ["replay", str(path), "--verify"])
+    assert fair.exit_code == 0 and "match the commitment" in fair.output
+    # the server revealing another seed than the one it committed to is caught
+    data["commitment"] = commitment(12, salt)
+    path.write_text(json.dumps(data))
+    cheated = runner.invoke(app, ["replay", str(path), "--verify"])
+    assert cheated.exit_code == 1 and "do not match the commitment" in cheated.output
+    data.update(commitment=commitment(11, salt), salt=None)
+    path.write_text(json.dumps(data))
+    assert runner.invoke(app, ["replay", str(path), "--verify"]).exit_code == 1
+    assert Record.from_json({**data, "salt": salt}).commitment == commitment(11, salt)

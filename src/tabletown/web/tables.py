@@ -985,8 +985,10 @@ class TableService:
             try:
                 state.apply_text(player, text)
             except Exception as exc:
+                # A live table's moves may be secret: name the move by number only.
+                shown = f" ({player}: {text!r})" if table.status == "replay" else ""
                 raise TableError(
-                    422, "replay.refused", f"move {index + 1} ({player}: {text!r}) is refused: {exc}"
+                    422, "replay.refused", f"move {index + 1}{shown} cannot be replayed: {type(exc).__name__}"
                 ) from None
             if (index + 1) % REPLAY_CHECKPOINT == 0 and index + 1 not in points:
                 points[index + 1] = state.clone()
