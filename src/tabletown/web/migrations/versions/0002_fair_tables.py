@@ -24,6 +24,8 @@ def upgrade() -> None:
     )
     op.add_column("tt_seats", sa.Column("open", sa.Boolean(), nullable=False, server_default=sa.false()))
     op.add_column("tt_moves", sa.Column("secret", sa.Boolean(), nullable=False, server_default=sa.false()))
+    # "open" now means "has a seat anyone may take"; older tables kept every seat for its link.
+    op.execute("UPDATE tt_tables SET status = 'running' WHERE status = 'open'")
 
 
 def downgrade() -> None:
