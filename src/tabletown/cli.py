@@ -175,9 +175,13 @@ def replay(
             raise typer.Exit(1)
         console.print(f"ok: {len(rec.actions)} actions replay identically ({rec.game}, seed {rec.seed})")
         if rec.commitment is not None:
-            console.print(f"fair: seed and salt match the commitment {rec.commitment} published before move 1")
+            console.print(
+                f"fair: seed and salt match the commitment {rec.commitment} published before move 1"
+            )
         if rec.seed_chosen:
-            console.print("[yellow]note:[/] this table's seed was chosen by its creator, not drawn by the server")
+            console.print(
+                "[yellow]note:[/] this table's seed was chosen by its creator, not drawn by the server"
+            )
         return
     try:
         if step:

@@ -202,7 +202,8 @@ def test_a_whole_three_player_game_by_clicking(server, tmp_path):
         page.click("text=Replay")
         page.wait_for_selector(".lv-map .lv-lot >> nth=47")
         page.click("#first")
-        page.wait_for_function("document.getElementById('step').value === '0'")
+        # a function, not an expression: Playwright evals an expression, which the CSP forbids
+        page.wait_for_function("() => document.getElementById('step').value === '0'")
         assert (
             page.locator(".lv-lot .lv-marker").count() >= 6
         )  # two dealt lots per player (and the first draw)

@@ -253,7 +253,8 @@ def test_two_player_game_by_clicking_on_the_map(server, browser, tmp_path):
     page.click("text=Replay")
     page.wait_for_selector(".mc-map")
     page.click("#forward")
-    page.wait_for_function("document.getElementById('step').value === '1'")
+    # a function, not an expression: Playwright evals an expression, which the CSP forbids
+    page.wait_for_function("() => document.getElementById('step').value === '1'")
     assert page.locator(".mc-tile").count() >= 1
     page.close()
     assert errors == []

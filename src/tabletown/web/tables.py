@@ -785,7 +785,12 @@ class TableService:
                     except Exception:
                         snapshot = None
             now = utcnow()
-            self._store_move(table, seat, text, by, secret, new_seq, status, result, snapshot, joins, now)
+            try:
+                self._store_move(table, seat, text, by, secret, new_seq, status, result, snapshot, joins, now)
+            except TableError as exc:
+                if exc.status == 409:  # another server process stored this move: learn what it was
+                    self._catch_up(table)
+                raise
             with table.lock:
                 table.state = after
                 table.actions.append((seat, text))
@@ -859,6 +864,75 @@ class TableService:
         except Exception:
             log.exception("table %s: the move could not be stored", table.id)
             raise TableError(503, "store.failed", "the move could not be stored; try again") from None
+
+    def catch_up(self, table: LiveTable) -> bool:
+        """Bring a table in memory up to the database, where another server process may have stored
+        moves or seated players; True when anything changed."""
+        with table.write_lock:
+            return self._catch_up(table)
+
+    def _catch_up(self, table: LiveTable) -> bool:
+        with self.sessions() as session:
+            row = session.get(TableRow, table.id)
+            if row is None or row.seq == table.seq and row.status == table.status:
+                seats = None
+            else:
+                seats = list(
+                    session.scalars(
+                        select(SeatRow).where(SeatRow.table_id == table.id).order_by(SeatRow.seat)
+                    )
+                )
+            moves = (
+                list(
+                    session.execute(
+                        select(MoveRow.seq, MoveRow.seat, MoveRow.action, MoveRow.secret)
+                        .where(MoveRow.table_id == table.id, MoveRow.seq > table.seq)
+                        .order_by(MoveRow.seq)
+                    )
+                )
+                if row is not None and row.seq > table.seq
+                else []
+            )
+        if seats is None:
+            return False
+        state = table.state
+        if moves:
+            if state is None or [m.seq for m in moves] != list(
+                range(table.seq + 1, table.seq + 1 + len(moves))
+            ):
+                return self._reload(table)
+            state = state.clone()
+            try:
+                for move in moves:
+                    state.apply_text(move.seat, move.action)
+            except Exception:
+                log.exception("table %s: moves stored by another process do not replay here", table.id)
+                return self._reload(table)
+        with table.lock:
+            table.state = state
+            table.actions.extend((m.seat, m.action) for m in moves)
+            table.secret.extend(bool(m.secret) for m in moves)
+            for stored in seats:
+                if stored.seat < len(table.seats):
+                    seat = table.seats[stored.seat]
+                    seat.token, seat.name, seat.joined = stored.token, stored.name, stored.joined
+            table.status = row.status
+            table.updated_at = row.updated_at
+            self._mark_turns(table)
+            self._notify(table)
+        return True
+
+    def _reload(self, table: LiveTable) -> bool:
+        """Rebuild a table from the database from scratch (its moves no longer follow from memory)."""
+        fresh = self._load(table.id)
+        if fresh is None:
+            return False
+        with table.lock:
+            for name in ("state", "status", "error", "actions", "secret", "seats", "updated_at"):
+                setattr(table, name, getattr(fresh, name))
+            self._mark_turns(table)
+            self._notify(table)
+        return True
 
     def _mark_turns(self, table: LiveTable) -> None:
         now = time.monotonic()

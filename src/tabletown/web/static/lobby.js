@@ -1,4 +1,5 @@
-// The lobby: create a table (game, options, seats human or bot, seed, timer) and list the tables.
+// The lobby: create a table (game, options, seats: human by link, open to anyone, or a bot; a practice
+// seed; timer) and list the tables, with a working "sit" button for every open seat.
 "use strict";
 (function () {
   const T = window.Tabletown;
@@ -17,7 +18,8 @@
     const best = ["expert", "hard", "greedy", "random"].find((b) => game.bots.includes(b)) || game.bots[0];
     for (let i = 0; i < n; i++) {
       const select = el("select", { name: "seat" + i, "data-seat": i },
-        el("option", { value: "human" }, "Human"),
+        el("option", { value: "human" }, "Human (by link)"),
+        el("option", { value: "open" }, "Open seat (anyone may sit)"),
         game.bots.map((b) => el("option", { value: "bot:" + b }, "Bot: " + b)));
       select.value = old[i] || (i === 0 ? "human" : "bot:" + best);
       box.append(el("label", {}, "Seat " + i + " ", select));
@@ -65,25 +67,43 @@
     T.setName($("player-name").value.trim());
     const seats = [...$("seats").querySelectorAll("select")].map((s) => s.value);
     const body = { game: $("game-select").value, options: readOptions(), seats };
-    if ($("seed").value !== "") body.seed = Number($("seed").value);
+    const seed = $("seed").value.trim();
+    if (seed !== "" && !/^\d{1,19}$/.test(seed)) { $("create-error").textContent = "The seed is a whole number from 0 to 2^63-1."; return; }
     if ($("turn-timer").value !== "") body.turn_timer = Number($("turn-timer").value);
     const name = $("player-name").value.trim();
     const first = seats.indexOf("human");
     if (name && first >= 0) { body.names = seats.map((s, i) => (i === first ? name : null)); }
-    const response = await api("POST", "/api/tables", body);
+    // a seed goes up to 2^63-1, past what a JS number holds exactly: its digits go into the JSON as typed
+    const text = seed === "" ? body : JSON.stringify({ ...body, seed: "@seed@" }).replace('"seed":"@seed@"', `"seed":${seed.replace(/^0+(?=\d)/, "")}`);
+    const response = await api("POST", "/api/tables", text);
     if (!response.ok) { $("create-error").textContent = (response.data && response.data.message) || "The table was refused."; return; }
-    const humans = response.data.seats.filter((s) => s.kind === "human");
-    const target = humans.length ? humans[0].join_url : `/t/${response.data.id}`;
-    if (humans.length <= 1) { location.href = target; return; }
-    $("join-links").replaceChildren(...humans.map((s) => el("li", {}, `Seat ${s.seat}: `, el("a", { href: s.join_url }, s.join_url))));
+    const data = response.data;
+    // reserved human seats have a join link (their secret); open seats get theirs when somebody sits
+    const reserved = data.seats.filter((s) => s.kind === "human" && !s.open && s.join_url);
+    const open = data.seats.filter((s) => s.open);
+    const target = reserved.length ? reserved[0].join_url : `/t/${data.id}`;
+    // one player (the rest bots or open seats): straight to the table, whose page says if the seed was chosen
+    if (reserved.length <= 1) { location.href = target; return; }
+    $("created-seed").replaceChildren(...(data.seed_chosen ? [el("span", { class: "badge practice" }, "seed chosen by creator"),
+      " Everyone at this table sees that you chose its seed: it is a practice table."] : []));
+    $("created-seed").hidden = !data.seed_chosen;
+    $("join-links").replaceChildren(...reserved.map((s) => el("li", {}, `Seat ${s.seat}: `, el("a", { href: s.join_url, class: "join-link" }, s.join_url))),
+      ...open.map((s) => el("li", {}, `Seat ${s.seat}: `, el("span", { class: "badge open-seat" }, "open seat"), " anyone may sit from the lobby")));
+    $("join-intro").hidden = reserved.length === 0;
     $("go-table").href = target;
     $("created").hidden = false;
     refreshLists();
   }
 
+  function seatWord(s) {
+    if (s.name) return s.name;
+    if (s.open) return "open seat";
+    if (s.kind === "human") return s.joined ? "human" : "invited";
+    return s.kind.replace("bot:", "bot ");
+  }
+
   function describe(t) {
-    const names = t.seats.map((s) => s.name || (s.kind === "human" ? "human" : s.kind.replace("bot:", "bot "))).join(", ");
-    return `${t.title} · ${names} · move ${t.seq}`;
+    return `${t.title} · ${t.seats.map(seatWord).join(", ")} · move ${t.seq}`;
   }
 
   async function refreshLists() {
@@ -93,18 +113,25 @@
       const list = $("list-" + status);
       const tables = response.data[status] || [];
       list.replaceChildren(...(tables.length ? tables.map((t) => {
-        const free = t.seats.filter((s) => s.kind === "human" && !s.joined);
-        return el("li", {}, el("a", { href: `/t/${t.id}` }, describe(t)),
+        // only seats the creator opened can be taken here; a reserved seat belongs to its link
+        const free = status === "finished" ? [] : t.seats.filter((s) => s.open === true);
+        return el("li", { "data-table": t.id }, el("a", { href: `/t/${t.id}` }, describe(t)),
+          t.seed_chosen ? el("span", { class: "badge practice", title: "its creator chose the seed: whoever knows it can foresee every die and draw" }, "seed chosen by creator") : null,
           status === "finished" ? [" · ", el("a", { href: `/t/${t.id}/replay` }, "replay")] : null,
-          status === "open" ? free.map((s) => [" · ", el("button", { class: "small", onclick: () => sit(t.id, s.seat) }, `sit at seat ${s.seat}`)]) : null);
+          free.map((s) => [" · ", el("button", { class: "small sit", type: "button", "data-seat": s.seat, onclick: () => sit(t.id, s.seat) }, `sit at seat ${s.seat}`)]));
       }) : [el("li", { class: "hint" }, "none")]));
     }
   }
 
   async function sit(tableId, seat) {
-    const response = await api("POST", `/api/tables/${tableId}/sit`, { seat, name: T.name() || null });
-    if (response.ok) location.href = response.data.join_url;
-    else refreshLists();
+    const name = $("player-name").value.trim();
+    if (name) T.setName(name);
+    $("list-error").textContent = "";
+    const response = await api("POST", `/api/tables/${tableId}/sit`, { seat, name: name || T.name() || null });
+    // the join link stores the seat's token in this browser's cookie and opens the table
+    if (response.ok) { location.href = response.data.join_url || `/t/${tableId}`; return; }
+    $("list-error").textContent = (response.data && response.data.message) || "That seat cannot be taken.";
+    refreshLists();
   }
 
   document.addEventListener("DOMContentLoaded", async () => {

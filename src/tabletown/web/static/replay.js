@@ -1,4 +1,6 @@
-// The replay page: step through a finished table (or an uploaded record), as any seat.
+// The replay page: step through a table (a finished one entirely; an unfinished one only as far as
+// everyone has seen it) or an uploaded record, as any seat the viewer may see; and check a finished
+// record's fairness: its seed and salt must hash to the commitment published before the first move.
 "use strict";
 (function () {
   const T = window.Tabletown;
@@ -6,20 +8,24 @@
   const cfg = T.config("replay-config");
   const $ = (id) => document.getElementById(id);
   let record = null; // an uploaded record
+  let recordText = ""; // ... as the file has it (its seed may be past 2^53: sent on exactly as written)
   let steps = 0;
   let step = 0;
   let game = cfg.game;
   let players = cfg.num_players;
+  const LAST = 10000000; // "the last move": the server clamps a step to the moves there are
 
   function seatChoices() {
+    // a finished table or a record: every seat; an unfinished table: only the seats this browser holds
+    const held = (cfg.held || []).map((h) => h.seat);
     const allowed = [];
     for (let s = 0; s < players; s++) {
-      if (record || cfg.finished || (cfg.held || []).some((h) => h.seat === s)) allowed.push(s);
+      if (record || cfg.finished || held.includes(s)) allowed.push(s);
     }
     const select = $("view-seat");
     const keep = select.value;
     select.replaceChildren(el("option", { value: "" }, "Spectator"), ...allowed.map((s) => el("option", { value: s }, "Seat " + s)));
-    select.value = keep;
+    select.value = allowed.map(String).includes(keep) ? keep : "";
   }
 
   async function show(n) {
@@ -27,15 +33,15 @@
     const seatValue = $("view-seat").value;
     const seat = seatValue === "" ? null : Number(seatValue);
     let response;
-    if (record) response = await api("POST", "/api/replay", { record, step: Math.max(0, n), seat });
+    if (record) {
+      const body = JSON.stringify({ record: "@record@", step: Math.max(0, n), seat });
+      response = await api("POST", "/api/replay", body.replace('"@record@"', () => recordText.trim()));
+    }
     else {
-      let query = `?step=${Math.max(0, n)}`;
-      if (seat !== null) {
-        query += `&seat=${seat}`;
-        const h = (cfg.held || []).find((x) => x.seat === seat);
-        if (h) query += `&token=${encodeURIComponent(h.token)}`;
-      }
-      response = await api("GET", `/api/tables/${cfg.table}/replay${query}`);
+      // the seat by number: the server finds its token in this browser's cookie
+      const query = new URLSearchParams({ step: String(Math.min(Math.max(0, n), LAST)) });
+      if (seat !== null) query.set("seat", String(seat));
+      response = await api("GET", `/api/tables/${encodeURIComponent(cfg.table)}/replay?${query}`);
     }
     if (!response.ok) { $("replay-error").textContent = (response.data && response.data.message) || "Cannot show this step."; return; }
     const p = response.data;
@@ -47,12 +53,114 @@
     $("step").value = step;
     $("step").max = steps;
     $("status-line").textContent = p.over ? `After move ${step}: game over.` : `After move ${step}. To act: ${(p.to_act || []).map((s) => T.seatLabel(p.seats, s)).join(", ")}`;
-    $("move-list").replaceChildren(...p.moves.map(([seat, text], i) =>
-      el("li", { class: i < step ? "done" : "", value: i + 1, onclick: () => show(i + 1) }, `seat ${seat}: ${text}`)));
+    $("move-list").replaceChildren(...(p.moves || []).map(([seat, text], i) =>
+      el("li", { class: i < step ? "done" : "", value: i + 1, onclick: () => show(i + 1) },
+        `seat ${seat}: `, text === null || text === undefined ? el("i", { class: "hint" }, "a secret choice (shown at the end)") : text)));
     $("event-log").replaceChildren(...(p.event_text || []).map(([i, text]) => el("li", { value: i }, text)));
     $("event-log").scrollTop = $("event-log").scrollHeight;
     T.board(game).render($("board"), p, { seat: p.seat, legal: [], act: null, seats: p.seats });
     if ($("view-seat").options.length <= 1) seatChoices();
+  }
+
+  // -- fairness ---------------------------------------------------------------------------------------
+  // The seed as decimal text: the server's seed_text when it sends one, else the digits as they stand
+  // in the JSON text (JSON.parse rounds integers past 2^53; seeds go up to 2^63-1).
+  function seedText(data, text) {
+    const fair = (data && data.fairness) || {};
+    for (const candidate of [data && data.seed_text, fair.seed_text]) {
+      if (typeof candidate === "string" && /^\d+$/.test(candidate)) return candidate;
+    }
+    const raw = rawJsonValue(text, ["seed"]);
+    if (raw && /^"?\d+"?$/.test(raw)) return raw.replace(/"/g, "");
+    return null;
+  }
+
+  // The raw text of the value at `path` (object keys) in a JSON text, or null: a small scanner that
+  // never turns numbers into JS numbers.
+  function rawJsonValue(text, path) {
+    let i = 0;
+    const ws = () => { while (i < text.length && " \t\n\r".includes(text[i])) i++; };
+    function str() {
+      let out = "";
+      i++; // the opening quote
+      while (i < text.length && text[i] !== '"') {
+        if (text[i] === "\\") { out += text.slice(i, i + 2); i += 2; } else out += text[i++];
+      }
+      i++;
+      return out;
+    }
+    function value(depth, on) {
+      ws();
+      const start = i;
+      const c = text[i];
+      if (c === "{" || c === "[") {
+        const object = c === "{";
+        i++; ws();
+        let found = null;
+        if (text[i] === (object ? "}" : "]")) { i++; return null; }
+        for (;;) {
+          ws();
+          let hit = false;
+          if (object) {
+            const key = str(); ws();
+            if (text[i] !== ":") throw new Error("bad JSON");
+            i++;
+            hit = on && depth < path.length && key === path[depth];
+          }
+          const got = value(depth + 1, hit);
+          if (hit && found === null) found = got;
+          ws();
+          if (text[i] === ",") { i++; continue; }
+          if (text[i] === (object ? "}" : "]")) { i++; break; }
+          throw new Error("bad JSON");
+        }
+        return found;
+      }
+      if (c === '"') str();
+      else while (i < text.length && !",}] \t\n\r".includes(text[i])) i++;
+      return on && depth === path.length ? text.slice(start, i) : null;
+    }
+    try { return value(0, true); } catch (e) { return null; }
+  }
+
+  async function checkFairness(data, text) {
+    const box = $("fairness-check");
+    const say = (kind, ...parts) => { box.className = "fair-check " + kind; box.replaceChildren(...parts); box.hidden = false; };
+    if (!data || typeof data !== "object") { box.hidden = true; return; }
+    const chosen = data.seed_chosen === true;
+    const practice = chosen ? [" ", el("span", { class: "badge practice" }, "seed chosen by creator"),
+      " This was a practice table: its creator chose the seed and could foresee every die and draw."] : [];
+    const commitment = typeof data.commitment === "string" ? data.commitment.toLowerCase() : null;
+    if (data.complete === false) {
+      say("note", "The game is not over: seed and salt stay secret until the end. ",
+        commitment ? ["Commitment published before the first move: ", el("code", { title: commitment }, commitment)] : null, ...practice);
+      return;
+    }
+    if (!commitment) {
+      say("note", "This record carries no fairness commitment (a game played outside a Tabletown server), so nothing can be checked.", ...practice);
+      return;
+    }
+    const seed = seedText(data, text);
+    const salt = data.salt;
+    if (seed === null || typeof salt !== "string" || !salt) {
+      say("bad", "Warning: this record has a commitment but no seed or salt to check it with: the dice and draws cannot be shown to be fair.");
+      return;
+    }
+    const computed = await T.sha256Hex(T.commitmentText(seed, salt));
+    if (computed === commitment) {
+      say("ok", "Fair: the seed matches the commitment published before the first move. ",
+        el("details", {}, el("summary", {}, "how this was checked"),
+          el("p", {}, "SHA-256 of ", el("code", {}, T.commitmentText(seed, salt)), " is ", el("code", { class: "computed" }, computed),
+            ", the commitment every seat saw from the first move on.")), ...practice);
+    } else {
+      say("bad", "WARNING: the seed and salt of this record do NOT match its commitment. The dice and draws are not the ones promised before the first move. ",
+        el("p", {}, "commitment ", el("code", {}, commitment)), el("p", {}, "computed ", el("code", { class: "computed" }, computed)), ...practice);
+    }
+  }
+
+  async function loadTableRecord() {
+    const response = await api("GET", `/api/tables/${encodeURIComponent(cfg.table)}/record`);
+    if (response.ok) await checkFairness(response.data, response.text);
   }
 
   document.addEventListener("DOMContentLoaded", () => {
@@ -70,16 +178,23 @@
     const file = $("record-file");
     if (file) {
       file.onchange = async () => {
+        let text;
         try {
-          record = JSON.parse(await file.files[0].text());
-          players = (record.seats || []).length;
-          seatChoices();
-          show(0);
-        } catch (err) { $("replay-error").textContent = "This file is not a Tabletown record."; }
+          text = await file.files[0].text();
+          record = JSON.parse(text);
+          if (!record || typeof record !== "object" || Array.isArray(record)) throw new Error("not a record");
+        } catch (err) { record = null; $("replay-error").textContent = "This file is not a Tabletown record."; return; }
+        recordText = text;
+        players = (record.seats || []).length;
+        seatChoices();
+        show(0);
+        checkFairness(record, text);
       };
     } else {
       seatChoices();
-      show(cfg.finished ? 0 : 1e9);
+      show(cfg.finished ? 0 : LAST);
+      loadTableRecord();
     }
   });
+  window.TabletownReplay = { rawJsonValue, seedText };
 })();

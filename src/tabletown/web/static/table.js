@@ -1,24 +1,42 @@
 // The table page: the seat's view live over a WebSocket (reconnecting without losing events), the
-// legal moves as buttons, the event log in words, hot-seat switching with a "pass to" screen.
+// legal moves as buttons, the event log in words, the fairness commitment, and hot-seat play.
+//
+// Authentication: the seat tokens live only in the table's HttpOnly cookie; the page names a seat
+// (?seat=N, {"seat": N}) and the server takes that seat's token from the cookie.
+//
+// Hot-seat (one browser holds several seats): a seat's view is shown only after its player pressed
+// "I am <seat>, show my seat" on the pass screen. Before the pass screen appears everything a seat
+// saw is taken out of the page (board, moves, log, status, seat list) and out of memory (payload,
+// events, the boards' own memory), and the seat's WebSocket is closed; the next seat's view is
+// requested only once its player confirms. The pass screen comes first of all when several seats are
+// held, and whenever the seat shown need not act while another held seat must.
 "use strict";
 (function () {
   const T = window.Tabletown;
   const { el, api } = T;
   const cfg = T.config("table-config");
-  const held = cfg.held || [];
-  let active = held.length ? held[0] : null;
+  const held = [...new Set((cfg.held || []).map((h) => h.seat))].sort((a, b) => a - b);
+  const hotSeat = held.length > 1;
+  let active = held.length === 1 ? held[0] : null; // the seat shown (null: spectator or pass screen)
+  let passing = false; // the pass screen is up
   let payload = null;
   let events = new Map();
   let count = 0;
   let socket = null;
   let retry = 500;
   let receivedAt = 0;
-  let passPending = false;
+  let generation = 0; // bumped whenever a seat's view is dropped: late answers of the old seat are ignored
+  let publicSeats = cfg.seats || []; // seat names (public), for the pass screen's words
+  let fairness = null; // public: the commitment, whether the seed was chosen, the seed after the end
+  let boardShell = null; // an empty #board to start every seat from
   const $ = (id) => document.getElementById(id);
 
-  function reset() { events = new Map(); count = 0; payload = null; }
+  function label(seat) { return T.seatLabel(publicSeats, seat); }
 
-  function absorb(p) {
+  // -- talking to the server ----------------------------------------------------------------------------
+  function absorb(p, gen) {
+    if (gen !== generation || passing) return;
+    if (Object.prototype.hasOwnProperty.call(p, "seat") && (p.seat === undefined ? null : p.seat) !== active) return;
     (p.events || []).forEach((e, k) => {
       const text = (p.event_text || [])[k];
       events.set(e.i, { event: e, text: text && text[0] === e.i ? text[1] : e.kind });
@@ -30,39 +48,59 @@
   }
 
   function connect() {
+    const gen = generation;
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    let url = `${proto}://${location.host}/ws/tables/${cfg.table}?since=${count}`;
-    if (active) url += `&token=${encodeURIComponent(active.token)}`;
-    const mine = new WebSocket(url);
+    const query = new URLSearchParams({ since: String(count) });
+    if (active !== null) query.set("seat", String(active));
+    const mine = new WebSocket(`${proto}://${location.host}/ws/tables/${encodeURIComponent(cfg.table)}?${query}`);
     socket = mine;
     mine.onmessage = (message) => {
-      if (mine !== socket) return;
+      if (mine !== socket || gen !== generation) return;
       const data = JSON.parse(message.data);
-      if (data.type === "view") { retry = 500; absorb(data); }
+      if (data.type === "view") { retry = 500; absorb(data, gen); }
     };
-    mine.onclose = () => {
-      if (mine !== socket) return;
+    mine.onclose = (event) => {
+      if (mine !== socket || gen !== generation) return;
+      socket = null;
+      if (event.code >= 4000 && event.code !== 4429 && event.code !== 4503) {
+        $("status-line").textContent = "This page cannot follow the table: " + (event.reason || "refused") + ".";
+        return;
+      }
       $("status-line").textContent = "Connection lost; reconnecting…";
-      setTimeout(() => { if (mine === socket) connect(); }, retry);
+      setTimeout(() => { if (gen === generation && socket === null && !passing) connect(); }, retry);
       retry = Math.min(retry * 2, 8000);
     };
   }
 
+  function disconnect() {
+    if (!socket) return;
+    const old = socket;
+    socket = null;
+    old.onmessage = null;
+    old.onclose = null;
+    old.close();
+  }
+
   async function refresh() {
-    const query = active ? `?token=${encodeURIComponent(active.token)}&since=${count}` : `?since=${count}`;
-    const response = await api("GET", `/api/tables/${cfg.table}${query}`);
-    if (response.ok) absorb(response.data);
+    const gen = generation;
+    const query = new URLSearchParams({ since: String(count) });
+    if (active !== null) query.set("seat", String(active));
+    const response = await api("GET", `/api/tables/${encodeURIComponent(cfg.table)}?${query}`);
+    if (response.ok && gen === generation) absorb(response.data, gen);
     return response;
   }
 
   async function act(text, again) {
-    if (!active || !payload) return;
+    if (active === null || !payload || passing) return;
+    const gen = generation;
     $("move-error").textContent = "";
     document.querySelectorAll("#legal-moves button").forEach((b) => (b.disabled = true));
-    const response = await api("POST", `/api/tables/${cfg.table}/actions`, { token: active.token, seq: payload.seq, action: text });
+    const response = await api("POST", `/api/tables/${encodeURIComponent(cfg.table)}/actions`, { seat: active, seq: payload.seq, action: text });
+    if (gen !== generation) return; // the seat was handed over meanwhile: say nothing of its move
     if (response.status === 409 && !again) {
       const before = count;
       const fresh = await refresh();
+      if (gen !== generation) return;
       const learned = fresh.ok && (fresh.data.events || []).some((e) => e.i >= before);
       // a typed plan ("a, 2.5, skip") is never listed: its first step being legal is what counts
       const legalNow = fresh.ok ? fresh.data.legal || [] : [];
@@ -75,33 +113,99 @@
     render();
   }
 
-  function switchSeat(seat) {
-    active = held.find((h) => h.seat === seat) || null;
-    reset();
-    // nothing of the previous seat stays on screen while the new seat's view is on its way
-    ["board", "legal-moves", "event-log"].forEach((id) => $(id).replaceChildren());
-    $("status-line").textContent = "Connecting…";
-    passPending = false;
+  // -- hot-seat -------------------------------------------------------------------------------------------
+  // Take every trace of the shown seat out of the page and out of memory.
+  function conceal() {
+    generation++;
+    disconnect();
+    active = null;
+    payload = null;
+    events = new Map();
+    count = 0;
+    T.resetBoards();
+    // a fresh, empty board: a board's late redraw (after its move was answered) lands in the old,
+    // detached element, never in the page
+    const board = $("board");
+    if (board && boardShell) board.replaceWith(boardShell.cloneNode(false));
+    else if (board) board.replaceChildren();
+    ["legal-moves", "event-log", "seat-list"].forEach((id) => $(id).replaceChildren());
+    $("move-error").textContent = "";
+    $("status-line").textContent = "";
+    $("away-banner").hidden = true;
+    $("play").hidden = true;
+  }
+
+  function showPass(seat) {
+    passing = true;
+    conceal();
+    $("pass-text").textContent = `Pass the device to ${label(seat)}.`;
+    $("pass-hint").textContent = "Nothing of anyone's seat is on the page until its player confirms.";
+    const button = $("pass-button");
+    button.textContent = `I am ${label(seat)}, show my seat`;
+    button.dataset.seat = String(seat);
+    button.onclick = () => takeSeat(seat);
+    $("pass-screen").hidden = false;
+    button.focus();
+  }
+
+  function takeSeat(seat) {
+    if (!passing) return;
+    passing = false;
+    generation++;
+    active = seat;
     $("pass-screen").hidden = true;
-    if (socket) { const old = socket; socket = null; old.close(); }
+    $("play").hidden = false;
+    $("status-line").textContent = `You are ${label(seat)}. Connecting…`;
     connect();
   }
 
-  function render() {
-    if (!payload) return;
-    const seats = payload.seats || [];
-    const toAct = payload.to_act || [];
-    const mySeat = active ? active.seat : null;
-    // hot-seat: another seat of this browser must act and the shown one need not
-    const next = held.find((h) => toAct.includes(h.seat));
-    if (held.length > 1 && next && !toAct.includes(mySeat) && !payload.over) {
-      passPending = true;
-      $("pass-text").textContent = `Pass the device to ${T.seatLabel(seats, next.seat)}.`;
-      $("pass-button").onclick = () => switchSeat(next.seat);
-      $("pass-screen").hidden = false;
-    } else if (!passPending) {
-      $("pass-screen").hidden = true;
+  // the held seat to hand over to, when the shown one need not act and another held seat must
+  function handOverTo(p) {
+    if (!hotSeat || active === null || p.over || p.status === "error") return null;
+    const toAct = p.to_act || [];
+    if (toAct.includes(active)) return null;
+    const next = held.find((s) => s !== active && toAct.includes(s));
+    return next === undefined ? null : next;
+  }
+
+  // -- drawing --------------------------------------------------------------------------------------------
+  function drawFairness() {
+    const box = $("fairness");
+    if (!fairness) return;
+    const parts = [];
+    if (fairness.seed_chosen) {
+      parts.push(el("strong", { class: "practice" }, "Practice table: the seed was chosen by its creator."),
+        " Whoever chose it can foresee every die and draw.");
+    } else if (fairness.commitment) {
+      parts.push("Dice and draws fixed before the first move: commitment ",
+        el("code", { class: "commitment", title: fairness.commitment }, fairness.commitment.slice(0, 12) + "…"));
     }
+    const revealed = fairness.seed !== null && fairness.seed !== undefined;
+    if (fairness.commitment) {
+      parts.push(" ", el("details", { class: "fair-details" }, el("summary", {}, "details"),
+        el("p", {}, "SHA-256 commitment: ", el("code", { class: "commitment-full" }, fairness.commitment)),
+        el("p", {}, revealed ?
+          "The game is over: the record reveals the seed and the salt, and the step-by-step view of the game checks that they give this commitment." :
+          "The server drew the seed in secret and published this hash of it (with a secret salt) before the first move. " +
+          "At the end the record reveals seed and salt, and anyone can check they give this hash.")));
+    }
+    if (revealed) parts.push(" ", el("a", { href: `/t/${encodeURIComponent(cfg.table)}/replay`, class: "verify-link" }, "verify the seed"));
+    box.replaceChildren(...parts);
+    box.hidden = parts.length === 0;
+  }
+
+  function render() {
+    if (!payload || passing) return;
+    const seats = payload.seats || [];
+    publicSeats = seats.map((s) => ({ seat: s.seat, kind: s.kind, name: s.name }));
+    if (payload.fairness) fairness = payload.fairness;
+    drawFairness();
+    const next = handOverTo(payload);
+    if (next !== null) { showPass(next); return; }
+    const toAct = payload.to_act || [];
+    const mySeat = active;
+    const over = payload.over || payload.status === "finished";
+    $("download-record").hidden = !over;
     let line;
     if (payload.status === "error") line = "This table cannot be played: " + (payload.error || "error");
     else if (payload.over) line = `Game over after ${payload.seq} moves.`;
@@ -112,17 +216,15 @@
       const left = Math.max(0, Math.round(deadline - (Date.now() - receivedAt) / 1000));
       line += ` ${left}s left.`;
     }
-    $("status-line").textContent = (active ? `You are ${T.seatLabel(seats, mySeat)}. ` : "You are watching. ") + line;
-    $("seat-switch").replaceChildren(...(held.length > 1 ? held.map((h) =>
-      el("button", { class: h.seat === mySeat ? "on" : "", onclick: () => switchSeat(h.seat) }, T.seatLabel(seats, h.seat))) : []));
-    $("away-banner").hidden = !(active && seats[mySeat] && seats[mySeat].away);
+    $("status-line").textContent = (mySeat !== null ? `You are ${T.seatLabel(seats, mySeat)}. ` : "You are watching. ") + line;
+    $("away-banner").hidden = !(mySeat !== null && seats[mySeat] && seats[mySeat].away);
     const legal = payload.legal || [];
     $("legal-moves").replaceChildren(...(legal.length ? legal.map((text) =>
       el("button", { class: "move", "data-move": text, onclick: () => act(text) }, text)) :
-      [el("p", { class: "hint" }, active ? "Nothing to do now." : "Spectators watch.")]));
+      [el("p", { class: "hint" }, mySeat !== null ? "Nothing to do now." : "Spectators watch.")]));
     $("seat-list").replaceChildren(...seats.map((s) => el("li", { class: toAct.includes(s.seat) ? "acting" : "" },
-      T.seatLabel(seats, s.seat), s.kind === "human" && !s.joined ? " · free" : "", s.away ? " · away (bot playing)" : "",
-      payload.result ? ` · rank ${payload.result.ranks[s.seat]}` : "")));
+      T.seatLabel(seats, s.seat), s.open ? " · open seat" : s.kind === "human" && !s.joined ? " · not here yet" : "",
+      s.away ? " · away (bot playing)" : "", payload.result ? ` · rank ${payload.result.ranks[s.seat]}` : "")));
     const log = $("event-log");
     const items = [...events.keys()].sort((a, b) => a - b).slice(-300).map((i) => {
       const e = events.get(i);
@@ -130,17 +232,42 @@
     });
     log.replaceChildren(...items);
     log.scrollTop = log.scrollHeight;
-    const ctx = { seat: mySeat, legal, act, seats };
+    const ctx = { seat: mySeat, legal, act: (text) => act(text), seats };
     try { T.board(cfg.game).render($("board"), payload, ctx); }
     catch (err) { console.error(err); T.board("generic").render($("board"), payload, ctx); }
   }
 
-  document.addEventListener("DOMContentLoaded", async () => {
-    $("back-button").onclick = async () => { await api("POST", `/api/tables/${cfg.table}/join`, { token: active.token, back: true }); };
+  // -- start ----------------------------------------------------------------------------------------------
+  async function start() {
     const name = T.name();
-    for (const h of held) await api("POST", `/api/tables/${cfg.table}/join`, { token: h.token, name: name || null, back: false });
-    connect();
-    setInterval(() => { if (payload && Object.keys(payload.turn_deadline || {}).length) render(); }, 1000);
+    for (const seat of held) {
+      await api("POST", `/api/tables/${encodeURIComponent(cfg.table)}/join`, { seat, name: name || null, back: false });
+    }
+    if (!hotSeat) { connect(); return; }
+    // Several seats: the first player confirms too. What the spectator sees (public) says who acts.
+    const gen = generation;
+    const look = await api("GET", `/api/tables/${encodeURIComponent(cfg.table)}?since=0`);
+    if (gen !== generation) return;
+    let first = held[0];
+    if (look.ok && look.data) {
+      publicSeats = (look.data.seats || []).map((s) => ({ seat: s.seat, kind: s.kind, name: s.name }));
+      if (look.data.fairness) { fairness = look.data.fairness; drawFairness(); }
+      $("download-record").hidden = !(look.data.over || look.data.status === "finished");
+      const acting = held.find((s) => (look.data.to_act || []).includes(s));
+      if (acting !== undefined) first = acting;
+    }
+    showPass(first);
+  }
+
+  document.addEventListener("DOMContentLoaded", () => {
+    boardShell = $("board").cloneNode(false);
+    $("back-button").onclick = async () => {
+      if (active === null) return;
+      await api("POST", `/api/tables/${encodeURIComponent(cfg.table)}/join`, { seat: active, back: true });
+    };
+    if (hotSeat) { passing = true; conceal(); $("pass-text").textContent = "Pass the device…"; $("pass-screen").hidden = false; }
+    start();
+    setInterval(() => { if (payload && !passing && Object.keys(payload.turn_deadline || {}).length) render(); }, 1000);
   });
-  window.TabletownTable = { act, refresh, switchSeat };
+  window.TabletownTable = { act, refresh };
 })();

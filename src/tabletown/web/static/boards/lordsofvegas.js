@@ -717,5 +717,10 @@
   document.addEventListener("keydown", (e) => { if (e.key === "Escape" && mem.tradeOpen) { mem.tradeOpen = false; drawDialog(); } });
   let resizing = null;
   window.addEventListener("resize", () => { clearTimeout(resizing); resizing = setTimeout(redraw, 120); });
-  T.registerBoard("lordsofvegas", { render });
+  // A hot-seat hand-over: forget everything of the seat shown.
+  function reset() {
+    Object.assign(mem, { table: null, events: new Map(), texts: new Map(), selected: null, lastPayload: null, lastCtx: null,
+      trade: null, tradeOpen: false, host: null, main: null, dialog: null, bet: {} });
+  }
+  T.registerBoard("lordsofvegas", { render, reset });
 })();

@@ -813,5 +813,10 @@
     hookMoveList();
   }
 
-  T.registerBoard("multicity", { render });
+  // A hot-seat hand-over: forget everything of the seat shown (the next render builds a new map).
+  function reset() {
+    Object.assign(ui, { root: null, svg: null, layers: null, parts: null, payload: null, ctx: null, d: null, last: null,
+      table: null, seq: -1, seat: undefined, drawnId: null, first: null, hover: null, touchSlot: null, len: null, msg: "", msgKind: "" });
+  }
+  T.registerBoard("multicity", { render, reset });
 })();

@@ -717,7 +717,7 @@
     }
     absorbEvents(payload, replayMode);
     store.last = [container, payload, ctx];
-    const rerender = () => render(...store.last);
+    const rerender = () => { if (store.last) render(...store.last); }; // nothing after a hot-seat reset
     const seats = ctx.seats || payload.seats || [];
     const n = st.players.length;
     const solo = !!st.hand || !!st.acme;
@@ -1149,5 +1149,11 @@
     render(container, payload, ctx);
   }
 
-  T.registerBoard("newlasvegas", { render: renderFromPage, rules: { probe, scoreNow } });
+  // A hot-seat hand-over: forget everything of the seat shown (its drafts, its events, its payload).
+  function reset() {
+    Object.assign(store, { who: null, events: new Map(), drafts: new Map(), viewing: null, soloNumber: null, bonus: "", easy: null, copyAt: null, sending: false });
+    store.last = null; store.sig = null; store.lastAct = null;
+  }
+
+  T.registerBoard("newlasvegas", { render: renderFromPage, reset, rules: { probe, scoreNow } });
 })();
