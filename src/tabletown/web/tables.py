@@ -136,6 +136,7 @@ class LiveTable:
     # ``write_lock`` puts the writers of one table (moves, seats) in a row.
     lock: threading.RLock = field(default_factory=threading.RLock)
     write_lock: threading.Lock = field(default_factory=threading.Lock)
+    _commitment: tuple[tuple[int, str], str] | None = field(default=None, repr=False)
     subscribers: list[Subscriber] = field(default_factory=list)
     turn_since: dict[int, float] = field(default_factory=dict)  # seat -> monotonic time its turn began
     replay_points: dict[int, State] = field(default_factory=dict)
@@ -151,6 +152,16 @@ class LiveTable:
         return self.status in ("finished", "error")
 
     @property
+    def commitment(self) -> str | None:
+        """SHA-256 of seed and salt (core.fairness), hashed once: every payload carries it."""
+        if self.salt is None:
+            return None
+        cached = self._commitment
+        if cached is None or cached[0] != (self.seed, self.salt):
+            cached = self._commitment = ((self.seed, self.salt), commitment(self.seed, self.salt))
+        return cached[1]
+
+    @property
     def revealed(self) -> bool:
         """Everything (seed, salt, every move) is public once the game is finished."""
         return self.status == "finished"
@@ -159,7 +170,7 @@ class LiveTable:
         """The commitment to the seed, shown from the start; seed and salt only once it is over."""
         shown = self.revealed
         return {
-            "commitment": commitment(self.seed, self.salt) if self.salt else None,
+            "commitment": self.commitment,
             "seed_chosen": self.seed_chosen,
             "seed": self.seed if shown else None,
             "seed_text": str(self.seed) if shown else None,  # exact in JavaScript too (2**63 > 2**53)
@@ -201,7 +212,7 @@ class LiveTable:
             "result": result,
             "turn_timer": self.turn_timer,
             "seed_chosen": self.seed_chosen,
-            "commitment": commitment(self.seed, self.salt) if self.salt else None,
+            "commitment": self.commitment,
             "created_at": self.created_at.isoformat() if self.created_at else None,
             "updated_at": self.updated_at.isoformat() if self.updated_at else None,
         }
@@ -214,7 +225,7 @@ class LiveTable:
             seats=[s.kind for s in self.seats],
             seed=self.seed,
             actions=list(self.actions),
-            commitment=commitment(self.seed, self.salt) if self.salt else None,
+            commitment=self.commitment,
             salt=self.salt,
             seed_chosen=self.seed_chosen,
         )
