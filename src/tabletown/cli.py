@@ -244,16 +244,55 @@ def serve(
     bot_delay: Annotated[
         float | None, typer.Option(help="seconds a bot waits before moving at tables with people")
     ] = None,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            help="Redis URL (default $TABLETOWN_REDIS_URL): processes share live updates, bots apart"
+        ),
+    ] = None,
+    workers: Annotated[
+        int, typer.Option(min=1, max=64, help="web processes on this port (needs --redis)")
+    ] = 1,
+    external_bots: Annotated[
+        bool, typer.Option(help="bot workers run elsewhere (tabletown bots); do not start one here")
+    ] = False,
 ) -> None:
     """Serve Tabletown in the browser: lobby, live tables against friends and bots, replays."""
     if bot_delay is not None and not (math.isfinite(bot_delay) and 0 <= bot_delay <= 60):
         _fail(f"--bot-delay must be 0-60 seconds, not {bot_delay}")
+    from .web.server import ConfigError
     from .web.server import serve as run_server
 
     try:
-        run_server(host, port, db, bot_delay=bot_delay)
-    except TabletownError as exc:
+        run_server(
+            host, port, db, bot_delay=bot_delay, redis_url=redis, workers=workers, external_bots=external_bots
+        )
+    except (TabletownError, ConfigError) as exc:
         _fail(str(exc))
+
+
+@app.command()
+def bots(
+    db: Annotated[
+        str | None, typer.Option(help="database URL (default: $TABLETOWN_DATABASE_URL or ./tabletown.db)")
+    ] = None,
+    redis: Annotated[str | None, typer.Option(help="Redis URL (default $TABLETOWN_REDIS_URL)")] = None,
+    workers: Annotated[int, typer.Option(min=1, max=64, help="bot worker processes (tables shared out)")] = 1,
+    bot_delay: Annotated[
+        float, typer.Option(help="seconds a bot waits before moving at tables with people")
+    ] = 0.5,
+) -> None:
+    """Run the bots and turn timers of every table in worker processes of their own (beside
+    `tabletown serve --redis URL --external-bots`)."""
+    import os
+
+    from .web.botworker import main as worker_main
+
+    redis = redis or os.environ.get("TABLETOWN_REDIS_URL")
+    if not redis:
+        _fail("bot workers hear of moves through Redis: give --redis URL (or TABLETOWN_REDIS_URL)")
+    args = ["--redis", redis, "--supervise", str(workers), "--bot-delay", str(bot_delay)]
+    worker_main(args + (["--db", db] if db else []))
 
 
 def _register_extra_commands() -> None:

@@ -11,10 +11,7 @@ import contextlib
 import json
 import logging
 import os
-import random
 import re
-import weakref
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +28,8 @@ from .. import __version__
 from . import db
 from .boards import board_words
 from .catalog import broken_games, game_info, games
+from .drivers import Drivers, Follower, gate
+from .hub import make_hub
 from .limits import Guard, Limits, retry_after
 from .tables import LiveTable, Seat, TableError, TableService
 
@@ -39,6 +38,7 @@ log = logging.getLogger("tabletown.web")
 HERE = Path(__file__).parent
 MAX_BODY = 64 * 1024
 COOKIE_PREFIX = "tt_"
+ENV_BOTS = "TABLETOWN_BOTS"  # "external": bot workers (tabletown bots) run the bots, not the web processes
 
 
 # -- request bodies (their schema shows at /docs) ------------------------------------------------------
@@ -207,141 +207,6 @@ def install_log_redaction() -> None:
         access.addFilter(RedactTokens())
 
 
-# -- bots and timers on the server ------------------------------------------------------------------------------
-class Drivers:
-    """One asyncio task per table with bot seats or a turn timer: it asks bots (in worker threads,
-    each decision time-limited) and stands a bot in for humans whose time ran out."""
-
-    def __init__(self, service: TableService, bot_delay: float, bot_seconds: float, workers: int) -> None:
-        self.service = service
-        self.bot_delay = bot_delay
-        self.bot_seconds = bot_seconds
-        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="tabletown-bot")
-        self.tasks: dict[str, asyncio.Task] = {}
-        self.loop: asyncio.AbstractEventLoop | None = None
-
-    def start(self, table: LiveTable) -> None:
-        """Called from any thread: follow ``table`` if it needs a driver."""
-        if table.over or not (table.turn_timer or any(s.is_bot for s in table.seats)):
-            return
-        loop = self.loop
-        if loop is None:
-            return
-        if threading_in_loop(loop):
-            self._start(table)
-        else:
-            loop.call_soon_threadsafe(self._start, table)
-
-    def _start(self, table: LiveTable) -> None:
-        task = self.tasks.get(table.id)
-        if task is not None and not task.done():
-            return
-        changed = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        table.on_change.append(lambda _t: loop.call_soon_threadsafe(changed.set))
-        self.tasks[table.id] = loop.create_task(self._drive(table, changed))
-
-    async def _drive(self, table: LiveTable, changed: asyncio.Event) -> None:
-        service = self.service
-        pending: asyncio.Future | None = None
-        failures = 0
-        try:
-            while not table.over:
-                changed.clear()
-                auto = await anyio.to_thread.run_sync(service.auto_seat, table)
-                if auto is not None:
-                    seat, name = auto
-                    if self.bot_delay and any(not s.is_bot for s in table.seats):
-                        await asyncio.sleep(self.bot_delay)
-                    seq, copy = await anyio.to_thread.run_sync(_copy, table)
-                    if copy is None:
-                        return
-                    action = None
-                    if failures < 3 and (pending is None or pending.done()):
-                        try:
-                            agent = service.agent(table, seat, name)
-                            pending = asyncio.get_running_loop().run_in_executor(self.pool, agent, copy, seat)
-                            action = await asyncio.wait_for(asyncio.shield(pending), self.bot_seconds)
-                        except TimeoutError:
-                            log.warning(
-                                "table %s: bot %s took over %.1fs; a random move instead",
-                                table.id,
-                                name,
-                                self.bot_seconds,
-                            )
-                        except Exception:
-                            log.exception("table %s: bot %s failed; a random move instead", table.id, name)
-                    if action is None:
-                        action = await anyio.to_thread.run_sync(_random_move, table, seat)
-                        if action is None:
-                            continue
-                    by = "bot" if table.seats[seat].is_bot else "standby"
-                    try:
-                        async with gate(table):
-                            await anyio.to_thread.run_sync(service.commit, table, seat, action, by, seq)
-                        failures = 0
-                    except TableError as exc:
-                        if exc.status != 409:
-                            failures += 1
-                            log.warning("table %s: bot move refused: %s", table.id, exc.message)
-                            if failures > 6:
-                                return
-                    continue
-                wait = await anyio.to_thread.run_sync(service.expire_timers, table)
-                if wait == 0.0:
-                    continue
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(changed.wait(), wait)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("table %s: driver stopped", table.id)
-        finally:
-            self.tasks.pop(table.id, None)
-
-    async def stop(self) -> None:
-        for task in list(self.tasks.values()):
-            task.cancel()
-        for task in list(self.tasks.values()):
-            with contextlib.suppress(BaseException):
-                await task
-        self.pool.shutdown(wait=False, cancel_futures=True)
-
-
-_GATES: weakref.WeakKeyDictionary[LiveTable, asyncio.Lock] = weakref.WeakKeyDictionary()
-
-
-def gate(table: LiveTable) -> asyncio.Lock:
-    """The table's writers (people and bots) queue here, on the event loop, so a table whose
-    database write is slow holds at most one worker thread while the others wait without one."""
-    lock = _GATES.get(table)
-    if lock is None:
-        lock = _GATES[table] = asyncio.Lock()
-    return lock
-
-
-def threading_in_loop(loop: asyncio.AbstractEventLoop) -> bool:
-    try:
-        return asyncio.get_running_loop() is loop
-    except RuntimeError:
-        return False
-
-
-def _copy(table: LiveTable) -> tuple[int, Any]:
-    with table.lock:
-        if table.state is None or table.over:
-            return table.seq, None
-        return table.seq, table.state.clone()
-
-
-def _random_move(table: LiveTable, seat: int) -> Any:
-    with table.lock:
-        if table.state is None or table.over:
-            return None
-        moves = table.state.legal_actions(seat)
-        return random.choice(moves) if moves else None
-
-
 # -- the application ---------------------------------------------------------------------------------------------------
 def create_app(
     db_url: str | None = None,
@@ -350,11 +215,16 @@ def create_app(
     bot_seconds: float | None = None,
     bot_workers: int | None = None,
     limits: Limits | None = None,
+    redis_url: str | None = None,
+    run_bots: bool | None = None,
 ) -> FastAPI:
     """The Tabletown server. ``db_url``: SQLAlchemy URL (default $TABLETOWN_DATABASE_URL, else the
     SQLite file tabletown.db in the working folder). ``bot_delay``: seconds a bot waits before moving
     at a table with humans (so they can follow); ``bot_seconds``: time limit of one bot decision;
-    ``limits``: what one client may ask (default ``Limits.from_env()``)."""
+    ``limits``: what one client may ask (default ``Limits.from_env()``); ``redis_url``: Redis for live
+    updates between server processes (default $TABLETOWN_REDIS_URL; none: one process); ``run_bots``:
+    whether this process runs the bots and turn timers (default: yes, unless $TABLETOWN_BOTS is
+    "external", when bot workers (``tabletown bots``) do)."""
     url = db.resolve_url(db_url)
     if bot_delay is None:
         bot_delay = float(os.environ.get("TABLETOWN_BOT_DELAY", "0"))
@@ -364,6 +234,8 @@ def create_app(
         bot_workers = max(2, min(4, os.cpu_count() or 2))
     guard = Guard(limits if limits is not None else Limits.from_env())
     install_log_redaction()
+    if run_bots is None:
+        run_bots = os.environ.get(ENV_BOTS, "") != "external"
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -371,21 +243,32 @@ def create_app(
         await anyio.to_thread.run_sync(db.migrate, engine)
         await anyio.to_thread.run_sync(games)  # import every game before the first request
         service = TableService(db.session_factory(engine))
+        hub = await anyio.to_thread.run_sync(make_hub, redis_url)
+        service.on_stored.append(hub.publish)
         drivers = Drivers(service, bot_delay, bot_seconds, bot_workers)
         drivers.loop = asyncio.get_running_loop()
-        service.on_new_table.append(drivers.start)
+        if run_bots:
+            service.on_new_table.append(drivers.start)
         app.state.engine = engine
         app.state.service = service
         app.state.drivers = drivers
+        app.state.hub = hub
+        await hub.start(Follower(service, drivers.start if run_bots else None).handle)
         tables = await anyio.to_thread.run_sync(service.load_unfinished)
-        for table in tables:
-            drivers.start(table)
+        if run_bots:
+            for table in tables:
+                drivers.start(table)
         log.info(
-            "Tabletown server ready on %s (%d unfinished tables)", engine.url.render_as_string(), len(tables)
+            "Tabletown server ready on %s (%d unfinished tables, %s, bots %s)",
+            engine.url.render_as_string(),
+            len(tables),
+            "Redis between processes" if hub.shared else "one process",
+            "here" if run_bots else "in bot workers",
         )
         try:
             yield
         finally:
+            await hub.stop()
             await drivers.stop()
             engine.dispose()
 
@@ -858,6 +741,13 @@ def create_app(
         return {"status": "ok"}
 
     return app
+
+
+def app_from_env() -> FastAPI:
+    """The application as ``serve --workers N`` starts it in each worker process (uvicorn's factory):
+    every setting comes from the environment (TABLETOWN_DATABASE_URL, TABLETOWN_REDIS_URL,
+    TABLETOWN_BOT_DELAY, TABLETOWN_BOTS, TABLETOWN_LIMIT_*)."""
+    return create_app()
 
 
 def parse_socket_message(text: str) -> dict[str, Any]:

@@ -10,7 +10,9 @@ The schema is created and upgraded by the Alembic migrations shipped in ``migrat
 
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -26,6 +28,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
@@ -127,16 +130,49 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
 
 
+MIGRATION_LOCK = 7_246_551_017  # PostgreSQL advisory lock key: one migrating process at a time
+
+
 def migrate(engine: Engine) -> None:
-    """Bring the schema to the newest revision with the Alembic migrations in this package."""
+    """Bring the schema to the newest revision with the Alembic migrations in this package.
+
+    Several server processes may start at once (``serve --workers N``, several machines): the
+    migration runs under a lock (a PostgreSQL advisory lock; on SQLite a lock file beside the
+    database), so one process migrates and the others then find the schema up to date."""
     from alembic import command
     from alembic.config import Config
 
     config = Config()
     config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
-    with engine.begin() as connection:
+    with _migration_lock(engine), engine.begin() as connection:
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
+
+
+@contextlib.contextmanager
+def _migration_lock(engine: Engine) -> Iterator[None]:
+    if engine.dialect.name == "postgresql":
+        with engine.connect() as conn:
+            conn.execute(text("SELECT pg_advisory_lock(:key)"), {"key": MIGRATION_LOCK})
+            conn.commit()
+            try:
+                yield
+            finally:
+                conn.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": MIGRATION_LOCK})
+                conn.commit()
+        return
+    database = engine.url.database
+    if engine.dialect.name != "sqlite" or not database or database == ":memory:":
+        yield
+        return
+    import fcntl
+
+    with open(database + ".migrate-lock", "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
 
 
 def session_factory(engine: Engine) -> sessionmaker:

@@ -1,15 +1,30 @@
-"""Run the server: ``serve(host, port, db_url)`` (what `tabletown serve` and `make run` call)."""
+"""Run the server: ``serve(host, port, db_url)`` (what `tabletown serve` and `make run` call).
+
+One process without Redis (the embedded default) runs the bots itself. With Redis (``redis_url`` or
+$TABLETOWN_REDIS_URL) the web processes (``workers`` of them on one port) share live updates through
+Redis and the bots run in a bot worker process, which ``serve`` starts and restarts itself unless
+``external_bots`` says that bot workers run elsewhere (``tabletown bots``).
+"""
 
 from __future__ import annotations
 
 import argparse
 import logging
 import os
+import subprocess
+import sys
+import threading
 
-from .app import MAX_BODY, create_app
+from . import db
+from .app import ENV_BOTS, MAX_BODY, create_app
+from .hub import ENV_REDIS
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
+
+
+class ConfigError(ValueError):
+    """Settings that cannot work together (``tabletown serve`` shows the message)."""
 
 
 def serve(
@@ -18,6 +33,9 @@ def serve(
     db_url: str | None = None,
     *,
     bot_delay: float | None = None,
+    redis_url: str | None = None,
+    workers: int = 1,
+    external_bots: bool = False,
 ) -> None:
     """Start uvicorn with the Tabletown app (blocks until stopped). Bots wait ``bot_delay`` seconds
     (default 0.5, or $TABLETOWN_BOT_DELAY) before moving at tables with humans, so people can follow."""
@@ -26,12 +44,73 @@ def serve(
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     if bot_delay is None:
         bot_delay = float(os.environ.get("TABLETOWN_BOT_DELAY", "0.5"))
-    app = create_app(db_url, bot_delay=bot_delay)
+    redis_url = redis_url or os.environ.get(ENV_REDIS) or None
+    url = db.resolve_url(db_url)
+    if workers < 1:
+        raise ConfigError("--workers must be 1 or more")
+    if workers > 1 and not redis_url:
+        raise ConfigError("several web processes share live updates through Redis: give --redis URL too")
+    if external_bots and not redis_url:
+        raise ConfigError("bot workers elsewhere need Redis to hear of moves: give --redis URL too")
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-    print(
-        f"Tabletown is served at http://{shown}:{port}/  (API schema at /docs; Ctrl+C stops it)", flush=True
+    options = {
+        "host": host,
+        "port": port,
+        "ws_max_size": MAX_BODY,
+        "log_level": "warning",
+        "proxy_headers": False,
+    }
+    if not redis_url:  # the embedded default: one process, bots inside
+        app = create_app(url, bot_delay=bot_delay)
+        print(
+            f"Tabletown is served at http://{shown}:{port}/  (API schema at /openapi.json; Ctrl+C stops it)"
+        )
+        uvicorn.run(app, **options)
+        return
+    # Migrate once, before any web process or bot worker starts (they would queue on the lock).
+    engine = db.make_engine(url)
+    db.migrate(engine)
+    engine.dispose()
+    os.environ.update(
+        {
+            db.ENV_URL: url,
+            ENV_REDIS: redis_url,
+            ENV_BOTS: "external",
+            "TABLETOWN_BOT_DELAY": str(bot_delay),
+        }
     )
-    uvicorn.run(app, host=host, port=port, ws_max_size=MAX_BODY, log_level="warning", proxy_headers=False)
+    stop_bots = None if external_bots else start_bot_worker(url, redis_url, bot_delay)
+    print(
+        f"Tabletown is served at http://{shown}:{port}/ by {workers} web process(es) with Redis at "
+        f"{redis_url}; bots in {'bot workers elsewhere' if external_bots else 'a bot worker'} (Ctrl+C stops it)",
+        flush=True,
+    )
+    try:
+        uvicorn.run("tabletown.web.app:app_from_env", factory=True, workers=workers, **options)
+    finally:
+        if stop_bots is not None:
+            stop_bots()
+
+
+def start_bot_worker(db_url: str, redis_url: str, bot_delay: float):
+    """Start ``tabletown bots`` (one worker) beside the web processes; returns a function that stops it."""
+    from .botworker import worker_command
+
+    command = [sys.executable, "-m", "tabletown.web.botworker", "--supervise", "1"]
+    command += worker_command(db_url, redis_url, 0, 1, bot_delay)[3:]
+    process = subprocess.Popen(command)
+    done = threading.Event()
+
+    def stop() -> None:
+        done.set()
+        if process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+
+    return stop
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -44,8 +123,22 @@ def main(argv: list[str] | None = None) -> None:
         "--db", default=None, help="SQLAlchemy URL (default $TABLETOWN_DATABASE_URL or ./tabletown.db)"
     )
     parser.add_argument("--bot-delay", type=float, default=None)
+    parser.add_argument("--redis", default=None, help="Redis URL: several processes share live updates")
+    parser.add_argument("--workers", type=int, default=1, help="web processes on this port (needs --redis)")
+    parser.add_argument("--external-bots", action="store_true", help="bot workers run elsewhere")
     args = parser.parse_args(argv)
-    serve(args.host, args.port, args.db, bot_delay=args.bot_delay)
+    try:
+        serve(
+            args.host,
+            args.port,
+            args.db,
+            bot_delay=args.bot_delay,
+            redis_url=args.redis,
+            workers=args.workers,
+            external_bots=args.external_bots,
+        )
+    except ConfigError as exc:
+        parser.error(str(exc))
 
 
 if __name__ == "__main__":

@@ -333,6 +333,9 @@ class TableService:
         self.standby_bot = standby_bot
         self.uploaded: OrderedDict[str, LiveTable] = OrderedDict()
         self.on_new_table: list[Callable[[LiveTable], None]] = []
+        # Told after every change the database took: (table id, "move" | "seat" | "created", seq).
+        # The hub (web/hub.py) passes it on to the other server processes.
+        self.on_stored: list[Callable[[str, str, int | None], None]] = []
 
     # -- creation ----------------------------------------------------------------------------------
     def create(
@@ -459,9 +462,14 @@ class TableService:
         self._mark_turns(table)
         with self.lock:
             self.tables[table.id] = table
+        self._stored(table.id, "created", 0)
         for callback in self.on_new_table:
             callback(table)
         return table
+
+    def _stored(self, table_id: str, kind: str, seq: int | None = None) -> None:
+        for callback in self.on_stored:
+            callback(table_id, kind, seq)
 
     # -- lookup --------------------------------------------------------------------------------------
     def get(self, table_id: Any) -> LiveTable:
@@ -674,7 +682,8 @@ class TableService:
             away = False if back else seat.away
             if seat.joined and new_name == seat.name and away == seat.away:
                 return seat
-            if not seat.joined or new_name != seat.name:
+            stored = not seat.joined or new_name != seat.name
+            if stored:
                 status = self._status(table, joining=seat.seat)
                 self._write_seat(table, seat.seat, name=new_name, status=status)
             else:
@@ -683,6 +692,8 @@ class TableService:
                 seat.joined, seat.name, seat.away = True, new_name, away
                 table.status = status
                 self._notify(table)
+        if stored:
+            self._stored(table.id, "seat")
         return seat
 
     def sit(self, table: LiveTable, seat_no: Any, name: Any = None) -> Seat:
@@ -708,6 +719,7 @@ class TableService:
                 seat.token, seat.joined, seat.name = token, True, new_name or seat.name
                 table.status = status
                 self._notify(table)
+        self._stored(table.id, "seat")
         return seat
 
     def _write_seat(
@@ -814,7 +826,8 @@ class TableService:
                 table.updated_at = now
                 self._mark_turns(table)
                 self._notify(table)
-            return new_seq
+        self._stored(table.id, "move", new_seq)
+        return new_seq
 
     def _store_move(
         self,
@@ -876,16 +889,17 @@ class TableService:
             log.exception("table %s: the move could not be stored", table.id)
             raise TableError(503, "store.failed", "the move could not be stored; try again") from None
 
-    def catch_up(self, table: LiveTable) -> bool:
+    def catch_up(self, table: LiveTable, seats: bool = False) -> bool:
         """Bring a table in memory up to the database, where another server process may have stored
-        moves or seated players; True when anything changed."""
+        moves or seated players (``seats``: look at the seats even if no move was made); True when
+        anything changed."""
         with table.write_lock:
-            return self._catch_up(table)
+            return self._catch_up(table, seats)
 
-    def _catch_up(self, table: LiveTable) -> bool:
+    def _catch_up(self, table: LiveTable, look_at_seats: bool = False) -> bool:
         with self.sessions() as session:
             row = session.get(TableRow, table.id)
-            if row is None or row.seq == table.seq and row.status == table.status:
+            if row is None or (row.seq == table.seq and row.status == table.status and not look_at_seats):
                 seats = None
             else:
                 seats = list(
@@ -896,7 +910,7 @@ class TableService:
             moves = (
                 list(
                     session.execute(
-                        select(MoveRow.seq, MoveRow.seat, MoveRow.action, MoveRow.secret)
+                        select(MoveRow.seq, MoveRow.seat, MoveRow.action, MoveRow.secret, MoveRow.by)
                         .where(MoveRow.table_id == table.id, MoveRow.seq > table.seq)
                         .order_by(MoveRow.seq)
                     )
@@ -927,6 +941,9 @@ class TableService:
                 if stored.seat < len(table.seats):
                     seat = table.seats[stored.seat]
                     seat.token, seat.name, seat.joined = stored.token, stored.name, stored.joined
+            for move in moves:
+                if move.by == "human":  # a player who moves is back (another process saw them)
+                    table.seats[move.seat].away = False
             table.status = row.status
             table.updated_at = row.updated_at
             self._mark_turns(table)

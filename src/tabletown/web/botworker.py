@@ -1,0 +1,157 @@
+"""Bot workers: the bots and turn timers of every table, in processes of their own.
+
+A web process then never thinks for a bot, so bots cannot slow a human's table. A worker keeps the
+unfinished tables it is responsible for in memory (from the database), follows every change through
+the Redis hub, lets its bots think within their time limit and stores their moves like any client
+(the ``seq`` check makes a move sent twice harmless). With ``--workers N`` the tables are shared out
+by a hash of their id, so each table's bots and timer run in exactly one worker; a worker that dies
+is restarted by its parent and takes its tables up again from the database.
+
+Run: ``tabletown bots --db URL --redis URL [--workers N]`` (``tabletown serve --redis URL`` starts
+one worker itself unless told that others run elsewhere).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import hashlib
+import logging
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import anyio
+
+from . import db
+from .catalog import games
+from .drivers import Drivers, Follower
+from .hub import make_hub
+from .tables import LiveTable, TableService
+
+log = logging.getLogger("tabletown.web")
+
+
+def owner(table_id: str, workers: int) -> int:
+    """Which of ``workers`` bot workers drives ``table_id`` (the same answer in every process)."""
+    return int.from_bytes(hashlib.sha256(table_id.encode()).digest()[:4], "big") % workers
+
+
+async def run_worker(
+    db_url: str,
+    redis_url: str | None,
+    index: int = 0,
+    workers: int = 1,
+    bot_delay: float = 0.5,
+    bot_seconds: float = 10.0,
+    stop: asyncio.Event | None = None,
+) -> None:
+    """One bot worker, until ``stop`` is set (or the task is cancelled)."""
+    engine = db.make_engine(db_url)
+    await anyio.to_thread.run_sync(db.migrate, engine)
+    await anyio.to_thread.run_sync(games)
+    service = TableService(db.session_factory(engine))
+    hub = await anyio.to_thread.run_sync(make_hub, redis_url)
+    service.on_stored.append(hub.publish)
+    drivers = Drivers(service, bot_delay, bot_seconds, max(2, min(4, os.cpu_count() or 2)))
+    drivers.loop = asyncio.get_running_loop()
+
+    def mine(table: LiveTable) -> None:
+        if owner(table.id, workers) == index:
+            drivers.start(table)
+
+    follower = Follower(service, mine)
+    await hub.start(follower.handle)
+    tables = await anyio.to_thread.run_sync(service.load_unfinished)
+    for table in tables:
+        mine(table)
+    log.info("bot worker %d/%d ready (%d unfinished tables)", index + 1, workers, len(tables))
+    try:
+        await (stop or asyncio.Event()).wait()
+    finally:
+        await hub.stop()
+        await drivers.stop()
+        engine.dispose()
+
+
+def supervise(argv_for: list[list[str]]) -> None:
+    """Run one child process per command line and restart any that dies, until interrupted."""
+    children: dict[int, subprocess.Popen] = {}
+    stopping = False
+
+    def launch(i: int) -> None:
+        children[i] = subprocess.Popen(argv_for[i])
+
+    def stop(*_args) -> None:
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    for i in range(len(argv_for)):
+        launch(i)
+    try:
+        while not stopping:
+            time.sleep(0.2)
+            for i, child in list(children.items()):
+                if child.poll() is not None and not stopping:
+                    log.warning("bot worker %d exited (%s); restarting it", i + 1, child.returncode)
+                    launch(i)
+    finally:
+        for child in children.values():
+            if child.poll() is None:
+                child.terminate()
+        for child in children.values():
+            try:
+                child.wait(10)
+            except subprocess.TimeoutExpired:
+                child.kill()
+
+
+def worker_command(
+    db_url: str, redis_url: str | None, index: int, workers: int, bot_delay: float
+) -> list[str]:
+    command = [sys.executable, "-m", "tabletown.web.botworker", "--db", db_url, "--index", str(index)]
+    command += ["--of", str(workers), "--bot-delay", str(bot_delay)]
+    if redis_url:
+        command += ["--redis", redis_url]
+    return command
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m tabletown.web.botworker", description=__doc__)
+    parser.add_argument("--db", default=None)
+    parser.add_argument("--redis", default=None)
+    parser.add_argument("--index", type=int, default=0)
+    parser.add_argument("--of", type=int, default=1)
+    parser.add_argument("--bot-delay", type=float, default=0.5)
+    parser.add_argument("--supervise", type=int, default=0, help="start N workers and restart any that dies")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    url = db.resolve_url(args.db)
+    if args.supervise:
+        supervise(
+            [
+                worker_command(url, args.redis, i, args.supervise, args.bot_delay)
+                for i in range(args.supervise)
+            ]
+        )
+        return
+    stop = asyncio.Event()
+
+    async def run() -> None:
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(sig, stop.set)
+        seconds = float(os.environ.get("TABLETOWN_BOT_SECONDS", "10"))
+        await run_worker(
+            db.resolve_url(args.db), args.redis, args.index, args.of, args.bot_delay, seconds, stop
+        )
+
+    asyncio.run(run())
+
+
+if __name__ == "__main__":
+    main()

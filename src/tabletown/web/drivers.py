@@ -1,0 +1,202 @@
+"""Bots and turn timers on the server: one asyncio task per table that needs one.
+
+The web process runs them itself (the embedded default); a bot worker process (``tabletown bots``)
+runs the same code away from the web processes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import weakref
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import anyio
+
+from .tables import LiveTable, TableError, TableService
+
+log = logging.getLogger("tabletown.web")
+
+
+class Drivers:
+    """One asyncio task per table with bot seats or a turn timer: it asks bots (in worker threads,
+    each decision time-limited) and stands a bot in for humans whose time ran out."""
+
+    def __init__(self, service: TableService, bot_delay: float, bot_seconds: float, workers: int) -> None:
+        self.service = service
+        self.bot_delay = bot_delay
+        self.bot_seconds = bot_seconds
+        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="tabletown-bot")
+        self.tasks: dict[str, asyncio.Task] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def start(self, table: LiveTable) -> None:
+        """Called from any thread: follow ``table`` if it needs a driver."""
+        if table.over or not (table.turn_timer or any(s.is_bot for s in table.seats)):
+            return
+        loop = self.loop
+        if loop is None:
+            return
+        if threading_in_loop(loop):
+            self._start(table)
+        else:
+            loop.call_soon_threadsafe(self._start, table)
+
+    def _start(self, table: LiveTable) -> None:
+        task = self.tasks.get(table.id)
+        if task is not None and not task.done():
+            return
+        changed = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        table.on_change.append(lambda _t: loop.call_soon_threadsafe(changed.set))
+        self.tasks[table.id] = loop.create_task(self._drive(table, changed))
+
+    async def _drive(self, table: LiveTable, changed: asyncio.Event) -> None:
+        service = self.service
+        pending: asyncio.Future | None = None
+        failures = 0
+        try:
+            while not table.over:
+                changed.clear()
+                auto = await anyio.to_thread.run_sync(service.auto_seat, table)
+                if auto is not None:
+                    seat, name = auto
+                    if self.bot_delay and any(not s.is_bot for s in table.seats):
+                        await asyncio.sleep(self.bot_delay)
+                    seq, copy = await anyio.to_thread.run_sync(_copy, table)
+                    if copy is None:
+                        return
+                    action = None
+                    if failures < 3 and (pending is None or pending.done()):
+                        try:
+                            agent = service.agent(table, seat, name)
+                            pending = asyncio.get_running_loop().run_in_executor(self.pool, agent, copy, seat)
+                            action = await asyncio.wait_for(asyncio.shield(pending), self.bot_seconds)
+                        except TimeoutError:
+                            log.warning(
+                                "table %s: bot %s took over %.1fs; a random move instead",
+                                table.id,
+                                name,
+                                self.bot_seconds,
+                            )
+                        except Exception:
+                            log.exception("table %s: bot %s failed; a random move instead", table.id, name)
+                    if action is None:
+                        action = await anyio.to_thread.run_sync(_random_move, table, seat)
+                        if action is None:
+                            continue
+                    by = "bot" if table.seats[seat].is_bot else "standby"
+                    try:
+                        async with gate(table):
+                            await anyio.to_thread.run_sync(service.commit, table, seat, action, by, seq)
+                        failures = 0
+                    except TableError as exc:
+                        if exc.status != 409:
+                            failures += 1
+                            log.warning("table %s: bot move refused: %s", table.id, exc.message)
+                            if failures > 6:
+                                return
+                    continue
+                wait = await anyio.to_thread.run_sync(service.expire_timers, table)
+                if wait == 0.0:
+                    continue
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(changed.wait(), wait)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: driver stopped", table.id)
+        finally:
+            self.tasks.pop(table.id, None)
+
+    async def stop(self) -> None:
+        for task in list(self.tasks.values()):
+            task.cancel()
+        for task in list(self.tasks.values()):
+            with contextlib.suppress(BaseException):
+                await task
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+_GATES: weakref.WeakKeyDictionary[LiveTable, asyncio.Lock] = weakref.WeakKeyDictionary()
+
+
+def gate(table: LiveTable) -> asyncio.Lock:
+    """The table's writers (people and bots) queue here, on the event loop, so a table whose
+    database write is slow holds at most one worker thread while the others wait without one."""
+    lock = _GATES.get(table)
+    if lock is None:
+        lock = _GATES[table] = asyncio.Lock()
+    return lock
+
+
+def threading_in_loop(loop: asyncio.AbstractEventLoop) -> bool:
+    try:
+        return asyncio.get_running_loop() is loop
+    except RuntimeError:
+        return False
+
+
+def _copy(table: LiveTable) -> tuple[int, Any]:
+    with table.lock:
+        if table.state is None or table.over:
+            return table.seq, None
+        return table.seq, table.state.clone()
+
+
+def _random_move(table: LiveTable, seat: int) -> Any:
+    with table.lock:
+        if table.state is None or table.over:
+            return None
+        moves = table.state.legal_actions(seat)
+        return random.choice(moves) if moves else None
+
+
+class Follower:
+    """Keeps this process's tables in step with the other processes' changes (hub messages): a
+    table in memory catches up from the database and pushes to its WebSockets; with ``drivers`` (a
+    process that runs bots), a new table is handed to ``start`` (``Drivers.start``, or a bot worker's
+    own share of it). Catch-ups of one table never pile up: while one runs, further messages only
+    ask for one more."""
+
+    def __init__(self, service: TableService, start: Callable[[LiveTable], None] | None) -> None:
+        self.service = service
+        self.start = start
+        self.running: dict[str, bool] = {}  # table id -> another catch-up wanted
+
+    async def handle(self, message: dict[str, Any]) -> None:
+        table_id = message.get("table")
+        if not isinstance(table_id, str):
+            return
+        with self.service.lock:
+            table = self.service.tables.get(table_id)
+        if table is None:
+            if self.start is not None and message.get("kind") == "created":
+                try:
+                    table = await anyio.to_thread.run_sync(self.service.get, table_id)
+                except TableError:
+                    return
+                self.start(table)
+            return
+        if table_id in self.running:
+            self.running[table_id] = True
+            return
+        self.running[table_id] = False
+        asyncio.get_running_loop().create_task(self._catch_up(table, message.get("kind") == "seat"))
+
+    async def _catch_up(self, table: LiveTable, seats: bool) -> None:
+        try:
+            while True:
+                await anyio.to_thread.run_sync(self.service.catch_up, table, seats)
+                if not self.running.get(table.id):
+                    break
+                self.running[table.id] = False
+                seats = True
+        except Exception:
+            log.exception("table %s: catching up failed", table.id)
+        finally:
+            self.running.pop(table.id, None)

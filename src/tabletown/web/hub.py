@@ -1,0 +1,118 @@
+"""How server processes tell each other that a table changed.
+
+The database is the truth; a hub only says "table T is now at move N" (or "a seat changed", "a table
+was created") so that every other process catches up from the database and pushes the news to its
+own WebSocket clients. ``LocalHub`` is the embedded default (one process: nothing to tell);
+``RedisHub`` uses Redis pub/sub (``--redis URL`` / ``TABLETOWN_REDIS_URL``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import uuid
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+log = logging.getLogger("tabletown.web")
+ENV_REDIS = "TABLETOWN_REDIS_URL"
+CHANNEL = "tabletown:tables"
+
+Handler = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+class LocalHub:
+    """One process: every change is already known here."""
+
+    origin = "local"
+    shared = False
+
+    def publish(self, table_id: str, kind: str, seq: int | None = None) -> None:
+        pass
+
+    async def start(self, handler: Handler) -> None:
+        pass
+
+    async def stop(self) -> None:
+        pass
+
+
+class RedisHub:
+    """Redis pub/sub between processes: ``publish`` is synchronous (called from the worker thread
+    that stored the change, right after the commit); ``start`` listens on the event loop and hands
+    every other process's message to ``handler``."""
+
+    shared = True
+
+    def __init__(self, url: str) -> None:
+        import redis
+
+        self.url = url
+        self.origin = uuid.uuid4().hex
+        self.client = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
+        self.client.ping()  # fail at start-up, not at the first move
+        self.task: asyncio.Task | None = None
+
+    def publish(self, table_id: str, kind: str, seq: int | None = None) -> None:
+        message = json.dumps({"origin": self.origin, "table": table_id, "kind": kind, "seq": seq})
+        try:
+            self.client.publish(CHANNEL, message)
+        except Exception:  # the move is stored; other processes catch up at their next read or move
+            log.exception("could not publish %s of table %s to Redis", kind, table_id)
+
+    async def start(self, handler: Handler) -> None:
+        ready = asyncio.Event()
+        self.task = asyncio.create_task(self._listen(handler, ready))
+        await asyncio.wait_for(ready.wait(), 10)
+
+    async def _listen(self, handler: Handler, ready: asyncio.Event) -> None:
+        import redis.asyncio as aioredis
+
+        delay = 0.5
+        while True:
+            client = aioredis.Redis.from_url(self.url)
+            try:
+                async with client.pubsub() as pubsub:
+                    await pubsub.subscribe(CHANNEL)
+                    ready.set()
+                    delay = 0.5
+                    async for raw in pubsub.listen():
+                        if raw.get("type") != "message":
+                            continue
+                        try:
+                            message = json.loads(raw["data"])
+                        except (ValueError, TypeError):
+                            continue
+                        if not isinstance(message, dict) or message.get("origin") == self.origin:
+                            continue
+                        try:
+                            await handler(message)
+                        except Exception:
+                            log.exception("a hub message could not be handled: %r", message)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning("Redis subscription lost (%s); reconnecting in %.1fs", exc, delay)
+                ready.set()
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 10)
+            finally:
+                with contextlib.suppress(Exception):
+                    await client.aclose()
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(BaseException):
+                await self.task
+        with contextlib.suppress(Exception):
+            self.client.close()
+
+
+def make_hub(url: str | None = None) -> LocalHub | RedisHub:
+    """The hub for ``url`` (else $TABLETOWN_REDIS_URL): Redis when given, else the local one."""
+    url = url or os.environ.get(ENV_REDIS)
+    return RedisHub(url) if url else LocalHub()
