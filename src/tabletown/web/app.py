@@ -590,18 +590,19 @@ def create_app(
         queue: asyncio.Queue = asyncio.Queue()
         loop = asyncio.get_running_loop()
 
-        def push(payload: dict[str, Any]) -> None:
-            loop.call_soon_threadsafe(queue.put_nowait, payload)
+        def push(text: str) -> None:
+            loop.call_soon_threadsafe(queue.put_nowait, text)
 
         sub, first = await anyio.to_thread.run_sync(svc.subscribe, table, seat, since, push)
         sending = asyncio.Lock()  # pushes and replies share the socket: one frame at a time
 
         async def sender() -> None:
-            payload = first
+            async with sending:
+                await websocket.send_json({"type": "view", **first})
             while True:
+                text = await queue.get()
                 async with sending:
-                    await websocket.send_json({"type": "view", **payload})
-                payload = await queue.get()
+                    await websocket.send_text(text)
 
         async def receiver() -> None:
             while True:
