@@ -111,8 +111,22 @@ async def play_seat(
                 await ws.send(json.dumps({"type": "action", "seq": latest["seq"], "action": action}))
 
 
+async def spectate(base_ws: str, table_id: str, deadline: float) -> None:
+    """A spectator's socket: it only reads (the pushes it causes are the cost being measured)."""
+    from websockets.asyncio.client import connect
+
+    async with connect(f"{base_ws}/ws/tables/{table_id}", max_size=2**23) as ws:
+        while time.monotonic() < deadline:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), max(0.01, deadline - time.monotonic()))
+            except TimeoutError:
+                return
+            if '"over":true' in raw:
+                return
+
+
 async def table_worker(
-    base: str, game: str, players: int, number: int, stats: Stats, deadline: float
+    base: str, game: str, players: int, number: int, stats: Stats, deadline: float, spectators: int = 0
 ) -> None:
     import httpx
 
@@ -125,11 +139,13 @@ async def table_worker(
                 raise RuntimeError(f"table refused: {response.status_code} {response.text[:300]}")
             created = response.json()
             tokens = [s["token"] for s in created["seats"]]
+            watchers = [spectate(base_ws, created["id"], deadline) for _ in range(spectators)]
             await asyncio.gather(
+                *watchers,
                 *(
                     play_seat(base_ws, created["id"], t, random.Random(rng.random()), stats, deadline)
                     for t in tokens
-                )
+                ),
             )
             stats.games += 1
 
@@ -141,7 +157,21 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def run(db_url: str | None, tables: int, seconds: float, game: str, players: int) -> dict[str, Any]:
+def run(
+    db_url: str | None,
+    tables: int,
+    seconds: float,
+    game: str,
+    players: int,
+    *,
+    spectators: int = 0,
+    bot_tables: int = 0,
+    bot: str = "mcts:hard",
+    redis_url: str | None = None,
+) -> dict[str, Any]:
+    """Play ``tables`` human tables over WebSockets (each watched by ``spectators`` more sockets)
+    while ``bot_tables`` bot-only tables of ``bot`` play beside them; with ``redis_url`` the server
+    runs its bots in a bot worker process."""
     folder = None
     if db_url is None:
         folder = tempfile.TemporaryDirectory()
@@ -159,7 +189,8 @@ def run(db_url: str | None, tables: int, seconds: float, game: str, players: int
             conn.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
         db_url += ("&" if "?" in db_url else "?") + f"options=-csearch_path%3D{schema}"
     port = free_port()
-    server = start_server(db_url, port)
+    extra = ["--redis", redis_url, "--bot-delay", "0"] if redis_url else None
+    server = start_server(db_url, port, extra)
     try:
         stats = Stats()
         start = time.monotonic()
@@ -167,8 +198,17 @@ def run(db_url: str | None, tables: int, seconds: float, game: str, players: int
         base = f"http://127.0.0.1:{port}"
 
         async def main() -> None:
+            import httpx
+
+            async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+                for _ in range(bot_tables):
+                    made = await http.post(
+                        "/api/tables", json={"game": game, "seats": [f"bot:{bot}"] * players}
+                    )
+                    if made.status_code != 201:
+                        raise RuntimeError(f"bot table refused: {made.text[:300]}")
             await asyncio.gather(
-                *(table_worker(base, game, players, n, stats, deadline) for n in range(tables))
+                *(table_worker(base, game, players, n, stats, deadline, spectators) for n in range(tables))
             )
 
         asyncio.run(main())
@@ -184,6 +224,9 @@ def run(db_url: str | None, tables: int, seconds: float, game: str, players: int
             admin.dispose()
     return {
         "database": shown,
+        "redis": bool(redis_url),
+        "spectators": spectators,
+        "bot_tables": f"{bot_tables} x {bot}" if bot_tables else 0,
         "game": game,
         "players": players,
         "tables": tables,
@@ -209,9 +252,24 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--game", default="machikoro")
     parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--spectators", type=int, default=0, help="spectator sockets on every human table")
+    parser.add_argument("--bot-tables", type=int, default=0, help="bot-only tables playing beside them")
+    parser.add_argument("--bot", default="mcts:hard", help="the bot of the bot-only tables")
+    parser.add_argument("--redis", default=None, help="Redis URL: the server runs its bots in a bot worker")
     args = parser.parse_args(argv)
     for url in args.db or [None]:
-        print(json.dumps(run(url, args.tables, args.seconds, args.game, args.players)), flush=True)
+        result = run(
+            url,
+            args.tables,
+            args.seconds,
+            args.game,
+            args.players,
+            spectators=args.spectators,
+            bot_tables=args.bot_tables,
+            bot=args.bot,
+            redis_url=args.redis,
+        )
+        print(json.dumps(result), flush=True)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ import time
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -137,6 +138,7 @@ class LiveTable:
     lock: threading.RLock = field(default_factory=threading.RLock)
     write_lock: threading.Lock = field(default_factory=threading.Lock)
     _commitment: tuple[tuple[int, str], str] | None = field(default=None, repr=False)
+    fanout_pending: bool = False  # a push to the listeners is queued (web/tables.py _notify)
     subscribers: list[Subscriber] = field(default_factory=list)
     turn_since: dict[int, float] = field(default_factory=dict)  # seat -> monotonic time its turn began
     replay_points: dict[int, State] = field(default_factory=dict)
@@ -336,6 +338,8 @@ class TableService:
         # Told after every change the database took: (table id, "move" | "seat" | "created", seq).
         # The hub (web/hub.py) passes it on to the other server processes.
         self.on_stored: list[Callable[[str, str, int | None], None]] = []
+        # One thread builds and pushes every table's payloads in order, off the movers' path.
+        self.fanout = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tabletown-fanout")
 
     # -- creation ----------------------------------------------------------------------------------
     def create(
@@ -992,9 +996,26 @@ class TableService:
             return build_payload(table, seat, since)
 
     def _notify(self, table: LiveTable) -> None:
+        """Tell the table's followers: the drivers at once, the listeners (WebSockets) from the
+        fan-out thread, so the move that caused it is acknowledged without waiting for them. News
+        that arrives while a fan-out is pending joins it (a listener then gets one payload holding
+        every new event)."""
+        for callback in table.on_change:
+            callback(table)
+        if not table.subscribers or table.fanout_pending:
+            return
+        table.fanout_pending = True
+        self.fanout.submit(self._fan_out, table)
+
+    def _fan_out(self, table: LiveTable) -> None:
         """Push the news to every listener. Listeners that see the table alike (the same seat, or
         spectators, from the same event) share one payload, encoded once as the WebSocket message
-        text: 300 spectators cost one payload, not 300, on the mover's path."""
+        text: 300 spectators cost one payload, not 300."""
+        with table.lock:
+            table.fanout_pending = False
+            self._push_all(table)
+
+    def _push_all(self, table: LiveTable) -> None:
         shared: dict[tuple[int | None, int], tuple[str, int]] = {}
         for sub in list(table.subscribers):
             if sub.closed:
@@ -1009,8 +1030,6 @@ class TableService:
                 sub.push(text)
             except Exception:
                 log.exception("table %s: a listener failed", table.id)
-        for callback in table.on_change:
-            callback(table)
 
     # -- bots ----------------------------------------------------------------------------------------------------
     def auto_seat(self, table: LiveTable) -> tuple[int, str] | None:
