@@ -229,3 +229,41 @@ def test_processes_migrating_at_once_all_start(pg_url, redis_url):
             assert httpx.get(f"http://127.0.0.1:{port}/api/tables").status_code == 200
     finally:
         made.close()
+
+
+def test_serve_with_three_workers_and_its_own_bot_worker(pg_url, redis_url):
+    """`serve --workers 3` on a fresh schema: the migration runs once, every request finds a
+    process, and the bot worker serve starts plays the bot's moves."""
+    port = free_port()
+    env = dict(os.environ, TABLETOWN_BOT_DELAY="0")
+    command = [sys.executable, "-m", "tabletown.web", "--port", str(port), "--db", pg_url]
+    command += ["--redis", redis_url, "--workers", "3", "--bot-delay", "0"]
+    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until(lambda: _healthy(base, server), 90)
+        made = httpx.post(f"{base}/api/tables", json={"game": "machikoro", "seats": ["human", "bot:greedy"]})
+        table_id, token = made.json()["id"], made.json()["seats"][0]["token"]
+        bot_moves = 0
+        for _ in range(300):
+            payload = httpx.get(f"{base}/api/tables/{table_id}", headers=bearer(token), timeout=10).json()
+            if payload["over"] or bot_moves >= 3:
+                break
+            if 1 in payload["to_act"]:
+                seq = payload["seq"]
+                wait_until(lambda s=seq: httpx.get(f"{base}/api/tables/{table_id}").json()["seq"] > s, 20)
+                bot_moves += 1
+                continue
+            moved = httpx.post(
+                f"{base}/api/tables/{table_id}/actions",
+                json={"seq": payload["seq"], "action": payload["legal"][0]},
+                headers=bearer(token),
+            )
+            assert moved.status_code in (200, 409), moved.text
+        assert bot_moves >= 3 or payload["over"]
+    finally:
+        server.send_signal(signal.SIGINT)
+        try:
+            server.wait(30)
+        except subprocess.TimeoutExpired:
+            server.kill()

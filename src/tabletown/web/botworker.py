@@ -130,6 +130,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--supervise", type=int, default=0, help="start N workers and restart any that dies")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)
     url = db.resolve_url(args.db)
     if args.supervise:
         supervise(

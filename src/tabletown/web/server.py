@@ -42,6 +42,7 @@ def serve(
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    logging.getLogger("alembic").setLevel(logging.WARNING)
     if bot_delay is None:
         bot_delay = float(os.environ.get("TABLETOWN_BOT_DELAY", "0.5"))
     redis_url = redis_url or os.environ.get(ENV_REDIS) or None
