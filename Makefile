@@ -32,7 +32,11 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_rl.py
 
 # Four busy tables (the target: 500+ stored moves/s, p99 under 50 ms), then sixteen (a stress run:
-# clients, bots and server then share the two cores and the latency tail grows).
+# clients, bots and server then share the two cores and the latency tail grows). Then one human
+# table beside 4 bot-only mcts:hard tables, bots in the web process and then in a bot worker with
+# Redis (target: the human's p50 under 20 ms), and one table watched by 300 spectators (target: the
+# mover's p50 under 10 ms).
+REDIS_URL ?= $${TABLETOWN_TEST_REDIS_URL:-redis://127.0.0.1:6379/0}
 bench-server: $(STAMP)
 	for tables in 4 16; do \
 		rm -f .bench-server.db*; \
@@ -40,6 +44,9 @@ bench-server: $(STAMP)
 			--db $${TABLETOWN_TEST_POSTGRES_URL:-postgresql+psycopg://postgres@127.0.0.1:5432/test} || exit 1; \
 	done
 	rm -f .bench-server.db*
+	$(BIN)/python -m tabletown.web.bench --tables 1 --seconds 15 --bot-tables 4 --bot mcts:hard
+	$(BIN)/python -m tabletown.web.bench --tables 1 --seconds 15 --bot-tables 4 --bot mcts:hard --redis $(REDIS_URL)
+	$(BIN)/python -m tabletown.web.bench --tables 1 --seconds 15 --spectators 300
 
 strength: $(STAMP)
 	$(BIN)/python benchmarks/strength.py --workers 2
