@@ -169,6 +169,12 @@ class Follower:
         self.running: dict[str, bool] = {}  # table id -> another catch-up wanted
 
     async def handle(self, message: dict[str, Any]) -> None:
+        if message.get("kind") == "resync":
+            with self.service.lock:
+                tables = [t for t in self.service.tables.values() if not t.over]
+            for table in tables:
+                await self.handle({"table": table.id, "kind": "seat"})
+            return
         table_id = message.get("table")
         if not isinstance(table_id, str):
             return

@@ -72,6 +72,7 @@ class RedisHub:
         import redis.asyncio as aioredis
 
         delay = 0.5
+        lost = False
         while True:
             client = aioredis.Redis.from_url(self.url)
             try:
@@ -79,6 +80,9 @@ class RedisHub:
                     await pubsub.subscribe(CHANNEL)
                     ready.set()
                     delay = 0.5
+                    if lost:  # messages may have been missed: every table in memory catches up
+                        lost = False
+                        await handler({"kind": "resync"})
                     async for raw in pubsub.listen():
                         if raw.get("type") != "message":
                             continue
@@ -96,6 +100,7 @@ class RedisHub:
                 raise
             except Exception as exc:
                 log.warning("Redis subscription lost (%s); reconnecting in %.1fs", exc, delay)
+                lost = True
                 ready.set()
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 10)
