@@ -4,8 +4,9 @@ A web process then never thinks for a bot, so bots cannot slow a human's table. 
 unfinished tables it is responsible for in memory (from the database), follows every change through
 the Redis hub, lets its bots think within their time limit and stores their moves like any client
 (the ``seq`` check makes a move sent twice harmless). With ``--workers N`` the tables are shared out
-by a hash of their id, so each table's bots and timer run in exactly one worker; a worker that dies
-is restarted by its parent and takes its tables up again from the database.
+by a hash of their id, and a lease in Redis makes sure each table's bots and timer run in exactly
+one worker at a time: a worker that dies stops renewing its leases and another takes its tables over
+from the database within seconds (its parent also restarts it).
 
 Run: ``tabletown bots --db URL --redis URL [--workers N]`` (``tabletown serve --redis URL`` starts
 one worker itself unless told that others run elsewhere).
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import hashlib
 import logging
 import os
@@ -22,6 +24,7 @@ import signal
 import subprocess
 import sys
 import time
+import uuid
 
 import anyio
 
@@ -39,16 +42,59 @@ def owner(table_id: str, workers: int) -> int:
     return int.from_bytes(hashlib.sha256(table_id.encode()).digest()[:4], "big") % workers
 
 
+LEASE_MS = 10_000  # a table's bots and timer belong to the worker holding its lease this long
+RENEW_SECONDS = 3.0
+_RENEW = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0"
+_RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0"
+
+
+class Leases:
+    """Which worker runs a table's bots and turn timer: the holder of the Redis key
+    ``tabletown:lease:<table>``, set with NX and renewed while the worker lives. A worker that dies
+    stops renewing; within ``LEASE_MS`` another worker takes the table over."""
+
+    def __init__(self, url: str) -> None:
+        import redis.asyncio as aioredis
+
+        self.client = aioredis.Redis.from_url(url)
+        self.me = uuid.uuid4().hex
+
+    @staticmethod
+    def key(table_id: str) -> str:
+        return f"tabletown:lease:{table_id}"
+
+    async def take(self, table_id: str) -> bool:
+        if await self.client.set(self.key(table_id), self.me, nx=True, px=LEASE_MS):
+            return True
+        return await self.renew(table_id)
+
+    async def renew(self, table_id: str) -> bool:
+        return bool(await self.client.eval(_RENEW, 1, self.key(table_id), self.me, LEASE_MS))
+
+    async def release(self, table_id: str) -> None:
+        with contextlib.suppress(Exception):
+            await self.client.eval(_RELEASE, 1, self.key(table_id), self.me)
+
+    async def close(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.client.aclose()
+
+
+def needs_driver(table: LiveTable) -> bool:
+    return not table.over and bool(table.turn_timer or any(s.is_bot for s in table.seats))
+
+
 async def run_worker(
     db_url: str,
-    redis_url: str | None,
+    redis_url: str,
     index: int = 0,
     workers: int = 1,
     bot_delay: float = 0.5,
     bot_seconds: float = 10.0,
     stop: asyncio.Event | None = None,
 ) -> None:
-    """One bot worker, until ``stop`` is set (or the task is cancelled)."""
+    """One bot worker, until ``stop`` is set (or the task is cancelled). Its share of the tables
+    (by ``owner``) it claims at once; any other table whose lease nobody renews it takes over."""
     engine = db.make_engine(db_url)
     await anyio.to_thread.run_sync(db.migrate, engine)
     await anyio.to_thread.run_sync(games)
@@ -57,22 +103,58 @@ async def run_worker(
     service.on_stored.append(hub.publish)
     drivers = Drivers(service, bot_delay, bot_seconds, max(2, min(4, os.cpu_count() or 2)))
     drivers.loop = asyncio.get_running_loop()
+    leases = Leases(redis_url)
+    held: set[str] = set()
+
+    async def claim(table: LiveTable) -> None:
+        if needs_driver(table) and table.id not in held and await leases.take(table.id):
+            held.add(table.id)
+            drivers.start(table)
 
     def mine(table: LiveTable) -> None:
         if owner(table.id, workers) == index:
-            drivers.start(table)
+            asyncio.get_running_loop().create_task(claim(table))
+
+    async def keep() -> None:
+        """Renew what we hold, let go of finished tables, take over tables nobody holds."""
+        while True:
+            await asyncio.sleep(RENEW_SECONDS)
+            with service.lock:
+                tables = list(service.tables.values())
+            for table in tables:
+                try:
+                    if table.id in held:
+                        if table.over:
+                            held.discard(table.id)
+                            await leases.release(table.id)
+                        elif not await leases.renew(table.id):
+                            held.discard(table.id)  # another worker has it now: stop driving it
+                            task = drivers.tasks.get(table.id)
+                            if task is not None:
+                                task.cancel()
+                        elif table.id not in drivers.tasks:
+                            drivers.start(table)
+                    else:
+                        await claim(table)
+                except Exception:
+                    log.exception("table %s: lease upkeep failed", table.id)
 
     follower = Follower(service, mine)
     await hub.start(follower.handle)
     tables = await anyio.to_thread.run_sync(service.load_unfinished)
     for table in tables:
         mine(table)
+    keeper = asyncio.get_running_loop().create_task(keep())
     log.info("bot worker %d/%d ready (%d unfinished tables)", index + 1, workers, len(tables))
     try:
         await (stop or asyncio.Event()).wait()
     finally:
+        keeper.cancel()
         await hub.stop()
         await drivers.stop()
+        for table_id in list(held):
+            await leases.release(table_id)
+        await leases.close()
         engine.dispose()
 
 
@@ -132,6 +214,10 @@ def main(argv: list[str] | None = None) -> None:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
     url = db.resolve_url(args.db)
+    if not args.redis:
+        parser.error(
+            "a bot worker hears of moves and holds its tables' leases through Redis: give --redis URL"
+        )
     if args.supervise:
         supervise(
             [
