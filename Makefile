@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run play test bench bench-server soak strength lint clean install
+.PHONY: run play test bench bench-server load soak strength lint clean install
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,7 +25,7 @@ play: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks scripts examples
 	$(BIN)/ruff format --check src tests benchmarks scripts examples
-	$(BIN)/python -m pytest -n auto
+	$(BIN)/python -m pytest -n auto --dist loadgroup
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
@@ -47,6 +47,14 @@ bench-server: $(STAMP)
 	$(BIN)/python -m tabletown.web.bench --tables 1 --seconds 15 --bot-tables 4 --bot mcts:hard
 	$(BIN)/python -m tabletown.web.bench --tables 1 --seconds 15 --bot-tables 4 --bot mcts:hard --redis $(REDIS_URL)
 	$(BIN)/python -m tabletown.web.bench --tables 1 --seconds 15 --spectators 300
+
+# A bounded loopback load test (issue 26): serve --workers 3 and a bot worker on PostgreSQL + Redis, 200
+# tables (REST and WebSocket clients) for 60 s, one web worker and the bot worker killed with SIGKILL on
+# the way; then every table is checked from the database. Options: make load LOAD_ARGS="--seconds 30".
+load: $(STAMP)
+	$(BIN)/python benchmarks/load.py \
+		--db $${TABLETOWN_TEST_POSTGRES_URL:-postgresql+psycopg://postgres@127.0.0.1:5432/test} \
+		--redis $${TABLETOWN_TEST_REDIS_URL:-redis://127.0.0.1:6379/0} $(LOAD_ARGS)
 
 strength: $(STAMP)
 	$(BIN)/python benchmarks/strength.py --workers 2

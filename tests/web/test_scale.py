@@ -18,6 +18,9 @@ import pytest
 from web_helpers import free_port
 
 REDIS_ENV = "TABLETOWN_TEST_REDIS_URL"
+# One xdist worker runs this module (make test uses --dist loadgroup), so the processes started once
+# by the module's fixture serve every test, in file order.
+pytestmark = pytest.mark.xdist_group("scale")
 
 
 @pytest.fixture
@@ -91,11 +94,37 @@ def wait_until(predicate, seconds: float):
     raise AssertionError("timed out")
 
 
-@pytest.fixture
-def cluster(pg_url, redis_url):
-    made = Cluster(pg_url, redis_url)
+@pytest.fixture(scope="module")
+def shared(request):
+    """Two web processes and two bot workers on a schema of their own, shared by the tests of this
+    module (starting processes is the slow part); the test that kills processes comes last."""
+    url = os.environ.get("TABLETOWN_TEST_POSTGRES_URL")
+    if not url or not os.environ.get(REDIS_ENV):
+        pytest.skip("the multi-process tests need TABLETOWN_TEST_POSTGRES_URL and TABLETOWN_TEST_REDIS_URL")
+    import uuid
+
+    import sqlalchemy as sa
+
+    schema = "tt_scale_" + uuid.uuid4().hex[:10]
+    admin = sa.create_engine(url)
+    with admin.begin() as conn:
+        conn.execute(sa.text(f'CREATE SCHEMA "{schema}"'))
+    db_url = url + ("&" if "?" in url else "?") + f"options=-csearch_path%3D{schema}"
+    made = Cluster(db_url, os.environ[REDIS_ENV])
+    made.a_port = free_port()
+    made.a_process, made.a = made.web(made.a_port)
+    made.b_process, made.b = made.web()
+    made.workers = [made.bots(), made.bots()]
     yield made
     made.close()
+    with admin.begin() as conn:
+        conn.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
+    admin.dispose()
+
+
+@pytest.fixture
+def cluster(shared, redis_url):
+    return shared
 
 
 def bearer(token: str) -> dict[str, str]:
@@ -105,8 +134,7 @@ def bearer(token: str) -> dict[str, str]:
 def test_a_move_through_one_process_reaches_a_socket_of_another(cluster):
     from websockets.sync.client import connect
 
-    _, a = cluster.web()
-    _, b = cluster.web()
+    a, b = cluster.a, cluster.b
     created = httpx.post(f"{a}/api/tables", json={"game": "machikoro", "seats": ["human", "human"]}).json()
     table_id, t0, t1 = created["id"], created["seats"][0]["token"], created["seats"][1]["token"]
     ws_b = b.replace("http", "ws")
@@ -135,8 +163,7 @@ def test_a_move_through_one_process_reaches_a_socket_of_another(cluster):
 
 
 def test_two_processes_racing_the_same_seq_exactly_one_wins(cluster):
-    _, a = cluster.web()
-    _, b = cluster.web()
+    a, b = cluster.a, cluster.b
     created = httpx.post(f"{a}/api/tables", json={"game": "machikoro", "seats": ["human", "human"]}).json()
     table_id, t0 = created["id"], created["seats"][0]["token"]
     httpx.get(f"{b}/api/tables/{table_id}")  # B holds the table in memory too
@@ -160,75 +187,22 @@ def test_two_processes_racing_the_same_seq_exactly_one_wins(cluster):
     assert httpx.get(f"{a}/api/tables/{table_id}").json()["seq"] == 1
 
 
-def test_bots_play_in_their_worker_and_kill_9_loses_nothing(cluster, pg_url):
+def test_processes_migrating_at_once_all_finish(pg_url):
+    """Three processes migrate a fresh schema at once: one migrates, the others wait for the lock
+    and find the schema up to date (without the lock they failed on each other's tables)."""
+    code = "import sys; from tabletown.web import db; db.migrate(db.make_engine(sys.argv[1])); print('ok')"
+    runs = [
+        subprocess.Popen([sys.executable, "-c", code, pg_url], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        for _ in range(3)
+    ]
+    outputs = [run.communicate(timeout=120) for run in runs]
+    assert [run.returncode for run in runs] == [0, 0, 0], [err.decode()[-1500:] for _, err in outputs]
     import sqlalchemy as sa
 
-    web_a, a = cluster.web()
-    _, b = cluster.web()
-    worker = cluster.bots()
-    cluster.bots()  # a second worker: it takes the table over once the lease holder is gone
-    created = httpx.post(
-        f"{a}/api/tables", json={"game": "machikoro", "seats": ["human", "bot:greedy"]}
-    ).json()
-    table_id, token = created["id"], created["seats"][0]["token"]
-    acked: list[int] = []
-    kills = {"worker": False, "web": False}
-    for _ in range(400):
-        base = b if kills["web"] else (a if len(acked) % 2 else b)
-        payload = httpx.get(f"{base}/api/tables/{table_id}", headers=bearer(token), timeout=10).json()
-        if payload["over"]:
-            break
-        if not payload["legal"]:  # the bot's turn: its worker must answer
-            seq = payload["seq"]
-            wait_until(lambda s=seq, at=base: httpx.get(f"{at}/api/tables/{table_id}").json()["seq"] > s, 30)
-            continue
-        moved = httpx.post(
-            f"{base}/api/tables/{table_id}/actions",
-            json={"seq": payload["seq"], "action": payload["legal"][0]},
-            headers=bearer(token),
-        )
-        if moved.status_code == 200:
-            acked.append(moved.json()["seq"])
-        if len(acked) == 10 and not kills["worker"]:
-            worker.send_signal(signal.SIGKILL)  # a bot worker dies mid-game (and is not restarted)
-            worker.wait(10)
-            kills["worker"] = True
-        if len(acked) == 20 and not kills["web"]:
-            web_a.send_signal(signal.SIGKILL)  # and so does a web process
-            web_a.wait(10)
-            kills["web"] = True
-    assert kills == {"worker": True, "web": True}
-    final = httpx.get(f"{b}/api/tables/{table_id}").json()
     engine = sa.create_engine(pg_url)
     with engine.connect() as conn:
-        stored = [
-            row.seq
-            for row in conn.execute(
-                sa.text("SELECT seq, by FROM tt_moves WHERE table_id = :t ORDER BY seq"), {"t": table_id}
-            )
-        ]
-        bots = conn.execute(
-            sa.text("SELECT count(*) FROM tt_moves WHERE table_id = :t AND by = 'bot'"), {"t": table_id}
-        ).scalar()
+        assert conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0002"
     engine.dispose()
-    assert stored == list(range(1, final["seq"] + 1))  # every move once, no gap
-    assert set(acked) <= set(stored) and bots > 0
-
-
-def test_processes_migrating_at_once_all_start(pg_url, redis_url):
-    """Three web processes on a fresh schema start together: one migrates, the others wait for it."""
-    made = Cluster(pg_url, redis_url)
-    try:
-        ports = [free_port() for _ in range(3)]
-        starters = [threading.Thread(target=made.web, args=(port,)) for port in ports]
-        for thread in starters:
-            thread.start()
-        for thread in starters:
-            thread.join(90)
-        for port in ports:
-            assert httpx.get(f"http://127.0.0.1:{port}/api/tables").status_code == 200
-    finally:
-        made.close()
 
 
 def test_serve_with_three_workers_and_its_own_bot_worker(pg_url, redis_url):
@@ -267,3 +241,60 @@ def test_serve_with_three_workers_and_its_own_bot_worker(pg_url, redis_url):
             server.wait(30)
         except subprocess.TimeoutExpired:
             server.kill()
+
+
+def test_bots_play_in_their_worker_and_kill_9_loses_nothing(cluster):
+    """It kills web process A and one of the two bot workers (the other takes the table over once
+    the dead one's lease expires), and starts both again at the end for the module's other tests."""
+    import sqlalchemy as sa
+
+    web_a, a, b = cluster.a_process, cluster.a, cluster.b
+    worker = cluster.workers[0]
+    created = httpx.post(
+        f"{a}/api/tables", json={"game": "machikoro", "seats": ["human", "bot:greedy"]}
+    ).json()
+    table_id, token = created["id"], created["seats"][0]["token"]
+    acked: list[int] = []
+    kills = {"worker": False, "web": False}
+    for _ in range(400):
+        base = b if kills["web"] else (a if len(acked) % 2 else b)
+        payload = httpx.get(f"{base}/api/tables/{table_id}", headers=bearer(token), timeout=10).json()
+        if payload["over"]:
+            break
+        if not payload["legal"]:  # the bot's turn: its worker must answer
+            seq = payload["seq"]
+            wait_until(lambda s=seq, at=base: httpx.get(f"{at}/api/tables/{table_id}").json()["seq"] > s, 30)
+            continue
+        moved = httpx.post(
+            f"{base}/api/tables/{table_id}/actions",
+            json={"seq": payload["seq"], "action": payload["legal"][0]},
+            headers=bearer(token),
+        )
+        if moved.status_code == 200:
+            acked.append(moved.json()["seq"])
+        if len(acked) == 10 and not kills["worker"]:
+            worker.send_signal(signal.SIGKILL)  # a bot worker dies mid-game (and is not restarted)
+            worker.wait(10)
+            kills["worker"] = True
+        if len(acked) == 20 and not kills["web"]:
+            web_a.send_signal(signal.SIGKILL)  # and so does a web process
+            web_a.wait(10)
+            kills["web"] = True
+    assert kills == {"worker": True, "web": True}
+    final = httpx.get(f"{b}/api/tables/{table_id}").json()
+    engine = sa.create_engine(cluster.db_url)
+    with engine.connect() as conn:
+        stored = [
+            row.seq
+            for row in conn.execute(
+                sa.text("SELECT seq, by FROM tt_moves WHERE table_id = :t ORDER BY seq"), {"t": table_id}
+            )
+        ]
+        bots = conn.execute(
+            sa.text("SELECT count(*) FROM tt_moves WHERE table_id = :t AND by = 'bot'"), {"t": table_id}
+        ).scalar()
+    engine.dispose()
+    assert stored == list(range(1, final["seq"] + 1))  # every move once, no gap
+    assert set(acked) <= set(stored) and bots > 0
+    cluster.a_process, _ = cluster.web(cluster.a_port)
+    cluster.workers[0] = cluster.bots()
