@@ -32,6 +32,7 @@ class Drivers:
         self.bot_seconds = bot_seconds
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="tabletown-bot")
         self.tasks: dict[str, asyncio.Task] = {}
+        self.changed: weakref.WeakKeyDictionary[LiveTable, asyncio.Event] = weakref.WeakKeyDictionary()
         self.loop: asyncio.AbstractEventLoop | None = None
 
     def start(self, table: LiveTable) -> None:
@@ -50,9 +51,11 @@ class Drivers:
         task = self.tasks.get(table.id)
         if task is not None and not task.done():
             return
-        changed = asyncio.Event()
         loop = asyncio.get_running_loop()
-        table.on_change.append(lambda _t: loop.call_soon_threadsafe(changed.set))
+        changed = self.changed.get(table)
+        if changed is None:  # one listener per table, however often its driver is started again
+            changed = self.changed[table] = asyncio.Event()
+            table.on_change.append(lambda _t: loop.call_soon_threadsafe(changed.set))
         self.tasks[table.id] = loop.create_task(self._drive(table, changed))
 
     async def _drive(self, table: LiveTable, changed: asyncio.Event) -> None:
