@@ -158,8 +158,9 @@ async def run_worker(
         engine.dispose()
 
 
-def supervise(argv_for: list[list[str]]) -> None:
-    """Run one child process per command line and restart any that dies, until interrupted."""
+def supervise(argv_for: list[list[str]], parent: int | None = None) -> None:
+    """Run one child process per command line and restart any that dies, until interrupted (or,
+    with ``parent``, until that process is gone: a server's own bot worker never outlives it)."""
     children: dict[int, subprocess.Popen] = {}
     stopping = False
 
@@ -177,6 +178,9 @@ def supervise(argv_for: list[list[str]]) -> None:
     try:
         while not stopping:
             time.sleep(0.2)
+            if parent is not None and os.getppid() != parent:
+                log.warning("the server that started these bot workers is gone; stopping them")
+                break
             for i, child in list(children.items()):
                 if child.poll() is not None and not stopping:
                     log.warning("bot worker %d exited (%s); restarting it", i + 1, child.returncode)
@@ -210,6 +214,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--of", type=int, default=1)
     parser.add_argument("--bot-delay", type=float, default=0.5)
     parser.add_argument("--supervise", type=int, default=0, help="start N workers and restart any that dies")
+    parser.add_argument("--parent", type=int, default=None, help="stop when this process (the server) ends")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
@@ -223,7 +228,8 @@ def main(argv: list[str] | None = None) -> None:
             [
                 worker_command(url, args.redis, i, args.supervise, args.bot_delay)
                 for i in range(args.supervise)
-            ]
+            ],
+            args.parent,
         )
         return
     stop = asyncio.Event()

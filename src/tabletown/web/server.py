@@ -97,7 +97,15 @@ def start_bot_worker(db_url: str, redis_url: str, bot_delay: float):
     """Start ``tabletown bots`` (one worker) beside the web processes; returns a function that stops it."""
     from .botworker import worker_command
 
-    command = [sys.executable, "-m", "tabletown.web.botworker", "--supervise", "1"]
+    command = [
+        sys.executable,
+        "-m",
+        "tabletown.web.botworker",
+        "--supervise",
+        "1",
+        "--parent",
+        str(os.getpid()),
+    ]
     command += worker_command(db_url, redis_url, 0, 1, bot_delay)[3:]
     process = subprocess.Popen(command)
     done = threading.Event()
