@@ -245,6 +245,7 @@ def create_app(
         service = TableService(db.session_factory(engine))
         hub = await anyio.to_thread.run_sync(make_hub, redis_url)
         service.on_stored.append(hub.publish)
+        service.shared = hub.shared
         drivers = Drivers(service, bot_delay, bot_seconds, bot_workers)
         drivers.loop = asyncio.get_running_loop()
         if run_bots:

@@ -101,6 +101,7 @@ async def run_worker(
     service = TableService(db.session_factory(engine))
     hub = await anyio.to_thread.run_sync(make_hub, redis_url)
     service.on_stored.append(hub.publish)
+    service.shared = True
     drivers = Drivers(service, bot_delay, bot_seconds, max(2, min(4, os.cpu_count() or 2)))
     drivers.loop = asyncio.get_running_loop()
     leases = Leases(redis_url)
@@ -112,6 +113,12 @@ async def run_worker(
             drivers.start(table)
 
     def mine(table: LiveTable) -> None:
+        if not needs_driver(table):
+            # Nothing to do here (people only, no timer): forget it, so its moves cost this worker
+            # nothing (a table in memory catches up on every move).
+            with service.lock:
+                service.tables.pop(table.id, None)
+            return
         if owner(table.id, workers) == index:
             asyncio.get_running_loop().create_task(claim(table))
 

@@ -127,7 +127,10 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    # Several processes share one PostgreSQL (its default max_connections is 100): each keeps at
+    # most TABLETOWN_DB_POOL connections (default 5, plus as many again in a burst).
+    pool = max(1, int(os.environ.get("TABLETOWN_DB_POOL", "5")))
+    return create_engine(url, pool_size=pool, max_overflow=pool, pool_pre_ping=True, pool_timeout=30)
 
 
 MIGRATION_LOCK = 7_246_551_017  # PostgreSQL advisory lock key: one migrating process at a time

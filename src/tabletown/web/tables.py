@@ -338,6 +338,8 @@ class TableService:
         # Told after every change the database took: (table id, "move" | "seat" | "created", seq).
         # The hub (web/hub.py) passes it on to the other server processes.
         self.on_stored: list[Callable[[str, str, int | None], None]] = []
+        # Other processes store moves too (a Redis hub): tables in memory may be behind the database.
+        self.shared = False
         # One thread builds and pushes every table's payloads in order, off the movers' path.
         self.fanout = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tabletown-fanout")
 
@@ -487,10 +489,18 @@ class TableService:
         if table is None:
             raise not_found()
         with self.lock:
-            table = self.tables.setdefault(table_id, table)
-            if len(self.tables) > MAX_IN_MEMORY:
-                self._evict()
-            return table
+            known = self.tables.get(table_id)
+            if known is None:
+                self.tables[table_id] = table
+                if len(self.tables) > MAX_IN_MEMORY:
+                    self._evict()
+        if known is not None:
+            return known
+        if self.shared and not table.over:
+            # A move stored by another process while this one was loading was announced before the
+            # table was in memory here: look once more, now that later news will find the table.
+            self.catch_up(table)
+        return table
 
     def _evict(self) -> None:
         """Forget finished tables nobody follows (they are loaded again from the database on demand)."""
@@ -978,10 +988,16 @@ class TableService:
     def subscribe(
         self, table: LiveTable, seat: int | None, since: int, push: Callable[[str], None]
     ) -> tuple[Subscriber, dict[str, Any]]:
-        """Follow a table; returns the subscriber and the first payload (events from ``since``)."""
+        """Follow a table; returns the subscriber and the first payload (events from ``since``).
+
+        With other processes storing moves, the table first catches up with the database, so a
+        client coming back with ``since`` is not handed an older position than it had; the next push
+        starts after the later of the client's ``since`` and this payload's events, never repeating one."""
+        if self.shared and not table.over:
+            self.catch_up(table)
         with table.lock:
             payload = build_payload(table, seat, since)
-            sub = Subscriber(seat, payload.get("event_count", 0) or 0, push)
+            sub = Subscriber(seat, max(since, payload.get("event_count", 0) or 0), push)
             table.subscribers.append(sub)
         return sub, payload
 
