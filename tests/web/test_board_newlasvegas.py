@@ -7,13 +7,10 @@ record keeps those lines, and the engine replays them. Skipped when chromium is 
 
 from __future__ import annotations
 
-import shutil
-
 import httpx
 import pytest
-from web_helpers import free_port, start_server
+from web_helpers import CHROMIUM, free_port, launch, start_server, watch_errors
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the chromium package is not installed")
 
 # What a player can click, in the order this test prefers it: the bank loan and the reshuffle vote,
@@ -60,22 +57,6 @@ def next_click(page, clickable=CLICKABLE):
     if k < 0:
         return "", None
     return clickable[k], page.locator(clickable[k]).first
-
-
-def launch(p):
-    return p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-
-
-def watch_errors(page, errors):
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on(
-        "console",
-        lambda m: (
-            errors.append(m.text)
-            if m.type == "error" and "favicon" not in m.text and "404" not in m.text
-            else None
-        ),
-    )
 
 
 @pytest.fixture

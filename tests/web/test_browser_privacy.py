@@ -13,15 +13,13 @@ Skipped when chromium is missing."""
 
 from __future__ import annotations
 
-import shutil
 import time
 
 import httpx
 import pytest
 from test_board_newlasvegas import CLICKABLE, next_click
-from web_helpers import free_port, start_server
+from web_helpers import CHROMIUM, free_port, launch, start_server, watch_errors
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the chromium package is not installed")
 
 # Runs in every page before its own scripts: records anything that shows behind the pass screen.
@@ -67,23 +65,6 @@ def server(tmp_path):
     yield f"http://127.0.0.1:{port}"
     process.terminate()
     process.wait(10)
-
-
-def launch(p):
-    return p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-
-
-def watch_errors(page, errors):
-    """Page errors and console errors (a Content-Security-Policy refusal is one), not the favicon."""
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on(
-        "console",
-        lambda m: (
-            errors.append(m.text)
-            if m.type == "error" and "favicon" not in m.text and "404" not in m.text
-            else None
-        ),
-    )
 
 
 def private_texts(server, table, token):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -62,3 +63,24 @@ def start_server(db_url: str, port: int) -> subprocess.Popen:
             time.sleep(0.1)
     process.kill()
     raise AssertionError("server did not start")
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def launch(p):
+    """Debian's chromium under Playwright (its own browser download cannot work here)."""
+    return p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+
+
+def watch_errors(page, errors):
+    """Page errors and console errors (a Content-Security-Policy refusal is one), not the favicon."""
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on(
+        "console",
+        lambda m: (
+            errors.append(m.text)
+            if m.type == "error" and "favicon" not in m.text and "404" not in m.text
+            else None
+        ),
+    )
