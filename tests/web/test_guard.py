@@ -55,6 +55,20 @@ def test_moves_per_second_per_token(make_client, sqlite_url):
     assert other.status_code != 429
 
 
+def test_name_changes_count_like_moves(make_client, sqlite_url):
+    client = make_client(sqlite_url, limits=Limits(moves_per_second=0.01, moves_burst=2))
+    created = create(client)
+    table_id, token = created["id"], created["seats"][0]["token"]
+    for name in ("Ada", "Bea"):
+        assert (
+            client.post(f"/api/tables/{table_id}/join", json={"token": token, "name": name}).status_code
+            == 200
+        )
+    refused = client.post(f"/api/tables/{table_id}/join", json={"token": token, "name": "Cy"})
+    assert refused.status_code == 429 and refused.json()["rule"] == "limit.moves"
+    assert client.get(f"/api/tables/{table_id}").json()["seats"][0]["name"] == "Bea"
+
+
 def refused_socket(client, url, **kwargs):
     """The denial (an HTTP answer instead of a WebSocket) a connection gets, as (status, headers, body)."""
     from starlette.testclient import WebSocketDenialResponse

@@ -442,6 +442,9 @@ def create_app(
         svc = service(request)
         table = await anyio.to_thread.run_sync(svc.get, table_id)
         token = credential(request, table, body.token, body.seat)
+        if token is None or table.seat_for(token) is None:
+            raise TableError(403, "seat.bad_token", "this token holds no seat at this table")
+        check_move_rate(token)  # a new name is a database write: it counts like a move
         async with gate(table):
             seat = await anyio.to_thread.run_sync(lambda: svc.touch(table, token, body.name, back=body.back))
         return seat.public()
