@@ -70,3 +70,72 @@ def test_a_move_stored_while_a_process_loads_the_table_is_not_lost(sqlite_url):
     loaded = asyncio.run(main())
     assert loaded.seq == table.seq == 2
     assert loaded.state.to_json() == table.state.to_json()
+
+
+def announcements(service):
+    """What the service would publish to the hub, as the messages other processes receive."""
+    heard: list[dict] = []
+    service.on_stored.append(
+        lambda table_id, kind, seq, detail: heard.append(
+            {"table": table_id, "kind": kind, "seq": seq, **(detail or {})}
+        )
+    )
+    return heard
+
+
+def follow(follower, messages):
+    async def main():
+        for message in messages:
+            await follower.handle(message)
+        while follower.pending:
+            await asyncio.sleep(0.01)
+
+    asyncio.run(main())
+
+
+def test_announced_moves_are_followed_without_reading_the_database(sqlite_url):
+    a, b = two_services(sqlite_url)
+    heard = announcements(a)
+    table = a.create("machikoro", {}, ["human", "human"], seed=3)
+    behind = b.get(table.id)
+    play(a, table, 8)
+
+    def no_database():
+        raise AssertionError("the database was read")
+
+    b.sessions = no_database
+    follow(Follower(b, None), [m for m in heard if m["kind"] == "move"])
+    assert behind.seq == 8 and behind.actions == table.actions and behind.status == table.status
+    assert behind.state.to_json() == table.state.to_json()
+
+
+def test_a_missed_announcement_falls_back_to_the_database(sqlite_url):
+    a, b = two_services(sqlite_url)
+    heard = announcements(a)
+    table = a.create("machikoro", {}, ["human", "human"], seed=4)
+    behind = b.get(table.id)
+    play(a, table, 5)
+    moves = [m for m in heard if m["kind"] == "move"]
+    follow(Follower(b, None), [moves[0], moves[3], moves[1], moves[4]])  # 2 and 3 lost, 1 late
+    assert behind.seq == 5 and behind.state.to_json() == table.state.to_json()
+
+
+def test_a_move_that_does_not_apply_here_is_not_taken_on_trust(sqlite_url):
+    a, b = two_services(sqlite_url)
+    heard = announcements(a)
+    table = a.create("machikoro", {}, ["human", "human"], seed=5)
+    behind = b.get(table.id)
+    play(a, table, 1)
+    forged = dict(heard[-1], action="this is no move")
+    follow(Follower(b, None), [forged])
+    assert behind.seq == 1 and behind.actions == table.actions  # read from the database instead
+
+
+def test_a_bot_worker_does_not_load_tables_without_bots_or_timer(sqlite_url):
+    a, b = two_services(sqlite_url)
+    heard = announcements(a)
+    people = a.create("machikoro", {}, ["human", "human"], seed=6)
+    bots = a.create("machikoro", {}, ["human", "bot:random"], seed=7)
+    started: list[str] = []
+    follow(Follower(b, lambda t: started.append(t.id)), [m for m in heard if m["kind"] == "created"])
+    assert started == [bots.id] and people.id not in b.tables

@@ -80,10 +80,6 @@ class Leases:
             await self.client.aclose()
 
 
-def needs_driver(table: LiveTable) -> bool:
-    return not table.over and bool(table.turn_timer or any(s.is_bot for s in table.seats))
-
-
 async def run_worker(
     db_url: str,
     redis_url: str,
@@ -108,12 +104,12 @@ async def run_worker(
     held: set[str] = set()
 
     async def claim(table: LiveTable) -> None:
-        if needs_driver(table) and table.id not in held and await leases.take(table.id):
+        if table.driven and table.id not in held and await leases.take(table.id):
             held.add(table.id)
             drivers.start(table)
 
     def mine(table: LiveTable) -> None:
-        if not needs_driver(table):
+        if not table.driven:
             # Nothing to do here (people only, no timer): forget it, so its moves cost this worker
             # nothing (a table in memory catches up on every move).
             with service.lock:

@@ -37,7 +37,7 @@ class Drivers:
 
     def start(self, table: LiveTable) -> None:
         """Called from any thread: follow ``table`` if it needs a driver."""
-        if table.over or not (table.turn_timer or any(s.is_bot for s in table.seats)):
+        if not table.driven:
             return
         loop = self.loop
         if loop is None:
@@ -161,15 +161,16 @@ def _random_move(table: LiveTable, seat: int) -> Any:
 
 class Follower:
     """Keeps this process's tables in step with the other processes' changes (hub messages): a
-    table in memory catches up from the database and pushes to its WebSockets; with ``drivers`` (a
-    process that runs bots), a new table is handed to ``start`` (``Drivers.start``, or a bot worker's
-    own share of it). Catch-ups of one table never pile up: while one runs, further messages only
-    ask for one more."""
+    table in memory takes an announced move as it is (``TableService.follow``), or catches up from
+    the database when it missed one or a seat changed, and pushes to its WebSockets; with ``start``
+    (a process that runs bots), a new table that has bots or a timer is handed to ``start``
+    (``Drivers.start``, or a bot worker's own share of it). One task per table works through its
+    messages in the order they came, so they never pile up as threads."""
 
     def __init__(self, service: TableService, start: Callable[[LiveTable], None] | None) -> None:
         self.service = service
         self.start = start
-        self.running: dict[str, bool] = {}  # table id -> another catch-up wanted
+        self.pending: dict[str, list[dict[str, Any]]] = {}  # table id -> messages not yet handled
 
     async def handle(self, message: dict[str, Any]) -> None:
         if message.get("kind") == "resync":
@@ -184,28 +185,45 @@ class Follower:
         with self.service.lock:
             table = self.service.tables.get(table_id)
         if table is None:
-            if self.start is not None and message.get("kind") == "created":
+            if self.start is not None and message.get("kind") == "created" and message.get("driven", True):
                 try:
                     table = await anyio.to_thread.run_sync(self.service.get, table_id)
                 except TableError:
                     return
                 self.start(table)
             return
-        if table_id in self.running:
-            self.running[table_id] = True
+        queue = self.pending.get(table_id)
+        if queue is not None:
+            queue.append(message)
             return
-        self.running[table_id] = False
-        asyncio.get_running_loop().create_task(self._catch_up(table, message.get("kind") == "seat"))
+        self.pending[table_id] = [message]
+        asyncio.get_running_loop().create_task(self._work(table))
 
-    async def _catch_up(self, table: LiveTable, seats: bool) -> None:
+    async def _work(self, table: LiveTable) -> None:
         try:
-            while True:
-                await anyio.to_thread.run_sync(self.service.catch_up, table, seats)
-                if not self.running.get(table.id):
-                    break
-                self.running[table.id] = False
-                seats = True
+            while queue := self.pending.get(table.id):
+                batch = queue[:]
+                queue.clear()
+                await anyio.to_thread.run_sync(self._apply, table, batch)
         except Exception:
-            log.exception("table %s: catching up failed", table.id)
+            log.exception("table %s: following another process failed", table.id)
         finally:
-            self.running.pop(table.id, None)
+            self.pending.pop(table.id, None)
+
+    def _apply(self, table: LiveTable, batch: list[dict[str, Any]]) -> None:
+        """Announced moves in order; anything else (a seat, a missed move) means one catch-up."""
+        catch_up = seats = False
+        for message in batch:
+            seq = message.get("seq")
+            kind = message.get("kind")
+            if (
+                kind == "move"
+                and not catch_up
+                and isinstance(seq, int)
+                and self.service.follow(table, seq, message)
+            ):
+                continue
+            catch_up = True
+            seats = seats or kind != "move"
+        if catch_up:
+            self.service.catch_up(table, seats)

@@ -1,8 +1,9 @@
 """How server processes tell each other that a table changed.
 
-The database is the truth; a hub only says "table T is now at move N" (or "a seat changed", "a table
-was created") so that every other process catches up from the database and pushes the news to its
-own WebSocket clients. ``LocalHub`` is the embedded default (one process: nothing to tell);
+The database is the truth; a hub says "table T is now at move N" with the move itself (or "a seat
+changed", "a table was created"), published after the change was stored, so that every other process
+that holds the table applies the move to its copy (or, when it missed one, catches up from the
+database) and pushes the news to its own WebSocket clients. ``LocalHub`` is the embedded default (one process: nothing to tell);
 ``RedisHub`` uses Redis pub/sub (``--redis URL`` / ``TABLETOWN_REDIS_URL``).
 """
 
@@ -30,7 +31,9 @@ class LocalHub:
     origin = "local"
     shared = False
 
-    def publish(self, table_id: str, kind: str, seq: int | None = None) -> None:
+    def publish(
+        self, table_id: str, kind: str, seq: int | None = None, detail: dict[str, Any] | None = None
+    ) -> None:
         pass
 
     async def start(self, handler: Handler) -> None:
@@ -56,8 +59,13 @@ class RedisHub:
         self.client.ping()  # fail at start-up, not at the first move
         self.task: asyncio.Task | None = None
 
-    def publish(self, table_id: str, kind: str, seq: int | None = None) -> None:
-        message = json.dumps({"origin": self.origin, "table": table_id, "kind": kind, "seq": seq})
+    def publish(
+        self, table_id: str, kind: str, seq: int | None = None, detail: dict[str, Any] | None = None
+    ) -> None:
+        message = json.dumps(
+            {"origin": self.origin, "table": table_id, "kind": kind, "seq": seq, **(detail or {})},
+            separators=(",", ":"),
+        )
         try:
             self.client.publish(CHANNEL, message)
         except Exception:  # the move is stored; other processes catch up at their next read or move

@@ -48,6 +48,7 @@ _ADVANCE = (
         result=bindparam("result"),
     )
 )
+STATUSES = ("open", "running", "finished", "error")
 SEAT_KINDS = ("human", "open")  # a seat reserved for its join link; a seat anyone may take
 _INSERT_MOVE = _MOVES.insert()
 
@@ -152,6 +153,11 @@ class LiveTable:
     @property
     def over(self) -> bool:
         return self.status in ("finished", "error")
+
+    @property
+    def driven(self) -> bool:
+        """Whether the table needs a driver (web/drivers.py): bots to move or a turn timer to keep."""
+        return not self.over and bool(self.turn_timer or any(s.is_bot for s in self.seats))
 
     @property
     def commitment(self) -> str | None:
@@ -337,7 +343,10 @@ class TableService:
         self.on_new_table: list[Callable[[LiveTable], None]] = []
         # Told after every change the database took: (table id, "move" | "seat" | "created", seq).
         # The hub (web/hub.py) passes it on to the other server processes.
-        self.on_stored: list[Callable[[str, str, int | None], None]] = []
+        # Called after every stored change with (table id, kind, seq, detail): the hub tells the
+        # other processes. ``detail`` carries what they need to follow without reading the database
+        # (a move itself; whether a new table has bots or a timer).
+        self.on_stored: list[Callable[[str, str, int | None, dict[str, Any] | None], None]] = []
         # Other processes store moves too (a Redis hub): tables in memory may be behind the database.
         self.shared = False
         # One thread builds and pushes every table's payloads in order, off the movers' path.
@@ -468,14 +477,16 @@ class TableService:
         self._mark_turns(table)
         with self.lock:
             self.tables[table.id] = table
-        self._stored(table.id, "created", 0)
+        self._stored(table.id, "created", 0, {"driven": table.driven})
         for callback in self.on_new_table:
             callback(table)
         return table
 
-    def _stored(self, table_id: str, kind: str, seq: int | None = None) -> None:
+    def _stored(
+        self, table_id: str, kind: str, seq: int | None = None, detail: dict[str, Any] | None = None
+    ) -> None:
         for callback in self.on_stored:
-            callback(table_id, kind, seq)
+            callback(table_id, kind, seq, detail)
 
     # -- lookup --------------------------------------------------------------------------------------
     def get(self, table_id: Any) -> LiveTable:
@@ -840,7 +851,12 @@ class TableService:
                 table.updated_at = now
                 self._mark_turns(table)
                 self._notify(table)
-        self._stored(table.id, "move", new_seq)
+        self._stored(
+            table.id,
+            "move",
+            new_seq,
+            {"seat": seat, "action": text, "secret": secret, "by": by, "status": status, "joins": joins},
+        )
         return new_seq
 
     def _store_move(
@@ -902,6 +918,40 @@ class TableService:
         except Exception:
             log.exception("table %s: the move could not be stored", table.id)
             raise TableError(503, "store.failed", "the move could not be stored; try again") from None
+
+    def follow(self, table: LiveTable, seq: int, move: dict[str, Any]) -> bool:
+        """Take a move that another process stored and announced through the hub (``move``: its
+        seat, notation, secret flag, author and the table's status after it) without reading the
+        database. True when the table here now holds that move; False when it is not the next move
+        here (an announcement was missed, or the position refuses it): then only a catch-up from the
+        database will do."""
+        seat, text, status = move.get("seat"), move.get("action"), move.get("status")
+        if not isinstance(seat, int) or not isinstance(text, str) or status not in STATUSES:
+            return False
+        with table.write_lock:
+            if seq <= table.seq:
+                return True  # already here (this process caught up, or stored it itself)
+            if seq != table.seq + 1 or table.state is None or not 0 <= seat < len(table.seats):
+                return False
+            try:
+                state = table.state.clone()
+                state.apply_text(seat, text)
+            except Exception:
+                log.warning("table %s: announced move %d (%s) does not apply here", table.id, seq, text)
+                return False
+            with table.lock:
+                table.state = state
+                table.actions.append((seat, text))
+                table.secret.append(bool(move.get("secret")))
+                if move.get("joins"):
+                    table.seats[seat].joined = True
+                if move.get("by") == "human":  # a player who moves is back
+                    table.seats[seat].away = False
+                table.status = status
+                table.updated_at = utcnow()
+                self._mark_turns(table)
+                self._notify(table)
+        return True
 
     def catch_up(self, table: LiveTable, seats: bool = False) -> bool:
         """Bring a table in memory up to the database, where another server process may have stored
