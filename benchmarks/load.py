@@ -10,7 +10,7 @@ What it does:
   (``python -m tabletown.web.botworker --db URL --redis URL --bot-delay 0``);
 * drives ``--tables`` table slots from one asyncio process: the four games in turn, half human-vs-bot
   (``bot:greedy`` / ``bot:random``), half human-vs-human; half of the tables are played by REST clients
-  (GET the payload with a Bearer token, POST the move; poll while waiting), half by WebSocket clients
+  (GET the payload with a Bearer token, POST the move; a long poll ``GET ?seq=N&wait=10`` while waiting), half by WebSocket clients
   (one socket per human seat, moves over the socket, reconnecting with ``since=event_count``). Every
   client picks random legal moves (at once, or after ``--think`` seconds); a finished game is replaced
   by a new table;
@@ -31,8 +31,8 @@ What it does:
   that heard nothing for ``--idle`` seconds, or was still playing at the end, knew of every move
   stored well before). Exit status 1 if any check fails.
 
-Options: ``--tables``, ``--seconds``, ``--workers``, ``--think``, ``--poll`` (REST back-off while
-waiting), ``--kill-web-at`` / ``--kill-bots-at`` (fractions of the run), ``--keep-logs``; ``make load
+Options: ``--tables``, ``--seconds``, ``--workers``, ``--think``, ``--poll`` (REST clients poll with this
+back-off instead of long polls), ``--kill-web-at`` / ``--kill-bots-at`` (fractions of the run), ``--keep-logs``; ``make load
 LOAD_ARGS="..."`` passes them on.
 """
 
@@ -389,16 +389,29 @@ class Load:
         client.ack(seq, action)
 
     # -- a REST client ---------------------------------------------------------------------------------
-    async def rest_seat(self, http, table: TableRun, client: SeatClient, rng: random.Random) -> None:
+    async def rest_seat(self, shared, table: TableRun, client: SeatClient, rng: random.Random) -> None:
+        import httpx
+
+        # Each REST seat has its own client (connection pool), as separate players' programs would:
+        # one pool shared by hundreds of long polls makes every request search it (httpcore).
+        async with httpx.AsyncClient(base_url=self.base, timeout=30) as http:
+            await self._rest_seat(http, table, client, rng)
+
+    async def _rest_seat(self, http, table: TableRun, client: SeatClient, rng: random.Random) -> None:
         import httpx
 
         headers = {"authorization": f"Bearer {client.token}"}
         path = f"/api/tables/{table.id}"
         since = 0
         pause = 0.05
+        waiting_at: int | None = None  # the seq a long poll waits to move on from
         while time.monotonic() < self.deadline and not table.over:
+            params: dict[str, Any] = {"since": since}
+            if waiting_at is not None:
+                params.update(seq=waiting_at, wait=min(10.0, max(0.1, self.deadline - time.monotonic())))
+            waiting_at = None
             try:
-                answer = await http.get(path, params={"since": since}, headers=headers)
+                answer = await http.get(path, params=params, headers=headers)
             except httpx.HTTPError as exc:
                 self.errors[f"rest GET: {type(exc).__name__}"] += 1
                 await asyncio.sleep(0.1)
@@ -412,9 +425,12 @@ class Load:
             if payload.get("over") or payload.get("status") in ("finished", "error"):
                 table.over = True
                 return
-            if not payload.get("legal"):  # not our turn: poll again, backing off up to --poll
-                await asyncio.sleep(pause)
-                pause = min(pause * 2, self.args.poll)
+            if not payload.get("legal"):  # not our turn: a long poll (or, with --poll, polling with back-off)
+                if self.args.poll:
+                    await asyncio.sleep(pause)
+                    pause = min(pause * 2, self.args.poll)
+                else:
+                    waiting_at = payload["seq"]
                 continue
             pause = 0.05
             seq, action = payload["seq"], rng.choice(payload["legal"])
@@ -940,7 +956,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--workers", type=int, default=3, help="web worker processes")
     parser.add_argument(
-        "--poll", type=float, default=0.5, help="REST clients waiting: GET after 0.05 s, doubling up to this"
+        "--poll",
+        type=float,
+        default=0,
+        help="REST clients waiting: 0 = long poll (GET ?seq=N&wait=10); else GET after 0.05 s, doubling up to this",
     )
     parser.add_argument(
         "--idle", type=float, default=20, help="WebSocket: reconnect after this long without news"

@@ -139,3 +139,17 @@ def test_a_bot_worker_does_not_load_tables_without_bots_or_timer(sqlite_url):
     started: list[str] = []
     follow(Follower(b, lambda t: started.append(t.id)), [m for m in heard if m["kind"] == "created"])
     assert started == [bots.id] and people.id not in b.tables
+
+
+def test_an_announced_arrival_is_followed_without_reading_the_database(sqlite_url):
+    a, b = two_services(sqlite_url)
+    heard = announcements(a)
+    table = a.create("machikoro", {}, ["human", "open"], seed=8)
+    behind = b.get(table.id)
+    assert behind.status == "open"
+    for seat in table.seats:
+        a.touch(table, seat.token, name=f"Player {seat.seat}")
+    b.sessions = None  # any database read fails
+    follow(Follower(b, None), [m for m in heard if m["kind"] == "joined"])
+    assert [s.name for s in behind.seats] == ["Player 0", "Player 1"]
+    assert all(s.joined for s in behind.seats) and behind.status == table.status == "running"

@@ -129,8 +129,11 @@ def make_engine(url: str) -> Engine:
         return engine
     # Several processes share one PostgreSQL (its default max_connections is 100): each keeps at
     # most TABLETOWN_DB_POOL connections (default 5, plus as many again in a burst).
+    # No ping before each use (a round trip per move): a connection the server dropped fails its
+    # first statement, SQLAlchemy then empties the pool, and that one request answers 503 "try
+    # again" (clients retry; a move that was not stored can be sent again).
     pool = max(1, int(os.environ.get("TABLETOWN_DB_POOL", "5")))
-    return create_engine(url, pool_size=pool, max_overflow=pool, pool_pre_ping=True, pool_timeout=30)
+    return create_engine(url, pool_size=pool, max_overflow=pool, pool_timeout=30)
 
 
 MIGRATION_LOCK = 7_246_551_017  # PostgreSQL advisory lock key: one migrating process at a time

@@ -137,6 +137,36 @@ def gate(table: LiveTable) -> asyncio.Lock:
     return lock
 
 
+MAX_WAITERS = 256  # long polls waiting on one table; more are answered at once (bounded memory)
+_WAITERS: weakref.WeakKeyDictionary[LiveTable, set[asyncio.Future]] = weakref.WeakKeyDictionary()
+
+
+async def until_changed(table: LiveTable, seq: int, seconds: float) -> None:
+    """Wait (at most ``seconds``) until ``table`` is no longer at move ``seq`` or anything else in
+    it changes (a seat, the end): the long poll of ``GET /api/tables/{id}?seq=N&wait=S``."""
+    loop = asyncio.get_running_loop()
+    waiters = _WAITERS.get(table)
+    if waiters is None:
+        waiters = _WAITERS[table] = set()
+        table.on_change.append(lambda _t: loop.call_soon_threadsafe(_wake, waiters))
+    if len(waiters) >= MAX_WAITERS:
+        return
+    future = loop.create_future()
+    waiters.add(future)  # before looking at seq: a change from now on wakes it
+    try:
+        if table.seq == seq and not table.over:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(future, seconds)
+    finally:
+        waiters.discard(future)
+
+
+def _wake(waiters: set[asyncio.Future]) -> None:
+    for future in list(waiters):
+        if not future.done():
+            future.set_result(None)
+
+
 def threading_in_loop(loop: asyncio.AbstractEventLoop) -> bool:
     try:
         return asyncio.get_running_loop() is loop
@@ -196,6 +226,16 @@ class Follower:
         if queue is not None:
             queue.append(message)
             return
+        seq = message.get("seq")
+        # The usual case, on the loop without a thread: the next move, the table not busy here (a
+        # move takes microseconds to apply; a writer of this process may be waiting for the
+        # database, and then a thread waits instead).
+        if (
+            message.get("kind") == "move"
+            and isinstance(seq, int)
+            and self.service.follow(table, seq, message, wait=False)
+        ):
+            return
         self.pending[table_id] = [message]
         asyncio.get_running_loop().create_task(self._work(table))
 
@@ -211,19 +251,19 @@ class Follower:
             self.pending.pop(table.id, None)
 
     def _apply(self, table: LiveTable, batch: list[dict[str, Any]]) -> None:
-        """Announced moves in order; anything else (a seat, a missed move) means one catch-up."""
+        """Announced moves and arrivals in order; anything else (a seat taken from the lobby, a
+        missed move) means one catch-up from the database."""
         catch_up = seats = False
         for message in batch:
-            seq = message.get("seq")
-            kind = message.get("kind")
-            if (
-                kind == "move"
-                and not catch_up
-                and isinstance(seq, int)
-                and self.service.follow(table, seq, message)
-            ):
+            if not catch_up and self._take(table, message):
                 continue
             catch_up = True
-            seats = seats or kind != "move"
+            seats = seats or message.get("kind") != "move"
         if catch_up:
             self.service.catch_up(table, seats)
+
+    def _take(self, table: LiveTable, message: dict[str, Any]) -> bool:
+        kind, seq = message.get("kind"), message.get("seq")
+        if kind == "move" and isinstance(seq, int):
+            return bool(self.service.follow(table, seq, message))
+        return kind == "joined" and self.service.follow_seat(table, message)

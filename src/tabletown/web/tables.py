@@ -489,6 +489,14 @@ class TableService:
             callback(table_id, kind, seq, detail)
 
     # -- lookup --------------------------------------------------------------------------------------
+    def held(self, table_id: Any) -> LiveTable | None:
+        """The table if this process holds it in memory (no database, no waiting: callers on the
+        event loop use it before falling back to ``get`` in a thread)."""
+        if not isinstance(table_id, str):
+            return None
+        with self.lock:
+            return self.tables.get(table_id)
+
     def get(self, table_id: Any) -> LiveTable:
         if not isinstance(table_id, str) or not 1 <= len(table_id) <= 32:
             raise not_found()
@@ -718,7 +726,7 @@ class TableService:
                 table.status = status
                 self._notify(table)
         if stored:
-            self._stored(table.id, "seat")
+            self._stored(table.id, "joined", table.seq, {"seat": seat.seat, "name": new_name})
         return seat
 
     def sit(self, table: LiveTable, seat_no: Any, name: Any = None) -> Seat:
@@ -919,38 +927,65 @@ class TableService:
             log.exception("table %s: the move could not be stored", table.id)
             raise TableError(503, "store.failed", "the move could not be stored; try again") from None
 
-    def follow(self, table: LiveTable, seq: int, move: dict[str, Any]) -> bool:
+    def follow(self, table: LiveTable, seq: int, move: dict[str, Any], wait: bool = True) -> bool | None:
         """Take a move that another process stored and announced through the hub (``move``: its
         seat, notation, secret flag, author and the table's status after it) without reading the
         database. True when the table here now holds that move; False when it is not the next move
         here (an announcement was missed, or the position refuses it): then only a catch-up from the
-        database will do."""
+        database will do. Without ``wait`` (called on the event loop), None when a writer of this
+        process holds the table: try again in a thread."""
         seat, text, status = move.get("seat"), move.get("action"), move.get("status")
         if not isinstance(seat, int) or not isinstance(text, str) or status not in STATUSES:
             return False
-        with table.write_lock:
-            if seq <= table.seq:
-                return True  # already here (this process caught up, or stored it itself)
-            if seq != table.seq + 1 or table.state is None or not 0 <= seat < len(table.seats):
+        if not table.write_lock.acquire(blocking=wait):
+            return None
+        try:
+            return self._follow(table, seq, seat, text, status, move)
+        finally:
+            table.write_lock.release()
+
+    def _follow(
+        self, table: LiveTable, seq: int, seat: int, text: str, status: str, move: dict[str, Any]
+    ) -> bool:
+        if seq <= table.seq:
+            return True  # already here (this process caught up, or stored it itself)
+        if seq != table.seq + 1 or table.state is None or not 0 <= seat < len(table.seats):
+            return False
+        try:
+            state = table.state.clone()
+            state.apply_text(seat, text)
+        except Exception:
+            log.warning("table %s: announced move %d (%s) does not apply here", table.id, seq, text)
+            return False
+        with table.lock:
+            table.state = state
+            table.actions.append((seat, text))
+            table.secret.append(bool(move.get("secret")))
+            if move.get("joins"):
+                table.seats[seat].joined = True
+            if move.get("by") == "human":  # a player who moves is back
+                table.seats[seat].away = False
+            table.status = status
+            table.updated_at = utcnow()
+            self._mark_turns(table)
+            self._notify(table)
+        return True
+
+    def follow_seat(self, table: LiveTable, joined: dict[str, Any]) -> bool:
+        """Take a player's arrival (or new name) that another process stored and announced, without
+        reading the database; False when the message does not fit (then catch up instead)."""
+        number, name = joined.get("seat"), joined.get("name")
+        if not isinstance(number, int) or not 0 <= number < len(table.seats):
+            return False
+        if name is not None and not isinstance(name, str):
+            return False
+        with table.write_lock, table.lock:
+            seat = table.seats[number]
+            if seat.is_bot:
                 return False
-            try:
-                state = table.state.clone()
-                state.apply_text(seat, text)
-            except Exception:
-                log.warning("table %s: announced move %d (%s) does not apply here", table.id, seq, text)
-                return False
-            with table.lock:
-                table.state = state
-                table.actions.append((seat, text))
-                table.secret.append(bool(move.get("secret")))
-                if move.get("joins"):
-                    table.seats[seat].joined = True
-                if move.get("by") == "human":  # a player who moves is back
-                    table.seats[seat].away = False
-                table.status = status
-                table.updated_at = utcnow()
-                self._mark_turns(table)
-                self._notify(table)
+            seat.joined, seat.name = True, name if name is not None else seat.name
+            table.status = self._status(table)
+            self._notify(table)
         return True
 
     def catch_up(self, table: LiveTable, seats: bool = False) -> bool:
