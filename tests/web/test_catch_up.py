@@ -83,6 +83,18 @@ def announcements(service):
     return heard
 
 
+class NoDatabase:
+    def __call__(self, *args, **kwargs):
+        raise AssertionError("the database was used")
+
+    __getattr__ = __call__
+
+
+def cut_off(service):
+    """From now on any use of the database by ``service`` fails the test."""
+    service.sessions = service.engine = NoDatabase()
+
+
 def follow(follower, messages):
     async def main():
         for message in messages:
@@ -100,10 +112,7 @@ def test_announced_moves_are_followed_without_reading_the_database(sqlite_url):
     behind = b.get(table.id)
     play(a, table, 8)
 
-    def no_database():
-        raise AssertionError("the database was read")
-
-    b.sessions = no_database
+    cut_off(b)
     follow(Follower(b, None), [m for m in heard if m["kind"] == "move"])
     assert behind.seq == 8 and behind.actions == table.actions and behind.status == table.status
     assert behind.state.to_json() == table.state.to_json()
@@ -149,7 +158,7 @@ def test_an_announced_arrival_is_followed_without_reading_the_database(sqlite_ur
     assert behind.status == "open"
     for seat in table.seats:
         a.touch(table, seat.token, name=f"Player {seat.seat}")
-    b.sessions = None  # any database read fails
+    cut_off(b)
     follow(Follower(b, None), [m for m in heard if m["kind"] == "joined"])
     assert [s.name for s in behind.seats] == ["Player 0", "Player 1"]
     assert all(s.joined for s in behind.seats) and behind.status == table.status == "running"

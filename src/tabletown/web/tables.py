@@ -49,6 +49,19 @@ _ADVANCE = (
     )
 )
 STATUSES = ("open", "running", "finished", "error")
+_LOAD_TABLE = select(_TABLES).where(_TABLES.c.id == bindparam("tid"))
+_LOAD_SEATS = select(_SEATS).where(_SEATS.c.table_id == bindparam("tid")).order_by(_SEATS.c.seat)
+_LOAD_MOVES = (
+    select(_MOVES.c.seq, _MOVES.c.seat, _MOVES.c.action, _MOVES.c.secret, _MOVES.c.by)
+    .where(_MOVES.c.table_id == bindparam("tid"), _MOVES.c.seq > bindparam("after"))
+    .order_by(_MOVES.c.seq)
+)
+_LOAD_SNAPSHOT = (
+    select(_SNAPSHOTS.c.seq, _SNAPSHOTS.c.doc)
+    .where(_SNAPSHOTS.c.table_id == bindparam("tid"))
+    .order_by(_SNAPSHOTS.c.seq.desc())
+    .limit(1)
+)
 SEAT_KINDS = ("human", "open")  # a seat reserved for its join link; a seat anyone may take
 _INSERT_MOVE = _MOVES.insert()
 
@@ -590,26 +603,15 @@ class TableService:
         return tables
 
     def _load(self, table_id: str) -> LiveTable | None:
-        with self.sessions() as session:
-            row = session.get(TableRow, table_id)
+        # Core statements built once, on one connection: loading is what every process does the
+        # first time it hears of a table, so it skips the ORM's per-row bookkeeping.
+        with self.engine.connect() as conn:
+            row = conn.execute(_LOAD_TABLE, {"tid": table_id}).first()
             if row is None:
                 return None
-            seats = list(
-                session.scalars(select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat))
-            )
-            moves = list(
-                session.execute(
-                    select(MoveRow.seq, MoveRow.seat, MoveRow.action, MoveRow.secret)
-                    .where(MoveRow.table_id == table_id)
-                    .order_by(MoveRow.seq)
-                )
-            )
-            snap = session.execute(
-                select(SnapshotRow.seq, SnapshotRow.doc)
-                .where(SnapshotRow.table_id == table_id)
-                .order_by(SnapshotRow.seq.desc())
-                .limit(1)
-            ).first()
+            seats = list(conn.execute(_LOAD_SEATS, {"tid": table_id}))
+            moves = list(conn.execute(_LOAD_MOVES, {"tid": table_id, "after": 0}))
+            snap = conn.execute(_LOAD_SNAPSHOT, {"tid": table_id}).first()
         game = find_game(row.game)
         table = LiveTable(
             id=row.id,
@@ -996,24 +998,14 @@ class TableService:
             return self._catch_up(table, seats)
 
     def _catch_up(self, table: LiveTable, look_at_seats: bool = False) -> bool:
-        with self.sessions() as session:
-            row = session.get(TableRow, table.id)
+        with self.engine.connect() as conn:
+            row = conn.execute(_LOAD_TABLE, {"tid": table.id}).first()
             if row is None or (row.seq == table.seq and row.status == table.status and not look_at_seats):
                 seats = None
             else:
-                seats = list(
-                    session.scalars(
-                        select(SeatRow).where(SeatRow.table_id == table.id).order_by(SeatRow.seat)
-                    )
-                )
+                seats = list(conn.execute(_LOAD_SEATS, {"tid": table.id}))
             moves = (
-                list(
-                    session.execute(
-                        select(MoveRow.seq, MoveRow.seat, MoveRow.action, MoveRow.secret, MoveRow.by)
-                        .where(MoveRow.table_id == table.id, MoveRow.seq > table.seq)
-                        .order_by(MoveRow.seq)
-                    )
-                )
+                list(conn.execute(_LOAD_MOVES, {"tid": table.id, "after": table.seq}))
                 if row is not None and row.seq > table.seq
                 else []
             )
