@@ -162,3 +162,23 @@ def test_an_announced_arrival_is_followed_without_reading_the_database(sqlite_ur
     follow(Follower(b, None), [m for m in heard if m["kind"] == "joined"])
     assert [s.name for s in behind.seats] == ["Player 0", "Player 1"]
     assert all(s.joined for s in behind.seats) and behind.status == table.status == "running"
+
+
+def test_away_and_back_travel_between_processes(sqlite_url):
+    """The bot worker marks a player away when their turn timer runs out; a web process shows it.
+    The player comes back through a web process; the bot worker stops standing in for them."""
+    worker, web = two_services(sqlite_url)
+    from_worker, from_web = announcements(worker), announcements(web)
+    table = worker.create("machikoro", {}, ["human", "human"], seed=9, turn_timer=30)
+    seen = web.get(table.id)
+    mover = table.state.to_act[0]
+    table.turn_since[mover] -= 31  # the mover's 30 s are over
+    assert worker.expire_timers(table) == 0.0 and table.seats[mover].away
+    follow(Follower(web, None), [m for m in from_worker if m["kind"] == "away"])
+    assert seen.seats[mover].away
+    assert worker.auto_seat(table) == (mover, worker.standby_name(table.game))
+
+    web.touch(seen, seen.seats[mover].token, back=True)
+    follow(Follower(worker, None), [m for m in from_web if m["kind"] == "away"])
+    assert not table.seats[mover].away and worker.auto_seat(table) is None
+    assert worker.expire_timers(table) > 25  # a whole turn again, not marked away at once

@@ -266,4 +266,6 @@ class Follower:
         kind, seq = message.get("kind"), message.get("seq")
         if kind == "move" and isinstance(seq, int):
             return bool(self.service.follow(table, seq, message))
+        if kind == "away":
+            return self.service.follow_away(table, message)
         return kind == "joined" and self.service.follow_seat(table, message)

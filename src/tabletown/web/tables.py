@@ -718,6 +718,7 @@ class TableService:
             if seat.joined and new_name == seat.name and away == seat.away:
                 return seat
             stored = not seat.joined or new_name != seat.name
+            returned = seat.away and not away
             if stored:
                 status = self._status(table, joining=seat.seat)
                 self._write_seat(table, seat.seat, name=new_name, status=status)
@@ -726,10 +727,20 @@ class TableService:
             with table.lock:
                 seat.joined, seat.name, seat.away = True, new_name, away
                 table.status = status
+                if returned:
+                    self._restart_timer(table, seat.seat)
                 self._notify(table)
         if stored:
             self._stored(table.id, "joined", table.seq, {"seat": seat.seat, "name": new_name})
+        if returned:  # the process running the standby bot (a bot worker) stops it
+            self._stored(table.id, "away", table.seq, {"seat": seat.seat, "away": False})
         return seat
+
+    def _restart_timer(self, table: LiveTable, seat: int) -> None:
+        """A player back from being away gets a whole turn timer if it is their turn now (else the
+        expired one would mark them away again at once)."""
+        if seat in table.turn_since:
+            table.turn_since[seat] = time.monotonic()
 
     def sit(self, table: LiveTable, seat_no: Any, name: Any = None) -> Seat:
         """Take an open seat (one the creator let anyone take) from the lobby; the seat gets a new
@@ -990,6 +1001,22 @@ class TableService:
             self._notify(table)
         return True
 
+    def follow_away(self, table: LiveTable, message: dict[str, Any]) -> bool:
+        """Take another process's news that a seat's player is away (their turn timer ran out: a
+        standby bot plays for them) or back. Not stored: who is away lives in memory."""
+        number, away = message.get("seat"), message.get("away")
+        if not isinstance(number, int) or not 0 <= number < len(table.seats) or not isinstance(away, bool):
+            return False
+        with table.lock:
+            seat = table.seats[number]
+            if seat.is_bot or seat.away == away:
+                return True
+            seat.away = away
+            if not away:
+                self._restart_timer(table, number)
+            self._notify(table)
+        return True
+
     def catch_up(self, table: LiveTable, seats: bool = False) -> bool:
         """Bring a table in memory up to the database, where another server process may have stored
         moves or seated players (``seats``: look at the seats even if no move was made); True when
@@ -1160,7 +1187,7 @@ class TableService:
             return None
         now = time.monotonic()
         soonest = None
-        changed = False
+        gone: list[int] = []
         with table.lock:
             if table.state is None or table.over:
                 return None
@@ -1171,12 +1198,14 @@ class TableService:
                 left = table.turn_timer - (now - table.turn_since[seat])
                 if left <= 0:
                     info.away = True
-                    changed = True
+                    gone.append(seat)
                 else:
                     soonest = left if soonest is None else min(soonest, left)
-            if changed:
+            if gone:
                 self._notify(table)
-        return 0.0 if changed else soonest
+        for seat in gone:  # the web processes show it; the seat's return is announced the same way
+            self._stored(table.id, "away", table.seq, {"seat": seat, "away": True})
+        return 0.0 if gone else soonest
 
     # -- replays ------------------------------------------------------------------------------------------------------
     def replay_view(self, table: LiveTable, step: int, seat: int | None) -> dict[str, Any]:
