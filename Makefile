@@ -2,24 +2,34 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# Two stamps: playing needs only Tabletown and its runtime dependencies (make run, make play); tests,
+# benchmarks and research tools add the dev extra (a later make test upgrades a play-only .venv).
 STAMP := $(VENV)/.installed
+RUN_STAMP := $(VENV)/.installed-run
 
-.PHONY: run play test bench bench-server load soak strength lint clean install
+.PHONY: run play test bench bench-server load soak strength lint clean install install-run
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
+$(RUN_STAMP): $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(RUN_STAMP)
+
 $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	touch $(STAMP) $(RUN_STAMP)
 
 install: $(STAMP)
 
-run: $(STAMP)
-	$(BIN)/tabletown serve
+install-run: $(RUN_STAMP)
 
-play: $(STAMP)
+run: $(RUN_STAMP)
+	$(BIN)/tabletown serve $(SERVE_ARGS)
+
+play: $(RUN_STAMP)
 	$(BIN)/tabletown play machikoro --seat human --seat bot:greedy --seat bot:greedy --option harbor=true
 
 test: $(STAMP)

@@ -256,6 +256,13 @@ def serve(
     external_bots: Annotated[
         bool, typer.Option(help="bot workers run elsewhere (tabletown bots); do not start one here")
     ] = False,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            help="the address players reach this server at, e.g. http://my-pc:8000: join links are "
+            "built from it (default $TABLETOWN_PUBLIC_URL, else http://HOST:PORT)"
+        ),
+    ] = None,
 ) -> None:
     """Serve Tabletown in the browser: lobby, live tables against friends and bots, replays."""
     if bot_delay is not None and not (math.isfinite(bot_delay) and 0 <= bot_delay <= 60):
@@ -265,7 +272,14 @@ def serve(
 
     try:
         run_server(
-            host, port, db, bot_delay=bot_delay, redis_url=redis, workers=workers, external_bots=external_bots
+            host,
+            port,
+            db,
+            bot_delay=bot_delay,
+            redis_url=redis,
+            workers=workers,
+            external_bots=external_bots,
+            public_url=public_url,
         )
     except (TabletownError, ConfigError) as exc:
         _fail(str(exc))
@@ -296,12 +310,17 @@ def bots(
 
 
 def _register_extra_commands() -> None:
-    """Commands that live in their own packages (the arena) plug in here."""
+    """Commands that live in their own packages (the arena, studies) plug in here."""
     try:
         from .arena.cli import register_commands
     except ImportError:
         return
     register_commands(app)
+    try:
+        from .study.cli import register_commands as register_study
+    except ImportError:
+        return
+    register_study(app)
 
 
 def main() -> None:

@@ -8,9 +8,11 @@ import asyncio
 import json
 import threading
 
+import pytest
+
 from tabletown.web import db
 from tabletown.web.drivers import Follower
-from tabletown.web.tables import TableService
+from tabletown.web.tables import TableError, TableService
 
 
 def two_services(url):
@@ -182,3 +184,20 @@ def test_away_and_back_travel_between_processes(sqlite_url):
     follow(Follower(worker, None), [m for m in from_web if m["kind"] == "away"])
     assert not table.seats[mover].away and worker.auto_seat(table) is None
     assert worker.expire_timers(table) > 25  # a whole turn again, not marked away at once
+
+
+def test_a_move_from_a_client_ahead_of_this_process_is_taken(sqlite_url):
+    """The client saw move 1 through process A and sends move 2 to B, which has not heard of move
+    1 yet: B reads it and takes the move instead of answering 409."""
+    a, b = two_services(sqlite_url)
+    table = a.create("machikoro", {}, ["human", "human"], seed=10)
+    behind = b.get(table.id)
+    play(a, table, 1)
+    assert behind.seq == 0
+    seat = table.state.to_act[0]
+    assert b.commit(behind, seat, table.state.legal_actions(seat)[0], "human", 1) == 2
+    with pytest.raises(TableError) as refused:  # a seq no process has reached is still refused
+        b.commit(
+            behind, behind.state.to_act[0], behind.state.legal_actions(behind.state.to_act[0])[0], "human", 5
+        )
+    assert refused.value.status == 409 and behind.seq == 2

@@ -44,10 +44,10 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_server(db_url: str, port: int) -> subprocess.Popen:
+def start_server(db_url: str, port: int, extra: list[str] | tuple[str, ...] = ()) -> subprocess.Popen:
     env = dict(os.environ, TABLETOWN_BOT_DELAY="0")
     process = subprocess.Popen(
-        [sys.executable, str(HERE / "toyserver.py"), "--port", str(port), "--db", db_url],
+        [sys.executable, str(HERE / "toyserver.py"), "--port", str(port), "--db", db_url, *extra],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.game import Game
-from .runner import Job, backend_runner, bot_settings
+from .runner import Job, PlayGame, backend_runner, bot_settings, play_game
 from .store import GAMES_FILE, GameStore
 
 Progress = Callable[[dict[str, Any]], None]
@@ -23,11 +23,13 @@ def run_arena(
     on_game: Progress | None = None,
     on_start: Callable[[int, int], None] | None = None,
     on_warning: Callable[[str], None] | None = None,
+    play: PlayGame = play_game,
 ) -> list[dict[str, Any]]:
     """Play the games of ``job`` not yet in ``out``; return all its game records in index order.
 
     ``on_start(already_done, total)`` is called once before playing, ``on_game(line)`` after each game.
     If interrupted, every finished game is already saved in ``out``; rerunning resumes from there.
+    ``play`` plays one game (``play_game``, or a variant that adds to each record).
     """
     game.resolve_options(job.players, job.options)  # refuse bad set-ups before any worker starts
     store = GameStore(out)
@@ -40,7 +42,7 @@ def run_arena(
     todo = [index for index in range(job.games) if index not in done]
     if on_start is not None:
         on_start(job.games - len(todo), job.games)
-    runner = backend_runner(backend, ray_address)
+    runner = backend_runner(backend, ray_address, play)
     try:
         for line in runner(game, job, todo, workers):
             done[line["index"]] = line

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from pathlib import Path
 from typing import Annotated, Any
@@ -67,6 +68,9 @@ def arena(
     With --round-robin every pair of the named bots plays its own two-player job instead, and the
     report is a win-rate matrix (table, matrix.csv, matrix.json and a heat map matrix.png)."""
     names = [name.removeprefix("bot:") for name in (bot or [])]
+    if plot and importlib.util.find_spec("matplotlib") is None:  # checked before any game is played
+        console.print("[bold red]error:[/] --plot needs matplotlib: pip install -e '.\\[research]'")
+        raise typer.Exit(2)
     if round_robin:
         _round_robin(game_name, names, games, option or [], seed, workers, out, backend, ray_address)
         return

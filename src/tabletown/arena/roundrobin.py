@@ -8,6 +8,7 @@ matrix cell (row A, column B) is A's share of first places against B, with its W
 from __future__ import annotations
 
 import csv
+import importlib.util
 import json
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -86,7 +87,8 @@ def matrix(bots: Sequence[str], cells: dict[Pairing, dict[str, Any]]) -> dict[st
 
 
 def write_matrix(folder: Path, title: str, table: dict[str, Any]) -> list[Path]:
-    """matrix.csv, matrix.json and matrix.png (a heat map) into ``folder``."""
+    """matrix.csv, matrix.json and matrix.png (a heat map; only with matplotlib, the research extra)
+    into ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
     bots = table["bots"]
     csv_path = folder / "matrix.csv"
@@ -98,6 +100,8 @@ def write_matrix(folder: Path, title: str, table: dict[str, Any]) -> list[Path]:
             writer.writerow([bot, *cells, f"{overall['win_rate']:.4f}"])
     json_path = folder / "matrix.json"
     json_path.write_text(json.dumps(table, indent=1) + "\n", encoding="utf-8")
+    if importlib.util.find_spec("matplotlib") is None:  # a play-only install: no charts
+        return [csv_path, json_path]
     png_path = folder / "matrix.png"
     _heat_map(png_path, title, table)
     return [csv_path, json_path, png_path]

@@ -14,7 +14,7 @@ import shlex
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from ..bots import make_bot
 from ..core.game import Action, Game, State
@@ -82,8 +82,21 @@ def _option_text(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def play_game(game: Game, job: Job, index: int) -> dict[str, Any]:
-    """Play game ``index`` of ``job``; returns its JSON Lines record."""
+class Watcher(Protocol):
+    """Follows one game as it is played (``tabletown study`` extracts its features this way)."""
+
+    def see(self, state: State, seat: int, text: str, simultaneous: bool) -> None: ...
+
+    def finish(self, state: State) -> dict[str, Any]: ...
+
+
+def play_game(
+    game: Game, job: Job, index: int, watch: Callable[[State], Watcher] | None = None
+) -> dict[str, Any]:
+    """Play game ``index`` of ``job``; returns its JSON Lines record.
+
+    ``watch(state)``, if given, makes a watcher that hears every action (its text, as the game
+    notates it) and whose ``finish(state)`` dict is merged into the record."""
     seed = job.game_seed(index)
     entries = job.entries(index)
     names = [job.bots[entry] for entry in entries]
@@ -96,12 +109,15 @@ def play_game(game: Game, job: Job, index: int) -> dict[str, Any]:
         _timed(bot_agent(bot, bot_seed), seat, think, longest)
         for seat, (bot, bot_seed) in enumerate(zip(bots, seeds, strict=True))
     ]
+    watcher = watch(state) if watch is not None else None
     start = time.perf_counter()
-    length = play_out(state, agents)
+    length = play_out(state, agents, on_action=watcher.see if watcher is not None else None)
     result = state.result()
     if result is None:
         raise RuntimeError(f"game {index} did not end")
+    extra = watcher.finish(state) if watcher is not None else {}
     return {
+        **extra,
         "index": index,
         "seed": seed,
         "seats": names,
@@ -138,29 +154,35 @@ def _timed(agent: Agent, seat: int, think: list[float], longest: list[float]) ->
 
 # -- backends -------------------------------------------------------------------------------------------
 
+# How one game is played: ``play_game`` or a variant of it (``functools.partial(play_game, watch=...)``).
+PlayGame = Callable[[Game, Job, int], dict[str, Any]]
+
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(game: Game, job: Job) -> None:
+def _init_worker(game: Game, job: Job, play: PlayGame = play_game) -> None:
     _WORKER["game"] = game
     _WORKER["job"] = job
+    _WORKER["play"] = play
 
 
 def _play_in_worker(index: int) -> dict[str, Any]:
-    return play_game(_WORKER["game"], _WORKER["job"], index)
+    return _WORKER["play"](_WORKER["game"], _WORKER["job"], index)
 
 
-def run_process(game: Game, job: Job, indices: Sequence[int], workers: int) -> Iterator[dict[str, Any]]:
+def run_process(
+    game: Game, job: Job, indices: Sequence[int], workers: int, play: PlayGame = play_game
+) -> Iterator[dict[str, Any]]:
     """Yield game records as they finish; one worker plays in this process."""
     if workers <= 1:
         for index in indices:
-            yield play_game(game, job, index)
+            yield play(game, job, index)
         return
     import multiprocessing
 
     # fork: workers inherit the game registry as it is (games registered at run time included).
     context = multiprocessing.get_context("fork")
-    with context.Pool(workers, initializer=_init_worker, initargs=(game, job)) as pool:
+    with context.Pool(workers, initializer=_init_worker, initargs=(game, job, play)) as pool:
         yield from pool.imap_unordered(_play_in_worker, indices, chunksize=1)
 
 
@@ -175,6 +197,7 @@ def run_ray(
     workers: int,
     address: str | None = None,
     batch_size: int | None = None,
+    play: PlayGame = play_game,
 ) -> Iterator[dict[str, Any]]:
     """Yield game records from a Ray cluster (a local one unless ``address``); a task plays a batch."""
     import ray
@@ -192,7 +215,7 @@ def run_ray(
         size = batch_size or max(1, min(50, len(indices) // (4 * max(1, workers)) or 1))
         remote = ray.remote(_play_batch)
         game_ref, job_ref = ray.put(game), ray.put(job)
-        pending = [remote.remote(game_ref, job_ref, batch) for batch in _batches(indices, size)]
+        pending = [remote.remote(game_ref, job_ref, batch, play) for batch in _batches(indices, size)]
         while pending:
             ready, pending = ray.wait(pending, num_returns=1)
             yield from ray.get(ready[0])
@@ -201,18 +224,20 @@ def run_ray(
             ray.shutdown()
 
 
-def _play_batch(game: Game, job: Job, indices: list[int]) -> list[dict[str, Any]]:
-    return [play_game(game, job, index) for index in indices]
+def _play_batch(game: Game, job: Job, indices: list[int], play: PlayGame = play_game) -> list[dict[str, Any]]:
+    return [play(game, job, index) for index in indices]
 
 
 Runner = Callable[[Game, Job, Sequence[int], int], Iterable[dict[str, Any]]]
 
 
-def backend_runner(backend: str, ray_address: str | None = None) -> Runner:
+def backend_runner(backend: str, ray_address: str | None = None, play: PlayGame = play_game) -> Runner:
     if backend == "process":
-        return run_process
+        return lambda game, job, indices, workers: run_process(game, job, indices, workers, play)
     if backend == "ray":
-        return lambda game, job, indices, workers: run_ray(game, job, indices, workers, ray_address)
+        return lambda game, job, indices, workers: run_ray(
+            game, job, indices, workers, ray_address, play=play
+        )
     raise ValueError(f"unknown backend {backend!r} (process or ray)")
 
 

@@ -153,8 +153,20 @@ class State(ABC):
     def observation(self, player: int) -> Any:
         """What ``player`` may see, as a list of floats or a 1-D float32 NumPy array of fixed length
         (``game.observation_size``), for learning agents (tabletown.rl). Built from the seat's
-        information only. Games provide it in their ``observe`` module."""
-        raise NotImplementedError(f"{self.game.name} has no numeric observation")
+        information only. Games provide it in their ``observe`` module, imported on the first call
+        (it needs NumPy, which playing and serving do not)."""
+        import importlib
+
+        cls = type(self)
+        package = cls.__module__.rpartition(".")[0]
+        try:
+            importlib.import_module(package + ".observe")
+        except ModuleNotFoundError as exc:
+            if exc.name != package + ".observe":
+                raise  # NumPy missing: pip install 'tabletown[research]'
+        if cls.observation is State.observation:
+            raise NotImplementedError(f"{self.game.name} has no numeric observation")
+        return self.observation(player)
 
     def events(self, player: int | None, since: int = 0) -> list[dict[str, Any]]:
         """The events ``player`` may see, from log index ``since`` on, as JSON."""
@@ -274,6 +286,21 @@ class Game(ABC):
             )
         self.check_options(num_players, resolved)
         return resolved
+
+    def title_for(self, num_players: int, options: Mapping[str, Any] | None = None) -> str:
+        """The game's name for this set-up, as its players call it (the lobby and table pages show
+        it): ``title`` unless an option or the player count changes the game ("Machi Koro with
+        Harbor", a solo game). Games override it; ``option_value`` reads an option or its default."""
+        return self.title
+
+    def option_value(self, options: Mapping[str, Any] | None, name: str) -> Any:
+        """The value of option ``name`` in ``options`` (not necessarily resolved), else its default."""
+        if options and name in options:
+            return options[name]
+        for option in self.options:
+            if option.name == name:
+                return option.default
+        raise KeyError(name)
 
     def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
         """Player counts allowed under these options (games override when an option changes it)."""

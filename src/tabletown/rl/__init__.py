@@ -22,7 +22,8 @@ from ..core.game import Game
 from .aec import TabletownAECEnv
 from .parallel import TabletownParallelEnv
 
-# Each game's numeric observation lives in tabletown.games.<game>.observe, imported by the game.
+# Each game's numeric observation lives in tabletown.games.<game>.observe, imported on the first
+# state.observation() call (State.observation in core/game.py).
 
 GYM_IDS = {
     "machikoro": "tabletown/MachiKoro-v0",

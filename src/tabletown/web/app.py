@@ -27,8 +27,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from .. import __version__
 from . import db
 from .boards import board_words
-from .catalog import broken_games, game_info, games
-from .drivers import Drivers, Follower, gate, until_changed
+from .catalog import broken_games, find_game, game_info, games, set_up_title
+from .drivers import Drivers, Follower, gate, until_changed, until_seq
 from .hub import make_hub
 from .limits import Guard, Limits, retry_after
 from .tables import LiveTable, Seat, TableError, TableService, json_text
@@ -38,8 +38,12 @@ log = logging.getLogger("tabletown.web")
 HERE = Path(__file__).parent
 MAX_BODY = 64 * 1024
 MAX_WAIT = 30.0  # seconds a long poll (GET a table with seq and wait) may hold its answer
+# A move whose seq is ahead of this process (the client saw the last move through another one)
+# waits this long for the hub's news before the move reads the missing moves from the database.
+CATCH_UP_WAIT = 0.05
 COOKIE_PREFIX = "tt_"
 ENV_BOTS = "TABLETOWN_BOTS"  # "external": bot workers (tabletown bots) run the bots, not the web processes
+ENV_PUBLIC_URL = "TABLETOWN_PUBLIC_URL"  # the base of join links (tabletown serve --public-url)
 
 
 # -- request bodies (their schema shows at /docs) ------------------------------------------------------
@@ -218,6 +222,7 @@ def create_app(
     limits: Limits | None = None,
     redis_url: str | None = None,
     run_bots: bool | None = None,
+    public_url: str | None = None,
 ) -> FastAPI:
     """The Tabletown server. ``db_url``: SQLAlchemy URL (default $TABLETOWN_DATABASE_URL, else the
     SQLite file tabletown.db in the working folder). ``bot_delay``: seconds a bot waits before moving
@@ -225,8 +230,11 @@ def create_app(
     ``limits``: what one client may ask (default ``Limits.from_env()``); ``redis_url``: Redis for live
     updates between server processes (default $TABLETOWN_REDIS_URL; none: one process); ``run_bots``:
     whether this process runs the bots and turn timers (default: yes, unless $TABLETOWN_BOTS is
-    "external", when bot workers (``tabletown bots``) do)."""
+    "external", when bot workers (``tabletown bots``) do); ``public_url``: the address players reach
+    the server at, the base of every join link (default $TABLETOWN_PUBLIC_URL, else the address and
+    port the connection came in on; never the request's Host header, which a client may forge)."""
     url = db.resolve_url(db_url)
+    public_base = (public_url or os.environ.get(ENV_PUBLIC_URL) or "").strip().rstrip("/") or None
     if bot_delay is None:
         bot_delay = float(os.environ.get("TABLETOWN_BOT_DELAY", "0"))
     if bot_seconds is None:
@@ -318,8 +326,16 @@ def create_app(
     def service(request: Request | WebSocket) -> TableService:
         return request.app.state.service
 
+    def with_titles(summaries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Each table's title as its set-up makes it ("Machi Koro" or "Machi Koro with Harbor")."""
+        for summary in summaries:
+            game = find_game(summary.get("game", ""))
+            if game is not None:
+                summary["title"] = set_up_title(game, len(summary.get("seats") or ()), summary.get("options"))
+        return summaries
+
     def join_url(request: Request, table_id: str, token: str) -> str:
-        return str(request.base_url).rstrip("/") + f"/t/{table_id}?token={token}"
+        return (public_base or server_base(request.scope)) + f"/t/{table_id}?token={token}"
 
     def client_address(request: Request | WebSocket) -> str:
         return request.client.host if request.client else "unknown"
@@ -404,8 +420,8 @@ def create_app(
         """Tables by status: open (a seat anyone may take is free), running, finished."""
         svc = service(request)
         if status is not None:
-            return {"tables": svc.list(status)}
-        return {name: svc.list(name, 50) for name in ("open", "running", "finished")}
+            return {"tables": with_titles(svc.list(status))}
+        return {name: with_titles(svc.list(name, 50)) for name in ("open", "running", "finished")}
 
     @app.get("/api/tables/{table_id}", tags=["tables"])
     async def get_table(
@@ -452,6 +468,7 @@ def create_app(
         if token is None or table.seat_for(token) is None:
             raise TableError(403, "seat.bad_token", "this token holds no seat at this table")
         check_move_rate(token)
+        await until_seq(table, body.seq, CATCH_UP_WAIT)
         async with gate(table):
             seq = await anyio.to_thread.run_sync(svc.act, table, token, body.seq, body.action)
         return {"seq": seq}
@@ -460,7 +477,7 @@ def create_app(
     async def join(table_id: str, body: JoinBody, request: Request) -> dict[str, Any]:
         """A seat's player arrives (or returns after their timer ran out) and may set a display name."""
         svc = service(request)
-        table = svc.held(table_id) or await anyio.to_thread.run_sync(svc.get, table_id)
+        table = await anyio.to_thread.run_sync(svc.get, table_id)
         token = credential(request, table, body.token, body.seat)
         if token is None or table.seat_for(token) is None:
             raise TableError(403, "seat.bad_token", "this token holds no seat at this table")
@@ -540,7 +557,9 @@ def create_app(
         table = svc.uploaded_table(body.record)
         if body.seat is not None and not 0 <= body.seat < table.num_players:
             raise TableError(422, "seat.number", "no such seat")
-        return svc.replay_view(table, body.step, body.seat)
+        view = svc.replay_view(table, body.step, body.seat)
+        view["title"] = set_up_title(table.game, table.num_players, table.options)
+        return view
 
     # -- WebSocket --------------------------------------------------------------------------------------------
     @app.websocket("/ws/tables/{table_id}")
@@ -669,6 +688,7 @@ def create_app(
             }
         try:
             check_move_rate(token)
+            await until_seq(table, message.get("seq"), CATCH_UP_WAIT)
             async with gate(table):
                 seq = await anyio.to_thread.run_sync(
                     svc.act, table, token, message.get("seq"), message.get("action")
@@ -725,7 +745,7 @@ def create_app(
             return response
         context = {
             "table": table.summary(),
-            "game_title": table.game.title,
+            "game_title": set_up_title(table.game, table.num_players, table.options),
             "held": held_seats(request, table),
             **board_assets(table.game.name),
         }
@@ -741,7 +761,7 @@ def create_app(
         table = service(request).get(table_id)
         context = {
             "table": table.summary(),
-            "game_title": table.game.title,
+            "game_title": set_up_title(table.game, table.num_players, table.options),
             "held": held_seats(request, table),
             "upload": False,
             **board_assets(table.game.name),
@@ -749,17 +769,26 @@ def create_app(
         return templates.TemplateResponse(request, "replay.html", context)
 
     @app.get("/replay", response_class=HTMLResponse, include_in_schema=False)
-    def upload_page(request: Request) -> Response:
+    def upload_page(request: Request, game: str | None = Query(default=None, max_length=64)) -> Response:
+        """Watch a record file. The page reads the file's game and comes back as ``/replay?game=NAME``
+        (the record kept in the tab's sessionStorage), so the game's own board draws it."""
+        found = find_game(game) if game else None
         context = {
             "table": None,
-            "game_title": "",
+            "game_name": found.name if found else None,
+            "game_title": found.title if found else "",
             "held": [],
             "upload": True,
             "board_js": None,
             "board_words": {},
             "board_template": "boards/generic.html",
+            **(board_assets(found.name) if found else {}),
         }
         return templates.TemplateResponse(request, "replay.html", context)
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> Response:  # browsers ask for it without looking at the pages' <link rel="icon">
+        return RedirectResponse("/static/favicon.svg", status_code=301)
 
     @app.get("/healthz", include_in_schema=False)
     async def health() -> dict[str, str]:  # on the event loop: it answers only while the loop is free
@@ -773,6 +802,18 @@ def app_from_env() -> FastAPI:
     every setting comes from the environment (TABLETOWN_DATABASE_URL, TABLETOWN_REDIS_URL,
     TABLETOWN_BOT_DELAY, TABLETOWN_BOTS, TABLETOWN_LIMIT_*)."""
     return create_app()
+
+
+def server_base(scope: Any) -> str:
+    """``scheme://host:port`` of the socket the server accepted the connection on (the ASGI scope's
+    ``server``, which uvicorn takes from the socket): not the Host header, which the client chooses."""
+    scheme = "https" if scope.get("scheme") in ("https", "wss") else "http"
+    server = scope.get("server") or ("localhost", None)
+    host, port = str(server[0]), server[1] if len(server) > 1 else None
+    if ":" in host:  # an IPv6 address
+        host = f"[{host}]"
+    default = 443 if scheme == "https" else 80
+    return f"{scheme}://{host}" + (f":{port}" if port and port != default else "")
 
 
 def parse_socket_message(text: str) -> dict[str, Any]:

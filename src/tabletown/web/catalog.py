@@ -64,6 +64,14 @@ def bot_levels(game: Game) -> list[str]:
         return sorted(game.bots())
 
 
+def set_up_title(game: Game, num_players: int, options: Any) -> str:
+    """The game's title for a table's set-up (``Game.title_for``), its plain title if that fails."""
+    try:
+        return str(game.title_for(num_players, options if isinstance(options, dict) else {}))
+    except Exception:
+        return game.title
+
+
 def game_info(game: Game) -> dict[str, Any]:
     """What the lobby needs to offer a set-up: player counts, options with their choices, bots."""
     options = []
@@ -82,6 +90,8 @@ def game_info(game: Game) -> dict[str, Any]:
     return {
         "name": game.name,
         "title": game.title,
+        # the title with the default options (the lobby's game choice; "Machi Koro", not "... Harbor")
+        "plain_title": set_up_title(game, max(2, game.min_players), {}),
         "min_players": game.min_players,
         "max_players": game.max_players,
         "options": options,

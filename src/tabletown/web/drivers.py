@@ -161,6 +161,17 @@ async def until_changed(table: LiveTable, seq: int, seconds: float) -> None:
         waiters.discard(future)
 
 
+async def until_seq(table: LiveTable, seq: Any, seconds: float) -> None:
+    """Wait (at most ``seconds``) until ``table`` here has reached move ``seq``: a client that
+    saw a move through another process sends its next one here before the hub's news arrived."""
+    if isinstance(seq, bool) or not isinstance(seq, int) or table.seq >= seq:
+        return
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while table.seq < seq and not table.over and (left := deadline - loop.time()) > 0:
+        await until_changed(table, table.seq, left)
+
+
 def _wake(waiters: set[asyncio.Future]) -> None:
     for future in list(waiters):
         if not future.done():

@@ -11,12 +11,14 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+import socket
 import subprocess
 import sys
 import threading
+from urllib.parse import urlsplit
 
 from . import db
-from .app import ENV_BOTS, MAX_BODY, create_app
+from .app import ENV_BOTS, ENV_PUBLIC_URL, MAX_BODY, create_app
 from .hub import ENV_REDIS
 
 DEFAULT_HOST = "127.0.0.1"
@@ -25,6 +27,42 @@ DEFAULT_PORT = 8000
 
 class ConfigError(ValueError):
     """Settings that cannot work together (``tabletown serve`` shows the message)."""
+
+
+WILDCARD_HOSTS = ("0.0.0.0", "::", "")
+
+
+def check_public_url(url: str) -> str:
+    """``url`` as the base of every link the server hands out (no trailing slash), or ConfigError."""
+    parts = urlsplit(url.strip())
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise ConfigError(f"--public-url must look like http://my-pc:8000, not {url!r}")
+    try:
+        parts.port  # noqa: B018  (a bad port raises here)
+    except ValueError:
+        raise ConfigError(f"--public-url has a bad port: {url!r}") from None
+    return url.strip().rstrip("/")
+
+
+def lan_address() -> str:
+    """This machine's address on its network (the interface its default route leaves by; nothing
+    is sent), else its host name."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: a UDP "connect" only picks the interface
+            address = probe.getsockname()[0]
+        except OSError:
+            address = ""
+    return address if address and not address.startswith(("0.", "127.")) else socket.gethostname()
+
+
+def default_public_url(host: str, port: int) -> str:
+    """The links' base when no public URL is given: the address the server listens on, or for a
+    wildcard address (0.0.0.0, ::) this machine's network address."""
+    name = lan_address() if host in WILDCARD_HOSTS else host
+    if ":" in name:  # an IPv6 address
+        name = f"[{name}]"
+    return f"http://{name}:{port}"
 
 
 def serve(
@@ -36,9 +74,12 @@ def serve(
     redis_url: str | None = None,
     workers: int = 1,
     external_bots: bool = False,
+    public_url: str | None = None,
 ) -> None:
     """Start uvicorn with the Tabletown app (blocks until stopped). Bots wait ``bot_delay`` seconds
-    (default 0.5, or $TABLETOWN_BOT_DELAY) before moving at tables with humans, so people can follow."""
+    (default 0.5, or $TABLETOWN_BOT_DELAY) before moving at tables with humans, so people can follow.
+    ``public_url`` (default $TABLETOWN_PUBLIC_URL, else ``http://HOST:PORT``) is the address players
+    reach the server at: every join link is built from it, never from a request's Host header."""
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
@@ -53,7 +94,9 @@ def serve(
         raise ConfigError("several web processes share live updates through Redis: give --redis URL too")
     if external_bots and not redis_url:
         raise ConfigError("bot workers elsewhere need Redis to hear of moves: give --redis URL too")
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    public_url = check_public_url(
+        public_url or os.environ.get(ENV_PUBLIC_URL) or default_public_url(host, port)
+    )
     options = {
         "host": host,
         "port": port,
@@ -62,9 +105,10 @@ def serve(
         "proxy_headers": False,
     }
     if not redis_url:  # the embedded default: one process, bots inside
-        app = create_app(url, bot_delay=bot_delay)
+        app = create_app(url, bot_delay=bot_delay, public_url=public_url)
         print(
-            f"Tabletown is served at http://{shown}:{port}/  (API schema at /openapi.json; Ctrl+C stops it)"
+            f"Tabletown is served at {public_url}/  (API schema at /openapi.json; Ctrl+C stops it)",
+            flush=True,
         )
         uvicorn.run(app, **options)
         return
@@ -78,11 +122,12 @@ def serve(
             ENV_REDIS: redis_url,
             ENV_BOTS: "external",
             "TABLETOWN_BOT_DELAY": str(bot_delay),
+            ENV_PUBLIC_URL: public_url,
         }
     )
     stop_bots = None if external_bots else start_bot_worker(url, redis_url, bot_delay)
     print(
-        f"Tabletown is served at http://{shown}:{port}/ by {workers} web process(es) with Redis at "
+        f"Tabletown is served at {public_url}/ by {workers} web process(es) with Redis at "
         f"{redis_url}; bots in {'bot workers elsewhere' if external_bots else 'a bot worker'} (Ctrl+C stops it)",
         flush=True,
     )
@@ -135,6 +180,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--redis", default=None, help="Redis URL: several processes share live updates")
     parser.add_argument("--workers", type=int, default=1, help="web processes on this port (needs --redis)")
     parser.add_argument("--external-bots", action="store_true", help="bot workers run elsewhere")
+    parser.add_argument(
+        "--public-url",
+        default=None,
+        help="address players reach the server at, for join links (default $TABLETOWN_PUBLIC_URL, "
+        "else http://HOST:PORT)",
+    )
     args = parser.parse_args(argv)
     try:
         serve(
@@ -145,6 +196,7 @@ def main(argv: list[str] | None = None) -> None:
             redis_url=args.redis,
             workers=args.workers,
             external_bots=args.external_bots,
+            public_url=args.public_url,
         )
     except ConfigError as exc:
         parser.error(str(exc))

@@ -831,7 +831,12 @@ class TableService:
                 state = table.state
                 if state is None or table.status == "error":
                     raise TableError(409, "table.broken", table.error or "the table cannot be played")
-                if expected_seq != table.seq:
+                if expected_seq > table.seq and self.shared:
+                    # The client saw later moves through another process than the hub has told
+                    # this one of yet: read them (cheaper than a 409 and the client's retry).
+                    self._catch_up(table)
+                    state = table.state
+                if expected_seq != table.seq or state is None:
                     raise TableError(
                         409, "seq.stale", f"the table is at move {table.seq}, not {expected_seq}"
                     )

@@ -9,4 +9,4 @@ LordsOfVegasState.game = GAME
 
 __all__ = ["GAME", "LordsOfVegasGame"]
 
-from . import observe  # noqa: E402,F401  (numeric observations for tabletown.rl)
+# Numeric observations for tabletown.rl (observe.py, NumPy) load on the first state.observation().

@@ -12,7 +12,7 @@ and how many lie above Game End, are public). A seat sees, with seats written re
   proposer, a layoff's boss, gambler and bet, the seat and lot of a die / free-lot choice, the size
   of a market or placement queue).
 
-``install()`` (run when the game's package imports this module) puts ``observation`` on the
+``install()`` (run on import: the first ``state.observation()`` call imports this module) puts ``observation`` on the
 game's State; ``Game.observation_size`` measures its length.
 """
 

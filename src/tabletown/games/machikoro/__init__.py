@@ -8,4 +8,4 @@ GAME = register(MachiKoroState.game)
 
 __all__ = ["GAME", "MachiKoro", "MachiKoroState"]
 
-from . import observe  # noqa: E402,F401  (numeric observations for tabletown.rl)
+# Numeric observations for tabletown.rl (observe.py, NumPy) load on the first state.observation().

@@ -111,6 +111,9 @@ class MachiKoro(Game):
         "swap MINE SEAT THEIRS | noswap | build CARD | pass   (cards by short name, e.g. build cafe)"
     )
 
+    def title_for(self, num_players: int, options: Mapping[str, Any] | None = None) -> str:
+        return "Machi Koro with Harbor" if self.option_value(options, "harbor") else "Machi Koro"
+
     def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
         return self.min_players, 5 if options["fifth_player"] else self.max_players
 

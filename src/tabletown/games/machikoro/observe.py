@@ -18,7 +18,7 @@ Speed: the engine plays a move in a few microseconds, so the observation must no
 that. Every number but the coins is a function of one small whole number of the state (a count, a
 landmark bitmask, the phase...), so the state's numbers are gathered into bytes, one per output
 (``[phase] * 7`` for the phase's one-hot), and one table look-up in NumPy turns them all into floats
-at once. ``install()`` (run when the game's package imports this module) puts ``observation`` on the
+at once. ``install()`` (run on import: the first ``state.observation()`` call imports this module) puts ``observation`` on the
 game's State; ``Game.observation_size`` measures its length.
 """
 

@@ -9,4 +9,4 @@ MulticityState.game = GAME
 
 __all__ = ["DRAW", "GAME", "PASS", "Lay", "MulticityGame", "MulticityState", "Place"]
 
-from . import observe  # noqa: E402,F401  (numeric observations for tabletown.rl)
+# Numeric observations for tabletown.rl (observe.py, NumPy) load on the first state.observation().

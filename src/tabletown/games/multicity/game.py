@@ -63,6 +63,9 @@ class MulticityGame(Game):
         "(h) or downwards (v) | pass: place nothing (final round only). X is the column, Y the row."
     )
 
+    def title_for(self, num_players: int, options: Mapping[str, Any] | None = None) -> str:
+        return f"{self.title} (kids' variant)" if self.option_value(options, "kids") else self.title
+
     def check_options(self, num_players: int, options: Mapping[str, Any]) -> None:
         first = options["first"]
         if first != "random" and int(first) >= num_players:

@@ -16,7 +16,7 @@ tile in each direction).
 Speed: the city part is a set of ones. What a laid tile, a placed object or a free slot sets to 1
 depends only on that piece (and on the seat, for the colours), so each piece's positions are
 remembered as packed bytes; a call joins them and sets them all in one NumPy call. ``install()``
-(run when the game's package imports this module) puts ``observation`` on the game's State;
+(run on import: the first ``state.observation()`` call imports this module) puts ``observation`` on the game's State;
 ``Game.observation_size`` measures its length.
 """
 

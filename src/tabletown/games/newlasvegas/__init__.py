@@ -8,4 +8,4 @@ GAME = register(NewLasVegasState.game)
 
 __all__ = ["GAME", "NewLasVegas", "NewLasVegasState"]
 
-from . import observe  # noqa: E402,F401  (numeric observations for tabletown.rl)
+# Numeric observations for tabletown.rl (observe.py, NumPy) load on the first state.observation().

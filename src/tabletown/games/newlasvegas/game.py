@@ -49,6 +49,14 @@ class NewLasVegas(Game):
         " commas: a, 2.5, con 3.6"
     )
 
+    def title_for(self, num_players: int, options: Mapping[str, Any] | None = None) -> str:
+        variants = [
+            "solo" if num_players == 1 else "",
+            "first game" if self.option_value(options, "first_game") else "",
+        ]
+        shown = ", ".join(v for v in variants if v)
+        return f"{self.title} ({shown})" if shown else self.title
+
     def check_options(self, num_players: int, options: Mapping[str, Any]) -> None:
         if num_players > 1 and options.get("architect", 1) != 1:
             raise OptionError("the architect option is for the solo game (1 player) only")

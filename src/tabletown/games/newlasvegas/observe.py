@@ -18,7 +18,7 @@ number, effect, bonus); the round's combinations and pile sizes (multiplayer) or
 Speed: every number is a function of one small whole number of the state (a casino's number, a byte
 of a slot bitmask, a count, a code for a phase or an effect), so the state's numbers are gathered
 into bytes and one table look-up in NumPy turns them into floats. ``install()``
-(run when the game's package imports this module) puts ``observation`` on the game's State;
+(run on import: the first ``state.observation()`` call imports this module) puts ``observation`` on the game's State;
 ``Game.observation_size`` measures its length.
 """
 

@@ -8,6 +8,7 @@
   let catalog = [];
 
   function current() { return catalog.find((g) => g.name === $("game-select").value); }
+  const here = T.localPath; // this browser's own seat: its link on the address this page uses
 
   function drawSeats() {
     const game = current();
@@ -81,7 +82,7 @@
     // reserved human seats have a join link (their secret); open seats get theirs when somebody sits
     const reserved = data.seats.filter((s) => s.kind === "human" && !s.open && s.join_url);
     const open = data.seats.filter((s) => s.open);
-    const target = reserved.length ? reserved[0].join_url : `/t/${data.id}`;
+    const target = reserved.length ? here(reserved[0].join_url) : `/t/${data.id}`;
     // one player (the rest bots or open seats): straight to the table, whose page says if the seed was chosen
     if (reserved.length <= 1) { location.href = target; return; }
     $("created-seed").replaceChildren(...(data.seed_chosen ? [el("span", { class: "badge practice" }, "seed chosen by creator"),
@@ -129,7 +130,7 @@
     $("list-error").textContent = "";
     const response = await api("POST", `/api/tables/${tableId}/sit`, { seat, name: name || T.name() || null });
     // the join link stores the seat's token in this browser's cookie and opens the table
-    if (response.ok) { location.href = response.data.join_url || `/t/${tableId}`; return; }
+    if (response.ok) { location.href = response.data.join_url ? here(response.data.join_url) : `/t/${tableId}`; return; }
     $("list-error").textContent = (response.data && response.data.message) || "That seat cannot be taken.";
     refreshLists();
   }
@@ -138,7 +139,7 @@
     $("player-name").value = T.name();
     const response = await api("GET", "/api/games");
     catalog = (response.data && response.data.games) || [];
-    $("game-select").replaceChildren(...catalog.map((g) => el("option", { value: g.name }, g.title)));
+    $("game-select").replaceChildren(...catalog.map((g) => el("option", { value: g.name }, g.plain_title || g.title)));
     const preferred = catalog.find((g) => g.name === "machikoro");
     if (preferred) $("game-select").value = preferred.name;
     if (catalog.length) drawGame();

@@ -14,6 +14,9 @@
   let game = cfg.game;
   let players = cfg.num_players;
   const LAST = 10000000; // "the last move": the server clamps a step to the moves there are
+  const KEPT = "tt_record"; // sessionStorage: the uploaded record's text, while the page changes boards
+  let asked = 0; // answers to older requests than the newest are dropped (quick clicks)
+  let shown = null; // the payload on the board
 
   function seatChoices() {
     // a finished table or a record: every seat; an unfinished table: only the seats this browser holds
@@ -32,6 +35,7 @@
     $("replay-error").textContent = "";
     const seatValue = $("view-seat").value;
     const seat = seatValue === "" ? null : Number(seatValue);
+    const ticket = ++asked;
     let response;
     if (record) {
       const body = JSON.stringify({ record: "@record@", step: Math.max(0, n), seat });
@@ -43,8 +47,11 @@
       if (seat !== null) query.set("seat", String(seat));
       response = await api("GET", `/api/tables/${encodeURIComponent(cfg.table)}/replay?${query}`);
     }
+    if (ticket !== asked) return;
     if (!response.ok) { $("replay-error").textContent = (response.data && response.data.message) || "Cannot show this step."; return; }
     const p = response.data;
+    shown = p;
+    if (record && p.title) $("replay-title").textContent = p.title;
     steps = p.steps;
     step = p.step;
     game = p.game;
@@ -58,7 +65,14 @@
         `seat ${seat}: `, text === null || text === undefined ? el("i", { class: "hint" }, "a secret choice (shown at the end)") : text)));
     $("event-log").replaceChildren(...(p.event_text || []).map(([i, text]) => el("li", { value: i }, text)));
     $("event-log").scrollTop = $("event-log").scrollHeight;
-    T.board(game).render($("board"), p, { seat: p.seat, legal: [], act: null, seats: p.seats });
+    const ctx = { seat: p.seat, legal: [], act: null, seats: p.seats };
+    $("game-over").hidden = !p.over;
+    if (p.over) {
+      const told = T.outcome(game, p, ctx);
+      $("outcome").textContent = told.headline;
+      $("outcome-detail").textContent = told.detail;
+    }
+    T.board(game).render($("board"), p, ctx);
     if ($("view-seat").options.length <= 1) seatChoices();
   }
 
@@ -158,6 +172,43 @@
     }
   }
 
+  // -- an uploaded record -------------------------------------------------------------------------------
+  // JSON.parse reads the record's shape only (game, seats, commitment): numbers past 2^53 (the seed)
+  // come out rounded, so the server always gets the file's own text and replays from its exact seed.
+  // The page draws with the board of the game it was opened for (/replay?game=NAME): a record of
+  // another game is kept in this tab's sessionStorage and the page comes back with that game's board.
+  function watch(text, fresh, name) {
+    let data;
+    try {
+      data = JSON.parse(text);
+      if (!data || typeof data !== "object" || Array.isArray(data) || typeof data.game !== "string") throw new Error("not a record");
+    } catch (err) {
+      if (fresh) { record = null; $("replay-error").textContent = "This file is not a Tabletown record."; }
+      return;
+    }
+    const opened = new URLSearchParams(location.search).get("game"); // a game the server may not know
+    if (data.game !== cfg.game && data.game !== opened) {
+      if (!fresh) return; // kept for another game's page
+      try {
+        sessionStorage.setItem(KEPT, text);
+        sessionStorage.setItem(KEPT + "_name", name || "");
+        location.assign("/replay?game=" + encodeURIComponent(data.game));
+        return;
+      } catch (e) { /* storage full or off: draw it here with the generic board */ }
+    }
+    if (fresh) {
+      try { sessionStorage.setItem(KEPT, text); sessionStorage.setItem(KEPT + "_name", name || ""); }
+      catch (e) { /* it is shown anyway */ }
+    }
+    $("record-name").textContent = name ? "Watching " + name : "";
+    record = data;
+    recordText = text;
+    players = (data.seats || []).length;
+    seatChoices();
+    show(0);
+    checkFairness(data, text);
+  }
+
   async function loadTableRecord() {
     const response = await api("GET", `/api/tables/${encodeURIComponent(cfg.table)}/record`);
     if (response.ok) await checkFairness(response.data, response.text);
@@ -179,22 +230,18 @@
     if (file) {
       file.onchange = async () => {
         let text;
-        try {
-          text = await file.files[0].text();
-          record = JSON.parse(text);
-          if (!record || typeof record !== "object" || Array.isArray(record)) throw new Error("not a record");
-        } catch (err) { record = null; $("replay-error").textContent = "This file is not a Tabletown record."; return; }
-        recordText = text;
-        players = (record.seats || []).length;
-        seatChoices();
-        show(0);
-        checkFairness(record, text);
+        try { text = await file.files[0].text(); } catch (err) { $("replay-error").textContent = "This file cannot be read."; return; }
+        watch(text, true, file.files[0].name);
       };
+      // a record brought here from /replay (the page came back with its game's board)
+      let kept = null;
+      try { kept = sessionStorage.getItem(KEPT); } catch (e) { kept = null; }
+      if (kept) watch(kept, false, sessionStorage.getItem(KEPT + "_name") || "");
     } else {
       seatChoices();
       show(cfg.finished ? 0 : LAST);
       loadTableRecord();
     }
   });
-  window.TabletownReplay = { rawJsonValue, seedText };
+  window.TabletownReplay = { rawJsonValue, seedText, current: () => shown };
 })();

@@ -128,16 +128,19 @@
     const board = $("board");
     if (board && boardShell) board.replaceWith(boardShell.cloneNode(false));
     else if (board) board.replaceChildren();
-    ["legal-moves", "event-log", "seat-list"].forEach((id) => $(id).replaceChildren());
+    ["legal-moves", "event-log", "seat-list", "outcome", "outcome-detail", "again-links"].forEach((id) => $(id).replaceChildren());
+    $("game-over").hidden = true;
+    $("again-created").hidden = true;
     $("move-error").textContent = "";
     $("status-line").textContent = "";
     $("away-banner").hidden = true;
     $("play").hidden = true;
   }
 
-  function showPass(seat) {
+  function showPass(seat, acting) {
     passing = true;
     conceal();
+    setTurn(acting !== false);
     $("pass-text").textContent = `Pass the device to ${label(seat)}.`;
     $("pass-hint").textContent = "Nothing of anyone's seat is on the page until its player confirms.";
     const button = $("pass-button");
@@ -222,9 +225,11 @@
     $("legal-moves").replaceChildren(...(legal.length ? legal.map((text) =>
       el("button", { class: "move", "data-move": text, onclick: () => act(text) }, text)) :
       [el("p", { class: "hint" }, mySeat !== null ? "Nothing to do now." : "Spectators watch.")]));
-    $("seat-list").replaceChildren(...seats.map((s) => el("li", { class: toAct.includes(s.seat) ? "acting" : "" },
+    const res = payload.result;
+    $("seat-list").replaceChildren(...seats.map((s) => el("li", { class: toAct.includes(s.seat) ? "acting" : res && res.ranks[s.seat] === 1 ? "winner" : "" },
       T.seatLabel(seats, s.seat), s.open ? " · open seat" : s.kind === "human" && !s.joined ? " · not here yet" : "",
-      s.away ? " · away (bot playing)" : "", payload.result ? ` · rank ${payload.result.ranks[s.seat]}` : "")));
+      // places only when a seat won (no seat wins a solo game lost to its opponent: the board says so)
+      s.away ? " · away (bot playing)" : "", res && res.winners.length ? ` · ${T.place(res, s.seat)}${res.ranks[s.seat] === 1 ? " (winner)" : ""}` : "")));
     const log = $("event-log");
     const items = [...events.keys()].sort((a, b) => a - b).slice(-300).map((i) => {
       const e = events.get(i);
@@ -233,8 +238,134 @@
     log.replaceChildren(...items);
     log.scrollTop = log.scrollHeight;
     const ctx = { seat: mySeat, legal, act: (text) => act(text), seats };
+    drawGameOver(over && payload.status !== "error", ctx);
+    setTurn(!over && mySeat !== null && toAct.includes(mySeat));
     try { T.board(cfg.game).render($("board"), payload, ctx); }
     catch (err) { console.error(err); T.board("generic").render($("board"), payload, ctx); }
+  }
+
+  // -- your turn -------------------------------------------------------------------------------------------
+  // When a seat this browser holds must act: the tab's title and icon say so; a short sound if the player
+  // switched it on (off by default); a notification while the tab is hidden, only once the player asked
+  // for them with the button (the browser's permission prompt never comes on its own, never on load).
+  const baseTitle = document.title;
+  const TURN_TITLE = "● Your turn — Tabletown";
+  let myTurn = null; // null until the first view: opening the page at your turn is no news
+  let audio = null;
+
+  function setTurn(now) {
+    document.title = now ? TURN_TITLE : baseTitle;
+    const icon = document.getElementById("favicon");
+    if (icon) icon.setAttribute("href", now ? "/static/favicon-turn.svg" : "/static/favicon.svg");
+    const news = now && myTurn === false;
+    myTurn = now;
+    if (!news) return;
+    if (localStorage.getItem("tt_sound") === "on") beep();
+    if (document.hidden && notifyOn()) {
+      try {
+        const note = new Notification("Your turn", { body: `${baseTitle}`, icon: "/static/favicon-turn.svg", tag: "tt-turn-" + cfg.table });
+        note.onclick = () => { window.focus(); note.close(); };
+      } catch (e) { /* the browser refused: the title and icon still say it */ }
+    }
+  }
+
+  function beep() {
+    try {
+      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+      const now = audio.currentTime;
+      [[660, 0], [880, 0.12]].forEach(([hz, at]) => {
+        const tone = audio.createOscillator(), gain = audio.createGain();
+        tone.frequency.value = hz;
+        gain.gain.setValueAtTime(0.0001, now + at);
+        gain.gain.exponentialRampToValueAtTime(0.15, now + at + 0.02);
+        gain.gain.exponentialRampToValueAtTime(0.0001, now + at + 0.18);
+        tone.connect(gain).connect(audio.destination);
+        tone.start(now + at);
+        tone.stop(now + at + 0.2);
+      });
+    } catch (e) { /* no sound here */ }
+  }
+
+  function canNotify() { return "Notification" in window && window.isSecureContext; }
+  function notifyOn() { return canNotify() && Notification.permission === "granted" && localStorage.getItem("tt_notify") === "on"; }
+
+  function drawAlerts() {
+    $("turn-alerts").hidden = held.length === 0 || !!(payload && payload.over); // spectators have no turn
+    const sound = localStorage.getItem("tt_sound") === "on";
+    $("sound-toggle").textContent = `Sound at my turn: ${sound ? "on" : "off"}`;
+    $("sound-toggle").setAttribute("aria-pressed", String(sound));
+    const button = $("notify-button");
+    button.hidden = !canNotify();
+    if (!canNotify()) { $("notify-state").textContent = ""; return; }
+    const permission = Notification.permission;
+    button.disabled = permission === "denied";
+    button.textContent = notifyOn() ? "Stop notifications" : "Notify me at my turn";
+    $("notify-state").textContent = permission === "denied" ? "Notifications are blocked in this browser's settings." :
+      notifyOn() ? "You get a notification at your turn while this tab is in the background." : "";
+  }
+
+  async function toggleNotify() {
+    if (!canNotify()) return;
+    if (notifyOn()) { localStorage.setItem("tt_notify", "off"); drawAlerts(); return; }
+    let permission = Notification.permission;
+    if (permission === "default") {
+      try { permission = await Notification.requestPermission(); } catch (e) { permission = Notification.permission; }
+    }
+    localStorage.setItem("tt_notify", permission === "granted" ? "on" : "off");
+    drawAlerts();
+  }
+
+  function toggleSound() {
+    const on = localStorage.getItem("tt_sound") !== "on";
+    localStorage.setItem("tt_sound", on ? "on" : "off");
+    if (on) beep(); // a sample, and the click lets the page play sound later
+    drawAlerts();
+  }
+
+  // -- the end of the game ----------------------------------------------------------------------------------
+  // Who won, by name, above the board (the board itself shows the breakdown in the game's own terms), and
+  // "Play again": a new table with the same seats and options, through the same create API as the lobby.
+  function drawGameOver(over, ctx) {
+    $("game-over").hidden = !over;
+    $("turn-alerts").hidden = held.length === 0 || over; // no more turns
+    if (!over) return;
+    const told = T.outcome(cfg.game, payload, ctx);
+    $("outcome").textContent = told.headline;
+    $("outcome-detail").textContent = told.detail;
+    $("outcome-detail").hidden = !told.detail;
+    $("game-over").classList.toggle("won", ctx.seat !== null && told.winners.includes(ctx.seat));
+    $("play-again").hidden = held.length === 0; // a spectator holds no seat to play again with
+  }
+
+  async function playAgain() {
+    if (!payload || !payload.over) return;
+    const button = $("play-again");
+    button.disabled = true;
+    $("again-error").textContent = "";
+    const old = payload.seats || [];
+    const seats = old.map((s) => (s.open ? "open" : s.kind));
+    const names = old.map((s, i) => (seats[i] === "human" && s.name ? s.name : null));
+    const body = { game: cfg.game, options: payload.options || {}, seats };
+    if (names.some((n) => n !== null)) body.names = names;
+    if (payload.turn_timer) body.turn_timer = payload.turn_timer;
+    const response = await api("POST", "/api/tables", body);
+    if (!response.ok) {
+      button.disabled = false;
+      $("again-error").textContent = (response.data && response.data.message) || "The new table was refused.";
+      return;
+    }
+    const created = response.data;
+    // this browser's seats: following their links keeps their tokens in this browser's cookie
+    for (const s of created.seats) {
+      if (held.includes(s.seat) && s.join_url) await api("GET", T.localPath(s.join_url));
+    }
+    const target = `/t/${encodeURIComponent(created.id)}`;
+    const others = created.seats.filter((s) => !held.includes(s.seat) && (s.join_url || s.open));
+    if (others.length === 0) { location.assign(target); return; }
+    $("again-links").replaceChildren(...others.map((s) => el("li", {}, T.seatLabel(old, s.seat) + ": ",
+      s.join_url ? el("a", { href: s.join_url, class: "join-link" }, s.join_url) : [el("span", { class: "badge open-seat" }, "open seat"), " anyone may sit from the lobby"])));
+    $("again-go").href = target;
+    $("again-created").hidden = false;
   }
 
   // -- start ----------------------------------------------------------------------------------------------
@@ -249,18 +380,23 @@
     const look = await api("GET", `/api/tables/${encodeURIComponent(cfg.table)}?since=0`);
     if (gen !== generation) return;
     let first = held[0];
+    let acting;
     if (look.ok && look.data) {
       publicSeats = (look.data.seats || []).map((s) => ({ seat: s.seat, kind: s.kind, name: s.name }));
       if (look.data.fairness) { fairness = look.data.fairness; drawFairness(); }
       $("download-record").hidden = !(look.data.over || look.data.status === "finished");
-      const acting = held.find((s) => (look.data.to_act || []).includes(s));
+      acting = held.find((s) => (look.data.to_act || []).includes(s));
       if (acting !== undefined) first = acting;
     }
-    showPass(first);
+    showPass(first, acting !== undefined);
   }
 
   document.addEventListener("DOMContentLoaded", () => {
     boardShell = $("board").cloneNode(false);
+    $("play-again").onclick = playAgain;
+    $("sound-toggle").onclick = toggleSound;
+    $("notify-button").onclick = toggleNotify;
+    drawAlerts();
     $("back-button").onclick = async () => {
       if (active === null) return;
       await api("POST", `/api/tables/${encodeURIComponent(cfg.table)}/join`, { seat: active, back: true });

@@ -42,6 +42,55 @@
     return "Seat " + seat + (who ? " (" + who + ")" : "");
   }
   function board(game) { return boards[game] || boards.generic; }
+  // A join link holds the server's public address (for friends on other machines); this browser
+  // follows its own seat's link on the address it already uses, so its name and cookies stay here.
+  function localPath(url) {
+    try { const u = new URL(url, location.href); return u.pathname + u.search; } catch (e) { return url; }
+  }
+
+  // -- the end of a game ---------------------------------------------------------------------------
+  // Places from the engine's ranks (1 = a winner; tied seats share a rank): "1st", "2nd", "=2nd" for a
+  // place two seats share. The words of a game's own result (its breakdown, a solo opponent) belong to
+  // its board: a board may add `outcome(payload, ctx) -> {headline?, detail?}` to its renderer.
+  function ordinal(n) {
+    const tens = n % 100, ones = n % 10;
+    const suffix = tens >= 11 && tens <= 13 ? "th" : ones === 1 ? "st" : ones === 2 ? "nd" : ones === 3 ? "rd" : "th";
+    return n + suffix;
+  }
+  function place(result, seat) {
+    const ranks = (result && result.ranks) || [];
+    const rank = ranks[seat];
+    if (typeof rank !== "number") return "";
+    const shared = ranks.filter((r) => r === rank).length > 1;
+    return (shared ? "=" : "") + ordinal(rank);
+  }
+  // A seat as a headline names it: "You" for the viewer, else the player's name, else "Seat 1 (bot greedy)".
+  function seatName(seats, seat, me) {
+    if (seat === me && me !== null && me !== undefined) return "You";
+    const info = (seats || [])[seat];
+    return info && info.name ? info.name : seatLabel(seats, seat);
+  }
+  function listNames(names) {
+    return names.length <= 1 ? names.join("") : names.slice(0, -1).join(", ") + " and " + names[names.length - 1];
+  }
+  // {headline, detail, winners} for a finished game, as seat `ctx.seat` (null: a spectator) sees it.
+  function outcome(game, payload, ctx) {
+    const result = payload.result || { winners: [], ranks: [] };
+    const winners = result.winners || [];
+    const me = ctx ? ctx.seat : null;
+    const seats = (ctx && ctx.seats) || payload.seats || [];
+    const names = [...winners].sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b)).map((s) => seatName(seats, s, me));
+    let headline;
+    if (winners.length === 0) headline = "Nobody wins";
+    else if (winners.length === 1) headline = winners[0] === me ? "You win!" : names[0] + " wins";
+    else headline = listNames(names) + (winners.length === 2 ? " share the win" : " all share the win");
+    const renderer = boards[game];
+    let own = null;
+    if (renderer && typeof renderer.outcome === "function") {
+      try { own = renderer.outcome(payload, { ...(ctx || {}), seats }); } catch (e) { console.error(e); }
+    }
+    return { headline: (own && own.headline) || headline, detail: (own && own.detail) || "", winners };
+  }
 
   // -- SHA-256 ---------------------------------------------------------------------------------------
   // crypto.subtle exists only on secure origins (https, localhost); a plain-http server gets the small
@@ -104,7 +153,7 @@
   }
 
   window.Tabletown = {
-    el, api, seatLabel, board,
+    el, api, seatLabel, board, localPath, ordinal, place, seatName, listNames, outcome,
     sha256Hex, sha256Sync: (text) => sha256Bytes(new TextEncoder().encode(String(text))), commitmentText, seedDigits,
     registerBoard(game, renderer) { boards[game] = renderer; },
     // Boards may keep a seat's data between pushes (drafts, events); a hot-seat hand-over asks them to

@@ -37,10 +37,14 @@
       const view = payload.state !== undefined ? payload.state : payload;
       container.append(draw(view, 0, payload.num_players));
       if (payload.result) {
-        const res = payload.result;
-        container.prepend(el("div", { class: "result" }, "Game over. Winner" + (res.winners.length > 1 ? "s" : "") + ": " +
-          res.winners.map((s) => window.Tabletown.seatLabel(payload.seats, s)).join(", ") +
-          ". Scores: " + res.scores.join(" · ")));
+        // the engine's result only: a game's own board words its breakdown in the game's terms
+        const T = window.Tabletown, res = payload.result;
+        const order = res.ranks.map((r, s) => s).sort((a, b) => res.ranks[a] - res.ranks[b] || a - b);
+        container.prepend(el("div", { class: "result" }, "Final standings",
+          el("table", { class: "grid" }, el("tr", {}, el("th", {}, "Place"), el("th", {}, "Seat"), el("th", {}, "Score")),
+            order.map((s) => el("tr", { class: res.ranks[s] === 1 ? "winner" : "", "data-seat": s },
+              el("td", {}, T.place(res, s)), el("td", {}, T.seatLabel((ctx && ctx.seats) || payload.seats, s) + (ctx && s === ctx.seat ? " (you)" : "")),
+              el("td", {}, String(res.scores[s])))))));
       }
     },
   });

@@ -306,10 +306,13 @@
     box.append(head);
     if (payload.result) {
       const r = payload.result;
-      box.append(el("div", { class: "result lv-result" }, "Game over. ",
-        el("table", { class: "grid" }, el("tr", {}, el("th", {}, "Seat"), el("th", {}, "Rank"), el("th", {}, "Points"), el("th", {}, "Money")),
-          st.players.map((p) => el("tr", { class: r.ranks[p.seat] === 1 ? "winner" : "" }, el("td", {}, chip(p.seat), " ", seatName(ctx, p.seat)),
-            el("td", {}, String(r.ranks[p.seat])), el("td", {}, String(p.score)), el("td", {}, "$" + p.money))))));
+      const order = [...st.players].sort((a, b) => r.ranks[a.seat] - r.ranks[b.seat] || a.seat - b.seat);
+      box.append(el("div", { class: "result lv-result" }, "Final standings",
+        el("table", { class: "grid" }, el("tr", {}, el("th", {}, "Place"), el("th", {}, "Player"), el("th", {}, "Points"), el("th", {}, "Money")),
+          order.map((p) => el("tr", { class: r.ranks[p.seat] === 1 ? "winner" : "", "data-seat": p.seat },
+            el("td", {}, T.place(r, p.seat) + (r.ranks[p.seat] === 1 ? " ★" : "")), el("td", {}, chip(p.seat), " ", seatName(ctx, p.seat)),
+            el("td", {}, String(p.score)), el("td", {}, "$" + p.money)))),
+        el("p", { class: "hint" }, "Most points wins; a tie goes to the one with more money.")));
       return box;
     }
     const act = ctx.act;
@@ -722,5 +725,14 @@
     Object.assign(mem, { table: null, events: new Map(), texts: new Map(), selected: null, lastPayload: null, lastCtx: null,
       trade: null, tradeOpen: false, host: null, main: null, dialog: null, bet: {} });
   }
-  T.registerBoard("lordsofvegas", { render, reset });
+  // The end in Lords of Vegas' terms: points on the score track, money as the tie-break.
+  function outcome(payload, ctx) {
+    const st = payload.state, r = payload.result;
+    if (!st || !st.players || !r || !r.winners.length) return null;
+    const top = st.players[r.winners[0]];
+    const money = r.winners.length === 1 && st.players.some((p) => p.seat !== top.seat && p.score === top.score);
+    return { detail: `${top.score} points` + (money ? `, and more money ($${top.money}) at the same points.` : ".") };
+  }
+
+  T.registerBoard("lordsofvegas", { render, reset, outcome });
 })();

@@ -44,6 +44,38 @@
         opts.built !== undefined ? el("span", { class: "mk-built" }, opts.built ? "built" : "—") : null));
   }
 
+  // -- the end: the first city with every landmark built wins; the others did not finish (they share 2nd
+  // place in the rules), listed by the landmarks they had, then their coins.
+  function victoryLandmarks(st) { return (st.landmarks || []).filter((l) => l.counts); }
+  function builtCount(st, p) { return victoryLandmarks(st).filter((l) => p.landmarks[l.id]).length; }
+
+  function finalStandings(payload, ctx) {
+    const st = payload.state, res = payload.result;
+    const needed = victoryLandmarks(st).filter((l) => st.players.some((p) => l.id in p.landmarks)).length;
+    const order = st.players.map((p, s) => s).sort((a, b) => res.ranks[a] - res.ranks[b] ||
+      builtCount(st, st.players[b]) - builtCount(st, st.players[a]) || st.players[b].coins - st.players[a].coins || a - b);
+    return el("div", { class: "result mk-final" },
+      el("div", {}, "Final standings"),
+      el("table", { class: "grid" },
+        el("tr", {}, el("th", {}, "Place"), el("th", {}, "City"), el("th", {}, "Landmarks built"), el("th", {}, "Coins")),
+        order.map((s) => {
+          const p = st.players[s];
+          return el("tr", { class: res.ranks[s] === 1 ? "winner" : "", "data-seat": s },
+            el("td", {}, T.place(res, s) + (res.ranks[s] === 1 ? " ★" : "")), el("td", {}, T.seatLabel(ctx.seats, s) + (s === ctx.seat ? " (you)" : "")),
+            el("td", {}, `${builtCount(st, p)} of ${needed}`), el("td", {}, String(p.coins)));
+        })),
+      el("p", { class: "hint" }, "The first city to build all its landmarks wins" +
+        (st.players.length > 2 ? "; the others did not finish and share second place." : ".")));
+  }
+
+  function outcome(payload, ctx) {
+    const st = payload.state, res = payload.result;
+    if (!st || !st.players || !res || res.winners.length !== 1) return null;
+    const w = res.winners[0];
+    const who = w === ctx.seat ? "You" : T.seatName(ctx.seats, w, ctx.seat);
+    return { detail: `${who} built all ${builtCount(st, st.players[w])} landmarks first.` };
+  }
+
   function render(container, payload, ctx) {
     if (!words) words = T.config("board-words") || {};
     const st = payload.state;
@@ -56,12 +88,7 @@
     const pending = st.pending || {};
     const parts = [];
 
-    if (payload.result) {
-      parts.push(el("div", { class: "result" }, "Game over. ",
-        el("table", { class: "grid" }, el("tr", {}, el("th", {}, "Seat"), el("th", {}, "Rank"), el("th", {}, "Landmarks"), el("th", {}, "Coins")),
-          st.players.map((p, s) => el("tr", {}, el("td", {}, T.seatLabel(ctx.seats, s)), el("td", {}, String(payload.result.ranks[s])),
-            el("td", {}, String(landmarks.filter((l) => l.counts && p.landmarks[l.id]).length)), el("td", {}, String(p.coins)))))));
-    }
+    if (payload.result) parts.push(finalStandings(payload, ctx));
 
     // the turn: whose, what they decide, the dice
     const dice = (st.dice || []).map((d) => DIE[d] || String(d)).join(" ");
@@ -124,5 +151,5 @@
     container.replaceChildren(...parts);
   }
 
-  T.registerBoard("machikoro", { render });
+  T.registerBoard("machikoro", { render, outcome });
 })();

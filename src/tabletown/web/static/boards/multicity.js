@@ -659,7 +659,7 @@
     const rows = order.map((s) => {
       const pl = st.players[s];
       return el("tr", { class: res.ranks[s] === 1 ? "win" : "" },
-        el("td", {}, String(res.ranks[s])),
+        el("td", {}, T.place(res, s)),
         el("td", {}, el("span", { class: "mc-dot", style: `background:${FILL[s]}` }), el("b", {}, cap(colour(s))), " ", el("small", {}, whoName(s))),
         el("td", {}, String(pl.remaining_squares)),
         el("td", {}, `${pl.placed.length}/6`),
@@ -668,7 +668,7 @@
     ui.parts.result.replaceChildren(el("div", { class: "mc-result" },
       el("div", { class: "mc-result-head" }, el("span", { class: "mc-star" }, "★"), " ", head),
       el("table", { class: "mc-rank" },
-        el("thead", {}, el("tr", {}, ["#", "Player", "Squares left", "Placed", "Score"].map((h) => el("th", h === "Score" ? { class: "mc-score", title: "squares placed" } : {}, h)))),
+        el("thead", {}, el("tr", {}, ["Place", "Player", "Squares left", "Placed", "Score"].map((h) => el("th", h === "Score" ? { class: "mc-score", title: "squares placed" } : {}, h)))),
         el("tbody", {}, rows)),
       el("p", { class: "mc-why" }, why)));
   }
@@ -818,5 +818,13 @@
     Object.assign(ui, { root: null, svg: null, layers: null, parts: null, payload: null, ctx: null, d: null, last: null,
       table: null, seq: -1, seat: undefined, drawnId: null, first: null, hover: null, touchSlot: null, len: null, msg: "", msgKind: "" });
   }
-  T.registerBoard("multicity", { render, reset });
+  // The end in Multicity's terms: all six objects placed, or the fewest squares left when the stack ran out.
+  function outcome(payload) {
+    const st = payload.state, res = payload.result;
+    if (!st || !st.players || !res) return null;
+    const six = st.players.find((pl) => pl.unplaced && pl.unplaced.length === 0);
+    return { detail: six ? "All six objects placed in the city." : "The stack ran out: the fewest squares left to place wins." };
+  }
+
+  T.registerBoard("multicity", { render, reset, outcome });
 })();

@@ -1094,20 +1094,22 @@
 
   function finalPanel(st, payload, seats, me) {
     const f = st.final;
-    const rows = f.players.map((p, q) => ({ name: T.seatLabel(seats, q) + (q === me ? " (you)" : ""), cols: p.columns, total: p.total, rank: payload.result ? payload.result.ranks[q] : "" }));
-    if (f.acme) rows.push({ name: `ACME${f.acme.loan ? " (took the loan)" : ""}`, cols: f.acme.columns, total: f.acme.total, rank: payload.result ? (payload.result.ranks[0] === 1 ? 2 : 1) : "" });
-    let headline;
-    if (f.acme) headline = payload.result && payload.result.ranks[0] === 1 ? "You beat ACME!" : "ACME wins this time.";
-    else {
-      const winners = rows.filter((r) => r.rank === 1).map((r) => r.name);
-      headline = `Winner${winners.length > 1 ? "s" : ""}: ${winners.join(", ")}`;
+    const res = payload.result;
+    const rows = f.players.map((p, q) => ({ name: T.seatLabel(seats, q) + (q === me ? " (you)" : ""), cols: p.columns, total: p.total,
+      rank: res ? res.ranks[q] : 0, place: res ? T.place(res, q) : "" }));
+    if (f.acme) {
+      // solo: the seat's rank is 1 when it beat ACME, else 2 (ACME first)
+      const beat = res && res.ranks[0] === 1;
+      rows.push({ name: `ACME${f.acme.loan ? " (took the loan)" : ""}`, cols: f.acme.columns, total: f.acme.total, rank: beat ? 2 : 1, place: res ? (beat ? "2nd" : "1st") : "" });
     }
+    rows.sort((a, b) => (a.rank || 99) - (b.rank || 99));
     return el("section", { class: "result nlv-final" },
-      el("div", { class: "nlv-final-head" }, "Game over. " + headline),
+      el("div", { class: "nlv-final-head" }, "Final scores"),
       el("div", { class: "nlv-tablewrap" }, el("table", { class: "grid nlv-final-table" },
-        el("tr", {}, el("th", {}, ""), COLUMNS.map((c) => el("th", {}, c)), el("th", {}, "total"), el("th", {}, "rank")),
-        rows.map((r) => el("tr", {}, el("td", {}, r.name), COLUMNS.map((c) => el("td", { class: r.cols[c] < 0 ? "neg" : "" }, String(r.cols[c]))),
-          el("td", {}, el("strong", {}, String(r.total))), el("td", {}, String(r.rank)))))),
+        el("tr", {}, el("th", {}, "place"), el("th", {}, ""), COLUMNS.map((c) => el("th", {}, c)), el("th", {}, "total")),
+        rows.map((r) => el("tr", { class: r.rank === 1 ? "winner" : "" }, el("td", {}, r.place + (r.rank === 1 ? " ★" : "")), el("td", {}, r.name),
+          COLUMNS.map((c) => el("td", { class: r.cols[c] < 0 ? "neg" : "" }, String(r.cols[c]))),
+          el("td", {}, el("strong", {}, String(r.total))))))),
       f.loan_card !== undefined ? el("p", { class: "nlv-sub" }, `The card under your sheet was a ${f.loan_card}: ACME ${f.acme.loan ? "took" : "did not take"} the loan.`) : null,
       el("p", { class: "nlv-sub" }, "Bank loans: " + st.players.map((p, q) => `${T.seatLabel(seats, q)} ${p.loan ? "took it" : "refused"}`).join(", ")));
   }
@@ -1155,5 +1157,24 @@
     store.last = null; store.sig = null; store.lastAct = null;
   }
 
-  T.registerBoard("newlasvegas", { render: renderFromPage, reset, rules: { probe, scoreNow } });
+  // The end in New Las Vegas' terms: solo is against ACME (no seat wins when ACME does); the detail
+  // names the totals.
+  function outcome(payload, ctx) {
+    const st = payload.state, res = payload.result;
+    if (!st || !st.final || !res) return null;
+    const f = st.final;
+    if (f.acme) {
+      const you = ctx.seat === 0;
+      const name = you ? "You" : T.seatName(ctx.seats, 0, ctx.seat);
+      const beat = res.ranks[0] === 1;
+      return {
+        headline: beat ? (you ? "You beat ACME!" : `${name} beats ACME`) : `ACME wins${you ? " this time" : ` against ${name}`}`,
+        detail: `${f.players[0].total} points against ACME's ${f.acme.total}.`,
+      };
+    }
+    const best = Math.max(...f.players.map((p) => p.total));
+    return { detail: `${best} points` + (res.winners.length > 1 ? " each." : ".") };
+  }
+
+  T.registerBoard("newlasvegas", { render: renderFromPage, reset, outcome, rules: { probe, scoreNow } });
 })();
