@@ -1,0 +1,111 @@
+"""What a strategy study reads from a Machi Koro game (``tabletown study machikoro``).
+
+Openings: the first one, two and three establishments a seat buys, its first landmark and the order of
+its first two landmarks. Uses: every card bought (landmarks included) and the turns played with two
+dice (``dice2``). Tracks, at each turn's roll: coins, landmarks built (City Hall not counted) and
+``progress`` — coins plus what the built landmarks cost, the coins a seat has put towards winning.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.game import State
+from ...study.features import GameWatcher
+from .data import LANDMARK_CODES, landmarks
+
+TURN = "a turn is one roll of the dice (an extra turn from doubles counts again)"
+
+_COST = {card.code: card.cost for card in landmarks()}
+_BIT_COST = [(1 << i, _COST[code]) for i, code in enumerate(LANDMARK_CODES)]
+
+STRATEGIES = (
+    "strategy:cheese-factory",
+    "strategy:bakery",
+    "strategy:convenience-store",
+    "strategy:one-die-spread",
+    "strategy:fruit-and-vegetable",
+    "strategy:furniture-factory",
+    "strategy:mine-spread",
+)
+
+# The default study: seat advantage and shape by bot and player count, then each rules option against
+# the default game with the expert at every seat.
+PLAN: list[tuple[int, tuple[str, ...], dict[str, Any]]] = [
+    (2, ("random",), {}),
+    (2, ("greedy",), {}),
+    (2, ("expert",), {}),
+    (3, ("expert",), {}),
+    (4, ("random",), {}),
+    (4, ("expert",), {}),
+    (2, ("expert",), {"harbor": True}),
+    (4, ("expert",), {"harbor": True}),
+    (2, ("expert",), {"harbor": True, "market": "all"}),
+    (2, ("expert",), {"harbor": True, "market": "hybrid"}),
+    (2, ("expert",), {"harbor": True, "city_hall": "every_turn"}),
+    (2, ("expert",), {"harbor": True, "sushi_cost": 2}),
+    (2, ("expert",), {"radio_tower_dice": "same"}),
+    (2, ("expert",), {"park_same_turn": False}),
+]
+
+
+def catalogue(state: State) -> list[str]:
+    """Every card a seat could buy in this set-up (not City Hall, which every city starts with)."""
+    view = state.view(None)["state"]
+    return [card["id"] for card in view["cards"]] + goal_items(state)
+
+
+def goal_items(state: State) -> list[str]:
+    """The landmarks to build: building them all is the win, so their lift is no finding."""
+    landmarks = state.view(None)["state"]["players"][0]["landmarks"]
+    return [code for code, built in landmarks.items() if not built]
+
+
+class Watcher(GameWatcher):
+    tracks = ("progress", "coins", "landmarks")
+
+    def __init__(self, state: State) -> None:
+        self.mask = state.t.victory_mask
+        self.buys: list[list[str]] = [[] for _ in range(state.num_players)]
+        self.marks: list[list[str]] = [[] for _ in range(state.num_players)]
+        super().__init__(state)
+
+    def values(self, state: State) -> dict[str, list[float]]:
+        mask = self.mask
+        built = [sum(cost for bit, cost in _BIT_COST if lm & bit & mask) for lm in state.lm]
+        coins = list(state.coins)
+        return {
+            "progress": [c + b for c, b in zip(coins, built, strict=True)],
+            "coins": coins,
+            "landmarks": [bin(lm & mask).count("1") for lm in state.lm],
+        }
+
+    def see(self, state: State, seat: int, text: str, simultaneous: bool) -> None:
+        if text in ("roll", "roll2"):
+            self.new_turn(state)
+            if text == "roll2":
+                self.count(seat, "dice2")
+            return
+        if not text.startswith("build "):
+            return
+        card = text[6:]
+        self.count(seat, card)
+        if card in _COST:
+            marks = self.marks[seat]
+            marks.append(card)
+            if len(marks) == 1:
+                self.open[seat]["first_landmark"] = card
+            elif len(marks) == 2:
+                self.open[seat]["landmarks_1_2"] = ">".join(marks)
+            return
+        buys = self.buys[seat]
+        buys.append(card)
+        if len(buys) == 1:
+            self.open[seat]["buy_1"] = card
+        elif len(buys) == 2:
+            self.open[seat]["buys_1_2"] = "+".join(buys)
+        elif len(buys) == 3:
+            self.open[seat]["buys_1_3"] = "+".join(buys)
+
+    def defaults(self) -> dict[str, str]:
+        return {key: "none" for key in ("buy_1", "buys_1_2", "buys_1_3", "first_landmark", "landmarks_1_2")}
