@@ -65,12 +65,13 @@ class Drivers:
         try:
             while not table.over:
                 changed.clear()
-                auto = await anyio.to_thread.run_sync(service.auto_seat, table)
+                # Reading the table in memory takes microseconds: on the loop, no thread hop.
+                auto = service.auto_seat(table)
                 if auto is not None:
                     seat, name = auto
                     if self.bot_delay and any(not s.is_bot for s in table.seats):
                         await asyncio.sleep(self.bot_delay)
-                    seq, copy = await anyio.to_thread.run_sync(_copy, table)
+                    seq, copy = _copy(table)
                     if copy is None:
                         return
                     action = None
@@ -89,8 +90,9 @@ class Drivers:
                         except Exception:
                             log.exception("table %s: bot %s failed; a random move instead", table.id, name)
                     if action is None:
-                        action = await anyio.to_thread.run_sync(_random_move, table, seat)
-                        if action is None:
+                        action = _random_move(table, seat)
+                        if action is None:  # no legal move (a broken position): never spin the loop
+                            await asyncio.sleep(0.05)
                             continue
                     by = "bot" if table.seats[seat].is_bot else "standby"
                     try:
@@ -104,7 +106,11 @@ class Drivers:
                             if failures > 6:
                                 return
                     continue
-                wait = await anyio.to_thread.run_sync(service.expire_timers, table)
+                # With a timer, a player marked away is announced to Redis: a network call, so
+                # in a thread (without one there is nothing to do).
+                wait = (
+                    await anyio.to_thread.run_sync(service.expire_timers, table) if table.turn_timer else None
+                )
                 if wait == 0.0:
                     continue
                 with contextlib.suppress(TimeoutError):
