@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any
+
+import orjson
 
 log = logging.getLogger("tabletown.web")
 ENV_REDIS = "TABLETOWN_REDIS_URL"
@@ -62,9 +63,8 @@ class RedisHub:
     def publish(
         self, table_id: str, kind: str, seq: int | None = None, detail: dict[str, Any] | None = None
     ) -> None:
-        message = json.dumps(
-            {"origin": self.origin, "table": table_id, "kind": kind, "seq": seq, **(detail or {})},
-            separators=(",", ":"),
+        message = orjson.dumps(
+            {"origin": self.origin, "table": table_id, "kind": kind, "seq": seq, **(detail or {})}
         )
         try:
             self.client.publish(CHANNEL, message)
@@ -95,7 +95,7 @@ class RedisHub:
                         if raw.get("type") != "message":
                             continue
                         try:
-                            message = json.loads(raw["data"])
+                            message = orjson.loads(raw["data"])
                         except (ValueError, TypeError):
                             continue
                         if not isinstance(message, dict) or message.get("origin") == self.origin:

@@ -978,14 +978,16 @@ class TableService:
             return True  # already here (this process caught up, or stored it itself)
         if seq != table.seq + 1 or table.state is None or not 0 <= seat < len(table.seats):
             return False
-        try:
-            state = table.state.clone()
-            state.apply_text(seat, text)
-        except Exception:
-            log.warning("table %s: announced move %d (%s) does not apply here", table.id, seq, text)
-            return False
         with table.lock:
-            table.state = state
+            # In place, without a copy: the move was checked and stored by the process that
+            # announced it. Should it fail here all the same, the position is thrown away and the
+            # catch-up that follows rebuilds the table from the database.
+            try:
+                table.state.apply_text(seat, text)
+            except Exception:
+                log.warning("table %s: announced move %d (%s) does not apply here", table.id, seq, text)
+                table.state = None
+                return False
             table.actions.append((seat, text))
             table.secret.append(bool(move.get("secret")))
             if move.get("joins"):
@@ -1039,6 +1041,8 @@ class TableService:
             return self._catch_up(table, seats)
 
     def _catch_up(self, table: LiveTable, look_at_seats: bool = False) -> bool:
+        if table.state is None and not table.over:  # an announced move failed here (``follow``)
+            return self._reload(table)
         with self.engine.connect() as conn:
             row = conn.execute(_LOAD_TABLE, {"tid": table.id}).first()
             if row is None or (row.seq == table.seq and row.status == table.status and not look_at_seats):
