@@ -57,6 +57,16 @@ _ADVANCE = (
         result=bindparam("result"),
     )
 )
+# PostgreSQL (psycopg's parameter style): advance the table and insert the move in one statement.
+_ADVANCE_AND_INSERT_PG = """
+WITH advanced AS (
+    UPDATE tt_tables SET seq = %(new)s, status = %(status)s, updated_at = %(now)s, result = %(result)s
+    WHERE id = %(tid)s AND seq = %(old)s
+    RETURNING id
+)
+INSERT INTO tt_moves (table_id, seq, seat, action, "by", secret, created_at)
+SELECT id, %(new)s, %(seat)s, %(action)s, %(by)s, %(secret)s, %(now)s FROM advanced
+"""
 STATUSES = ("open", "running", "finished", "error")
 _LOAD_TABLE = select(_TABLES).where(_TABLES.c.id == bindparam("tid"))
 _LOAD_SEATS = select(_SEATS).where(_SEATS.c.table_id == bindparam("tid")).order_by(_SEATS.c.seat)
@@ -358,6 +368,9 @@ class TableService:
     def __init__(self, sessions, *, standby_bot: str | None = None) -> None:
         self.sessions = sessions
         self.engine = sessions.kw["bind"]
+        # PostgreSQL with psycopg takes a move in one round trip (``_store_move_at_once``).
+        self._one_trip = self.engine.dialect.name == "postgresql" and self.engine.dialect.driver == "psycopg"
+        self._autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         self.tables: dict[str, LiveTable] = {}
         self.lock = threading.RLock()
         self.standby_bot = standby_bot
@@ -911,6 +924,10 @@ class TableService:
         """One transaction: move ``tt_tables.seq`` forward only from the old value, insert the move
         (and a saved position now and then). 409 when another writer was first, 503 when the
         database is unreachable."""
+        result_text = json.dumps(result.to_json()) if result else None
+        if self._one_trip and snapshot is None and not joins:
+            self._store_move_at_once(table, seat, text, by, secret, new_seq, status, result_text, now)
+            return
         try:
             with self.engine.begin() as conn:
                 moved = conn.execute(
@@ -921,7 +938,7 @@ class TableService:
                         "new": new_seq,
                         "status": status,
                         "now": now,
-                        "result": json.dumps(result.to_json()) if result else None,
+                        "result": result_text,
                     },
                 )
                 if moved.rowcount != 1:
@@ -953,6 +970,44 @@ class TableService:
         except Exception:
             log.exception("table %s: the move could not be stored", table.id)
             raise TableError(503, "store.failed", "the move could not be stored; try again") from None
+
+    def _store_move_at_once(
+        self,
+        table: LiveTable,
+        seat: int,
+        text: str,
+        by: str,
+        secret: bool,
+        new_seq: int,
+        status: str,
+        result_text: str | None,
+        now: Any,
+    ) -> None:
+        """PostgreSQL: the usual move (no saved position, nobody joining) as one statement in one
+        round trip, without a transaction around it (one statement is atomic): the table's ``seq``
+        moves forward only from the old value, and the move is inserted only if it did."""
+        params = {
+            "tid": table.id,
+            "old": new_seq - 1,
+            "new": new_seq,
+            "status": status,
+            "now": now,
+            "result": result_text,
+            "seat": seat,
+            "action": text,
+            "by": by,
+            "secret": secret,
+        }
+        try:
+            with self._autocommit.connect() as conn:
+                stored = conn.exec_driver_sql(_ADVANCE_AND_INSERT_PG, params).rowcount
+        except IntegrityError:
+            raise TableError(409, "seq.stale", "another writer stored this move first") from None
+        except Exception:
+            log.exception("table %s: the move could not be stored", table.id)
+            raise TableError(503, "store.failed", "the move could not be stored; try again") from None
+        if stored != 1:
+            raise TableError(409, "seq.stale", "another writer stored this move first")
 
     def follow(self, table: LiveTable, seq: int, move: dict[str, Any], wait: bool = True) -> bool | None:
         """Take a move that another process stored and announced through the hub (``move``: its
