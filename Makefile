@@ -6,8 +6,18 @@ BIN := $(VENV)/bin
 # benchmarks and research tools add the dev extra (a later make test upgrades a play-only .venv).
 STAMP := $(VENV)/.installed
 RUN_STAMP := $(VENV)/.installed-run
+# ESLint for the browser code (web/static), from the npm registry at the versions in its lockfile,
+# installed into .tools/eslint (a developer tool only: players get the JS files as they are).
+ESLINT_DIR := .tools/eslint
+ESLINT := $(ESLINT_DIR)/node_modules/.bin/eslint
+ESLINT_STAMP := $(ESLINT_DIR)/node_modules/.installed
+JS := src/tabletown/web/static eslint.config.js
+# axe-core for the browser tests' accessibility check, the same way into .tools/axe (Playwright injects
+# it into the pages under test; it is never served to players).
+AXE_DIR := .tools/axe
+AXE_STAMP := $(AXE_DIR)/node_modules/.installed
 
-.PHONY: run play test bench bench-server load soak strength lint clean install install-run
+.PHONY: run play test bench bench-server load soak strength lint typecheck eslint clean install install-run
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +32,16 @@ $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP) $(RUN_STAMP)
 
+$(ESLINT_STAMP): $(ESLINT_DIR)/package.json $(ESLINT_DIR)/package-lock.json
+	@command -v npm >/dev/null || { echo "ESLint needs node and npm (Debian: apt-get install nodejs npm)"; exit 1; }
+	npm ci --prefix $(ESLINT_DIR) --no-audit --no-fund --loglevel=error
+	touch $(ESLINT_STAMP)
+
+$(AXE_STAMP): $(AXE_DIR)/package.json $(AXE_DIR)/package-lock.json
+	@command -v npm >/dev/null || { echo "the accessibility check needs node and npm (Debian: apt-get install nodejs npm)"; exit 1; }
+	npm ci --prefix $(AXE_DIR) --no-audit --no-fund --loglevel=error
+	touch $(AXE_STAMP)
+
 install: $(STAMP)
 
 install-run: $(RUN_STAMP)
@@ -32,9 +52,11 @@ run: $(RUN_STAMP)
 play: $(RUN_STAMP)
 	$(BIN)/tabletown play machikoro --seat human --seat bot:greedy --seat bot:greedy --option harbor=true
 
-test: $(STAMP)
+test: $(STAMP) $(ESLINT_STAMP) $(AXE_STAMP)
 	$(BIN)/ruff check src tests benchmarks scripts examples
 	$(BIN)/ruff format --check src tests benchmarks scripts examples
+	$(BIN)/mypy
+	$(ESLINT) $(JS)
 	$(BIN)/python -m pytest -n auto --dist loadgroup
 
 bench: $(STAMP)
@@ -72,9 +94,18 @@ strength: $(STAMP)
 soak: $(STAMP)
 	$(BIN)/python -m pytest -n auto -m soak
 
-lint: $(STAMP)
+lint: $(STAMP) $(ESLINT_STAMP)
 	$(BIN)/ruff check src tests benchmarks scripts examples
 	$(BIN)/ruff format --check src tests benchmarks scripts examples
+	$(BIN)/mypy
+	$(ESLINT) $(JS)
+
+# The type check alone (settings in pyproject.toml's [tool.mypy]: strict for core, web and rl).
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+eslint: $(ESLINT_STAMP)
+	$(ESLINT) $(JS)
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache
+	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache $(ESLINT_DIR)/node_modules $(AXE_DIR)/node_modules

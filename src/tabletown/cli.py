@@ -7,7 +7,7 @@ import math
 import os
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
@@ -30,7 +30,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, help="Tabletown: c
 console = Console(highlight=False)
 
 
-def _fail(message: str, code: int = 2) -> None:
+def _fail(message: str, code: int = 2) -> NoReturn:
     console.print(f"[bold red]error:[/] {escape(message)}", soft_wrap=True)
     raise typer.Exit(code)
 
@@ -54,8 +54,8 @@ def _bot_agent(game: Game, name: str, seed: int):
 @app.command()
 def play(
     game_name: Annotated[str, typer.Argument(metavar="GAME")] = "",
-    seat: Annotated[list[str], typer.Option("--seat", help="human or bot:NAME, once per seat")] = None,  # noqa: B008
-    option: Annotated[list[str], typer.Option("--option", help="KEY=VALUE")] = None,  # noqa: B008
+    seat: Annotated[list[str] | None, typer.Option("--seat", help="human or bot:NAME, once per seat")] = None,  # noqa: B008
+    option: Annotated[list[str] | None, typer.Option("--option", help="KEY=VALUE")] = None,  # noqa: B008
     seed: Annotated[int | None, typer.Option(help="seed for dice and shuffles")] = None,
     record: Annotated[Path | None, typer.Option("--record", help="where to save the game record")] = None,
     resume: Annotated[

@@ -27,7 +27,7 @@ from tabletown.core.record import state_digest, state_fingerprint
 from tabletown.core.registry import all_games
 from tabletown.core.session import bot_agent, seat_state
 from tabletown.core.spaces import SEQUENTIAL, SIMULTANEOUS
-from tabletown.core.testing import sample_positions
+from tabletown.testing import sample_positions
 
 GAMES = all_games()
 NAMES = sorted(GAMES)

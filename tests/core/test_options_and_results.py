@@ -76,3 +76,15 @@ def test_every_game_refuses_player_counts_out_of_range():
             game.new_game(game.max_players + 1 if game.max_players < 99 else 0, {}, seed=1)
         with pytest.raises(OptionError):
             game.new_game(0, {}, seed=1)
+
+
+def test_registry_names_its_packages_and_games_publicly():
+    from tabletown.core.registry import game_packages, registered_games
+
+    packages = game_packages()
+    assert {
+        "tabletown.games." + name for name in ("machikoro", "lordsofvegas", "newlasvegas", "multicity")
+    } <= set(packages)
+    games = all_games()
+    assert registered_games() == games
+    assert list(registered_games()) == sorted(registered_games())

@@ -126,3 +126,13 @@ def test_gym_unknown_bot(toy):
 def test_gym_registered():
     for game_id in rl.GYM_IDS.values():
         assert game_id in gymnasium.registry
+
+
+def test_gym_ids_come_from_the_registry():
+    from tabletown.core.registry import all_games
+
+    assert set(rl.GYM_IDS) >= set(all_games()) - {"toy"}
+    assert rl.GYM_IDS["machikoro"] == "tabletown/MachiKoro-v0"
+    assert rl.GYM_IDS["lordsofvegas"] == "tabletown/LordsOfVegas-v0"
+    assert rl.GYM_IDS["newlasvegas"] == "tabletown/NewLasVegas-v0"
+    assert rl.GYM_IDS["multicity"] == "tabletown/Multicity-v0"

@@ -13,6 +13,16 @@ from tabletown.core.session import play_bots
 from tabletown.rl.policy_bot import Policy, PolicyBot, policy_bot, random_policy, register_policy
 
 
+def test_make_bot_knows_the_policy_prefix(tmp_path):
+    """``make_bot(game, "policy:FILE")`` reaches rl.policy_bot through the bots' prefix table (the
+    bots import nothing of rl)."""
+    path = tmp_path / "prefix.npz"
+    game = get_game("machikoro")
+    random_policy(game, 2).save(path)
+    bot = make_bot(game, f"bot:policy:{path}@sample", 4)
+    assert isinstance(bot, PolicyBot) and bot.sample and bot.name == f"policy:{path}@sample"
+
+
 @pytest.mark.parametrize("name", ["machikoro", "multicity"])
 def test_policy_file_plays_a_game(tmp_path, name):
     game = get_game(name)

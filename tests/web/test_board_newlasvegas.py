@@ -11,6 +11,8 @@ import httpx
 import pytest
 from web_helpers import CHROMIUM, free_port, launch, start_server, watch_errors
 
+SEAT0_NAME = "Player 1"  # an unnamed human seat 0 (core/words.py seat_display_names)
+
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the chromium package is not installed")
 
 # What a player can click, in the order this test prefers it: the bank loan and the reshuffle vote,
@@ -155,18 +157,18 @@ def test_hot_seat_three_players_hides_seat_0s_choice_from_seat_1(server, tmp_pat
             if target is None:
                 continue
             status = page.inner_text("#status-line")
-            seat0 = status.startswith("You are Seat 0")
+            seat0 = status.startswith(f"You are {SEAT0_NAME}")
             if selector.startswith("#nlv-confirm") and seat0:
                 fresh = page.locator(".nlv-sheet.mine .nlv-slot.fresh")
                 slots = [fresh.nth(k).get_attribute("data-slot") for k in range(fresh.count())]
                 pending = {"slots": slots, "round": page.inner_text(".nlv-round")}
             if selector.startswith("#pass-screen"):
-                to_seat = page.inner_text("#pass-text").split("Seat ")[1][0]
+                to_seat = page.get_attribute("#pass-button", "data-seat")
                 target.click()
                 if to_seat == "1":  # at once, before seat 1's view has arrived: nothing of seat 0's is left
                     assert "locked in" not in page.inner_text("#board")
-                    assert "seat 0 has secretly finished" not in page.inner_text("#event-log")
-                page.wait_for_selector(f"#status-line:has-text('You are Seat {to_seat}')")
+                    assert "Player 1 has secretly finished" not in page.inner_text("#event-log")
+                page.wait_for_selector(f"#status-line[data-seat='{to_seat}']:has-text('You are')")
                 page.wait_for_selector(".nlv-decision")
                 now_seat1 = to_seat == "1"
                 if (
@@ -177,7 +179,7 @@ def test_hot_seat_three_players_hides_seat_0s_choice_from_seat_1(server, tmp_pat
                 ):
                     # seat 1's page: nothing of seat 0's hidden round anywhere, not even on seat 0's sheet
                     assert "locked in" not in page.inner_text(".nlv-decision")
-                    assert "seat 0 has secretly finished" not in page.inner_text("#event-log")
+                    assert "Player 1 has secretly finished" not in page.inner_text("#event-log")
                     page.click(".nlv-player[data-seat='0']")
                     page.wait_for_selector(".nlv-sheet.other")
                     for slot in pending["slots"]:

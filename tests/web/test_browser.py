@@ -32,7 +32,7 @@ def test_lobby_table_and_replay_in_a_browser(tmp_path):
                 page.select_option('select[data-seat="1"]', "bot:greedy")
                 page.click("#create-button")
                 page.wait_for_url("**/t/*")
-                page.wait_for_selector("#status-line:has-text('Seat 0')")
+                page.wait_for_selector("#status-line:has-text('You are Ada')")
                 for _ in range(300):
                     if "Game over" in page.inner_text("#status-line"):
                         break
@@ -70,8 +70,8 @@ def click_a_move(page) -> bool:
     built, a swap or a TV target when asked, else the first big decision button (roll, keep, ...)."""
     board = page.locator("#board")
     for selector in (
-        ".mk-city:not(.mine) .mk-card.playable",  # a swap's other card, once one of ours is chosen
-        ".mk-city.mine .mk-card.playable",  # landmarks (and a swap's own card)
+        ".mk-city.mine .mk-card.playable",  # landmarks (and a swap's own card, once theirs is chosen)
+        ".mk-city:not(.mine) .mk-card.playable",  # a swap: first the card we want from an opponent
         ".mk-market .mk-card.playable",
         "button[data-move^='tv ']",
         ".mk-actions button",
@@ -171,15 +171,23 @@ def test_hot_seat_passes_the_device_between_seats(tmp_path):
             # several seats held: the pass screen comes first, and it is the only way between seats
             page.wait_for_selector("#pass-screen:not([hidden]) #pass-button[data-seat='0']")
             assert page.locator("#seat-switch").count() == 0
+            # each player names their own seat on the pass screen (issue 27: not the creator's name)
+            assert page.input_value("#pass-name") == ""
+            page.fill("#pass-name", "Ann")
             page.click("#pass-button")
+            page.wait_for_selector("#status-line:has-text('You are Ann')")
             page.wait_for_selector("#legal-moves button[data-move='b']")
             page.click("#legal-moves button[data-move='b']")  # seat 0 banks: seat 1's turn
             page.wait_for_selector("#pass-screen:not([hidden])")
-            assert "Seat 1" in page.inner_text("#pass-text")
-            page.click("#pass-button")
+            assert "Player 2" in page.inner_text("#pass-text")
+            page.fill("#pass-name", "Ben")
+            page.press("#pass-name", "Enter")
             page.wait_for_selector("#pass-screen", state="hidden")
-            page.wait_for_selector("#status-line:has-text('You are Seat 1')")
+            page.wait_for_selector("#status-line:has-text('You are Ben')")
             page.wait_for_selector("#legal-moves button[data-move='r']")
+            seats = httpx.get(f"{base}/api/tables/{created['id']}").json()["seats"]
+            assert [s["name"] for s in seats] == ["Ann", "Ben"]
+            page.wait_for_selector("#seat-list:has-text('Ann')")
             browser.close()
     finally:
         server.terminate()

@@ -12,6 +12,8 @@ import httpx
 import pytest
 from web_helpers import CHROMIUM, free_port, launch, start_server, watch_errors
 
+from tabletown.core.words import seat_display_names
+
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the chromium package is not installed")
 
 
@@ -59,7 +61,10 @@ def expected_headline(final: dict, me: int | None) -> str:
         if seat == me:
             return "You"
         info = seats[seat]
-        return info["name"] or f"Seat {seat} ({info['kind'].replace('bot:', 'bot ')})"
+        if info["name"]:
+            return info["name"]
+        # people's words (core/words.py seat_display_names): "Greedy bot", "Player 2"
+        return seat_display_names([(s["kind"], s["name"]) for s in seats])[seat]
 
     if len(winners) == 1:
         return "You win!" if winners[0] == me else f"{name(winners[0])} wins"
@@ -82,7 +87,7 @@ def play_again(page, server: str, created: dict) -> dict:
     page.click("#play-again")
     page.wait_for_url(lambda url: f"/t/{created['id']}" not in url and "/t/" in url)
     new_id = page.url.rstrip("/").split("/t/")[1].split("?")[0]
-    page.wait_for_selector("#status-line:has-text('You are Seat 0')")
+    page.wait_for_selector("#status-line[data-seat='0']:has-text('You are')")
     new = httpx.get(f"{server}/api/tables/{new_id}").json()
     old = created["final"]
     assert new["game"] == old["game"] and new["options"] == old["options"]
@@ -171,11 +176,11 @@ def test_play_again_hands_out_the_other_players_links(server, tmp_path):
         new = httpx.get(f"{server}/api/tables/{new_id}").json()
         assert [s["name"] for s in new["seats"]] == ["Alice", "Bob"] and new["options"]["target"] == 5
         page.click("#again-go")
-        page.wait_for_selector("#status-line:has-text('You are Seat 0 (Alice)')")
+        page.wait_for_selector("#status-line:has-text('You are Alice')")
         # Bob's link opens his seat of the new table in his own browser
         bob = browser.new_context().new_page()
         bob.goto(link)
-        bob.wait_for_selector("#status-line:has-text('You are Seat 1 (Bob)')")
+        bob.wait_for_selector("#status-line:has-text('You are Bob')")
         browser.close()
 
 
@@ -187,7 +192,7 @@ def test_headlines_and_places_for_ties_and_no_winner(server):
     cases = [
         ({"winners": [1], "ranks": [2, 1, 3]}, None, "Bob wins"),
         ({"winners": [1], "ranks": [2, 1, 3]}, 1, "You win!"),
-        ({"winners": [2], "ranks": [2, 3, 1]}, 0, "Seat 2 (bot greedy) wins"),
+        ({"winners": [2], "ranks": [2, 3, 1]}, 0, "Greedy bot wins"),
         ({"winners": [0, 1], "ranks": [1, 1, 3]}, None, "Alice and Bob share the win"),
         ({"winners": [0, 1], "ranks": [1, 1, 3]}, 1, "You and Alice share the win"),
         ({"winners": [0, 1, 2], "ranks": [1, 1, 1]}, 2, "You, Alice and Bob all share the win"),

@@ -67,11 +67,33 @@ def server(tmp_path):
     process.wait(10)
 
 
+def seat_events(server, table, token=None):
+    """{event index: words} of a seat's view (a spectator's without a token)."""
+    headers = {"authorization": f"Bearer {token}"} if token else {}
+    return dict(map(tuple, httpx.get(f"{server}/api/tables/{table}", headers=headers).json()["event_text"]))
+
+
+def private_events(server, table, token):
+    """The events a seat's view holds that the spectator's does not (by event index: a public event
+    is worded for its reader, "You ..." for a seat): that seat's secrets."""
+    public = seat_events(server, table)
+    return {i: text for i, text in seat_events(server, table, token).items() if i not in public}
+
+
 def private_texts(server, table, token):
-    """The event texts a seat's view holds that the spectator's does not: that seat's secrets."""
-    mine = httpx.get(f"{server}/api/tables/{table}", headers={"authorization": f"Bearer {token}"}).json()
-    public = httpx.get(f"{server}/api/tables/{table}").json()
-    return {text for _, text in mine["event_text"]} - {text for _, text in public["event_text"]}
+    return set(private_events(server, table, token).values())
+
+
+def assert_no_secret_of(page, server, table, secrets: dict, to_token) -> None:
+    """After a hand-over: none of the previous seat's secret events is in the page (by index), and
+    none of its secret sentences, unless the seat now shown has the same words of its own (people's
+    words: "You have secretly finished your round" is every seat's own sentence)."""
+    own = seat_events(server, table, to_token)
+    shown = set(page.locator("#event-log li").evaluate_all("lis => lis.map(l => l.value)"))
+    assert not (set(secrets) - set(own)) & shown, "a secret event of the previous seat is in the log"
+    body = page.evaluate(PAGE_TEXT)["bodyAll"].lower()
+    for text in set(secrets.values()) - set(own.values()):
+        assert text.lower() not in body, text
 
 
 def assert_nothing_behind(page, sockets, secrets, shot):
@@ -146,10 +168,10 @@ def test_hot_seat_new_las_vegas_hides_everything_at_the_hand_over(server, tmp_pa
         # Several seats held: the first player confirms too, before any seat's view is shown.
         page.wait_for_selector("#pass-screen:not([hidden]) #pass-button[data-seat='0']")
         assert_nothing_behind(page, sockets, set(), tmp_path / "nlv-pass-screen-start.png")
-        assert page.inner_text("#pass-button") == "I am Seat 0, show my seat"
+        assert page.inner_text("#pass-button") == "I am Player 1, show my seat"
         page.click("#pass-button")
         page.wait_for_selector(".nlv-decision [data-step=loan]")
-        assert page.inner_text("#status-line").startswith("You are Seat 0")
+        assert page.inner_text("#status-line").startswith("You are Player 1")
         fair = page.locator("#fairness")
         assert created["commitment"][:12] in fair.inner_text()
         assert "fixed before the first move" in fair.inner_text()
@@ -166,12 +188,11 @@ def test_hot_seat_new_las_vegas_hides_everything_at_the_hand_over(server, tmp_pa
 
         page.click("#pass-button")
         page.wait_for_selector(".nlv-decision [data-step=noloan]")  # seat 1 still chooses
-        assert page.inner_text("#status-line").startswith("You are Seat 1")
+        assert page.inner_text("#status-line").startswith("You are Player 2")
         seen = page.evaluate(PAGE_TEXT)
         assert seen["leaks"] == []
-        for text in secrets:
-            assert text.lower() not in seen["bodyAll"].lower(), text
-        assert "takes the bank loan" not in seen["bodyAll"]
+        assert_no_secret_of(page, server, table, private_events(server, table, tokens[0]), tokens[1])
+        assert "takes the bank loan" not in seen["bodyAll"] and "take the bank loan" not in seen["bodyAll"]
         page.screenshot(path=str(tmp_path / "nlv-seat1-after-hand-over.png"))
         page.click(".nlv-decision [data-step=noloan]")
 
@@ -180,7 +201,7 @@ def test_hot_seat_new_las_vegas_hides_everything_at_the_hand_over(server, tmp_pa
         # sees the locked-in round. (A seat whose next round is already open plays on.)
         hand_overs = 0
         for _ in range(12):
-            shown = int(page.inner_text("#status-line").split("Seat ")[1][0])
+            shown = int(page.get_attribute("#status-line", "data-seat"))
             fresh_slots = play_a_round(page)
             page.wait_for_selector(
                 "#pass-screen:not([hidden]), .nlv-decision .nlv-card.playable, .nlv-final", timeout=20_000
@@ -189,17 +210,17 @@ def test_hot_seat_new_las_vegas_hides_everything_at_the_hand_over(server, tmp_pa
                 continue  # the same seat's next round
             to = int(page.get_attribute("#pass-button", "data-seat"))
             assert to != shown
-            secrets = private_texts(server, table, tokens[shown])
+            hidden = private_events(server, table, tokens[shown])
+            secrets = set(hidden.values())
             shot = tmp_path / f"nlv-pass-screen-round-{hand_overs + 1}.png"
             assert_nothing_behind(page, sockets, secrets, shot)
             page.click("#pass-button")
-            page.wait_for_selector(f"#status-line:has-text('You are Seat {to}')")
+            page.wait_for_selector(f"#status-line[data-seat='{to}']:has-text('You are')")
             page.wait_for_selector(".nlv-decision .nlv-card.playable")  # it still chooses its round
             seen = page.evaluate(PAGE_TEXT)
             assert seen["leaks"] == []
             assert "locked in" not in seen["bodyAll"]
-            for text in secrets:
-                assert text.lower() not in seen["bodyAll"].lower(), text
+            assert_no_secret_of(page, server, table, hidden, tokens[to])
             page.click(f".nlv-player[data-seat='{shown}']")  # the other seat's sheet, as this one sees it
             page.wait_for_selector(".nlv-sheet.other")
             for slot in fresh_slots:
@@ -238,7 +259,7 @@ def test_lobby_open_seat_taken_by_a_second_browser(server, tmp_path):
         a.wait_for_url("**/t/*")
         table = a.url.rstrip("/").split("/")[-1].split("?")[0]
         assert "token" not in a.url
-        a.wait_for_selector("#status-line:has-text('You are Seat 0')")
+        a.wait_for_selector("#status-line[data-seat='0']:has-text('You are')")
         a.wait_for_selector("#legal-moves button[data-move='b']")
         assert "open seat" in a.inner_text("#seat-list")
         assert "fixed before the first move" in a.inner_text("#fairness")
@@ -261,7 +282,7 @@ def test_lobby_open_seat_taken_by_a_second_browser(server, tmp_path):
         b.wait_for_url(f"**/t/{table}")
         assert "token" not in b.url
         assert all(s["token"] not in b.content() for s in kept["seats"])
-        b.wait_for_selector("#status-line:has-text('You are Seat 1 (Bea)')")
+        b.wait_for_selector("#status-line:has-text('You are Bea')")
 
         # A moves (banks), then B plays its move: A's page shows it.
         a.click("#legal-moves button[data-move='b']")

@@ -48,9 +48,9 @@ def register_commands(app: typer.Typer) -> None:
 
 def arena(
     game_name: Annotated[str, typer.Argument(metavar="GAME")],
-    bot: Annotated[list[str], typer.Option("--bot", help="NAME or bot:NAME, once per seat")] = None,  # noqa: B008
+    bot: Annotated[list[str] | None, typer.Option("--bot", help="NAME or bot:NAME, once per seat")] = None,  # noqa: B008
     games: Annotated[int, typer.Option("--games", min=1, help="number of games")] = 100,
-    option: Annotated[list[str], typer.Option("--option", help="KEY=VALUE")] = None,  # noqa: B008
+    option: Annotated[list[str] | None, typer.Option("--option", help="KEY=VALUE")] = None,  # noqa: B008
     seed: Annotated[int, typer.Option(min=0, help="job seed: every game's seed derives from it")] = 0,
     workers: Annotated[int, typer.Option(min=1, help="worker processes (or Ray CPUs)")] = 1,
     out: Annotated[Path | None, typer.Option(help="folder for games.jsonl and the summary; resumes")] = None,

@@ -64,7 +64,7 @@ def matrix(bots: Sequence[str], cells: dict[Pairing, dict[str, Any]]) -> dict[st
     """Rows and columns in the given bot order; each cell the row bot's share against the column bot."""
     rows = []
     for a in bots:
-        row = []
+        row: list[dict[str, Any] | None] = []
         for b in bots:
             if a == b:
                 row.append(None)
@@ -75,7 +75,7 @@ def matrix(bots: Sequence[str], cells: dict[Pairing, dict[str, Any]]) -> dict[st
                 cell = cells[(b, a)]
                 wins = cell["losses"]
             rate = wins / cell["games"] if cell["games"] else 0.0
-            low, high = wilson(wins, cell["games"])
+            low, high = wilson(wins, cell["games"])  # type: ignore[arg-type]  # wins: from one of the two cells
             row.append({"games": cell["games"], "wins": wins, "win_rate": rate, "ci95": [low, high]})
         rows.append(row)
     overall = []

@@ -17,7 +17,7 @@ import hashlib
 import json
 import math
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, TextIO, TypeGuard
 
 from ..core.errors import TabletownError
 from .runner import Job
@@ -42,7 +42,7 @@ def line_check(line: dict[str, Any]) -> str:
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return type(value) is int
 
 

@@ -9,11 +9,19 @@ from ..core.game import Bot, Game
 from .random_bot import RandomBot
 
 GenericFactory = Callable[[Game, int], Bot]
+PrefixFactory = Callable[[Game, str, int], Bot]
 
 # Generic bots by name; tabletown.bots.mcts and others add themselves here.
 GENERIC_BOTS: dict[str, GenericFactory] = {
     "random": lambda game, seed: RandomBot(seed),
 }
+
+
+# Bots named by a prefix and a spec (``policy:FILE``): prefix -> factory(game, spec, seed). The module
+# that serves a prefix adds itself here when imported; _PREFIX_MODULES names it, so the bots never
+# import the packages above them (tabletown.rl.policy_bot serves ``policy:``).
+PREFIX_BOTS: dict[str, PrefixFactory] = {}
+_PREFIX_MODULES = {"policy:": "tabletown.rl.policy_bot"}
 
 
 def bot_names(game: Game) -> list[str]:
@@ -32,18 +40,20 @@ def make_bot(game: Game, name: str, seed: int) -> Bot:
     _load_optional_bots()
     if name in GENERIC_BOTS:
         return GENERIC_BOTS[name](game, seed)
-    if name.startswith("policy:"):
-        # A learned policy saved by examples/train_policy.py (tabletown.rl.policy_bot).
-        from ..rl.policy_bot import policy_bot
+    for prefix, module in _PREFIX_MODULES.items():
+        if name.startswith(prefix):
+            if prefix not in PREFIX_BOTS:
+                import importlib
 
-        return policy_bot(game, name.removeprefix("policy:"), seed)
+                importlib.import_module(module)
+            return PREFIX_BOTS[prefix](game, name.removeprefix(prefix), seed)
     raise OptionError(f"unknown bot {name!r} for {game.name}; available: {', '.join(bot_names(game))}")
 
 
 def _load_optional_bots() -> None:
     import importlib
 
-    for module in ("tabletown.bots.mcts",):
+    for module in ("tabletown.bots.mcts", "tabletown.bots.search"):
         try:
             importlib.import_module(module)
         except ModuleNotFoundError as exc:

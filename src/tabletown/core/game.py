@@ -29,7 +29,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from .errors import IllegalAction, MalformedAction, OptionError
 from .events import Event, visible_events
@@ -39,6 +39,8 @@ from .spaces import ActionSpace, GameType
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
+
+    from .words import Names
 
 Action = Hashable
 
@@ -84,7 +86,7 @@ class State(ABC):
         super().__init_subclass__(**kwargs)
         parse = cls.__dict__.get("parse_action")
         if parse is not None and not getattr(parse, "_guarded", False):
-            cls.parse_action = _guard_parser(parse)  # type: ignore[method-assign]
+            cls.parse_action = _guard_parser(parse)  # type: ignore[method-assign,assignment]  # wraps the class's own
 
     game: ClassVar[Game]
     num_players: int
@@ -173,9 +175,9 @@ class State(ABC):
         return visible_events(self.log, player, since)
 
     @abstractmethod
-    def clone(self) -> State: ...
+    def clone(self) -> Self: ...
 
-    def determinize(self, player: int, seed: int) -> State:
+    def determinize(self, player: int, seed: int) -> Self:
         """A clone with hidden information resampled as ``player`` might believe it to be.
 
         The default fits games whose only hidden information is future chance: it reseeds the RNG.
@@ -265,6 +267,9 @@ class Game(ABC):
 
     name: ClassVar[str]
     title: ClassVar[str]
+    # The name in CamelCase for identifiers such as the Gymnasium ids (``tabletown/<camel>-v0``);
+    # empty: ``name`` capitalized.
+    camel_name: ClassVar[str] = ""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]] = ()
@@ -332,7 +337,7 @@ class Game(ABC):
     def action_space(self, num_players: int, options: Mapping[str, Any] | None = None) -> ActionSpace:
         """Every action that can ever be legal with this set-up, in a fixed order (cached; the set-up
         is validated the first time it is seen)."""
-        cache = self.__dict__.setdefault("_cache_spaces", {})
+        cache: dict[Any, ActionSpace] = self.__dict__.setdefault("_cache_spaces", {})
         try:
             key = (num_players, tuple(sorted((options or {}).items())))
             space = cache.get(key)
@@ -357,7 +362,7 @@ class Game(ABC):
         once on a fresh game and cached. NotImplementedError if the game has no observation."""
         resolved = self.resolve_options(num_players, options)
         key = (num_players, tuple(sorted(resolved.items())))
-        cache = self.__dict__.setdefault("_cache_observation_sizes", {})
+        cache: dict[Any, int] = self.__dict__.setdefault("_cache_observation_sizes", {})
         if key not in cache:
             cache[key] = len(self.new_game(num_players, resolved, 0).observation(0))
         return cache[key]
@@ -372,9 +377,10 @@ class Game(ABC):
         """Game-specific bots by name (``greedy``, ``strategy:...``); generic ones live in tabletown.bots."""
         return {}
 
-    def describe_event(self, event: Mapping[str, Any]) -> str:
-        """One event of a view (``{"i", "kind", ...data}``) in words, for the terminal. Games word
-        their events in their render module; the default shows the raw data."""
+    def describe_event(self, event: Mapping[str, Any], names: Names | None = None) -> str:
+        """One event of a view (``{"i", "kind", ...data}``) in words. Games word their events in
+        their render module; the default shows the raw data. ``names`` (core.words.Names) names the
+        seats by their players, "you" for the reader; without it seats are P0, P1... (the terminal)."""
         data = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("i", "kind", "private"))
         return f"{event.get('kind')}: {data}" if data else str(event.get("kind"))
 

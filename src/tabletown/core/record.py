@@ -219,7 +219,7 @@ def state_fingerprint(state: State) -> bytes:
     for name, value in getattr(state, "__dict__", {}).items():
         if not name.startswith("_cache"):
             fields[name] = value
-    parts = []
+    parts: list[tuple[str, str | bytes]] = []
     for name, value in sorted(fields.items()):
         try:
             parts.append((name, json.dumps(encode(value), sort_keys=True)))

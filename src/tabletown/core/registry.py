@@ -1,4 +1,7 @@
-"""Games register themselves by name; every subpackage of ``tabletown.games`` is discovered."""
+"""Games register themselves by name; every subpackage of ``tabletown.games`` is discovered.
+
+The registry finds the games by their package's name at run time (``GAMES_PACKAGE``): core never
+imports a game (tests/core/test_layers.py checks that core imports nothing above it)."""
 
 from __future__ import annotations
 
@@ -7,6 +10,8 @@ import pkgutil
 
 from .errors import OptionError
 from .game import Game
+
+GAMES_PACKAGE = "tabletown.games"
 
 _GAMES: dict[str, Game] = {}
 _discovered = False
@@ -24,11 +29,24 @@ def _discover() -> None:
     if _discovered:
         return
     _discovered = True
-    import tabletown.games as games_pkg
+    for package in game_packages():
+        importlib.import_module(package)
 
-    for module in pkgutil.iter_modules(games_pkg.__path__):
-        if module.ispkg:
-            importlib.import_module(f"tabletown.games.{module.name}")
+
+def game_packages() -> list[str]:
+    """The module names of the game packages (``tabletown.games.<name>``), without importing them."""
+    games_pkg = importlib.import_module(GAMES_PACKAGE)
+    return [
+        f"{GAMES_PACKAGE}.{module.name}"
+        for module in pkgutil.iter_modules(games_pkg.__path__)
+        if module.ispkg
+    ]
+
+
+def registered_games() -> dict[str, Game]:
+    """The games registered so far, by name, importing nothing (``all_games`` imports every game
+    package first; a server that imports them one by one, to leave out a broken one, reads this)."""
+    return dict(sorted(_GAMES.items()))
 
 
 def all_games() -> dict[str, Game]:

@@ -153,7 +153,8 @@ class Decoder:
         return rng
 
     def _object(self, tag: str, data: dict[str, Any], depth: int) -> Any:
-        cls = self.types.get(data.get(tag)) if isinstance(data.get(tag), str) else None
+        name = data.get(tag)
+        cls = self.types.get(name) if isinstance(name, str) else None
         if cls is None:
             raise SnapshotError(f"the position names a class this game does not use: {_short(data.get(tag))}")
         if tag == "n":
@@ -165,7 +166,7 @@ class Decoder:
         fields = data.get("a")
         if type(fields) is not dict:
             raise SnapshotError(f"{cls.__name__} needs its attributes")
-        obj = cls.__new__(cls)
+        obj = cls.__new__(cls)  # type: ignore[call-overload]  # the class's own __new__, not type's
         for name, raw in fields.items():
             try:
                 object.__setattr__(obj, name, self(raw, depth + 1))

@@ -1,4 +1,8 @@
-"""Helpers for testing games and bots against the engine contract (used by every game's tests)."""
+"""Helpers for testing games and bots against the engine contract (used by every game's tests).
+
+Only what needs the engine alone lives here (core imports nothing above it); the helpers that
+make bots by name (``win_rate``, ``paired_share``, ``mcts_or_own_bots``) are in
+:mod:`tabletown.testing`, which also re-exports everything below."""
 
 from __future__ import annotations
 
@@ -76,68 +80,12 @@ def choice_checked(bot: Bot, seed: int = 0) -> Callable[[State, int], Action]:
     return agent
 
 
-def win_rate(
-    game: Game,
-    bot: str,
-    opponent: str,
-    games: int,
-    options: Mapping[str, Any] | None = None,
-    players: int = 2,
-    first_seed: int = 0,
-) -> float:
-    """Share of games ``bot`` wins outright or shares first place against ``players - 1`` copies of
-    ``opponent``; its seat rotates with the game number so no seat is favoured."""
-    from ..bots import make_bot
-
-    wins = 0
-    for number in range(games):
-        seed = first_seed + number
-        seat = number % players
-        names = [bot if p == seat else opponent for p in range(players)]
-        state = game.new_game(players, options, seed=seed)
-        agents = [
-            legal_checked(make_bot(game, name, seed * 31 + p), seed * 31 + p) for p, name in enumerate(names)
-        ]
-        play_out(state, agents)
-        wins += state.result().ranks[seat] == 1
-    return wins / games
-
-
-def paired_share(
-    game: Game,
-    bot: str,
-    opponent: str,
-    deals: int,
-    first_seed: int = 0,
-    options: Mapping[str, Any] | None = None,
-) -> float:
-    """Share of first places ``bot`` earns in two-player games against ``opponent``: each deal (seed
-    ``first_seed + deal``) is played twice with the seats swapped, so the luck of the deal cancels, and
-    a shared first place earns ``1 / winners`` of a win, as in the arena."""
-    from ..bots import make_bot
-
-    credit = 0.0
-    for deal in range(deals):
-        seed = first_seed + deal
-        for seat in (0, 1):
-            names = [bot if s == seat else opponent for s in (0, 1)]
-            state = game.new_game(2, options, seed=seed)
-            play_out(
-                state,
-                [
-                    bot_agent(make_bot(game, name, seed * 31 + s), seed * 31 + s)
-                    for s, name in enumerate(names)
-                ],
-            )
-            winners = state.result().winners
-            credit += (seat in winners) / len(winners)
-    return credit / (2 * deals)
-
-
 # -- stored games: seeded games recorded once, replayed by the tests after every change -----------
 
 
-def played_randomly(game: Game, players: int, options: dict, seed: int, agent_seed: int) -> dict[str, Any]:
+def played_randomly(
+    game: Game, players: int, options: dict[str, Any], seed: int, agent_seed: int
+) -> dict[str, Any]:
     """A seeded random game as the stored-game tests keep it: its seeds, the moves in notation
     (``"seat:text"``), result, final digest, the generator's position and the length of the log."""
     import hashlib
@@ -174,19 +122,3 @@ def replay_stored(game: Game, stored: Mapping[str, Any]) -> State:
     assert result is not None and result.to_json() == stored["result"]
     assert state_digest(state) == stored["digest"]
     return state
-
-
-def mcts_or_own_bots(game: Game, names: list[str], search: Mapping[str, Any] | None) -> list[Bot]:
-    """The stored bot games' line-ups: ``"mcts"`` is the search bot with the ``easy`` preset changed by
-    ``search`` and no time limit (so it replays exactly); any other name is one of the game's bots."""
-    from dataclasses import replace
-
-    from ..bots.mcts import PRESETS, MCTSBot
-
-    factories = game.bots()
-    return [
-        MCTSBot(game, seat, replace(PRESETS["easy"], max_seconds=1e9, **(search or {})))
-        if name == "mcts"
-        else factories[name](seat)
-        for seat, name in enumerate(names)
-    ]

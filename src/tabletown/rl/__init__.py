@@ -3,8 +3,8 @@
 * ``tabletown.rl.env(game, num_players=2, options=None, seed=None)``: a PettingZoo AEC environment;
 * ``tabletown.rl.parallel_env(...)``: a PettingZoo Parallel environment (simultaneous rounds);
 * ``tabletown.rl.gym.TabletownEnv``: a Gymnasium environment, one learner against Tabletown bots,
-  registered as ``tabletown/MachiKoro-v0``, ``tabletown/LordsOfVegas-v0``,
-  ``tabletown/NewLasVegas-v0`` and ``tabletown/Multicity-v0``;
+  registered for every game as ``tabletown/<Game.camel_name>-v0`` (``tabletown/MachiKoro-v0``,
+  ``tabletown/LordsOfVegas-v0``, ``tabletown/NewLasVegas-v0``, ``tabletown/Multicity-v0``; ``GYM_IDS``);
 * ``tabletown.rl.policy_bot``: a trained policy file as a bot (``policy:FILE``).
 
 Observations come from each game's ``observe`` module (``state.observation(seat)``,
@@ -19,18 +19,15 @@ from typing import Any
 import gymnasium
 
 from ..core.game import Game
+from ..core.registry import all_games
 from .aec import TabletownAECEnv
 from .parallel import TabletownParallelEnv
 
 # Each game's numeric observation lives in tabletown.games.<game>.observe, imported on the first
 # state.observation() call (State.observation in core/game.py).
 
-GYM_IDS = {
-    "machikoro": "tabletown/MachiKoro-v0",
-    "lordsofvegas": "tabletown/LordsOfVegas-v0",
-    "newlasvegas": "tabletown/NewLasVegas-v0",
-    "multicity": "tabletown/Multicity-v0",
-}
+# Every registered game's Gymnasium id, from its CamelCase name (``Game.camel_name``).
+GYM_IDS = {name: f"tabletown/{game.camel_name or name.capitalize()}-v0" for name, game in all_games().items()}
 
 for _game, _id in GYM_IDS.items():
     if _id not in gymnasium.registry:

@@ -134,7 +134,7 @@ class Setup:
                     numbers[i] = number = index(action)
                     if len(known) < KNOWN_ACTIONS:
                         known[action] = number
-        return numbers
+        return numbers  # type: ignore[return-value]  # every None was filled in just above
 
     def decode(self, state: State, seat: int, action: Any, version: int = -1) -> tuple[Any, bool]:
         """The typed action behind an index, and whether the seat may take it now (from the mask

@@ -20,7 +20,7 @@ from ..core.game import Game, State
 from ._common import ILLEGAL_ACTIONS, Setup, agent_name, draw_seed, rewards_from_result
 
 
-class TabletownAECEnv(AECEnv):
+class TabletownAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type information
     """``env(game, num_players, options, seed)``: one seat per agent, one action per step.
 
     ``illegal_action`` says what an action outside the mask does: ``"penalty"`` (the default, as
@@ -52,17 +52,17 @@ class TabletownAECEnv(AECEnv):
         self.observation_spaces = {agent: obs_space for agent in self.possible_agents}
         self.action_spaces = {agent: act_space for agent in self.possible_agents}
         self._seed_rng, _ = seeding.np_random(seed)
-        self.state: State | None = None
+        self.state: State = None  # type: ignore[assignment]  # None until reset(), which all else needs
         self.steps = 0
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self.action_spaces[agent]
 
     # -- episode ----------------------------------------------------------------------------------
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game. ``seed`` reseeds the environment; the game's own seed is drawn from it."""
         if seed is not None:
             self._seed_rng, _ = seeding.np_random(seed)
@@ -73,7 +73,7 @@ class TabletownAECEnv(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._select()
 
     def _select(self) -> None:
@@ -154,4 +154,4 @@ class TabletownAECEnv(AECEnv):
         return json.dumps(self.state.view(None, since=len(self.state.log))["state"], default=str)
 
     def close(self) -> None:
-        self.state = None
+        self.state = None  # type: ignore[assignment]  # closed: None as before reset()

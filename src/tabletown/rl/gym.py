@@ -59,12 +59,14 @@ class TabletownEnv(gymnasium.Env):
         self.observation_space = self.setup.observation_space()
         self.action_space = self.setup.action_space()
         self._seed_rng, _ = seeding.np_random(seed)
-        self.state: State | None = None
+        self.state: State = None  # type: ignore[assignment]  # None until reset(), which all else needs
         self.seat = seat if seat is not None else 0
         self.agents: dict[int, Agent] = {}
         self.steps = 0
 
-    def reset(self, *, seed: int | None = None, options: dict | None = None):
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         super().reset(seed=seed)
         if seed is not None:
             self._seed_rng, _ = seeding.np_random(seed)
@@ -101,7 +103,7 @@ class TabletownEnv(gymnasium.Env):
     def _info(self) -> dict[str, Any]:
         return {"seat": self.seat}
 
-    def step(self, action: Any):
+    def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         if self.state is None:
             raise RuntimeError("call reset() before step()")
         state = self.state
@@ -115,7 +117,9 @@ class TabletownEnv(gymnasium.Env):
         self._play_others()
         if state.is_over:
             reward = rewards_from_result(state.result(), self.setup.num_players)[self.seat]
-            info = {**self._info(), "ranks": list(state.result().ranks)}
+            result = state.result()
+            assert result is not None  # the game is over
+            info = {**self._info(), "ranks": list(result.ranks)}
             return self._observe(), reward, True, False, info
         truncated = self.steps >= self.setup.max_actions
         return self._observe(), 0.0, False, truncated, self._info()

@@ -21,7 +21,7 @@ from ..core.game import Game, State
 from ._common import ILLEGAL_ACTIONS, Setup, agent_name, draw_seed, rewards_from_result
 
 
-class TabletownParallelEnv(ParallelEnv):
+class TabletownParallelEnv(ParallelEnv):  # type: ignore[misc]  # pettingzoo has no type information
     """``parallel_env(game, num_players, options, seed)``; ``step`` takes ``{agent: index}``.
 
     An action outside a seat's mask does what ``illegal_action`` says (see the AEC environment):
@@ -48,13 +48,13 @@ class TabletownParallelEnv(ParallelEnv):
         self.observation_spaces = dict.fromkeys(self.possible_agents, self._obs_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, self._act_space)
         self._seed_rng, _ = seeding.np_random(seed)
-        self.state: State | None = None
+        self.state: State = None  # type: ignore[assignment]  # None until reset(), which all else needs
         self.steps = 0
 
-    def observation_space(self, agent: str) -> spaces.Space:
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._obs_space
 
-    def action_space(self, agent: str) -> spaces.Space:
+    def action_space(self, agent: str) -> spaces.Space[Any]:
         return self._act_space
 
     def _observations(self) -> dict[str, dict[str, np.ndarray]]:
@@ -64,7 +64,9 @@ class TabletownParallelEnv(ParallelEnv):
             for seat, agent in enumerate(self.possible_agents)
         }
 
-    def reset(self, seed: int | None = None, options: dict | None = None):
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict[str, Any]]]:
         if seed is not None:
             self._seed_rng, _ = seeding.np_random(seed)
         self.state = self.setup.new_state(draw_seed(self._seed_rng))
@@ -72,10 +74,18 @@ class TabletownParallelEnv(ParallelEnv):
         self.agents = list(self.possible_agents)
         return self._observations(), {agent: {} for agent in self.agents}
 
-    def step(self, actions: Mapping[str, Any]):
+    def step(
+        self, actions: Mapping[str, Any]
+    ) -> tuple[
+        dict[str, dict[str, np.ndarray]],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
         state = self.state
         rewards = dict.fromkeys(self.agents, 0.0)
-        infos: dict[str, dict] = {agent: {} for agent in self.agents}
+        infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         done = truncated = False
         for seat in state.to_act:
             if seat not in state.to_act:  # the round resolved under an earlier seat's action
@@ -114,4 +124,4 @@ class TabletownParallelEnv(ParallelEnv):
         return None
 
     def close(self) -> None:
-        self.state = None
+        self.state = None  # type: ignore[assignment]  # closed: None as before reset()

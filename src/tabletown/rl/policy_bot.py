@@ -35,6 +35,7 @@ from typing import Any
 
 import numpy as np
 
+from ..bots import GENERIC_BOTS, PREFIX_BOTS
 from ..core.errors import OptionError
 from ..core.game import Action, Bot, Game, State
 
@@ -79,6 +80,16 @@ class _FileMeta:
 class Policy(_FileMeta):
     """The network of a policy file, evaluated with NumPy."""
 
+    # the arrays (LAYERS), float32
+    W1: np.ndarray
+    b1: np.ndarray
+    W2: np.ndarray
+    b2: np.ndarray
+    Wq: np.ndarray
+    bq: np.ndarray
+    E: np.ndarray
+    bias: np.ndarray
+
     def __init__(self, arrays: Mapping[str, np.ndarray], meta: Mapping[str, Any]) -> None:
         self.meta = dict(meta)
         for name in LAYERS:
@@ -109,21 +120,32 @@ class Policy(_FileMeta):
     def query(self, obs: np.ndarray) -> np.ndarray:
         h = np.tanh(self.W1 @ obs + self.b1)
         h = np.tanh(self.W2 @ h + self.b2)
-        return self.Wq @ h + self.bq
+        q: np.ndarray = self.Wq @ h + self.bq
+        return q
 
     def logits(self, obs: np.ndarray, legal: np.ndarray) -> np.ndarray:
         """Scores of the legal action numbers ``legal`` (in that order)."""
         q = self.query(np.asarray(obs, dtype=np.float32))
-        return self.E[self.rows[legal]].sum(axis=1) @ q + self.bias[legal]
+        scores: np.ndarray = self.E[self.rows[legal]].sum(axis=1) @ q + self.bias[legal]
+        return scores
 
     def probabilities(self, obs: np.ndarray, legal: np.ndarray) -> np.ndarray:
         z = self.logits(obs, legal)
         z = np.exp(z - z.max())
-        return z / z.sum()
+        p: np.ndarray = z / z.sum()
+        return p
 
 
 class ValuePolicy(_FileMeta):
     """An afterstate value network: how good a position looks to the seat whose observation it is."""
+
+    # the arrays (VALUE_LAYERS), float32
+    W1: np.ndarray
+    b1: np.ndarray
+    W2: np.ndarray
+    b2: np.ndarray
+    w3: np.ndarray
+    b3: np.ndarray
 
     kind = "afterstate"
 
@@ -145,7 +167,8 @@ class ValuePolicy(_FileMeta):
         """Values of a batch of observations (one per row)."""
         h = np.tanh(observations @ self.W1.T + self.b1)
         h = np.tanh(h @ self.W2.T + self.b2)
-        return h @ self.w3 + self.b3
+        v: np.ndarray = h @ self.w3 + self.b3
+        return v
 
     def afterstates(self, state: State, player: int, actions: list[Action]) -> np.ndarray:
         """The seat's observation after each action, tried on clones of ``state`` (one row each)."""
@@ -181,9 +204,10 @@ class PolicyBot(Bot):
                     f"{self.policy.num_actions} actions, {self.policy.obs_size} observation numbers)"
                 )
             self._checked = space
-        if self.policy.kind == "afterstate":
+        policy = self.policy
+        if isinstance(policy, ValuePolicy):  # kind "afterstate"
             actions = state.legal_actions(player)
-            values = self.policy.values(self.policy.afterstates(state, player, actions))
+            values = policy.values(policy.afterstates(state, player, actions))
             if self.sample:
                 z = np.exp((values - values.max()) * 10.0)
                 return actions[int(self._draws.choice(len(actions), p=z / z.sum()))]
@@ -191,9 +215,9 @@ class PolicyBot(Bot):
         legal = np.flatnonzero(np.frombuffer(bytes(state.legal_mask(player)), dtype=np.bool_))
         obs = np.asarray(state.observation(player), dtype=np.float32)
         if self.sample:
-            pick = self._draws.choice(len(legal), p=self.policy.probabilities(obs, legal))
+            pick = self._draws.choice(len(legal), p=policy.probabilities(obs, legal))
         else:
-            pick = int(np.argmax(self.policy.logits(obs, legal)))
+            pick = int(np.argmax(policy.logits(obs, legal)))
         return space[int(legal[pick])]
 
 
@@ -221,8 +245,6 @@ def policy_bot(game: Game, spec: str, seed: int) -> PolicyBot:
 def register_policy(spec: str) -> str:
     """Make ``policy:SPEC`` a generic bot name in this process (until ``make_bot`` knows the prefix
     itself); returns the name."""
-    from ..bots import GENERIC_BOTS
-
     name = f"policy:{spec}"
     GENERIC_BOTS[name] = lambda game, seed: policy_bot(game, spec, seed)
     return name
@@ -243,7 +265,8 @@ def random_value_policy(
     rng = np.random.default_rng(seed)
 
     def init(*shape: int) -> np.ndarray:
-        return (rng.standard_normal(shape) / np.sqrt(shape[-1])).astype(np.float32)
+        a: np.ndarray = (rng.standard_normal(shape) / np.sqrt(shape[-1])).astype(np.float32)
+        return a
 
     arrays = {
         "W1": init(hidden, obs_size),
@@ -284,7 +307,8 @@ def random_policy(
     rng = np.random.default_rng(seed)
 
     def init(*shape: int) -> np.ndarray:
-        return (rng.standard_normal(shape) / np.sqrt(shape[-1])).astype(np.float32)
+        a: np.ndarray = (rng.standard_normal(shape) / np.sqrt(shape[-1])).astype(np.float32)
+        return a
 
     arrays = {
         "W1": init(hidden, obs_size),
@@ -307,3 +331,7 @@ def random_policy(
         "dim": dim,
     }
     return Policy(arrays, meta)
+
+
+# make_bot(game, "policy:FILE", seed) reaches this module through the bots' prefix table.
+PREFIX_BOTS["policy:"] = policy_bot

@@ -38,9 +38,11 @@ def _variant(text: str) -> dict[str, Any]:
 def study(
     game_name: Annotated[str, typer.Argument(metavar="GAME")],
     out: Annotated[Path, typer.Option(help="folder for runs/, tables/, tables.json and report.html")],
-    players: Annotated[list[int], typer.Option("--players", help="player count (repeat for several)")] = None,  # noqa: B008
+    players: Annotated[
+        list[int] | None, typer.Option("--players", help="player count (repeat for several)")
+    ] = None,  # noqa: B008
     bots: Annotated[
-        list[str],
+        list[str] | None,
         typer.Option(
             "--bots",
             help="bots at the table, comma-separated: one name fills every seat, more than the seats "
@@ -48,7 +50,8 @@ def study(
         ),
     ] = None,  # noqa: B008
     options: Annotated[
-        list[str], typer.Option("--options", help="a rules variant K=V,K=V or 'default' (repeat to compare)")
+        list[str] | None,
+        typer.Option("--options", help="a rules variant K=V,K=V or 'default' (repeat to compare)"),
     ] = None,  # noqa: B008
     games: Annotated[int, typer.Option("--games", min=1, help="games per set-up")] = 100,
     seed: Annotated[int, typer.Option(min=0, help="study seed: every game's seed derives from it")] = 0,
@@ -64,7 +67,9 @@ def study(
     OUT/report.html with seat advantage, openings, what wins, game shape and rules options, plus a
     CSV (tables/) and JSON (tables.json) of every table."""
     if importlib.util.find_spec("matplotlib") is None:
-        console.print("[bold red]error:[/] studies draw charts with matplotlib: pip install -e '.\\[research]'")
+        console.print(
+            "[bold red]error:[/] studies draw charts with matplotlib: pip install -e '.\\[research]'"
+        )
         raise typer.Exit(2)
     command = shlex.join(["tabletown", "study", *sys.argv[2:]]) if sys.argv[1:2] == ["study"] else ""
     try:

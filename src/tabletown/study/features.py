@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Sequence
 from types import ModuleType
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from ..core.game import Game, State
 from ..core.record import apply_recorded
@@ -27,13 +27,16 @@ FORMAT = 1  # bump when what watchers record changes, so old folders are re-deri
 POINTS = 11  # tracks are kept at 0%, 10%, ..., 100% of the game's turns
 
 
-class GameWatcher:
+S = TypeVar("S", bound=State)  # the game's own State class: a watcher reads its fields
+
+
+class GameWatcher(Generic[S]):
     """Follows one game; subclasses fill ``open``, ``use`` and call :meth:`new_turn` / :meth:`sample`."""
 
     tracks: tuple[str, ...] = ()
     version = 1  # bump in a game's watcher when what it records changes: its old lines are re-derived
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: S) -> None:
         self.players = state.num_players
         self.turns = 0
         self.open: list[dict[str, str]] = [{} for _ in range(self.players)]
@@ -42,10 +45,10 @@ class GameWatcher:
         self.sample(state)
 
     # -- for subclasses ---------------------------------------------------------------------------------
-    def see(self, state: State, seat: int, text: str, simultaneous: bool) -> None:  # pragma: no cover
+    def see(self, state: S, seat: int, text: str, simultaneous: bool) -> None:  # pragma: no cover
         raise NotImplementedError
 
-    def values(self, state: State) -> dict[str, list[float]]:
+    def values(self, state: S) -> dict[str, list[float]]:
         """Each track's value per seat, now."""
         return {}
 
@@ -57,13 +60,13 @@ class GameWatcher:
         """Set an opening feature unless the seat already has it."""
         self.open[seat].setdefault(name, value)
 
-    def new_turn(self, state: State) -> None:
+    def new_turn(self, state: S) -> None:
         """A turn starts: called on the turn's first action. Watchers hear an action once it has been
         applied, so the tracks are sampled just after it (in Machi Koro, after the roll paid out)."""
         self.turns += 1
         self.sample(state)
 
-    def sample(self, state: State) -> None:
+    def sample(self, state: S) -> None:
         if self.tracks:
             self.samples.append(self.values(state))
 
@@ -72,7 +75,7 @@ class GameWatcher:
         return {}
 
     # -- the record ---------------------------------------------------------------------------------------
-    def finish(self, state: State) -> dict[str, Any]:
+    def finish(self, state: S) -> dict[str, Any]:
         self.sample(state)
         fallback = self.defaults()
         opens = [{**fallback, **seat} for seat in self.open]
@@ -110,11 +113,11 @@ def study_module(game: Game) -> ModuleType:
         raise LookupError(f"{game.name} has no study module ({package}.study)") from None
 
 
-def watcher_factory(game: Game) -> type[GameWatcher]:
+def watcher_factory(game: Game) -> type[GameWatcher[Any]]:
     return study_module(game).Watcher
 
 
-def watch(state: State) -> GameWatcher:
+def watch(state: State) -> GameWatcher[Any]:
     """A watcher for ``state``'s game (the arena runner's ``watch`` hook; picklable, module-level)."""
     return watcher_factory(state.game)(state)
 

@@ -377,7 +377,8 @@ def trajectory_table(rows: Sequence[Row]) -> list[Row]:
         tracks = list(games[0]["track"])
         for track in tracks:
             for point in range(11):
-                won, lost = [], []
+                won: list[float] = []
+                lost: list[float] = []
                 for g in games:
                     for seat, value in enumerate(g["track"][track][point]):
                         (won if g["ranks"][seat] == 1 else lost).append(value)

@@ -12,6 +12,7 @@ import json
 import logging
 import os
 import re
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -25,13 +26,14 @@ from pydantic import BaseModel, Field, StrictBool, StrictInt
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
-from . import db
+from . import chat, db
 from .boards import board_words
 from .catalog import broken_games, find_game, game_info, games, set_up_title
 from .drivers import Drivers, Follower, gate, until_changed, until_seq
+from .help import help_page as game_help
 from .hub import make_hub
 from .limits import Guard, Limits, retry_after
-from .tables import LiveTable, Seat, TableError, TableService, json_text
+from .tables import LiveTable, Seat, TableError, TableService, json_text, valid_name
 
 log = logging.getLogger("tabletown.web")
 
@@ -82,6 +84,13 @@ class JoinBody(BaseModel):
     seat: StrictInt | None = None
     name: Any = Field(default=None, description="1-40 printable characters")
     back: StrictBool = True
+
+
+class ChatBody(BaseModel):
+    text: Any = Field(description="1-300 characters of plain text")
+    seat: StrictInt | None = None
+    token: str | None = Field(default=None, max_length=128)
+    name: Any = Field(default=None, description="a spectator's name, 1-40 printable characters")
 
 
 class SitBody(BaseModel):
@@ -247,7 +256,7 @@ def create_app(
         run_bots = os.environ.get(ENV_BOTS, "") != "external"
 
     @contextlib.asynccontextmanager
-    async def lifespan(app: FastAPI):
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = db.make_engine(url)
         await anyio.to_thread.run_sync(db.migrate, engine)
         await anyio.to_thread.run_sync(games)  # import every game before the first request
@@ -324,7 +333,7 @@ def create_app(
         return JSONResponse({"rule": rule, "message": message}, status_code=status, headers=exc.headers)
 
     def service(request: Request | WebSocket) -> TableService:
-        return request.app.state.service
+        return request.app.state.service  # type: ignore[no-any-return]  # set by lifespan()
 
     def with_titles(summaries: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Each table's title as its set-up makes it ("Machi Koro" or "Machi Koro with Harbor")."""
@@ -454,16 +463,17 @@ def create_app(
         elif found is not None:
             number = found.seat
         if wait and seq is not None:
-            await until_changed(table, seq, wait)
+            await until_changed(table, seq, wait)  # type: ignore[arg-type]  # held, or loaded by look()
         # In memory: microseconds, no thread needed. Sent as it is (no response model to check a
         # whole view against, no generic encoder walking it).
-        return Response(json_text(svc.payload(table, number, since)), media_type="application/json")
+        return Response(json_text(svc.payload(table, number, since)), media_type="application/json")  # type: ignore[arg-type]  # as above
 
     @app.post("/api/tables/{table_id}/actions", tags=["tables"])
     async def post_action(table_id: str, body: ActionBody, request: Request) -> dict[str, Any]:
         """Make a move: 409 if ``seq`` is stale, 422 with the rule if the engine refuses it."""
         svc = service(request)
-        table = svc.held(table_id) or await anyio.to_thread.run_sync(svc.get, table_id)
+        # (mypy types ``x or await y`` as Optional; get raises rather than return None)
+        table: LiveTable = svc.held(table_id) or await anyio.to_thread.run_sync(svc.get, table_id)  # type: ignore[assignment]
         token = credential(request, table, body.token, body.seat)
         if token is None or table.seat_for(token) is None:
             raise TableError(403, "seat.bad_token", "this token holds no seat at this table")
@@ -485,6 +495,30 @@ def create_app(
         async with gate(table):
             seat = await anyio.to_thread.run_sync(lambda: svc.touch(table, token, body.name, back=body.back))
         return seat.public()
+
+    # -- table chat (web/chat.py): seats and spectators, plain text, kept with the table ---------------------
+    @app.get("/api/tables/{table_id}/chat", tags=["chat"])
+    async def get_chat(table_id: str, request: Request) -> dict[str, Any]:
+        """The table's last 100 chat messages, oldest first (new ones come over the WebSocket)."""
+        svc = service(request)
+        table = await anyio.to_thread.run_sync(svc.get, table_id)
+        return {"messages": await anyio.to_thread.run_sync(chat.recent, svc, table.id)}
+
+    @app.post("/api/tables/{table_id}/chat", tags=["chat"])
+    async def post_chat(table_id: str, body: ChatBody, request: Request) -> dict[str, Any]:
+        """Say something at the table: a seat (its credentials) or a spectator (marked as such); 422
+        ``chat.invalid`` unless 1-300 characters, 429 ``limit.chat`` past the seat's (or the
+        spectator address's) allowance."""
+        svc = service(request)
+        table = await anyio.to_thread.run_sync(svc.get, table_id)
+        seat = viewer(request, table, body.token, body.seat)
+        name = None if seat is not None or body.name is None else valid_name(body.name)
+        key = f"{table.id}:{seat.seat}" if seat is not None else "address:" + client_address(request)
+        wait = guard.chat.take(key)
+        if wait:
+            raise TableError(429, "limit.chat", "too many messages: slow down", retry_after=wait)
+        seat_no = seat.seat if seat is not None else None
+        return await anyio.to_thread.run_sync(chat.post, svc, table, seat_no, body.text, name)
 
     @app.post("/api/tables/{table_id}/sit", tags=["tables"])
     async def sit(table_id: str, body: SitBody, request: Request) -> Response:
@@ -630,7 +664,7 @@ def create_app(
         since: int,
     ) -> None:
         await websocket.accept()
-        queue: asyncio.Queue = asyncio.Queue()
+        queue: asyncio.Queue[Any] = asyncio.Queue()
         loop = asyncio.get_running_loop()
 
         def push(text: str) -> None:
@@ -767,6 +801,16 @@ def create_app(
             **board_assets(table.game.name),
         }
         return templates.TemplateResponse(request, "replay.html", context)
+
+    @app.get("/games/{game_name}/help", response_class=HTMLResponse, include_in_schema=False)
+    def help_page(game_name: str, request: Request) -> Response:
+        """A game's rules in short and every card, tile or place it has (web/help.py, from the
+        engine's own data)."""
+        found = find_game(game_name)
+        if found is None:
+            raise TableError(404, "game.unknown", f"no game called {game_name!r}")
+        context = {"game_name": found.name, "game_title": found.title, **game_help(found.name)}
+        return templates.TemplateResponse(request, "help.html", context)
 
     @app.get("/replay", response_class=HTMLResponse, include_in_schema=False)
     def upload_page(request: Request, game: str | None = Query(default=None, max_length=64)) -> Response:

@@ -28,10 +28,10 @@ from typing import Any
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+        return sock.getsockname()[1]  # type: ignore[no-any-return]  # (host, port)
 
 
-def start_server(db_url: str, port: int, extra_args: list[str] | None = None) -> subprocess.Popen:
+def start_server(db_url: str, port: int, extra_args: list[str] | None = None) -> subprocess.Popen[bytes]:
     import httpx
 
     from .limits import ENV_PREFIX, Limits
@@ -53,7 +53,7 @@ def start_server(db_url: str, port: int, extra_args: list[str] | None = None) ->
     end = time.monotonic() + 60
     while time.monotonic() < end:
         if process.poll() is not None:
-            raise RuntimeError("server exited: " + process.stderr.read().decode()[-2000:])
+            raise RuntimeError("server exited: " + process.stderr.read().decode()[-2000:])  # type: ignore[union-attr]  # PIPE
         try:
             if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
                 return process

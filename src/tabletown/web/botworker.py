@@ -164,13 +164,13 @@ async def run_worker(
 def supervise(argv_for: list[list[str]], parent: int | None = None) -> None:
     """Run one child process per command line and restart any that dies, until interrupted (or,
     with ``parent``, until that process is gone: a server's own bot worker never outlives it)."""
-    children: dict[int, subprocess.Popen] = {}
+    children: dict[int, subprocess.Popen[bytes]] = {}
     stopping = False
 
     def launch(i: int) -> None:
         children[i] = subprocess.Popen(argv_for[i])
 
-    def stop(*_args) -> None:
+    def stop(*_args: object) -> None:
         nonlocal stopping
         stopping = True
 

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import importlib
 import logging
-import pkgutil
 import threading
 from typing import Any
 
 from ..core.game import Game
-from ..core.registry import _GAMES, all_games
+from ..core.registry import all_games, game_packages, registered_games
 
 log = logging.getLogger("tabletown.web")
 _BROKEN: dict[str, str] = {}
@@ -31,18 +30,15 @@ def _games() -> dict[str, Game]:
     try:
         return all_games()
     except Exception:  # one game failed to import: import the others one by one
-        import tabletown.games as games_pkg
-
-        for module in pkgutil.iter_modules(games_pkg.__path__):
-            if not module.ispkg:
-                continue
+        for package in game_packages():
+            name = package.rpartition(".")[2]
             try:
-                importlib.import_module(f"tabletown.games.{module.name}")
+                importlib.import_module(package)
             except Exception as exc:
-                if module.name not in _BROKEN:
-                    log.warning("game %s cannot be loaded: %s", module.name, exc)
-                _BROKEN[module.name] = f"{type(exc).__name__}: {exc}"
-        return dict(sorted(_GAMES.items()))
+                if name not in _BROKEN:
+                    log.warning("game %s cannot be loaded: %s", name, exc)
+                _BROKEN[name] = f"{type(exc).__name__}: {exc}"
+        return registered_games()
 
 
 def broken_games() -> dict[str, str]:

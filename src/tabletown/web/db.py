@@ -15,6 +15,7 @@ import os
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any, ClassVar
 
 from sqlalchemy import (
     BigInteger,
@@ -25,12 +26,13 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    Table,
     Text,
     create_engine,
     event,
     text,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 DEFAULT_DB_FILE = "tabletown.db"
 ENV_URL = "TABLETOWN_DATABASE_URL"
@@ -41,7 +43,7 @@ def utcnow() -> datetime:
 
 
 class Base(DeclarativeBase):
-    pass
+    __table__: ClassVar[Table]  # (typed FromClause in DeclarativeBase; a mapped class's is a Table)
 
 
 class TableRow(Base):
@@ -115,7 +117,7 @@ def make_engine(url: str) -> Engine:
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30}, pool_size=8)
 
         @event.listens_for(engine, "connect")
-        def _pragmas(dbapi_conn, _record) -> None:  # pragma: no cover - trivial
+        def _pragmas(dbapi_conn: Any, _record: Any) -> None:  # pragma: no cover - trivial
             cursor = dbapi_conn.cursor()
             # WAL: readers never block the writer. synchronous=NORMAL keeps every committed
             # transaction through a crash of the process (kill -9); only a power cut can lose the
@@ -139,6 +141,18 @@ def make_engine(url: str) -> Engine:
 
 
 MIGRATION_LOCK = 7_246_551_017  # PostgreSQL advisory lock key: one migrating process at a time
+
+
+def newest_revision() -> str:
+    """The revision a migrated database ends at (the newest migration in this package)."""
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    head = ScriptDirectory.from_config(config).get_current_head()
+    assert head is not None
+    return head
 
 
 def migrate(engine: Engine) -> None:
@@ -183,5 +197,5 @@ def _migration_lock(engine: Engine) -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def session_factory(engine: Engine) -> sessionmaker:
+def session_factory(engine: Engine) -> sessionmaker[Session]:
     return sessionmaker(engine, expire_on_commit=False)

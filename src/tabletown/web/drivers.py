@@ -17,6 +17,7 @@ from typing import Any
 
 import anyio
 
+from .chat import follow_chat
 from .tables import LiveTable, TableError, TableService
 
 log = logging.getLogger("tabletown.web")
@@ -31,7 +32,7 @@ class Drivers:
         self.bot_delay = bot_delay
         self.bot_seconds = bot_seconds
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="tabletown-bot")
-        self.tasks: dict[str, asyncio.Task] = {}
+        self.tasks: dict[str, asyncio.Task[None]] = {}
         self.changed: weakref.WeakKeyDictionary[LiveTable, asyncio.Event] = weakref.WeakKeyDictionary()
         self.loop: asyncio.AbstractEventLoop | None = None
 
@@ -60,7 +61,7 @@ class Drivers:
 
     async def _drive(self, table: LiveTable, changed: asyncio.Event) -> None:
         service = self.service
-        pending: asyncio.Future | None = None
+        pending: asyncio.Future[Any] | None = None
         failures = 0
         try:
             while not table.over:
@@ -144,7 +145,7 @@ def gate(table: LiveTable) -> asyncio.Lock:
 
 
 MAX_WAITERS = 256  # long polls waiting on one table; more are answered at once (bounded memory)
-_WAITERS: weakref.WeakKeyDictionary[LiveTable, set[asyncio.Future]] = weakref.WeakKeyDictionary()
+_WAITERS: weakref.WeakKeyDictionary[LiveTable, set[asyncio.Future[None]]] = weakref.WeakKeyDictionary()
 
 
 async def until_changed(table: LiveTable, seq: int, seconds: float) -> None:
@@ -178,7 +179,7 @@ async def until_seq(table: LiveTable, seq: Any, seconds: float) -> None:
         await until_changed(table, table.seq, left)
 
 
-def _wake(waiters: set[asyncio.Future]) -> None:
+def _wake(waiters: set[asyncio.Future[None]]) -> None:
     for future in list(waiters):
         if not future.done():
             future.set_result(None)
@@ -229,8 +230,10 @@ class Follower:
         table_id = message.get("table")
         if not isinstance(table_id, str):
             return
+        if follow_chat(self.service, message):  # a chat line for this process's sockets (web/chat.py)
+            return
         with self.service.lock:
-            table = self.service.tables.get(table_id)
+            table = self.service.tables.get(table_id)  # type: ignore[assignment]  # (the name's loop above)
         if table is None:
             if self.start is not None and message.get("kind") == "created" and message.get("driven", True):
                 try:

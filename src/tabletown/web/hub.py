@@ -58,7 +58,7 @@ class RedisHub:
         self.origin = uuid.uuid4().hex
         self.client = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
         self.client.ping()  # fail at start-up, not at the first move
-        self.task: asyncio.Task | None = None
+        self.task: asyncio.Task[None] | None = None
 
     def publish(
         self, table_id: str, kind: str, seq: int | None = None, detail: dict[str, Any] | None = None

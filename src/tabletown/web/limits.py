@@ -26,12 +26,14 @@ class Limits:
     sockets_per_table: int = 400  # open WebSockets on one table, seats and spectators together
     sockets_per_address: int = 60  # open WebSockets from one client address, all tables together
     spectators_per_table: int = 300  # WebSockets without a seat on one table
+    chat_per_minute: int = 20  # chat messages per seat (spectators: per client address), bursts of chat_burst
+    chat_burst: int = 5
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Limits:
         """Defaults overridden by ``TABLETOWN_LIMIT_<NAME>`` (e.g. TABLETOWN_LIMIT_TABLES_PER_MINUTE=10)."""
         env = os.environ if environ is None else environ
-        values = {}
+        values: dict[str, int | float] = {}
         for item in fields(cls):
             raw = env.get(ENV_PREFIX + item.name.upper())
             if raw is None:
@@ -44,7 +46,7 @@ class Limits:
             if not math.isfinite(value) or value < 0:
                 raise ValueError(f"{ENV_PREFIX}{item.name.upper()} must be 0 or more, not {raw!r}")
             values[item.name] = value
-        return cls(**values)
+        return cls(**values)  # type: ignore[arg-type]  # each value has its field's own type (kind)
 
     @classmethod
     def off(cls) -> Limits:
@@ -119,6 +121,7 @@ class Guard:
         self.table_sockets = Counter(limits.sockets_per_table)
         self.address_sockets = Counter(limits.sockets_per_address)
         self.spectators = Counter(limits.spectators_per_table)
+        self.chat = TokenBuckets(limits.chat_per_minute / 60.0, limits.chat_burst)
 
 
 def retry_after(seconds: float) -> str:

@@ -15,6 +15,8 @@ import socket
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
+from typing import Any
 from urllib.parse import urlsplit
 
 from . import db
@@ -97,7 +99,7 @@ def serve(
     public_url = check_public_url(
         public_url or os.environ.get(ENV_PUBLIC_URL) or default_public_url(host, port)
     )
-    options = {
+    options: dict[str, Any] = {
         "host": host,
         "port": port,
         "ws_max_size": MAX_BODY,
@@ -138,7 +140,7 @@ def serve(
             stop_bots()
 
 
-def start_bot_worker(db_url: str, redis_url: str, bot_delay: float):
+def start_bot_worker(db_url: str, redis_url: str, bot_delay: float) -> Callable[[], None]:
     """Start ``tabletown bots`` (one worker) beside the web processes; returns a function that stops it."""
     from .botworker import worker_command
 

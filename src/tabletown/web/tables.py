@@ -7,6 +7,9 @@ worker threads and hands changes to the event loop through ``Hub`` callbacks.
 
 from __future__ import annotations
 
+import builtins
+import functools
+import inspect
 import json
 import logging
 import secrets
@@ -22,12 +25,15 @@ from typing import Any
 import orjson
 from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, sessionmaker
 
 from ..core.errors import ActionError, MalformedAction, OptionError, RecordError
 from ..core.fairness import commitment, new_salt, new_seed
 from ..core.game import Game, State
 from ..core.record import Record, state_digest
 from ..core.rng import derive_seed
+from ..core.session import Agent
+from ..core.words import Names, seat_display_names
 from .catalog import find_game
 from .db import MoveRow, SeatRow, SnapshotRow, TableRow, utcnow
 
@@ -175,8 +181,8 @@ class LiveTable:
     subscribers: list[Subscriber] = field(default_factory=list)
     turn_since: dict[int, float] = field(default_factory=dict)  # seat -> monotonic time its turn began
     replay_points: dict[int, State] = field(default_factory=dict)
-    agents: dict[tuple[int, str], Callable] = field(default_factory=dict)
-    on_change: list[Callable[[LiveTable], None]] = field(default_factory=list)
+    agents: dict[tuple[int, str], Agent] = field(default_factory=dict)
+    on_change: list[Callable[[LiveTable], object]] = field(default_factory=list)
 
     @property
     def seq(self) -> int:
@@ -293,11 +299,28 @@ class LiveTable:
         }
 
 
-def describe(game: Game, event: dict[str, Any]) -> str:
+def describe(game: Game, event: dict[str, Any], names: Names | None = None) -> str:
+    """The event in words; with ``names`` (the table's players, "you" for the reader) when the game's
+    ``describe_event`` takes them (every game of ours; a game with the old signature gets none)."""
     try:
+        if names is not None and _takes_names(type(game)):
+            return str(game.describe_event(event, names))
         return str(game.describe_event(event))
     except Exception:
         return str(event.get("kind", "event"))
+
+
+@functools.cache
+def _takes_names(cls: type[Game]) -> bool:
+    try:
+        return "names" in inspect.signature(cls.describe_event).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def people(table: LiveTable, seat: int | None) -> Names:
+    """The table's seats by their players' names (core.words), as ``seat`` reads them."""
+    return Names(seat_display_names([(s.kind, s.name) for s in table.seats]), seat)
 
 
 def seat_view(state: State, seat: int | None, since: int) -> dict[str, Any]:
@@ -336,9 +359,10 @@ def build_payload(table: LiveTable, seat: int | None, since: int = 0) -> dict[st
     events = payload.get("events")
     texts = []
     if isinstance(events, list):
+        names = people(table, seat)
         for event in events:
             if isinstance(event, dict):
-                texts.append([event.get("i"), describe(table.game, event)])
+                texts.append([event.get("i"), describe(table.game, event, names)])
     now = time.monotonic()
     deadlines = {}
     if table.turn_timer:
@@ -365,7 +389,7 @@ def build_payload(table: LiveTable, seat: int | None, since: int = 0) -> dict[st
 class TableService:
     """All tables of one server: creation, moves, loading from and writing to the database."""
 
-    def __init__(self, sessions, *, standby_bot: str | None = None) -> None:
+    def __init__(self, sessions: sessionmaker[Session], *, standby_bot: str | None = None) -> None:
         self.sessions = sessions
         self.engine = sessions.kw["bind"]
         # PostgreSQL with psycopg takes a move in one round trip (``_store_move_at_once``).
@@ -611,7 +635,7 @@ class TableService:
         return out
 
     # -- start-up --------------------------------------------------------------------------------------
-    def load_unfinished(self) -> list[LiveTable]:
+    def load_unfinished(self) -> builtins.list[LiveTable]:  # (list: also a method's name here)
         """Rebuild every table that is not finished (saved position + later moves, or seed + moves)."""
         with self.sessions() as session:
             ids = list(session.scalars(select(TableRow.id).where(TableRow.status.in_(("open", "running")))))
@@ -804,7 +828,7 @@ class TableService:
         try:
             with self.sessions.begin() as session:
                 done = session.execute(update(SeatRow).where(*where).values(**values))
-                if done.rowcount != 1:
+                if done.rowcount != 1:  # type: ignore[attr-defined]  # an UPDATE's CursorResult
                     raise TableError(409, "seat.taken", "this seat is taken")
                 if status != table.status:
                     session.execute(update(TableRow).where(TableRow.id == table.id).values(status=status))
@@ -1244,7 +1268,7 @@ class TableService:
             return self.standby_bot
         return "greedy" if "greedy" in game.bots() else "random"
 
-    def agent(self, table: LiveTable, seat: int, name: str) -> Callable:
+    def agent(self, table: LiveTable, seat: int, name: str) -> Agent:
         from ..bots import make_bot
         from ..core.session import bot_agent
 
@@ -1328,7 +1352,7 @@ class TableService:
                 "moves": moves,
                 "fairness": fairness,
                 "event_text": [
-                    [e.get("i"), describe(table.game, e)]
+                    [e.get("i"), describe(table.game, e, people(table, seat))]
                     for e in view.get("events", [])
                     if isinstance(e, dict)
                 ],

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 
-from tabletown.core.testing import ScriptedDice  # noqa: F401  (re-exported for the tests)
 from tabletown.games.lordsofvegas import GAME
 from tabletown.games.lordsofvegas.data import (
     COLOR_CODES,
@@ -18,6 +17,7 @@ from tabletown.games.lordsofvegas.data import (
     TILES_PER_COLOR,
 )
 from tabletown.games.lordsofvegas.state import ACTION, PICK_DIE, PLACE, LordsOfVegasState
+from tabletown.testing import ScriptedDice  # noqa: F401  (re-exported for the tests)
 
 
 def lot(name: str) -> int:

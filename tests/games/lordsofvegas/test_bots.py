@@ -6,9 +6,9 @@ import pytest
 
 from tabletown.bots import make_bot
 from tabletown.core.session import play_out
-from tabletown.core.testing import legal_checked, win_rate
 from tabletown.games.lordsofvegas import GAME
 from tabletown.games.lordsofvegas.bots import GreedyBot, evaluate
+from tabletown.testing import legal_checked, win_rate
 
 from .helpers import act, blank, mark, put
 

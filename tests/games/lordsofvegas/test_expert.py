@@ -8,11 +8,11 @@ from dataclasses import replace
 import pytest
 
 from tabletown.bots import make_bot
-from tabletown.core.testing import paired_share
 from tabletown.games.lordsofvegas import GAME
 from tabletown.games.lordsofvegas.bots import GreedyBot
 from tabletown.games.lordsofvegas.expert import DEFAULT, ExpertBot, values
 from tabletown.games.lordsofvegas.state import LordsOfVegasState
+from tabletown.testing import paired_share
 
 from .helpers import act, blank, put
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from tabletown.core.record import state_digest
-from tabletown.core.testing import ScriptedDice
 from tabletown.games.machikoro import GAME
 from tabletown.games.machikoro.data import LANDMARK_CODES, establishment_index
 from tabletown.games.machikoro.rules import MachiKoroState
+from tabletown.testing import ScriptedDice
 
 
 def new_state(players: int = 2, **options) -> MachiKoroState:

@@ -4,10 +4,10 @@ import pytest
 
 from tabletown.bots import make_bot
 from tabletown.core.session import play_out
-from tabletown.core.testing import legal_checked, win_rate
 from tabletown.games.machikoro import GAME
 from tabletown.games.machikoro.bots import LEGACY
 from tabletown.games.machikoro.strategies import PUBLISHED
+from tabletown.testing import legal_checked, win_rate
 
 
 def test_greedy_clearly_beats_random():

@@ -11,6 +11,7 @@ import pytest
 from tabletown.core.errors import IllegalAction, MalformedAction, SnapshotError
 from tabletown.core.events import Event
 from tabletown.core.record import state_fingerprint
+from tabletown.core.words import Names
 from tabletown.games.machikoro import GAME
 from tabletown.games.machikoro.actions import (
     ADD2,
@@ -205,12 +206,24 @@ def test_events_of_a_scripted_turn():
         ("build", {"seat": 0, "card": "wheat", "cost": 1}),
     ]
     words = [describe_event(e.to_json(i)) for i, e in enumerate(state.log)]
+    # cards by their printed names; seats as P0, P1 for the terminal
     assert words == [
         "P0 rolls 3.",
-        "P0 pays P1 1 for cafe x1.",
-        "P0 takes 2 from the bank for bakery x2.",
-        "P0 builds wheat for 1.",
+        "P0 pays P1 1 coin for Cafe.",
+        "P0 takes 2 coins from the bank for Bakery ×2.",
+        "P0 builds a Wheat Field for 1 coin.",
     ]
+    # people's words: players' names, "You" for the reader, verbs that agree
+    events = [e.to_json(i) for i, e in enumerate(state.log)]
+    as_alice = [describe_event(e, Names(["Alice", "Bob"], viewer=0)) for e in events]
+    assert as_alice == [
+        "You roll 3.",
+        "You pay Bob 1 coin for Cafe.",
+        "You take 2 coins from the bank for Bakery ×2.",
+        "You build a Wheat Field for 1 coin.",
+    ]
+    as_bob = [describe_event(e, Names(["Alice", "Bob"], viewer=1)) for e in events]
+    assert as_bob[:2] == ["Alice rolls 3.", "Alice pays you 1 coin for Cafe."]
 
 
 def test_view_carries_the_board_as_data():
@@ -307,7 +320,7 @@ def test_terminal_rendering_names_cards_and_shows_the_log():
     console = Console(width=200, record=True)
     console.print(GAME.render(state.view(0)))
     text = console.export_text()
-    assert "P0 pays P1 1 for cafe x1." in text
+    assert "P0 pays P1 1 coin for Cafe." in text
     assert "Convenience Store" in text and "3 on your roll (+1 with Mall)" in text
     assert "P0 may build one establishment or landmark" in text
     assert GAME.describe_event(state.view(0)["events"][0]) == "P0 rolls 3."

@@ -9,13 +9,13 @@ import pytest
 from tabletown.bots import make_bot
 from tabletown.core.rng import derive_seed
 from tabletown.core.session import play_out
-from tabletown.core.testing import choice_checked
 from tabletown.games.machikoro import GAME
 from tabletown.games.machikoro.actions import KEEP, REROLL1, ROLL1, Build
 from tabletown.games.machikoro.bots import GreedyBot
 from tabletown.games.machikoro.data import LANDMARK_CODES
 from tabletown.games.machikoro.expert import ExpertBot, Model
 from tabletown.games.machikoro.rules import BUILD, REROLL
+from tabletown.testing import choice_checked
 
 from .helpers import script, setup
 

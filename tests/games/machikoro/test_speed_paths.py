@@ -15,10 +15,10 @@ import pytest
 from tabletown.core.events import Event
 from tabletown.core.rng import SeededRNG, shuffle
 from tabletown.core.session import play_out, random_agent
-from tabletown.core.testing import ScriptedDice
 from tabletown.games.machikoro import GAME, rules
 from tabletown.games.machikoro.actions import BUILD_ESTABLISHMENT, BUILD_LANDMARK, PASS, SWAPS
 from tabletown.games.machikoro.rules import MachiKoroState
+from tabletown.testing import ScriptedDice
 
 SETUPS = [
     (2, {"harbor": False}),

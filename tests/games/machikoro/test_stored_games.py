@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tabletown.core.registry import get_game
-from tabletown.core.testing import played_randomly, replay_stored
+from tabletown.testing import played_randomly, replay_stored
 
 GAME = "machikoro"
 DATA = Path(__file__).with_name("data") / "stored_games.json"

@@ -243,7 +243,7 @@ def test_red_payments_do_not_count_against_what_a_roll_paid():
 @pytest.mark.parametrize("name", sorted(REFERENCE))
 def test_plays_whole_games_legally(name):
     from tabletown.core.session import play_out
-    from tabletown.core.testing import legal_checked
+    from tabletown.testing import legal_checked
 
     for seed in range(3):
         state = GAME.new_game(2, {}, seed=seed)

@@ -8,10 +8,10 @@ import pytest
 
 from tabletown.bots import make_bot
 from tabletown.core.session import play_out
-from tabletown.core.testing import choice_checked, paired_share
 from tabletown.games.multicity import GAME, Place
 from tabletown.games.multicity.bots import GreedyBot
 from tabletown.games.multicity.expert import ExpertBot
+from tabletown.testing import choice_checked, paired_share
 
 from .mchelp import custom, play
 

@@ -19,7 +19,7 @@ import pytest
 from tabletown.core.record import Record
 from tabletown.core.registry import get_game
 from tabletown.core.session import play_out
-from tabletown.core.testing import mcts_or_own_bots, played_randomly, replay_stored
+from tabletown.testing import mcts_or_own_bots, played_randomly, replay_stored
 
 GAME = "multicity"
 DATA = Path(__file__).with_name("data") / "stored_games.json"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tabletown.bots import make_bot
 from tabletown.core.record import Record, verify
 from tabletown.core.session import play_out
-from tabletown.core.testing import legal_checked
+from tabletown.testing import legal_checked
 
 from .helpers import GAME, new
 

@@ -8,9 +8,9 @@ import pytest
 
 from tabletown.bots import make_bot
 from tabletown.core.record import state_digest
-from tabletown.core.testing import paired_share
 from tabletown.games.newlasvegas.bots import GreedyBot
 from tabletown.games.newlasvegas.expert import ExpertBot
+from tabletown.testing import paired_share
 
 from .helpers import GAME
 

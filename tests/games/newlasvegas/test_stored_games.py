@@ -26,7 +26,7 @@ from tabletown.core.game import Action, State
 from tabletown.core.record import Record, state_fingerprint
 from tabletown.core.registry import get_game
 from tabletown.core.session import play_out
-from tabletown.core.testing import mcts_or_own_bots, replay_stored
+from tabletown.testing import mcts_or_own_bots, replay_stored
 
 GAME = "newlasvegas"
 DATA = Path(__file__).with_name("data") / "stored_games.json"

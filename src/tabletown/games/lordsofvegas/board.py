@@ -9,6 +9,7 @@ and cached until a tile changes.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Collection
 
 from ...core.events import Event
 from .data import (
@@ -26,6 +27,7 @@ from .data import (
     TILES_PER_COLOR,
     advance_score,
 )
+from .fields import StateFields
 
 # Events are built as ``new_event(Event, (kind, data, None))``: the very value ``Event(kind, data)``
 # makes, at half the cost of the named tuple's Python-level constructor (a game logs about 400).
@@ -55,7 +57,7 @@ def _with(lots: tuple[int, ...], lot: int) -> tuple[int, ...]:
     return lots[:i] + (lot,) + lots[i:]
 
 
-class BoardMixin:
+class BoardMixin(StateFields):
     """Casinos, bosses, ties and payouts of :class:`~.state.LordsOfVegasState`."""
 
     __slots__ = ()
@@ -123,7 +125,7 @@ class BoardMixin:
         for lot in seed:
             for nb in NEIGHBORS[lot]:
                 if tile[nb] == colour and nb not in inside:
-                    g = gof[nb]
+                    g: tuple[int, ...] = gof[nb]  # type: ignore[assignment]  # nb holds a tile: in a casino
                     drop[id(g)] = g
                     inside.update(g)
         if len(inside) == len(seed) and drop:
@@ -241,7 +243,10 @@ class BoardMixin:
         return st[0]
 
     def casino_of(self, lot: int) -> tuple[int, ...]:
-        return self.casinos()[1][lot]
+        """The casino on ``lot`` (which holds a tile)."""
+        g = self.casinos()[1][lot]
+        assert g is not None, f"{lot_name(lot)} holds no tile"
+        return g
 
     def boss(self, lots: tuple[int, ...]) -> int:
         """Owner of the highest die (-1 without dice, or while different players tie)."""
@@ -283,6 +288,7 @@ class BoardMixin:
         cas = self._cache_cas
         if cas is None:
             cas = self.casinos()
+        groups: Collection[tuple[int, ...]]
         groups, gof = cas
         dieo, diev = self.dieo, self.diev
         if touched is not None:
@@ -292,7 +298,7 @@ class BoardMixin:
                     return  # a one-tile casino has no ties
                 groups = (g,)
             else:
-                groups = {gof[lot] for lot in touched if gof[lot] is not None}
+                groups = {g for lot in touched if (g := gof[lot]) is not None}
         stats = self._cache_stats
         for g in groups:
             if len(g) == 1:

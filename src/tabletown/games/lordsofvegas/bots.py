@@ -13,6 +13,7 @@ from ...core.game import Action, Bot, State
 from ...core.rng import SeededRNG
 from .actions import ACCEPT, END, LAYOFF_NO, LAYOFF_YES, PASS, REFUSE, Build
 from .data import COST, NUM_COLORS, STRIP
+from .fields import Move
 from .phases import ACTION, FREE_LOT, LAYOFF, MARKET, OFFER, OVER, PICK_DIE, PLACE
 from .state import LordsOfVegasState
 
@@ -72,9 +73,10 @@ def simple_choice(state: LordsOfVegasState, p: int) -> Action:
     if state.phase == PICK_DIE:
         gof = state.casinos()[1]
 
-        def loss(a: Action) -> tuple[int, int]:
+        def loss(a: Move) -> tuple[int, int]:
             lot = a[1]
-            return (state.boss(gof[lot]) == p, state.diev[lot])
+            # a die to move stands on a tile, so the lot is in a casino
+            return (state.boss(gof[lot]) == p, state.diev[lot])  # type: ignore[arg-type]
 
         return min(legal, key=loss)
     if state.phase == FREE_LOT:
@@ -98,7 +100,7 @@ class GreedyBot(Bot):
         """How good ``state`` is for ``p`` (the expert bot overrides this with its own estimate)."""
         return evaluate(state, p)
 
-    def _after(self, state: LordsOfVegasState, p: int, action: Action) -> float:
+    def _after(self, state: LordsOfVegasState, p: int, action: Move) -> float:
         twin = self._copy(state)
         twin.apply(p, action)
         # Finish our own follow-up decisions (moving a die, placing re-rolls) greedily.
@@ -122,14 +124,16 @@ class GreedyBot(Bot):
         if phase == MARKET:
             return self._market(state, player, legal)
         if phase == LAYOFF:
+            assert state.pending is not None  # the gamble this phase waits on
             _, _, bet = state.pending
             return LAYOFF_YES if bet * 2 > state.money[player] else LAYOFF_NO
         return simple_choice(state, player)
 
-    def _main(self, state: LordsOfVegasState, p: int, legal: list[Action]) -> Action:
+    def _main(self, state: LordsOfVegasState, p: int, legal: list[Move]) -> Action:
         base = self._score(state, p)
-        best, best_gain = END, MIN_GAIN
-        gambles = []
+        best: Move = END
+        best_gain = MIN_GAIN
+        gambles: list[Move] = []
         for action in legal:
             kind = action[0]
             if kind in ("build", "sprawl", "remodel"):
@@ -152,8 +156,9 @@ class GreedyBot(Bot):
                 return bet
         return best
 
-    def _market(self, state: LordsOfVegasState, p: int, legal: list[Action]) -> Action:
-        best, best_gain = PASS, 0.0
+    def _market(self, state: LordsOfVegasState, p: int, legal: list[Move]) -> Action:
+        best: Move = PASS
+        best_gain = 0.0
         for action in legal:
             if action[0] == "offer" and self._acceptable(state, p, action[1]):
                 gain = self._offer_gain(state, p, action[1]) - OFFER_GAIN
@@ -161,7 +166,7 @@ class GreedyBot(Bot):
                     best, best_gain = action, gain
         return best
 
-    def _gamble(self, state: LordsOfVegasState, p: int, gambles: list[Action]) -> Action | None:
+    def _gamble(self, state: LordsOfVegasState, p: int, gambles: list[Move]) -> Action | None:
         """Bet only to reach a build we cannot afford yet; at the casino whose boss can pay."""
         money = state.money[p]
         wanted = [
@@ -172,8 +177,8 @@ class GreedyBot(Bot):
         need = min(wanted) - money
         gof = state.casinos()[1]
 
-        def appeal(a: Action) -> tuple[int, int]:
-            boss = state.boss(gof[a[1]])
+        def appeal(a: Move) -> tuple[int, int]:
+            boss = state.boss(gof[a[1]])  # type: ignore[arg-type]  # a gamble's lot holds a casino
             return (min(state.money[boss], a[2]) >= need, -abs(a[2] - need))
 
         choice = max(gambles, key=appeal)
@@ -205,5 +210,6 @@ class GreedyBot(Bot):
         return all(evaluate(twin, q) > evaluate(state, q) for q in givers)
 
     def _answer(self, state: LordsOfVegasState, p: int) -> Action:
+        assert state.offer is not None  # the offer this phase waits on
         _, items = state.offer
         return ACCEPT if self._offer_gain(state, p, items) > 0 else REFUSE

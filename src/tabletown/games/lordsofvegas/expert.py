@@ -41,6 +41,7 @@ from .data import (
     NUM_COLORS,
     STRIP,
 )
+from .fields import Move
 from .phases import ACTION, FREE_LOT, LAYOFF, MARKET, OFFER, OVER, PICK_DIE, PLACE
 from .state import LordsOfVegasState
 
@@ -151,7 +152,7 @@ class ExpertBot(GreedyBot):
         prm = prm or self.prm
         return relative(values(state, prm), p, prm.opp_w)
 
-    def _after(self, base: LordsOfVegasState, p: int, action: Action, prm: Params | None = None) -> float:
+    def _after(self, base: LordsOfVegasState, p: int, action: Move, prm: Params | None = None) -> float:
         twin = self._copy(base)
         twin.apply(p, action)
         self._finish_own(twin, p)
@@ -181,17 +182,19 @@ class ExpertBot(GreedyBot):
         if phase == MARKET:
             return self._market(base, player, legal)
         if phase == LAYOFF:
+            assert state.pending is not None  # the gamble this phase waits on
             _, _, bet = state.pending
             return LAYOFF_YES if bet * 2 > state.money[player] else LAYOFF_NO
         if phase in (PICK_DIE, FREE_LOT):
             return max(legal, key=lambda a: self._after(base, player, a))
         return simple_choice(state, player)
 
-    def _main(self, base: LordsOfVegasState, p: int, legal: list[Action]) -> Action:
+    def _main(self, base: LordsOfVegasState, p: int, legal: list[Move]) -> Action:
         prm = self.prm
         here = self._score(base, p)
-        best, best_gain = END, prm.min_gain
-        gambles = []
+        best: Move = END
+        best_gain = prm.min_gain
+        gambles: list[Move] = []
         for action in legal:
             kind = action[0]
             if kind in ("build", "sprawl", "remodel"):
@@ -220,8 +223,9 @@ class ExpertBot(GreedyBot):
                 return bet
         return best
 
-    def _market(self, base: LordsOfVegasState, p: int, legal: list[Action]) -> Action:
-        best, best_gain = PASS, 0.0
+    def _market(self, base: LordsOfVegasState, p: int, legal: list[Move]) -> Action:
+        best: Move = PASS
+        best_gain = 0.0
         for action in legal:
             if (
                 action[0] == "offer"
@@ -235,11 +239,11 @@ class ExpertBot(GreedyBot):
             self._remember(base, best)
         return best
 
-    def _repeat(self, base: LordsOfVegasState, action: Action) -> bool:
+    def _repeat(self, base: LordsOfVegasState, action: Move) -> bool:
         turn, made = self.made
         return turn == base.turn and action in made
 
-    def _remember(self, base: LordsOfVegasState, action: Action) -> None:
+    def _remember(self, base: LordsOfVegasState, action: Move) -> None:
         if self.made[0] != base.turn:
             self.made = (base.turn, set())
         self.made[1].add(action)

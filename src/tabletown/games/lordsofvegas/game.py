@@ -10,6 +10,7 @@ from ...core.events import Event
 from ...core.game import BotFactory, Game
 from ...core.options import Option
 from ...core.spaces import SEQUENTIAL, ActionSpace, GameType
+from ...core.words import Names
 from .actions import Item
 from .data import COST, DIE, NUM_CARDS, NUM_LOTS, START_MONEY, TILES_PER_COLOR
 from .moves import MAX_BET, listed_actions
@@ -60,6 +61,7 @@ if TYPE_CHECKING:
 class LordsOfVegasGame(Game):
     name: ClassVar[str] = "lordsofvegas"
     title: ClassVar[str] = "Lords of Vegas"
+    camel_name: ClassVar[str] = "LordsOfVegas"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     options: ClassVar[tuple[Option, ...]] = (
@@ -128,10 +130,10 @@ class LordsOfVegasGame(Game):
         state.options = _interned(state.options)
         return state
 
-    def describe_event(self, event: Mapping[str, Any]) -> str:
+    def describe_event(self, event: Mapping[str, Any], names: Names | None = None) -> str:
         from .render import describe_event
 
-        return describe_event(event)
+        return describe_event(event, names)
 
     def status_line(self, view: Mapping[str, Any]) -> str:
         from .render import status_line

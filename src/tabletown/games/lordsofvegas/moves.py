@@ -7,6 +7,8 @@ few sensible lot trades are listed as offers (any other offer can be typed).
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.game import Action
 from .actions import (
     ACCEPT,
@@ -35,10 +37,11 @@ from .data import (
     NUM_LOTS,
     TILES_PER_COLOR,
 )
+from .fields import StateFields
 from .phases import ACTION, FREE_LOT, LAYOFF, MARKET, OFFER, PICK_DIE, PLACE
 
 
-class MovesMixin:
+class MovesMixin(StateFields):
     """``legal_actions`` of :class:`~.state.LordsOfVegasState`."""
 
     __slots__ = ()
@@ -55,6 +58,7 @@ class MovesMixin:
         if phase == LAYOFF:
             return [LAYOFF_YES, LAYOFF_NO]
         if phase == PICK_DIE:
+            assert self.pending is not None  # the take-over or build that opened this phase
             target = self.pending[1]
             dieo = self.dieo
             return [TAKE[lot] for lot in range(NUM_LOTS) if dieo[lot] == player and lot != target]
@@ -70,7 +74,7 @@ class MovesMixin:
             return out
         return []
 
-    def legal_actions(self, p: int) -> list[Action]:
+    def legal_actions(self, p: int) -> list[Any]:  # Moves (fields.py); Any: callers read their fields
         if self.phase != ACTION or p != self.active or self.bans:
             return self._legal_other(p)
         # The hot path, the active seat's main phase with nothing promised away (nearly always):

@@ -140,7 +140,8 @@ def _tail(self: LordsOfVegasState, player: int, n: int, plan: _Plan, out: np.nda
 
 def install() -> None:
     if "observation" not in LordsOfVegasState.__dict__:
-        LordsOfVegasState.observation = observation
+        # patched in at import (issue 31 replaces this); it narrows the state and widens the result
+        LordsOfVegasState.observation = observation  # type: ignore[method-assign,assignment]
 
 
 install()

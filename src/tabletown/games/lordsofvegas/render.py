@@ -14,6 +14,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from ...core.words import PLAIN, Names
 from .data import (
     COST,
     DICE_PER_PLAYER,
@@ -264,8 +265,8 @@ def _lot(lot_id: str | None) -> str:
     return lot_id.upper() if lot_id else "?"
 
 
-def _seat_amounts(amounts: list[int]) -> str:
-    return ", ".join(f"P{seat} ${amount}" for seat, amount in enumerate(amounts) if amount)
+def _seat_amounts(amounts: list[int], n: Names = PLAIN) -> str:
+    return ", ".join(f"{n.who(seat)} ${amount}" for seat, amount in enumerate(amounts) if amount)
 
 
 def describe_promise(promise: Mapping[str, Any]) -> str:
@@ -273,8 +274,9 @@ def describe_promise(promise: Mapping[str, Any]) -> str:
     return f"no {promise['action']}{where}"
 
 
-def describe_items(items: list[Mapping[str, Any]]) -> str:
+def describe_items(items: list[Mapping[str, Any]], names: Names | None = None) -> str:
     """Trade items (as views and events hold them) in plain words."""
+    n = names or PLAIN
     parts = []
     for item in items:
         giver, receiver, kind, value = item["giver"], item["receiver"], item["kind"], item["value"]
@@ -286,112 +288,147 @@ def describe_items(items: list[Mapping[str, Any]]) -> str:
             what = f"the die on {_lot(value)}"
         else:
             where = f" at {_lot(value)}" if value else ""
-            parts.append(f"P{giver} will not {kind[3:]}{where} this turn (for P{receiver})")
+            parts.append(
+                f"{n.subject(giver, 'will not', start=False)} "
+                f"{kind[3:]}{where} this turn (for {n.who(receiver)})"
+            )
             continue
-        parts.append(f"P{giver} gives {what} to P{receiver}")
+        parts.append(f"{n.subject(giver, 'gives', start=False)} {what} to {n.who(receiver)}")
     return "; ".join(parts)
 
 
-def describe_event(event: Mapping[str, Any]) -> str:
-    """One event of a view (``{"i", "kind", ...}``) as the sentence the terminal log shows."""
+def describe_event(event: Mapping[str, Any], names: Names | None = None) -> str:
+    """One event of a view (``{"i", "kind", ...}``) as a sentence: seats as ``P0``... for the terminal,
+    or by their players' names ("you" for the reader) with ``names``."""
     kind = event.get("kind")
-    p = f"P{event.get('seat')}"
     words = _WORDS.get(kind)  # type: ignore[arg-type]
     if words is not None:
-        return words(event, p)
+        text = words(event, _Says(names or PLAIN, event.get("seat")))
+        return text[:1].upper() + text[1:] if names else text
     data = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("i", "kind", "private"))
     return f"{kind}: {data}" if data else str(kind)
 
 
-def _gamble_roll(e: Mapping[str, Any], p: str) -> str:
+class _Says:
+    """The event's seat as a subject (``s("rolls")`` -> "Alice rolls" / "you roll") and the names."""
+
+    def __init__(self, names: Names, seat: object) -> None:
+        self.n, self.seat = names, seat
+
+    def __call__(self, verb: str) -> str:
+        return self.n.subject(self.seat, verb, start=False)
+
+    @property
+    def their(self) -> str:
+        return self.n.their(self.seat)
+
+
+def _gamble_roll(e: Mapping[str, Any], s: _Says) -> str:
+    n = s.n
     a, b = e["dice"]
     note = " (half laid off to the bank)" if e["layoff"] else ""
     if e["won"]:
         bank = f", the bank ${e['bank_pays']}" if e["bank_pays"] else ""
         return (
-            f"{p} rolls {a}+{b}={e['total']} and wins ${e['stake']}{note}: "
-            f"P{e['boss']} pays ${e['boss_pays']}{bank}"
+            f"{s('rolls')} {a}+{b}={e['total']} and {s('wins').split(' ', 1)[1]} ${e['stake']}{note}: "
+            f"{n.subject(e['boss'], 'pays', start=False)} ${e['boss_pays']}{bank}"
         )
-    return f"{p} rolls {a}+{b}={e['total']} and loses ${e['bet']}{note}: P{e['boss']} gets ${e['boss_gets']}"
+    return (
+        f"{s('rolls')} {a}+{b}={e['total']} and {s('loses').split(' ', 1)[1]} ${e['bet']}{note}: "
+        f"{n.subject(e['boss'], 'gets', start=False)} ${e['boss_gets']}"
+    )
 
 
-def _take_over(e: Mapping[str, Any], p: str) -> str:
+def _take_over(e: Mapping[str, Any], s: _Says) -> str:
     if e["from_seat"] is None:
-        return f"{p} takes over {_lot(e['lot'])}: a die showing {e['value']} on the empty tile"
-    return f"{p} takes over {_lot(e['lot'])}: P{e['from_seat']}'s die is replaced, still showing {e['value']}"
+        return f"{s('takes over')} {_lot(e['lot'])}: a die showing {e['value']} on the empty tile"
+    return (
+        f"{s('takes over')} {_lot(e['lot'])}: {s.n.whose(e['from_seat'])} die is replaced, "
+        f"still showing {e['value']}"
+    )
 
 
-def _game_over(e: Mapping[str, Any], p: str) -> str:
+def _game_over(e: Mapping[str, Any], s: _Says) -> str:
     if e["reason"] == "instant_win":
-        return f"the game ends: {p} reaches {INSTANT_WIN} points"
+        return f"the game ends: {s('reaches')} {INSTANT_WIN} points"
     return "the game ends (Game End was drawn)"
 
 
-def _tie(e: Mapping[str, Any], p: str) -> str:
-    dice = ", ".join(f"{d['value']} (P{d['seat']})" for d in e["dice"])
+def _tie(e: Mapping[str, Any], s: _Says) -> str:
+    dice = ", ".join(f"{d['value']} ({s.n.who(d['seat'])})" for d in e["dice"])
     return f"tie for boss at {_lot(e['casino'])}: dice showing {e['value']} re-rolled to {dice}"
 
 
-def _reorg(e: Mapping[str, Any], p: str) -> str:
-    rolls = "; ".join(f"P{r['seat']} rolls {', '.join(map(str, r['values']))}" for r in e["rolls"])
-    return f"{p} reorganizes the {e['color']} casino at {_lot(e['casino'])} for ${e['cost']}: {rolls}"
+def _reorg(e: Mapping[str, Any], s: _Says) -> str:
+    rolls = "; ".join(
+        f"{s.n.subject(r['seat'], 'rolls', start=False)} {', '.join(map(str, r['values']))}"
+        for r in e["rolls"]
+    )
+    return f"{s('reorganizes')} the {e['color']} casino at {_lot(e['casino'])} for ${e['cost']}: {rolls}"
 
 
 _WORDS: dict[str, Any] = {
-    "deck_shuffled": lambda e, p: f"the {e['cards']} lot cards are shuffled; Game End is set aside",
-    "dealt_again": lambda e, p: f"{p} is dealt {_lot(e['lot'])}: F is not used with 2 players, dealt again",
-    "dealt": lambda e, p: (
-        f"{p} is dealt {' and '.join(_lot(x) for x in e['lots'])}: markers placed, starts with ${e['money']}"
+    "deck_shuffled": lambda e, s: f"the {e['cards']} lot cards are shuffled; Game End is set aside",
+    "dealt_again": lambda e, s: (
+        f"{s('is dealt')} {_lot(e['lot'])}: F is not used with 2 players, dealt again"
     ),
-    "game_end_placed": lambda e, p: f"Game End is placed under the top {e['above']} of {e['cards']} cards",
-    "roll_off": lambda e, p: (
-        "roll-off: " + ", ".join(f"P{s} rolls {t}" for s, t in zip(e["seats"], e["totals"], strict=True))
+    "dealt": lambda e, s: (
+        f"{s('is dealt')} {' and '.join(_lot(x) for x in e['lots'])}: markers placed, "
+        f"{s('starts').split(' ', 1)[1]} with ${e['money']}"
     ),
-    "first_player": lambda e, p: f"{p} goes first",
-    "draw": lambda e, p: f"{p} draws {_lot(e['lot'])} ({e['pays']})",
-    "draw_unused": lambda e, p: (
-        f"{p} draws {_lot(e['lot'])} ({e['pays']}): nothing is placed on F; draws again"
+    "game_end_placed": lambda e, s: f"Game End is placed under the top {e['above']} of {e['cards']} cards",
+    "roll_off": lambda e, s: (
+        "roll-off: "
+        + ", ".join(
+            f"{s.n.subject(q, 'rolls', start=False)} {t}"
+            for q, t in zip(e["seats"], e["totals"], strict=True)
+        )
     ),
-    "draw_game_end": lambda e, p: f"{p} draws Game End: the Strip and the lots pay one last time",
-    "marker": lambda e, p: f"{p} puts a marker on {_lot(e['lot'])}",
-    "must_free_lot": lambda e, p: (
-        f"{p} has all {MARKERS_PER_PLAYER} markers out and must free a lot to take {_lot(e['lot'])}"
+    "first_player": lambda e, s: f"{s('goes')} first",
+    "draw": lambda e, s: f"{s('draws')} {_lot(e['lot'])} ({e['pays']})",
+    "draw_unused": lambda e, s: (
+        f"{s('draws')} {_lot(e['lot'])} ({e['pays']}): nothing is placed on F; {s('draws').split(' ', 1)[1]} again"
     ),
-    "free_lot": lambda e, p: f"{p} frees {_lot(e['lot'])} to put a marker on {_lot(e['target'])}",
+    "draw_game_end": lambda e, s: f"{s('draws')} Game End: the Strip and the lots pay one last time",
+    "marker": lambda e, s: f"{s('puts')} a marker on {_lot(e['lot'])}",
+    "must_free_lot": lambda e, s: (
+        f"{s('has')} all {MARKERS_PER_PLAYER} markers out and must free a lot to take {_lot(e['lot'])}"
+    ),
+    "free_lot": lambda e, s: f"{s('frees')} {_lot(e['lot'])} to put a marker on {_lot(e['target'])}",
     "take_over": _take_over,
-    "must_move_die": lambda e, p: (
-        f"{p} has all {DICE_PER_PLAYER} dice out and must move one to {_lot(e['lot'])}"
+    "must_move_die": lambda e, s: (
+        f"{s('has')} all {DICE_PER_PLAYER} dice out and must move one to {_lot(e['lot'])}"
     ),
-    "move_die": lambda e, p: (
-        f"{p} moves their die from {_lot(e['from_lot'])} to {_lot(e['to_lot'])} (showing {e['value']}); "
-        f"{_lot(e['from_lot'])} is left without a die"
+    "move_die": lambda e, s: (
+        f"{s('moves')} {s.their} die from {_lot(e['from_lot'])} to {_lot(e['to_lot'])} "
+        f"(showing {e['value']}); {_lot(e['from_lot'])} is left without a die"
     ),
-    "lots_pay": lambda e, p: "lots pay $1 per marker: " + _seat_amounts(e["amounts"]),
-    "casino_pays": lambda e, p: (
+    "lots_pay": lambda e, s: "lots pay $1 per marker: " + _seat_amounts(e["amounts"], s.n),
+    "casino_pays": lambda e, s: (
         f"the {e['color']} casino at {_lot(e['casino'])} ({e['size']} tiles) pays "
-        f"{_seat_amounts(e['amounts'])}; boss P{e['boss']} scores {e['size']}"
+        f"{_seat_amounts(e['amounts'], s.n)}; boss {s.n.subject(e['boss'], 'scores', start=False)} {e['size']}"
     ),
-    "score": lambda e, p: f"{p} moves from {e['from']} to {e['to']} points",
+    "score": lambda e, s: f"{s('moves')} from {e['from']} to {e['to']} points",
     "tie_reroll": _tie,
-    "build": lambda e, p: f"{p} builds a {e['color']} casino on {_lot(e['lot'])} for ${e['cost']}",
-    "sprawl": lambda e, p: f"{p} sprawls a {e['color']} casino onto {_lot(e['lot'])} for ${e['cost']}",
-    "remodel": lambda e, p: (
-        f"{p} remodels the {e['from_color']} casino at {_lot(e['casino'])} ({e['size']} tiles) "
+    "build": lambda e, s: f"{s('builds')} a {e['color']} casino on {_lot(e['lot'])} for ${e['cost']}",
+    "sprawl": lambda e, s: f"{s('sprawls')} a {e['color']} casino onto {_lot(e['lot'])} for ${e['cost']}",
+    "remodel": lambda e, s: (
+        f"{s('remodels')} the {e['from_color']} casino at {_lot(e['casino'])} ({e['size']} tiles) "
         f"to {e['to_color']} for ${e['cost']}"
     ),
     "reorg": _reorg,
-    "put": lambda e, p: f"{p} puts a {e['value']} on {_lot(e['lot'])}",
-    "gamble": lambda e, p: (
-        f"{p} bets ${e['bet']} at P{e['boss']}'s {e['color']} casino at {_lot(e['casino'])}"
+    "put": lambda e, s: f"{s('puts')} a {e['value']} on {_lot(e['lot'])}",
+    "gamble": lambda e, s: (
+        f"{s('bets')} ${e['bet']} at {s.n.whose(e['boss'])} {e['color']} casino at {_lot(e['casino'])}"
     ),
     "gamble_roll": _gamble_roll,
-    "offer": lambda e, p: f"{p} offers: {describe_items(e['items'])}",
-    "counter": lambda e, p: f"{p} refuses the offer and counters",
-    "accept": lambda e, p: f"{p} accepts",
-    "refuse": lambda e, p: f"{p} refuses the offer",
-    "trade_done": lambda e, p: "the trade is done",
-    "end_turn": lambda e, p: f"{p} ends the turn",
-    "market_open": lambda e, p: "the market is open: the other players may offer trades",
-    "pass": lambda e, p: f"{p} makes no offer",
+    "offer": lambda e, s: f"{s('offers')}: {describe_items(e['items'], s.n)}",
+    "counter": lambda e, s: f"{s('refuses')} the offer and {s('counters').split(' ', 1)[1]}",
+    "accept": lambda e, s: f"{s('accepts')}",
+    "refuse": lambda e, s: f"{s('refuses')} the offer",
+    "trade_done": lambda e, s: "the trade is done",
+    "end_turn": lambda e, s: f"{s('ends')} the turn",
+    "market_open": lambda e, s: "the market is open: the other players may offer trades",
+    "pass": lambda e, s: f"{s('makes')} no offer",
     "game_over": _game_over,
 }

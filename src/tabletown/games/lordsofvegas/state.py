@@ -59,6 +59,7 @@ from .data import (
     START_MONEY,
     TILES_PER_COLOR,
 )
+from .fields import Move
 from .moves import MovesMixin
 from .phases import (
     ACTION,
@@ -196,7 +197,7 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
         self.log.append(new_event(Event, ("deck_shuffled", {"cards": len(deck)}, None)))
         # Deal from the end of the list (the top of the deck).
         for seat in range(num_players):
-            got = []
+            got: list[int] = []
             while len(got) < 2:
                 card = deck.pop()
                 self.discard.append(card)
@@ -264,6 +265,7 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
             return (self.place_queue[0][0],)
         if phase == MARKET:
             return (self.market[0],)
+        assert self.pending is not None  # every other phase waits for a pending decision
         return (self.pending[0],)
 
     @property
@@ -286,16 +288,17 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
             not isinstance(action, tuple) or not action or not isinstance(action[0], str)
         ):
             raise MalformedAction("notation.unknown", f"not a Lords of Vegas action: {action!r}")
-        handler = _HANDLERS_BY_PHASE[phase].get(action[0])
+        move: Move = action  # type: ignore[assignment]  # checked above: a tuple whose first field is its kind
+        handler = _HANDLERS_BY_PHASE[phase].get(move[0])
         if handler is None:
-            if action[0] == "offer" and self.phase in (ACTION, OFFER, MARKET):
+            if move[0] == "offer" and self.phase in (ACTION, OFFER, MARKET):
                 handler = LordsOfVegasState._act_offer
             else:
                 raise IllegalAction(
                     f"phase.{PHASE_NAMES[self.phase]}",
-                    f"'{action[0]}' is not possible now ({_PHASE_HINT[self.phase]})",
+                    f"'{move[0]}' is not possible now ({_PHASE_HINT[self.phase]})",
                 )
-        handler(self, player, action)
+        handler(self, player, move)
 
     # ------------------------------------------------------------------ views, copies
     def view(self, player: int | None, since: int = 0) -> dict[str, Any]:
@@ -308,7 +311,7 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
             entry: dict[str, Any] = {"lot": LOT_NAMES[lot]}
             if self.tile[lot] >= 0:
                 entry["tile"] = COLORS[self.tile[lot]]
-                entry["casino"] = LOT_NAMES[gof[lot][0]]
+                entry["casino"] = LOT_NAMES[gof[lot][0]]  # type: ignore[index]  # a tile is in a casino
                 if self.dieo[lot] >= 0:
                     entry["die"] = self.diev[lot]
                     entry["owner"] = self.dieo[lot]
@@ -354,6 +357,7 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
             "promised": [{"action": k, "lot": LOT_NAMES[lot] if lot >= 0 else None} for k, lot in self.bans],
         }
         if self.phase == OFFER:
+            assert self.offer is not None  # the offer this phase waits on
             proposer, items = self.offer
             state["offer"] = {
                 "by": proposer,
@@ -362,9 +366,11 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
                 "waiting_for": list(self.to_act),
             }
         elif self.phase == LAYOFF:
+            assert self.pending is not None  # the gamble this phase waits on
             boss, gambler, bet = self.pending
             state["gamble"] = {"boss": boss, "gambler": gambler, "bet": bet}
         elif self.phase in (PICK_DIE, FREE_LOT):
+            assert self.pending is not None  # the decision this phase waits on
             state["decision"] = {"seat": self.pending[0], "lot": LOT_NAMES[self.pending[1]]}
         elif self.phase == MARKET:
             state["market"] = list(self.market)

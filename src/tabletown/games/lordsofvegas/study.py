@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.game import State
 from ...study.features import GameWatcher
 from .data import LOT_NAMES
+from .state import LordsOfVegasState
 
 TURN = "a turn is one player's draw and actions, up to its `end`"
 
@@ -34,15 +34,15 @@ PLAN: list[tuple[int, tuple[str, ...], dict[str, Any]]] = [
 ]
 
 
-def catalogue(state: State) -> list[str]:
+def catalogue(state: LordsOfVegasState) -> list[str]:
     return [*KINDS, *(f"colour:{c}" for c in COLOURS)]
 
 
-class Watcher(GameWatcher):
+class Watcher(GameWatcher[LordsOfVegasState]):
     tracks = ("points", "money")
     version = 2  # 2: play_order
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: LordsOfVegasState) -> None:
         super().__init__(state)
         first = next(event.data["seat"] for event in state.log if event.kind == "first_player")
         for seat in range(state.num_players):
@@ -53,10 +53,10 @@ class Watcher(GameWatcher):
             blocks = sorted(LOT_NAMES[lot][0] for lot, owner in enumerate(state.marker) if owner == seat)
             self.open[seat]["start_blocks"] = "+".join(blocks) or "none"
 
-    def values(self, state: State) -> dict[str, list[float]]:
+    def values(self, state: LordsOfVegasState) -> dict[str, list[float]]:
         return {"points": list(state.score), "money": list(state.money)}
 
-    def see(self, state: State, seat: int, text: str, simultaneous: bool) -> None:
+    def see(self, state: LordsOfVegasState, seat: int, text: str, simultaneous: bool) -> None:
         words = text.split()
         kind = words[0]
         if kind == "end":

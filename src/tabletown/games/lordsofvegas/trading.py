@@ -10,7 +10,6 @@ import sys
 
 from ...core.errors import IllegalAction, MalformedAction
 from ...core.events import Event
-from ...core.game import Action
 from .actions import ITEM_KINDS, arity, check_lot
 from .board import lot_name, new_event
 from .data import (
@@ -18,6 +17,7 @@ from .data import (
     LOT_NAMES,
     MARKERS_PER_PLAYER,
 )
+from .fields import Move, StateFields
 from .phases import ACTION, OFFER
 
 
@@ -39,7 +39,7 @@ def items_json(items: tuple) -> list[dict]:
     ]
 
 
-class TradingMixin:
+class TradingMixin(StateFields):
     """Offers, answers and promises of :class:`~.state.LordsOfVegasState`."""
 
     __slots__ = ()
@@ -49,6 +49,7 @@ class TradingMixin:
         cached = self._cache_answer
         if cached is not None and cached[0] is offer:
             return cached[1]
+        assert offer is not None  # asked only while an offer waits
         proposer, items = offer
         givers = {item[0] for item in items}
         givers.discard(proposer)
@@ -63,7 +64,7 @@ class TradingMixin:
         return any(bk == kind and (bl == -1 or bl in lots) for bk, bl in self.bans)
 
     # --- trading
-    def _act_offer(self, p: int, action: Action) -> None:
+    def _act_offer(self, p: int, action: Move) -> None:
         items = self.check_offer(p, action)
         if self.offers_made >= self.options["max_offers"]:
             raise IllegalAction("trade.limit", f"at most {self.options['max_offers']} offers per turn")
@@ -79,7 +80,7 @@ class TradingMixin:
         if not self.offer_answerers():
             self._execute_offer()
 
-    def check_offer(self, p: int, action: Action) -> tuple:
+    def check_offer(self, p: int, action: Move) -> tuple:
         """Validate an offer fully (raises) and return its items."""
         if len(action) != 2 or not isinstance(action[1], tuple) or not action[1]:
             raise MalformedAction("trade.empty", "an offer lists at least one item")
@@ -147,7 +148,7 @@ class TradingMixin:
                 raise IllegalAction("trade.dice_full", f"seat {s} has no free die")
         return items
 
-    def _act_accept(self, p: int, action: Action) -> None:
+    def _act_accept(self, p: int, action: Move) -> None:
         if len(action) != 1:
             arity(action, 1)
         self.accepted = self.accepted + (p,)
@@ -155,7 +156,7 @@ class TradingMixin:
         if all(s in self.accepted for s in self.offer_answerers()):
             self._execute_offer()
 
-    def _act_refuse(self, p: int, action: Action) -> None:
+    def _act_refuse(self, p: int, action: Move) -> None:
         if len(action) != 1:
             arity(action, 1)
         self.log.append(new_event(Event, ("refuse", {"seat": p}, None)))
@@ -164,6 +165,7 @@ class TradingMixin:
         self.phase = self.offer_return
 
     def _execute_offer(self) -> None:
+        assert self.offer is not None  # the offer being settled
         _, items = self.offer
         self.execute_items(items)
         self.log.append(new_event(Event, ("trade_done", {}, None)))

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from ...core.errors import IllegalAction, MalformedAction
 from ...core.events import Event
-from ...core.game import Action
 from .actions import arity, check_lot, lot_colour, lot_only
 from .board import lot_name, new_event
 from .data import (
@@ -25,13 +24,14 @@ from .data import (
     STRIP,
     gamble_multiplier,
 )
+from .fields import Move, StateFields
 from .phases import ACTION, FREE_LOT, LAYOFF, MARKET, OVER, PICK_DIE, PLACE, RESUME_ACTION, RESUME_DRAW
 
 # _MULTIPLIER[total]: gamble_multiplier(total) for every 2d6 total.
 _MULTIPLIER = tuple(gamble_multiplier(total) if total >= 2 else 0 for total in range(13))
 
 
-class TurnMixin:
+class TurnMixin(StateFields):
     """Turn flow and action handlers of :class:`~.state.LordsOfVegasState`."""
 
     __slots__ = ()
@@ -43,7 +43,7 @@ class TurnMixin:
         ):
             raise IllegalAction("trade.promised", f"you traded away the right to {kind} there this turn")
 
-    def _act_end(self, p: int, action: Action) -> None:
+    def _act_end(self, p: int, action: Move) -> None:
         if len(action) != 1:
             arity(action, 1)
         self.log.append(new_event(Event, ("end_turn", {"seat": p}, None)))
@@ -57,7 +57,7 @@ class TurnMixin:
             return
         self._next_turn()
 
-    def _act_pass(self, p: int, action: Action) -> None:
+    def _act_pass(self, p: int, action: Move) -> None:
         arity(action, 1)
         self.log.append(new_event(Event, ("pass", {"seat": p}, None)))
         self.market = self.market[1:]
@@ -68,7 +68,7 @@ class TurnMixin:
         self.active = (self.active + 1) % self.num_players
         self._start_turn()
 
-    def _act_build(self, p: int, action: Action) -> None:
+    def _act_build(self, p: int, action: Move) -> None:
         lot, colour = lot_colour(action)
         if self.num_players == 2 and IN_EXCLUDED_BLOCK[lot]:
             raise IllegalAction("build.block_f", "block F is not used in a 2-player game")
@@ -97,7 +97,7 @@ class TurnMixin:
         )
         self._place_tile(p, lot, colour)
 
-    def _act_sprawl(self, p: int, action: Action) -> None:
+    def _act_sprawl(self, p: int, action: Move) -> None:
         lot, colour = lot_colour(action)
         if self.tile[lot] >= 0:
             raise IllegalAction("sprawl.occupied", f"{lot_name(lot)} already holds a casino tile")
@@ -109,7 +109,7 @@ class TurnMixin:
         if self.num_players == 2 and IN_EXCLUDED_BLOCK[lot]:
             raise IllegalAction("sprawl.block_f", "block F is not used in a 2-player game")
         gof = self.casinos()[1]
-        sources = [gof[nb] for nb in NEIGHBORS[lot] if self.tile[nb] == colour]
+        sources = [g for nb in NEIGHBORS[lot] if self.tile[nb] == colour and (g := gof[nb]) is not None]
         if not sources:
             raise IllegalAction("sprawl.not_adjacent", f"{lot_name(lot)} touches no {COLORS[colour]} casino")
         bossed = [g for g in sources if self._boss_of(g) == p]
@@ -156,13 +156,14 @@ class TurnMixin:
             self.resume = (RESUME_ACTION,)
             self.phase = PICK_DIE
 
-    def _act_remodel(self, p: int, action: Action) -> None:
+    def _act_remodel(self, p: int, action: Move) -> None:
         lot, colour = lot_colour(action)
         tile = self.tile
         old = tile[lot]
         if old < 0:
             raise IllegalAction("remodel.no_casino", f"there is no casino on {lot_name(lot)}")
         g = self.casinos()[1][lot]
+        assert g is not None  # the lot holds a tile, so it is in a casino
         size = len(g)
         boss = (self.dieo[lot] if self.diev[lot] else -1) if size == 1 else self._boss_of(g)
         if boss != p:
@@ -210,7 +211,7 @@ class TurnMixin:
         )
         self._after_action((lot,))
 
-    def _act_reorg(self, p: int, action: Action) -> None:
+    def _act_reorg(self, p: int, action: Move) -> None:
         lot = lot_only(action)
         if self.tile[lot] < 0:
             raise IllegalAction("reorganize.no_casino", f"there is no casino on {lot_name(lot)}")
@@ -325,7 +326,7 @@ class TurnMixin:
         self._values_changed(t)
         self._after_action((lot,))
 
-    def _act_put(self, p: int, action: Action) -> None:
+    def _act_put(self, p: int, action: Move) -> None:
         lot = lot_only(action)
         owner, lots, values = self.place_queue[0]
         if lot not in lots:
@@ -347,7 +348,7 @@ class TurnMixin:
             self.phase = ACTION
             self._after_action((lot,))
 
-    def _act_gamble(self, p: int, action: Action) -> None:
+    def _act_gamble(self, p: int, action: Move) -> None:
         if len(action) != 3:
             raise MalformedAction("notation.gamble", "gamble takes a lot and a bet")
         lot, bet = action[1], action[2]
@@ -360,6 +361,7 @@ class TurnMixin:
         if self.tile[lot] < 0:
             raise IllegalAction("gamble.no_casino", f"there is no casino on {lot_name(lot)}")
         g = self.casinos()[1][lot]
+        assert g is not None  # the lot holds a tile, so it is in a casino
         boss = self._boss_of(g)
         if boss < 0:
             raise IllegalAction("gamble.no_boss", "nobody runs that casino")
@@ -390,9 +392,10 @@ class TurnMixin:
         self.pending = (boss, p, bet)
         self.phase = LAYOFF
 
-    def _act_layoff(self, boss: int, action: Action) -> None:
+    def _act_layoff(self, boss: int, action: Move) -> None:
         if len(action) != 2 or not isinstance(action[1], bool):
             raise MalformedAction("notation.layoff", "layoff is yes or no")
+        assert self.pending is not None  # the gamble that opened this phase
         _, gambler, bet = self.pending
         lay = action[1]
         a, b = self.rng.die(), self.rng.die()
@@ -451,8 +454,9 @@ class TurnMixin:
         self.phase = ACTION
 
     # --- decisions inside a take-over or a build
-    def _act_take(self, p: int, action: Action) -> None:
+    def _act_take(self, p: int, action: Move) -> None:
         src = lot_only(action)
+        assert self.pending is not None  # the take-over or build that opened this phase
         _, target, value = self.pending
         if self.dieo[src] != p or src == target:
             raise IllegalAction(
@@ -480,10 +484,11 @@ class TurnMixin:
         self.pending = None
         self._resume()
 
-    def _act_free(self, p: int, action: Action) -> None:
+    def _act_free(self, p: int, action: Move) -> None:
         lot = lot_only(action)
         if self.marker[lot] != p:
             raise IllegalAction("free_lot.not_yours", f"free one of your own lots, not {lot_name(lot)}")
+        assert self.pending is not None  # the take-over that opened this phase
         _, target, _ = self.pending
         self._set_marker(lot, -1)
         self._set_marker(target, p)
@@ -497,6 +502,7 @@ class TurnMixin:
 
     def _resume(self) -> None:
         resume = self.resume
+        assert resume is not None  # set with the decision that paused the turn
         self.resume = None
         if resume[0] == RESUME_DRAW:
             self._finish_draw(resume[1], None)

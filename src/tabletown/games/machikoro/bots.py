@@ -45,7 +45,7 @@ class GreedyBot(Bot):
     # instead of comparing expected income.
     fixed_dice = False
 
-    def choose(self, state: MachiKoroState, player: int) -> Any:
+    def choose(self, state: MachiKoroState, player: int) -> Any:  # type: ignore[override]  # its game's states only
         legal = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
@@ -95,6 +95,7 @@ class GreedyBot(Bot):
         return best
 
     def choose_swap(self, state: MachiKoroState, player: int, legal: list[Any]) -> Any:
+        best: Any  # NOSWAP or a Swap
         best, best_gain = NOSWAP, 0.3
         for action in legal:
             if type(action) is not Swap:

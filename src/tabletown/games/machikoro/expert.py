@@ -107,8 +107,8 @@ class Model:
         delta[roller] -= start - purse
         city = cards[roller]
         rlm = lm[roller]
-        for entry in t.green[roll]:
-            gain = green_gain(entry, city, rlm)
+        for green in t.green[roll]:
+            gain = green_gain(green, city, rlm)
             if gain:
                 delta[roller] += gain
         blues = t.blue[roll]
@@ -177,7 +177,7 @@ class Model:
                 if self.radio_same or not station:
                     again = plain
                 else:
-                    again = e1 if _dot(weights, e1) >= _dot(weights, e2) else e2
+                    again = e1 if e2 is None or _dot(weights, e1) >= _dot(weights, e2) else e2
                 again_val = _dot(weights, again)
                 vec = [0.0] * self.n
                 for roll, p in dist:
@@ -328,7 +328,7 @@ class ExpertBot(Bot):
     deny_owned = 3
     deny_colors = ("green",)
 
-    def choose(self, state: MachiKoroState, player: int) -> Any:
+    def choose(self, state: MachiKoroState, player: int) -> Any:  # type: ignore[override]  # its game's states only
         legal = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
@@ -414,6 +414,7 @@ class ExpertBot(Bot):
             if max(chance.values()) <= 0:
                 return None
             lm = state.lm[player]
+            best: Any  # a roll here, the keep or a reroll below
             best, best_val = None, -1e18
             for action, dist in options:
                 p = chance[action]
@@ -590,6 +591,7 @@ class ExpertBot(Bot):
     def choose_swap(self, state: MachiKoroState, player: int, legal: list[Any]) -> Any:
         model = Model(state, self.cap_floor)
         base = model.rates()
+        best: Any  # NOSWAP or a Swap
         best, best_val = NOSWAP, 0.3  # a swap must move a little income to be worth doing
         cards = model.cards
         for action in legal:

@@ -11,6 +11,7 @@ from ...core.events import Event
 from ...core.game import BotFactory, Game
 from ...core.options import Option
 from ...core.spaces import SEQUENTIAL, ActionSpace, GameType
+from ...core.words import Names
 from .actions import (
     ADD2,
     BUILD_ESTABLISHMENT,
@@ -43,6 +44,7 @@ def _interned(value: Any) -> Any:
 class MachiKoro(Game):
     name = "machikoro"
     title = "Machi Koro (with Harbor)"
+    camel_name = "MachiKoro"
     min_players = 2
     max_players = 4
     options = (
@@ -174,10 +176,10 @@ class MachiKoro(Game):
         state.city_hall_mode = state.options["city_hall"]
         return state
 
-    def describe_event(self, event: Mapping[str, Any]) -> str:
+    def describe_event(self, event: Mapping[str, Any], names: Names | None = None) -> str:
         from .render import describe_event
 
-        return describe_event(event)
+        return describe_event(event, names)
 
     def bots(self) -> Mapping[str, BotFactory]:
         from .bots import bot_factories

@@ -5,6 +5,8 @@ Everything here reads only public information (all of a Machi Koro city is face 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .rules import (
     AIRPORT,
     HARBOR_LM,
@@ -83,6 +85,7 @@ def _own_roll_incomes(state: MachiKoroState, player: int, own: tuple[int, ...], 
     coins = state.coins
     n = state.num_players
     city = cards[player]
+    loss: Sequence[int]
     if n == 2:
         loss = _city_incomes(t, cards[1 - player], lms[1 - player])[1]
     else:
@@ -204,14 +207,15 @@ def income_rate(state: MachiKoroState, player: int) -> float:
     if lm & STATION:
         values = _own_roll_incomes(state, player, own_table, _ALL_ROLLS)
         own = sum([p * values[r] for r, p in _ONE_PAIRS])
-        two = sum([p * values[r] for r, p in _TWO_PAIRS])
-        own = max(own, two * (1.2 if lm & PARK else 1.0))
+        own_two = sum([p * values[r] for r, p in _TWO_PAIRS])
+        own = max(own, own_two * (1.2 if lm & PARK else 1.0))
     else:
         values = _own_roll_incomes(state, player, own_table, _ONE_ROLLS)
         own = sum([p * values[r] for r, p in _ONE_PAIRS])
     if lm & RADIO:
         own *= 1.15
-    one = two = None
+    one: float | None = None
+    two: float | None = None
     parts = []
     for q in range(state.num_players):
         if q == player:

@@ -55,11 +55,11 @@ class _Plan:
             self.coins_at.append(len(scaled))
             scaled.append(lambda v: 0.0)  # coins: written apart (they may pass 255)
             scaled += [lambda v: v * 0.25] * len(kinds)
-            scaled += [lambda v, j=j: float(v >> j & 1) for j in range(LANDMARK_BITS)]
+            scaled += [lambda v, j=j: float(v >> j & 1) for j in range(LANDMARK_BITS)]  # type: ignore[misc]  # mypy cannot type a lambda's bound default
         scaled += [lambda v: v / 6.0] * len(kinds)
         scaled += [lambda v: v * 0.05] * decks
-        scaled += [lambda v, k=k: 1.0 if v == k else 0.0 for k in range(n)]
-        scaled += [lambda v, k=k: 1.0 if v == k else 0.0 for k in range(PHASES)]
+        scaled += [lambda v, k=k: 1.0 if v == k else 0.0 for k in range(n)]  # type: ignore[misc]  # mypy cannot type a lambda's bound default
+        scaled += [lambda v, k=k: 1.0 if v == k else 0.0 for k in range(PHASES)]  # type: ignore[misc]  # mypy cannot type a lambda's bound default
         scaled += [lambda v: v / 6.0, lambda v: v / 6.0, lambda v: v / 14.0]
         scaled += [float] * 4  # rerolled, built, purple stage, park at start
         scaled += [lambda v: v * 0.01, float]  # turn, won
@@ -114,7 +114,8 @@ def observation(self: MachiKoroState, player: int) -> np.ndarray:
 
 def install() -> None:
     if "observation" not in MachiKoroState.__dict__:
-        MachiKoroState.observation = observation
+        # patched in at import (issue 31 replaces this); it narrows the state and widens the result
+        MachiKoroState.observation = observation  # type: ignore[method-assign,assignment]
 
 
 install()

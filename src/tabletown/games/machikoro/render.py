@@ -10,10 +10,11 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ...core.words import PLAIN, Names
 from .data import COLOR_ORDER, LANDMARK_CODES, all_cards
 
 STYLE = {
@@ -87,68 +88,90 @@ def _rolls(rolls: list[int]) -> str:
 
 
 # --- events -------------------------------------------------------------------------------------------
-def describe_event(event: Mapping[str, Any]) -> str:
-    """One event of a view (``{"i", "kind", ...}``) as the sentence the terminal log shows."""
+def describe_event(event: Mapping[str, Any], names: Names | None = None) -> str:
+    """One event of a view (``{"i", "kind", ...}``) as a sentence: seats as ``P0``... for the terminal,
+    or by their players' names ("You" for the reader) with ``names``; cards by their printed names."""
+    n = names or PLAIN
     kind = event.get("kind")
     seat = event.get("seat")
-    p = f"P{seat}"
+
+    def does(verb: str) -> str:
+        return n.subject(seat, verb)
+
     if kind == "start":
         return (
-            f"Game starts: {event['players']} players, {event['coins']} coins each; P{event['first']} begins."
+            f"Game starts: {event['players']} players, {event['coins']} coins each; "
+            f"{n.subject(event['first'], 'begins', start=False)}."
         )
     if kind == "market_shuffled":
         return "The supply is shuffled into the market deck" + ("s." if event["count"] > 1 else ".")
     if kind == "market_reveal":
-        return f"Market reveals: {', '.join(event['cards'])}."
+        return f"Market reveals: {', '.join(card_name(c) for c in event['cards'])}."
     if kind == "roll":
         dice = event["dice"]
         return (
-            f"{p} rolls {dice[0]}."
+            f"{does('rolls')} {dice[0]}."
             if len(dice) == 1
-            else f"{p} rolls {dice[0]}+{dice[1]} = {event['total']}."
+            else f"{does('rolls')} {dice[0]}+{dice[1]} = {event['total']}."
         )
     if kind == "keep":
-        return f"{p} keeps the roll."
+        return f"{does('keeps')} the roll."
     if kind == "reroll":
-        return f"{p} uses the Radio Tower to re-roll."
+        return f"{does('uses')} the Radio Tower to re-roll."
     if kind == "harbor_add":
-        return f"{p} uses the Harbor: the roll counts as {event['total']}."
+        return f"{does('uses')} the Harbor: the roll counts as {event['total']}."
     if kind == "pay":
-        what = f"{event['card']} x{event['copies']}"
+        what = _copies(event["card"], event["copies"])
         if event["amount"] == event["due"]:
-            return f"{p} pays P{event['to']} {event['amount']} for {what}."
-        return f"{p} owes P{event['to']} {event['due']} for {what} but pays only {event['amount']}."
+            return f"{does('pays')} {n.who(event['to'])} {_coins(event['amount'])} for {what}."
+        return (
+            f"{does('owes')} {n.who(event['to'])} {event['due']} for {what} "
+            f"but {n.subject(seat, 'pays', start=False).split(' ', 1)[1]} only {event['amount']}."
+        )
     if kind == "income":
-        return f"{p} takes {event['amount']} from the bank for {event['card']} x{event['copies']}."
+        return f"{does('takes')} {_coins(event['amount'])} from the bank for {_copies(event['card'], event['copies'])}."
     if kind == "tuna_roll":
         dice = event["dice"]
-        return f"{p} rolls {dice[0]}+{dice[1]} = {event['total']} for the Tuna Boats."
+        return f"{does('rolls')} {dice[0]}+{dice[1]} = {event['total']} for the Tuna Boats."
     if kind == "take":
         short = "" if event["amount"] == event["due"] else f" (of {event['due']} due)"
-        return f"P{event['from']} pays {p} {event['amount']}{short} for {event['card']}."
+        return (
+            f"{n.subject(event['from'], 'pays')} {n.who(seat)} {_coins(event['amount'])}{short} "
+            f"for the {card_name(event['card'])}."
+        )
     if kind == "swap_impossible":
-        return f"{p}'s Business Center finds nothing to swap."
+        return f"{n.whose(seat).capitalize() if n.you(seat) else n.whose(seat)} Business Center finds nothing to swap."
     if kind == "no_swap":
-        return f"{p} makes no Business Center swap."
+        return f"{does('makes')} no Business Center swap."
     if kind == "swap":
-        return f"{p} swaps their {event['mine']} for P{event['target']}'s {event['theirs']}."
+        return (
+            f"{does('swaps')} {n.their(seat)} {card_name(event['mine'])} for "
+            f"{n.whose(event['target'])} {card_name(event['theirs'])}."
+        )
     if kind == "city_hall":
-        return f"{p} takes {event['amount']} from the City Hall."
+        return f"{does('takes')} {_coins(event['amount'])} from the City Hall."
     if kind == "pass":
-        return f"{p} builds nothing."
+        return f"{does('builds')} nothing."
     if kind == "build":
         card = event["card"]
-        if card in LANDMARK_CODES:
-            return f"{p} builds the {card_name(card)} for {event['cost']}."
-        return f"{p} builds {card} for {event['cost']}."
+        article = "the " if card in LANDMARK_CODES else "a "
+        return f"{does('builds')} {article}{card_name(card)} for {_coins(event['cost'])}."
     if kind == "win":
-        return f"{p} has built every landmark and wins after {event['turns']} turns."
+        return f"{does('has')} built every landmark and {n.subject(seat, 'wins', start=False).split(' ', 1)[1]} after {event['turns']} turns."
     if kind == "airport":
-        return f"{p} built nothing: the Airport pays {event['amount']}."
+        return f"{does('built')} nothing: the Airport pays {_coins(event['amount'])}."
     if kind == "extra_turn":
-        return f"{p} rolled doubles: the Amusement Park gives another turn."
+        return f"{does('rolled')} doubles: the Amusement Park gives another turn."
     data = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("i", "kind", "private"))
     return f"{kind}: {data}"
+
+
+def _coins(amount: int) -> str:
+    return f"{amount} coin" if amount == 1 else f"{amount} coins"
+
+
+def _copies(code: str, copies: int) -> str:
+    return card_name(code) + (f" ×{copies}" if copies != 1 else "")
 
 
 def describe_pending(view: Mapping[str, Any]) -> str:
@@ -197,7 +220,7 @@ def render_market(market: Mapping[str, int], deck_sizes: list[int], catalogue: M
     )
     table = Table.grid(padding=(0, 1))
     for justify in ("left", "right", "left", "left", "left"):
-        table.add_column(justify=justify, no_wrap=justify != "left" or None)
+        table.add_column(justify=justify, no_wrap=justify != "left" or None)  # type: ignore[arg-type]  # None: Rich's default
     order = sorted(market, key=lambda code: (min(catalogue[code]["rolls"]), code))
     for code in order:
         card = catalogue[code]
@@ -238,7 +261,11 @@ def render_view(view: Mapping[str, Any]) -> Group:
         for seat, pl in enumerate(st["players"])
     ]
     lines = [describe_event(event) for event in view["events"][-LOG_LINES:]]
-    parts = [header, *cities, render_market(st["market"], st["market_deck_sizes"], catalogue)]
+    parts: list[RenderableType] = [
+        header,
+        *cities,
+        render_market(st["market"], st["market_deck_sizes"], catalogue),
+    ]
     parts.append(render_landmarks(st["landmarks"]))
     if lines:
         parts.append(Text("\n".join(f"· {line}" for line in lines), style="dim"))

@@ -215,6 +215,28 @@ class MachiKoroState(State):
         "radio_same_dice",
         "park_same_turn",
     )
+    # The slots' types (num_players, options, seed, rng and log are the contract's).
+    t: Tables  # the set-up's tables (cards in play, rows of landmark moves, ...)
+    coins: list[int]
+    cards: list[list[int]]  # seat -> copies of each card (by table index)
+    lm: list[int]  # seat -> bitmask of built landmarks
+    supply: list[int]  # copies of each card on sale
+    decks: list[list[int]]  # one deck per market region (Harbor's market)
+    current: int
+    phase: int
+    dice: tuple[int, int]  # (first, second); second 0 for one die
+    total: int
+    rerolled: bool
+    built: bool
+    purple_stage: int
+    park_at_start: bool
+    winner: int
+    turn: int
+    bank_paid: int
+    bank_received: int
+    city_hall_mode: str
+    radio_same_dice: bool
+    park_same_turn: bool
     # Saved positions: only builtins and events; the tables and rule switches come from the options.
     snapshot_types = ()
     static_slots = ("t", "city_hall_mode", "radio_same_dice", "park_same_turn")
@@ -421,7 +443,7 @@ class MachiKoroState(State):
                     self.dice = rolled = (first, second)
                     event = _ROLL_EVENTS[player].get(rolled) or _roll_event(player, rolled)
                 self.total = total = first + second
-                self.log.append(event)
+                self.log.append(event)  # type: ignore[arg-type]  # _ROLL_BY_DICE: None only off 1-6
                 if lm & RADIO:
                     self.phase = REROLL
                 elif lm & HARBOR_LM and total >= 10:
@@ -633,7 +655,7 @@ class MachiKoroState(State):
                         paid = due
                     coins[roller] -= paid
                     coins[owner] += paid
-                    key = (roller, owner, paid, due, codes[idx], copies)
+                    key: tuple[Any, ...] = (roller, owner, paid, due, codes[idx], copies)
                     log.append(_PAY_EVENTS.get(key) or _remember(_PAY_EVENTS, key, _pay_event))
         from_bank = 0
         if greens:

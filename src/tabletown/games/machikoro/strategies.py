@@ -88,8 +88,8 @@ def own_roll_pay(state: MachiKoroState, player: int, roll: int) -> int:
     gain = 0
     for entry in t.green[roll]:
         gain += green_gain(entry, city, lm)
-    for entry in t.blue[roll]:
-        gain += blue_gain(entry, city, lm, TUNA_MEAN)
+    for blue in t.blue[roll]:
+        gain += blue_gain(blue, city, lm, TUNA_MEAN)
     others = [q for q in range(state.num_players) if q != player]
     for idx, kind, amount, min_coins, icons in t.purple_by_roll[roll]:
         if not city[idx] or not others:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.game import State
 from ...study.features import GameWatcher
 from .data import LANDMARK_CODES, landmarks
+from .rules import MachiKoroState
 
 TURN = "a turn is one roll of the dice (an extra turn from doubles counts again)"
 
@@ -49,38 +49,38 @@ PLAN: list[tuple[int, tuple[str, ...], dict[str, Any]]] = [
 ]
 
 
-def catalogue(state: State) -> list[str]:
+def catalogue(state: MachiKoroState) -> list[str]:
     """Every card a seat could buy in this set-up (not City Hall, which every city starts with)."""
     view = state.view(None)["state"]
     return [card["id"] for card in view["cards"]] + goal_items(state)
 
 
-def goal_items(state: State) -> list[str]:
+def goal_items(state: MachiKoroState) -> list[str]:
     """The landmarks to build: building them all is the win, so their lift is no finding."""
     landmarks = state.view(None)["state"]["players"][0]["landmarks"]
     return [code for code, built in landmarks.items() if not built]
 
 
-class Watcher(GameWatcher):
+class Watcher(GameWatcher[MachiKoroState]):
     tracks = ("progress", "coins", "landmarks")
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: MachiKoroState) -> None:
         self.mask = state.t.victory_mask
         self.buys: list[list[str]] = [[] for _ in range(state.num_players)]
         self.marks: list[list[str]] = [[] for _ in range(state.num_players)]
         super().__init__(state)
 
-    def values(self, state: State) -> dict[str, list[float]]:
+    def values(self, state: MachiKoroState) -> dict[str, list[float]]:
         mask = self.mask
         built = [sum(cost for bit, cost in _BIT_COST if lm & bit & mask) for lm in state.lm]
-        coins = list(state.coins)
+        coins: list[float] = list(state.coins)
         return {
             "progress": [c + b for c, b in zip(coins, built, strict=True)],
             "coins": coins,
             "landmarks": [bin(lm & mask).count("1") for lm in state.lm],
         }
 
-    def see(self, state: State, seat: int, text: str, simultaneous: bool) -> None:
+    def see(self, state: MachiKoroState, seat: int, text: str, simultaneous: bool) -> None:
         if text in ("roll", "roll2"):
             self.new_turn(state)
             if text == "roll2":

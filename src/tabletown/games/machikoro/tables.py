@@ -11,9 +11,13 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import product
 from operator import itemgetter
+from typing import TYPE_CHECKING, Any
 
 from ...core.events import Event
 from .data import BASE_VICTORY, HARBOR_VICTORY, LANDMARK_CODES, Card, establishments, landmarks
+
+if TYPE_CHECKING:
+    from .actions import Swap
 
 MAX_ROLL = 14
 
@@ -62,7 +66,7 @@ class Tables:
     region_of: tuple[int, ...]
     # per region: itemgetter of its members' supply counts (a tuple); None for a single deck of every
     # kind in play, whose showing piles are simply the nonzero supply counts
-    region_piles: tuple[object, ...]
+    region_piles: tuple[itemgetter[Any] | None, ...]
     codes: tuple[str, ...]
     starting: tuple[int, ...]  # a city's establishment counts at the start
     # per coins (capped at the dearest card): (index, Build action, is purple) of every establishment
@@ -77,18 +81,19 @@ class Tables:
     # so the pair is rather (one Build or None per card index, None) and the list is a compress over
     # the whole supply with the Nones filtered out. landmark_rows[coins][built mask]
     # holds the Build actions of the unbuilt landmarks that count and are affordable.
-    build_rows: tuple[tuple[object, object], ...]
+    # (rows: one pair, or a dict of pairs by the purple counts; Any, as the getter tells which)
+    build_rows: tuple[tuple[itemgetter[Any] | None, Any], ...]
     richest: int  # the last coin level of build_rows (the dearest card's cost): more coins read that row
     landmark_rows: tuple[tuple[tuple[object, ...], ...], ...]
     # Business Center: swap_getter reads a city's counts of the swappable kinds (a tuple), and
     # swap_rows[seat][mine] the Swaps of my ``mine`` for that seat's swappable kinds in card order
     # (None where theirs == mine), so a compress over their counts lists the legal swaps.
-    swap_getter: object
+    swap_getter: itemgetter[Any]
     # The "build" event of each seat and establishment (its cost in this set-up) or landmark, made
     # once and shared: build_events[seat][index], landmark_events[seat][bit].
     build_events: tuple[tuple[Event, ...], ...]
     landmark_events: tuple[tuple[Event, ...], ...]
-    swap_rows: tuple[tuple[tuple[object, ...], ...], ...]
+    swap_rows: tuple[tuple[tuple[Swap | None, ...], ...], ...]
 
 
 def _icon_members(
@@ -221,14 +226,14 @@ def build_tables(harbor: bool, market: str, sushi_cost: int, purple_copies: int)
 
 def _build_row(
     affordable: tuple[tuple[int, object, bool], ...], kinds: int, sparse: bool
-) -> tuple[object, object]:
+) -> tuple[itemgetter[Any] | None, Any]:
     """(purple getter or None, rows) of one coin level: see ``Tables.build_rows``."""
     purples = tuple(i for i, _, purple in affordable if purple)
 
-    def row(owned: set[int]) -> tuple[tuple[object, ...], object]:
+    def row(owned: set[int]) -> tuple[tuple[object, ...], itemgetter[Any] | None]:
         kept = [(i, action) for i, action, _ in affordable if i not in owned]
         if sparse:
-            by_index = [None] * kinds
+            by_index: list[object] = [None] * kinds
             for i, action in kept:
                 by_index[i] = action
             return tuple(by_index), None

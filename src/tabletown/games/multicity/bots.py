@@ -11,11 +11,14 @@ It looks one move ahead only and uses nothing hidden (the drawn tile is public o
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from random import Random
+from typing import TypeVar
 
 from ...core.game import Action, Bot, State
 from .state import DRAW, PASS, Lay, MulticityState, Place, occupy, span_free
+
+A = TypeVar("A")  # the actions best_of chooses among
 
 LONGEST = 10.0  # per square of the object placed: length dominates the choice
 LOST_OPTION = 3.0  # per square of a length whose last placement disappears
@@ -80,17 +83,18 @@ class GreedyBot(Bot):
         open_now = [_lengths_open(state, seat) for seat in range(state.num_players)]
         if state.drawn is not None:
             probe = state.clone()  # preview_lay writes into the city for a moment: never the real one
-            return best_of(legal, lambda lay: lay_score(probe, player, lay, open_now), self.rng)
+            # with a tile drawn, every legal action is a Lay
+            return best_of(legal, lambda lay: lay_score(probe, player, lay, open_now), self.rng)  # type: ignore[arg-type]
         places = [a for a in legal if type(a) is Place]
         if places:
             return best_of(places, lambda a: placement_score(state, player, a, open_now), self.rng)
         return DRAW if DRAW in legal else PASS
 
 
-def best_of(actions: list, score: Callable[[Action], float], rng: Random) -> Action:
+def best_of(actions: Sequence[A], score: Callable[[A], float], rng: Random) -> A:
     """The best-scoring action; ties broken with ``rng`` (the bot's seeded source) so play is not
     lopsided."""
-    best: list[Action] = []
+    best: list[A] = []
     top = float("-inf")
     for action in actions:
         value = score(action)

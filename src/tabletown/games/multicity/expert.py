@@ -98,7 +98,9 @@ class ExpertBot(Bot):
         n = probe.num_players
         counts = [Counter(a.length for a in c) for c in probe.cands]
         base = {slot: _slot_ends(probe, slot) for slot in probe.frontier}
-        layouts = probe.rotations[probe.drawn]
+        drawn = probe.drawn
+        assert drawn is not None  # asked only with a tile drawn
+        layouts = probe.rotations[drawn]
         cells, tiles = probe.cells, probe.tiles
         last_tile = not probe.stack
 
@@ -107,13 +109,13 @@ class ExpertBot(Bot):
             squares = [key(lay.x + i % 3, lay.y + i // 3) for i in range(9)]
             for square, code in zip(squares, layouts[lay.turn], strict=True):
                 cells[square] = code
-            tiles[slot] = (probe.drawn, lay.turn)
+            tiles[slot] = (drawn, lay.turn)
             try:
                 after = [c.copy() for c in counts]
                 new = probe._discover(lay.x, lay.y)  # what State.preview_lay returns, cells kept
                 for seat, action, _ in new:
                     after[seat][action.length] += 1
-                ends = [Counter() for _ in range(n)]
+                ends: list[Counter[int]] = [Counter() for _ in range(n)]
                 for other in _frontier_after(probe, slot):
                     found = _slot_ends(probe, other) if _touched(slot, other) else base[other]
                     for seat, d in found:
@@ -125,7 +127,7 @@ class ExpertBot(Bot):
                 for square in squares:
                     del cells[square]
 
-        return best_of(legal, score, self.rng)
+        return best_of(legal, score, self.rng)  # type: ignore[arg-type]  # with a tile drawn, all are Lays
 
     def _at_risk(self, state: MulticityState, me: int, new: Sequence[Found]) -> dict[int, float]:
         """Our open lengths an opponent may take away, each with the factor its worth is kept at."""
@@ -176,7 +178,7 @@ class ExpertBot(Bot):
             pend = ends[seat]
             if pend and not final:
                 for length in unplaced:
-                    hits = pend[length - 2] + pend[length - 3] + pend[length - 4]
+                    hits: float = pend[length - 2] + pend[length - 3] + pend[length - 4]
                     if w.bridge:
                         hits += w.bridge * pend[BRIDGE + length]
                     if hits:

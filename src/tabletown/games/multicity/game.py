@@ -11,6 +11,7 @@ from ...core.events import Event
 from ...core.game import BotFactory, Game
 from ...core.options import Option
 from ...core.spaces import SEQUENTIAL, ActionSpace, GameType
+from ...core.words import Names
 from .state import LENGTHS, MulticityState
 from .tiles import DECK
 
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
 class MulticityGame(Game):
     name: ClassVar[str] = "multicity"
     title: ClassVar[str] = "Multicity"
+    camel_name: ClassVar[str] = "Multicity"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = MOST_PLAYERS
     options: ClassVar[tuple[Option, ...]] = (
@@ -109,10 +111,10 @@ class MulticityGame(Game):
         ]
         return state
 
-    def describe_event(self, event: Mapping[str, Any]) -> str:
+    def describe_event(self, event: Mapping[str, Any], names: Names | None = None) -> str:
         from .render import describe_event
 
-        return describe_event(event)
+        return describe_event(event, names)
 
     def bots(self) -> Mapping[str, BotFactory]:
         from .bots import GreedyBot

@@ -120,7 +120,7 @@ def _lookup(cache: dict[Any, bytes], keys: list[Any], make: Any) -> list[bytes]:
         for i, key in enumerate(keys):
             if found[i] is None:
                 found[i] = cache[key] = make(key)
-    return found
+    return found  # type: ignore[return-value]  # every None was filled in just above
 
 
 def observation(self: MulticityState, player: int) -> np.ndarray:
@@ -188,7 +188,8 @@ def _tail(self: MulticityState, player: int, n: int) -> list[float]:
 
 def install() -> None:
     if "observation" not in MulticityState.__dict__:
-        MulticityState.observation = observation
+        # patched in at import (issue 31 replaces this); it narrows the state and widens the result
+        MulticityState.observation = observation  # type: ignore[method-assign,assignment]
 
 
 install()

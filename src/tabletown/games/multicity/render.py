@@ -14,6 +14,7 @@ from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderR
 from rich.table import Table
 from rich.text import Text
 
+from ...core.words import Names
 from .tiles import COLOURS
 
 STYLES = {"g": "bold green", "r": "bold red", "b": "bold bright_blue", "y": "bold yellow"}
@@ -27,41 +28,54 @@ def seat_name(seat: int) -> str:
     return f"seat {seat} ({COLOURS[seat]})"
 
 
-def describe_event(event: Mapping[str, Any]) -> str:
-    """One event of a view (docs/games/multicity.md, "Events") as an English sentence."""
+def describe_event(event: Mapping[str, Any], names: Names | None = None) -> str:
+    """One event of a view (docs/games/multicity.md, "Events") as an English sentence: seats by
+    number and colour for the terminal, or by their players' names ("You" for the reader)."""
+    text = _describe(event, names)
+    return text[:1].upper() + text[1:] if names else text
+
+
+def _describe(event: Mapping[str, Any], names: Names | None) -> str:
     kind = event["kind"]
     seat = event.get("seat")
-    who = seat_name(seat) if isinstance(seat, int) else ""
+
+    def who(q: Any) -> str:
+        return names.who(q) if names else seat_name(q)
+
+    def does(verb: str, q: Any = seat) -> str:
+        return names.subject(q, verb, start=False) if names else f"{seat_name(q)} {verb}"
+
+    its = names.their(seat) if names else "its"
     if kind == "shuffle":
         return f"the {event['tiles']} city tiles are shuffled face down"
     if kind == "start_tile":
         return f"tile {event['tile']} is turned up as the start of the city"
     if kind == "first_player":
-        return f"{who} plays first ({'drawn at random' if event['drawn'] else 'set by the options'})"
+        return f"{does('plays')} first ({'drawn at random' if event['drawn'] else 'set by the options'})"
     if kind == "draw":
-        return f"{who} draws tile {event['tile']} ({event['stack']} left in the stack)"
+        return f"{does('draws')} tile {event['tile']} ({event['stack']} left in the stack)"
     if kind == "lay":
-        return f"{who} lays tile {event['tile']} at {event['x']},{event['y']} turned r{event['turn']}"
+        return f"{does('lays')} tile {event['tile']} at {event['x']},{event['y']} turned r{event['turn']}"
     if kind == "place":
         length, x, y = event["length"], event["x"], event["y"]
         x2, y2 = (x, y + length - 1) if event["vertical"] else (x + length - 1, y)
-        return f"{who} places its {length}-object from {x},{y} to {x2},{y2}"
+        return f"{does('places')} {its} {length}-object from {x},{y} to {x2},{y2}"
     if kind == "final_round":
         return (
-            f"{who} laid the last tile: everyone may place one more object, "
-            f"from {seat_name(event['first_seat'])}"
+            f"{does('laid')} the last tile: everyone may place one more object, "
+            f"from {who(event['first_seat'])}"
         )
     if kind == "pass":
-        return f"{who} places nothing in the final round"
+        return f"{does('places')} nothing in the final round"
     if kind == "turn_lost":
-        return f"{who} cannot place any object and loses the turn"
+        return f"{does('cannot')} place any object and {does('loses').split(' ', 1)[1]} the turn"
     if kind == "game_over":
         winners = event["winners"]
         if len(winners) > 1:
-            return "shared win: " + ", ".join(seat_name(s) for s in winners)
+            return "shared win: " + ", ".join(who(s) for s in winners)
         if event["reason"] == "six_objects":
-            return f"{seat_name(winners[0])} has placed all six objects and wins"
-        return f"{seat_name(winners[0])} wins with the fewest squares left to place"
+            return f"{does('has', winners[0])} placed all six objects and {does('wins', winners[0]).split(' ', 1)[1]}"
+        return f"{does('wins', winners[0])} with the fewest squares left to place"
     data = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("i", "kind", "private"))
     return f"{kind}: {data}"
 

@@ -15,7 +15,7 @@ Speed notes (random games must run at hundreds per second):
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from itertools import chain
 from typing import Any, NamedTuple
 
@@ -160,6 +160,14 @@ class MulticityState(State):
         "tiles", "frontier", "stack", "unused", "drawn", "cands", "unplaced", "objects", "current",
         "first", "phase", "final_index", "_cache_pairs",
     )  # fmt: skip
+    # The slots the type checker cannot infer from __init__ (squares are ``key(x, y)`` ints).
+    cells: dict[int, int]  # square -> terrain code of the laid tiles
+    occ: dict[int, int]  # square -> END/MID flags of the objects on it
+    tiles: dict[tuple[int, int], tuple[int, int]]  # tile slot -> (tile, turn)
+    frontier: dict[tuple[int, int], None]  # the empty slots next to laid tiles
+    drawn: int | None  # the tile drawn and not yet laid
+    cands: list[dict[Place, tuple[int, ...]]]  # seat -> its legal placements and their squares
+    objects: list[tuple[int, Place]]  # (seat, placement) in the order placed
     # Saved positions: placements are the only classes in a position (cands' keys, objects); the
     # turned tiles and their letters and the two rule switches follow from the options.
     snapshot_types = (Place, Lay)
@@ -241,12 +249,14 @@ class MulticityState(State):
             return False
         kind = type(action)
         if kind is Place:
-            length, x, y, vertical = action  # type: ignore[misc]
+            place: Place = action  # type: ignore[assignment]  # type(action) is Place
+            length, x, y, vertical = place
             if not (type(length) is int and type(x) is int and type(y) is int and type(vertical) is bool):
                 return False
             return self.drawn is None and action in self.cands[player]
         if kind is Lay:
-            x, y, turn = action  # type: ignore[misc]
+            lay: Lay = action  # type: ignore[assignment]  # type(action) is Lay
+            x, y, turn = lay
             if not (type(x) is int and type(y) is int and type(turn) is int and 0 <= turn <= 3):
                 return False
             return self.drawn is not None and not (x % 3 or y % 3) and (x // 3, y // 3) in self.frontier
@@ -395,6 +405,7 @@ class MulticityState(State):
         # Strict reading: a span is free when no square is taken (one C-level test per span).
         strict_free = occ.keys().isdisjoint if occ and not self.loose else None
         loose = self.loose and bool(occ)
+        rows: Sequence[Sequence[Entry]]
         for d in (0, 1):
             line = lines[d]
             before, after = tiles_get(line[1]), tiles_get(line[2])
@@ -723,9 +734,9 @@ class MulticityState(State):
     def format_action(self, action: Action) -> str:
         kind = type(action)
         if kind is Place:
-            return f"{action.length}{'v' if action.vertical else 'h'} {action.x},{action.y}"  # type: ignore[union-attr]
+            return f"{action.length}{'v' if action.vertical else 'h'} {action.x},{action.y}"  # type: ignore[attr-defined]  # a Place
         if kind is Lay:
-            return f"t {action.x},{action.y} r{action.turn}"  # type: ignore[union-attr]
+            return f"t {action.x},{action.y} r{action.turn}"  # type: ignore[attr-defined]  # a Lay
         if action in (DRAW, PASS):
             return str(action)
         raise MalformedAction("multicity.action", f"not a Multicity action: {action!r}")
@@ -781,6 +792,7 @@ def _rows(
     scaled = tables.scaled[d]
     memo = tables.memo
     m0, m1, m2 = strips[me]
+    free: Mapping[int, bool] | Sequence[bool]  # by scaled strip number, or by strip number
     if after is None:  # the common case: tiles on one side only, no sorting needed on the left
         n0, n1, n2 = near = scaled[before[0] * 4 + before[1]]  # type: ignore[index]
         table = memo[LEFT_SAME]

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.game import State
 from ...study.features import GameWatcher
+from .state import MulticityState
 
 TURN = "a turn is one expansion (draw and lay a tile) or one object placed"
 
@@ -32,20 +32,20 @@ PLAN: list[tuple[int, tuple[str, ...], dict[str, Any]]] = [
 ]
 
 
-def catalogue(state: State) -> list[str]:
+def catalogue(state: MulticityState) -> list[str]:
     return ["expand", *(f"place:{length}" for length in range(2, 8)), "pass"]
 
 
-def goal_items(state: State) -> list[str]:
+def goal_items(state: MulticityState) -> list[str]:
     """Placing objects is what scores (all six wins), so their lift is no finding."""
     return [f"place:{length}" for length in range(2, 8)]
 
 
-class Watcher(GameWatcher):
+class Watcher(GameWatcher[MulticityState]):
     tracks = ("fields", "objects")
     version = 2  # 2: play_order
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: MulticityState) -> None:
         super().__init__(state)
         for seat in range(state.num_players):
             self.open[seat]["play_order"] = str((seat - state.first) % state.num_players + 1)
@@ -53,13 +53,13 @@ class Watcher(GameWatcher):
         self.expansions = [0] * state.num_players
         self.placed: list[list[str]] = [[] for _ in range(state.num_players)]
 
-    def values(self, state: State) -> dict[str, list[float]]:
+    def values(self, state: MulticityState) -> dict[str, list[float]]:
         return {
             "fields": [27 - sum(left) for left in state.unplaced],
             "objects": [6 - len(left) for left in state.unplaced],
         }
 
-    def see(self, state: State, seat: int, text: str, simultaneous: bool) -> None:
+    def see(self, state: MulticityState, seat: int, text: str, simultaneous: bool) -> None:
         if text.startswith("t "):
             return  # laying the tile drawn this turn
         self.new_turn(state)

@@ -9,6 +9,7 @@ from ...core.errors import OptionError
 from ...core.game import BotFactory, Game
 from ...core.options import Option
 from ...core.spaces import SIMULTANEOUS, ActionSpace, GameType
+from ...core.words import Names
 from .actions import all_actions
 from .data import ARCHITECTS, NUM_SLOTS, TRACK_LENGTH, TRACK_START
 from .rules import MAX_SEATS, NewLasVegasState, intern_strings
@@ -24,6 +25,7 @@ MAX_ROUNDS = NUM_SLOTS + (TRACK_LENGTH - TRACK_START + 1) // 2
 class NewLasVegas(Game):
     name = "newlasvegas"
     title = "Welcome To New Las Vegas"
+    camel_name = "NewLasVegas"
     min_players = 1
     max_players = MAX_SEATS
     options = (
@@ -92,10 +94,10 @@ class NewLasVegas(Game):
                 setattr(state, name, intern_strings(getattr(state, name)))
         return state
 
-    def describe_event(self, event: Mapping[str, Any]) -> str:
+    def describe_event(self, event: Mapping[str, Any], names: Names | None = None) -> str:
         from .render import describe_event
 
-        return describe_event(event)
+        return describe_event(event, names)
 
     def bots(self) -> Mapping[str, BotFactory]:
         from .bots import GreedyBot

@@ -9,6 +9,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from ...core.words import Names
 from .data import (
     ARCHITECTS,
     CRANE_SLOTS,
@@ -50,7 +51,7 @@ def _cell(sheet: Mapping[str, Any], s: int) -> str:
     if SLOT_STAR[s]:
         mark += "@" if name in sheet["stars_circled"] else "x" if name in sheet["stars_crossed"] else "*"
     if SLOT_CARPET[s]:
-        c = _CARPET[SLOT_CARPET[s]]
+        c = _CARPET[SLOT_CARPET[s]]  # type: ignore[index]  # not None: checked just above
         mark += c if name in sheet["carpets_passed"] else c.lower()
     return (body + mark).ljust(_CELL)
 
@@ -136,6 +137,7 @@ class _ViewSheet(Sheet):
     """A sheet rebuilt from its public view, for the running score (golf holes as the view lists them)."""
 
     __slots__ = ("_holes",)
+    _holes: list[int]
 
     def holes(self) -> list[int]:
         return list(self._holes)
@@ -329,15 +331,20 @@ def _face(top: str | None) -> str:
     return top
 
 
-_BONUS_WORDS = {"e": "easy opening", "f": "free action", "x": "expansion"}
+# The module's one-line summary (the browser board's words carry it as "notation_help").
+SUMMARY = "Rich text rendering of a New Las Vegas view: city plans, score sheets, the round's cards."
+BONUS_WORDS = {"e": "easy opening", "f": "free action", "x": "expansion"}
 
 
-def describe_step(step: Mapping[str, Any]) -> str:
-    """One step of a seat's round (``Turn.steps``, the ``round_played`` event) in words."""
+def describe_step(step: Mapping[str, Any], plain: bool = False) -> str:
+    """One step of a seat's round (``Turn.steps``, the ``round_played`` event) in words (``plain``:
+    without the notation's combination letters)."""
     kind = step.get("step")
     if kind == "pick":
         number, effect = step["number"], EFFECT_NAMES.get(step["effect"], step["effect"])
-        if step["number_card"] == step["effect_card"]:
+        if plain and step["number_card"] == step["effect_card"]:
+            text = f"chose {number} with {effect}"
+        elif step["number_card"] == step["effect_card"]:
             text = f"chose {'abc'[step['number_card']]} ({number}/{effect})"
         else:
             text = (
@@ -345,7 +352,7 @@ def describe_step(step: Mapping[str, Any]) -> str:
                 f" {effect} (card {step['effect_card'] + 1})"
             )
         if step.get("bonus"):
-            text += f"; spent opening group {step['group']} on {_BONUS_WORDS[step['bonus']]}"
+            text += f"; spent opening group {step['group']} on {BONUS_WORDS[step['bonus']]}"
         return text
     if kind == "refuse":
         text = "could not write any number: marked 2 opening boxes"
@@ -370,7 +377,7 @@ def describe_step(step: Mapping[str, Any]) -> str:
     return str(dict(step))
 
 
-_END_REASONS = {
+END_REASONS = {
     "opening_track_full": "seat {seat} marked the last opening box",
     "all_projects": "seat {seat} completed all three projects",
     "all_casinos_opened": "seat {seat} opened every built casino",
@@ -383,10 +390,23 @@ def _cards(cards: list[list[Any]], labels: str) -> str:
     return ", ".join(f"{labels[k]}: {n}/{EFFECT_NAMES.get(e, e)}" for k, (n, e) in enumerate(cards))
 
 
-def describe_event(event: Mapping[str, Any]) -> str:
-    """One event of a view (``{"i", "kind", ...}``) as an English sentence for the terminal."""
+def describe_event(event: Mapping[str, Any], names: Names | None = None) -> str:
+    """One event of a view (``{"i", "kind", ...}``) as an English sentence: seats by number for the
+    terminal, or by their players' names ("You" for the reader) with ``names``."""
+    text = _describe(event, names)
+    return text[:1].upper() + text[1:] if names else text
+
+
+def _describe(event: Mapping[str, Any], names: Names | None) -> str:
     kind = event.get("kind")
     seat = event.get("seat")
+
+    def who(q: Any) -> str:
+        return names.who(q) if names else f"seat {q}"
+
+    def does(verb: str, q: Any = seat) -> str:
+        return names.subject(q, verb, start=False) if names else f"seat {q} {verb}"
+
     if kind == "projects":
         return "the three projects: " + "; ".join(
             f"{pid} ({PROJECT_BY_ID[pid]['condition']})" if pid in PROJECT_BY_ID else str(pid)
@@ -400,31 +420,37 @@ def describe_event(event: Mapping[str, Any]) -> str:
             f" ({EFFECT_NAMES.get(event['loan_card_effect'], '?')} side seen) decides ACME's loan"
         )
     if kind == "loan_chosen":
-        return f"seat {seat} secretly {'takes' if event['loan'] else 'refuses'} the bank loan"
+        secretly = does("secretly takes" if event["loan"] else "secretly refuses")
+        return f"{secretly} the bank loan"
     if kind == "loans_chosen":
         return "every architect has secretly chosen about the bank loan"
     if kind == "round":
+        if names:
+            return f"round {event['round']}: the combinations are {_combos(event['combinations'])}"
         return f"round {event['round']}: combinations {_cards(event['combinations'], 'abc')}"
     if kind == "round_solo":
+        if names:
+            return f"round {event['round']}: the cards are {_combos(event['cards'])}"
         return f"round {event['round']}: cards {_cards(event['cards'], '123')}"
     if kind == "deck_reshuffled":
         return "the discard pile is shuffled into a new deck"
     if kind == "approval_drawn":
         return f"approval card ({event['colour']}) drawn"
     if kind == "turn_done":
-        return f"seat {seat} has secretly finished its round"
+        return f"{does('has')} secretly finished {names.their(seat) if names else 'its'} round"
     if kind == "round_played":
-        return f"seat {seat}: " + "; ".join(describe_step(step) for step in event["steps"])
+        steps = "; ".join(describe_step(step, bool(names)) for step in event["steps"])
+        return f"{who(seat)} {steps}" if names else f"seat {seat}: {steps}"
     if kind == "acme_takes":
         return f"ACME takes card {event['card']} ({EFFECT_NAMES.get(event['effect'], event['effect'])})"
     if kind == "hotel":
-        return f"seat {seat} builds a {event['hotel']} hotel on avenue {event['avenue']}"
+        return f"{does('builds')} a {event['hotel']} hotel on avenue {event['avenue']}"
     if kind == "acme_hotel":
         return f"ACME builds a grand hotel on avenue {event['avenue']}"
     if kind == "acme_no_project":
         return f"ACME does not complete the {event['colour']} project"
     if kind == "project_completed":
-        return f"seat {seat} completes project {event['project']} for {event['points']} points"
+        return f"{does('completes')} project {event['project']} for {event['points']} points"
     if kind == "acme_project":
         return f"ACME completes project {event['project']} for {event['points']} points"
     if kind == "project_approved":
@@ -432,27 +458,42 @@ def describe_event(event: Mapping[str, Any]) -> str:
     if kind == "first_project_reshuffle":
         return "first project done: the casino cards are reshuffled"
     if kind == "reshuffle_offered":
-        seats = ", ".join(f"seat {q}" for q in event["seats"])
+        seats = names.listed(event["seats"]) if names else ", ".join(f"seat {q}" for q in event["seats"])
         return f"the first architect(s) to complete a project ({seats}) may reshuffle all 81 cards"
     if kind == "vote_cast":
-        return f"seat {seat} secretly votes to {'reshuffle' if event['shuffle'] else 'keep'} the piles"
+        return f"{does('secretly votes')} to {'reshuffle' if event['shuffle'] else 'keep'} the piles"
     if kind == "reshuffle_decided":
         if event["shuffled"]:
             return "the piles are reshuffled"
         return "the first project's architects keep the piles as they are"
     if kind == "game_over":
-        reason = _END_REASONS.get(event["reason"], str(event["reason"]))
+        reason = END_REASONS.get(event["reason"], str(event["reason"]))
+        if names and "{seat}" in reason:
+            verb = reason.split("{seat} ", 1)[1].split(" ", 1)
+            return f"game over: {names.subject(seat, verb[0], start=False)} {verb[1]}"
         return "game over: " + reason.format(seat=seat)
     if kind == "scores":
-        text = "final scores: " + ", ".join(f"seat {q} {total}" for q, total in enumerate(event["totals"]))
+        text = "final scores: " + ", ".join(f"{who(q)} {total}" for q, total in enumerate(event["totals"]))
         if "acme" in event:
             text += f", ACME {event['acme']} (its hidden loan card was {event['loan_card']})"
         loans = [q for q, took in enumerate(event.get("loans", ())) if took]
+        if names:
+            return text + (
+                f"; bank loans taken by {names.listed(loans)}"
+                if loans
+                else "; no architect took the bank loan"
+            )
         return text + (
             f"; bank loans taken by seats {loans}" if loans else "; no architect took the bank loan"
         )
     data = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("i", "kind", "private"))
     return f"{kind}: {data}"
+
+
+def _combos(cards: list[list[Any]]) -> str:
+    """The round's combinations in words: "5 with Limousine, 9 with Show and 12 with Upgrade"."""
+    words = [f"{n} with {EFFECT_NAMES.get(e, e)}" for n, e in cards]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def status_line(view: Mapping[str, Any]) -> str:

@@ -348,6 +348,7 @@ class NewLasVegasState(State):
         cache = self._cache
         if cache is not None and cache[0] == player:
             return cache[1]
+        acts: list[Any]
         if self.phase == LOAN:
             acts = [LOAN_YES, LOAN_NO]
         elif self.phase == RESHUFFLE:

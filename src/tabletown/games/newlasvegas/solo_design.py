@@ -98,11 +98,13 @@ def _play(job: tuple[int, int, int, str]) -> dict[str, Any]:
     from ...core.registry import get_game
     from ...core.rng import derive_seed
     from ...core.session import bot_agent, play_out
+    from .rules import NewLasVegasState
 
     number, level, seed, bot = job
     ARCHITECTS[number] = card_at(number, level)  # this worker's copy of the table
     game = get_game("newlasvegas")
     state = game.new_game(1, {"architect": number}, seed)
+    assert isinstance(state, NewLasVegasState)
     bot_seed = derive_seed(seed, 0, f"bot:{bot}")  # as the arena seeds seat 0
     began = time.perf_counter()
     play_out(state, [bot_agent(make_bot(game, bot, bot_seed), bot_seed)])

@@ -12,9 +12,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ...core.game import State
 from ...study.features import GameWatcher
 from .data import PROJECT_DECKS, UPGRADE_IDS
+from .rules import NewLasVegasState
 from .scoring import score_multiplayer
 
 TURN = "a turn is one round (every architect picks and builds at once)"
@@ -34,25 +34,25 @@ PLAN: list[tuple[int, tuple[str, ...], dict[str, Any]]] = [
 ]
 
 
-def catalogue(state: State) -> list[str]:
+def catalogue(state: NewLasVegasState) -> list[str]:
     ups = [f"up:{column}" for column in UPGRADE_IDS if state.golf or not column.startswith("par")]
     return [*EFFECTS, *ups, "bonus:e", "bonus:f", "bonus:x", "refuse", "expand"]
 
 
-class Watcher(GameWatcher):
+class Watcher(GameWatcher[NewLasVegasState]):
     tracks = ("score",)
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: NewLasVegasState) -> None:
         self.round = state.round_no
         self.projects = [list(sheet.proj) for sheet in state.sheets]
         self.effects: list[list[str]] = [[] for _ in range(state.num_players)]
         super().__init__(state)
 
-    def values(self, state: State) -> dict[str, list[float]]:
+    def values(self, state: NewLasVegasState) -> dict[str, list[float]]:
         totals = score_multiplayer(state.sheets, state.loans, state.golf, state.bank_rule)
         return {"score": [player["total"] for player in totals]}
 
-    def see(self, state: State, seat: int, text: str, simultaneous: bool) -> None:
+    def see(self, state: NewLasVegasState, seat: int, text: str, simultaneous: bool) -> None:
         if state.round_no != self.round:
             self.round = state.round_no
             self.new_turn(state)

@@ -11,12 +11,17 @@ log = logging.getLogger("tabletown.web")
 
 
 def board_words(game_name: str) -> dict[str, Any]:
+    """The board's words, plus the game's first-move hints (web/help.py) under ``"hints"``."""
+    from ..help import HINTS
+
+    hints: dict[str, Any] = {"hints": HINTS[game_name]} if game_name in HINTS else {}
     try:
         module = importlib.import_module(f"tabletown.web.boards.{game_name}")
     except ModuleNotFoundError:
-        return {}
+        return hints
     try:
-        return module.words()
+        words: dict[str, Any] = module.words()  # a board module's words() is a dict
+        return {**words, **hints}
     except Exception:  # a board's words must never take the page down
         log.exception("board words of %s failed", game_name)
-        return {}
+        return hints

@@ -58,7 +58,7 @@ def words() -> dict[str, Any]:
         "vault": dict(sheet["vault"]),
         "bank": dict(data.BANK),
         "effects": dict(data.EFFECT_NAMES),
-        "bonuses": {k: v for k, v in render._BONUS_WORDS.items()},
+        "bonuses": dict(render.BONUS_WORDS),
         "projects": {
             p["id"]: {
                 "deck": p["deck"],
@@ -79,6 +79,6 @@ def words() -> dict[str, Any]:
             for number, card in data.ARCHITECTS.items()
         },
         "architect_columns": list(data.CARDS["architect_columns"]),
-        "end_reasons": dict(render._END_REASONS),
-        "notation_help": (render.__doc__ or "").splitlines()[0],
+        "end_reasons": dict(render.END_REASONS),
+        "notation_help": render.SUMMARY,
     }

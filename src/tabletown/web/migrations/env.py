@@ -15,7 +15,7 @@ def run_migrations_online() -> None:
     if connection is None:  # the `alembic` command line: build an engine from the ini's URL
         from sqlalchemy import create_engine
 
-        engine = create_engine(config.get_main_option("sqlalchemy.url"))
+        engine = create_engine(config.get_main_option("sqlalchemy.url"))  # type: ignore[arg-type]  # alembic.ini names it
         with engine.begin() as connection:
             context.configure(connection=connection, target_metadata=target_metadata)
             with context.begin_transaction():

@@ -60,9 +60,18 @@
     $("step").value = step;
     $("step").max = steps;
     $("status-line").textContent = p.over ? `After move ${step}: game over.` : `After move ${step}. To act: ${(p.to_act || []).map((s) => T.seatLabel(p.seats, s)).join(", ")}`;
+    // moves in words (the board's describeMove; the notation is in the downloaded record)
+    const renderer = T.board(p.game);
+    const moveWords = (text) => {
+      if (!renderer || typeof renderer.describeMove !== "function") return text;
+      try {
+        const d = renderer.describeMove(text, null, { seat: p.seat, seats: p.seats, act: null });
+        return d === null ? text : typeof d === "string" ? d : d.words || text;
+      } catch (e) { return text; }
+    };
     $("move-list").replaceChildren(...(p.moves || []).map(([seat, text], i) =>
       el("li", { class: i < step ? "done" : "", value: i + 1, onclick: () => show(i + 1) },
-        `seat ${seat}: `, text === null || text === undefined ? el("i", { class: "hint" }, "a secret choice (shown at the end)") : text)));
+        `${T.seatLabel(p.seats, seat)}: `, text === null || text === undefined ? el("i", { class: "hint" }, "a secret choice (shown at the end)") : moveWords(text))));
     $("event-log").replaceChildren(...(p.event_text || []).map(([i, text]) => el("li", { value: i }, text)));
     $("event-log").scrollTop = $("event-log").scrollHeight;
     const ctx = { seat: p.seat, legal: [], act: null, seats: p.seats };
@@ -234,7 +243,7 @@
         watch(text, true, file.files[0].name);
       };
       // a record brought here from /replay (the page came back with its game's board)
-      let kept = null;
+      let kept;
       try { kept = sessionStorage.getItem(KEPT); } catch (e) { kept = null; }
       if (kept) watch(kept, false, sessionStorage.getItem(KEPT + "_name") || "");
     } else {

@@ -58,6 +58,7 @@
       if (mine !== socket || gen !== generation) return;
       const data = JSON.parse(message.data);
       if (data.type === "view") { retry = 500; absorb(data, gen); }
+      else if (data.type === "chat") addChat([data]);
     };
     mine.onclose = (event) => {
       if (mine !== socket || gen !== generation) return;
@@ -67,7 +68,7 @@
         return;
       }
       $("status-line").textContent = "Connection lost; reconnecting…";
-      setTimeout(() => { if (gen === generation && socket === null && !passing) connect(); }, retry);
+      setTimeout(() => { if (gen === generation && socket === null && !passing) { connect(); loadChat(); } }, retry);
       retry = Math.min(retry * 2, 8000);
     };
   }
@@ -133,8 +134,18 @@
     $("again-created").hidden = true;
     $("move-error").textContent = "";
     $("status-line").textContent = "";
+    delete $("status-line").dataset.seat;
     $("away-banner").hidden = true;
     $("play").hidden = true;
+    $("name-form").hidden = true;
+    $("hint-box").hidden = true;
+    $("hint-text").textContent = "";
+    nameFor = null;
+    // the chat is public; redrawn without any seat's "You"
+    const said = [...chatLines.values()];
+    chatLines.clear();
+    $("chat-log").replaceChildren();
+    addChat(said);
   }
 
   function showPass(seat, acting) {
@@ -147,11 +158,24 @@
     button.textContent = `I am ${label(seat)}, show my seat`;
     button.dataset.seat = String(seat);
     button.onclick = () => takeSeat(seat);
+    // each player at a shared device names their own seat here (kept when left empty)
+    const named = (publicSeats[seat] || {}).name || "";
+    const input = $("pass-name");
+    input.value = named;
+    input.placeholder = named ? "" : label(seat);
+    input.onkeydown = (e) => { if (e.key === "Enter") { e.preventDefault(); takeSeat(seat); } };
     $("pass-screen").hidden = false;
-    button.focus();
+    (named ? button : input).focus();
   }
 
-  function takeSeat(seat) {
+  async function takeSeat(seat) {
+    if (!passing) return;
+    const typed = $("pass-name").value.trim();
+    if (typed && typed !== ((publicSeats[seat] || {}).name || "")) {
+      const named = await api("POST", `/api/tables/${encodeURIComponent(cfg.table)}/join`, { seat, name: typed });
+      if (!named.ok) { $("pass-hint").textContent = (named.data && named.data.message) || "That name was refused."; return; }
+      if (publicSeats[seat]) publicSeats[seat] = { ...publicSeats[seat], name: typed };
+    }
     if (!passing) return;
     passing = false;
     generation++;
@@ -159,6 +183,7 @@
     $("pass-screen").hidden = true;
     $("play").hidden = false;
     $("status-line").textContent = `You are ${label(seat)}. Connecting…`;
+    $("status-line").dataset.seat = String(seat);
     connect();
   }
 
@@ -205,6 +230,7 @@
     drawFairness();
     const next = handOverTo(payload);
     if (next !== null) { showPass(next); return; }
+    drawName();
     const toAct = payload.to_act || [];
     const mySeat = active;
     const over = payload.over || payload.status === "finished";
@@ -220,11 +246,10 @@
       line += ` ${left}s left.`;
     }
     $("status-line").textContent = (mySeat !== null ? `You are ${T.seatLabel(seats, mySeat)}. ` : "You are watching. ") + line;
+    if (mySeat !== null) $("status-line").dataset.seat = String(mySeat); else delete $("status-line").dataset.seat;
     $("away-banner").hidden = !(mySeat !== null && seats[mySeat] && seats[mySeat].away);
     const legal = payload.legal || [];
-    $("legal-moves").replaceChildren(...(legal.length ? legal.map((text) =>
-      el("button", { class: "move", "data-move": text, onclick: () => act(text) }, text)) :
-      [el("p", { class: "hint" }, mySeat !== null ? "Nothing to do now." : "Spectators watch.")]));
+    drawMoves(legal, { seat: mySeat, legal, act: (text) => act(text), seats }, mySeat);
     const res = payload.result;
     $("seat-list").replaceChildren(...seats.map((s) => el("li", { class: toAct.includes(s.seat) ? "acting" : res && res.ranks[s.seat] === 1 ? "winner" : "" },
       T.seatLabel(seats, s.seat), s.open ? " · open seat" : s.kind === "human" && !s.joined ? " · not here yet" : "",
@@ -240,8 +265,152 @@
     const ctx = { seat: mySeat, legal, act: (text) => act(text), seats };
     drawGameOver(over && payload.status !== "error", ctx);
     setTurn(!over && mySeat !== null && toAct.includes(mySeat));
+    drawHint(!over && mySeat !== null && toAct.includes(mySeat), legal);
     try { T.board(cfg.game).render($("board"), payload, ctx); }
     catch (err) { console.error(err); T.board("generic").render($("board"), payload, ctx); }
+  }
+
+  // -- the moves in words -------------------------------------------------------------------------------------
+  // A board words each legal move (`describeMove(text, payload, ctx)` -> words, {words, group}, or null for
+  // a move made on the board only); the notation stays in records, the API and the terminal. Many moves of
+  // one kind fold into a group the player opens.
+  function drawMoves(legal, ctx, mySeat) {
+    const box = $("legal-moves");
+    if (!legal.length) {
+      box.replaceChildren(el("p", { class: "hint" }, mySeat !== null ? "Nothing to do now." : "Spectators watch."));
+      return;
+    }
+    const renderer = T.board(cfg.game);
+    const groups = new Map();
+    let onBoard = 0;
+    for (const text of legal) {
+      let told = { words: text, group: "" };
+      if (renderer && typeof renderer.describeMove === "function") {
+        try {
+          const d = renderer.describeMove(text, payload, ctx);
+          told = d === null ? null : typeof d === "string" ? { words: d, group: "" } : { words: d.words || text, group: d.group || "" };
+        } catch (e) { console.error(e); }
+      }
+      if (told === null) { onBoard++; continue; }
+      if (!groups.has(told.group)) groups.set(told.group, []);
+      groups.get(told.group).push(el("button", { class: "move", type: "button", "data-move": text, onclick: () => act(text) }, told.words));
+    }
+    const open = $("legal-moves").querySelectorAll("details[open]");
+    const wasOpen = new Set([...open].map((d) => d.dataset.group));
+    const parts = [];
+    for (const [group, buttons] of groups) {
+      if (!group || buttons.length <= 4) { parts.push(...buttons); continue; }
+      parts.push(el("details", { class: "move-group", "data-group": group, open: wasOpen.has(group) },
+        el("summary", {}, `${group} (${buttons.length})`), el("div", { class: "moves" }, buttons)));
+    }
+    if (onBoard) parts.push(el("p", { class: "hint" }, (renderer && renderer.boardMovesHint) || "Other moves are made on the board itself."));
+    box.replaceChildren(...parts);
+  }
+
+  // -- table chat --------------------------------------------------------------------------------------------
+  // Public to everyone at the table (seats and spectators); plain text shown with text nodes only (el()
+  // never parses HTML). The last 100 come with the page, new ones over the table's WebSocket.
+  const chatLines = new Map(); // id -> message
+  function addChat(messages) {
+    let added = false;
+    for (const m of messages || []) {
+      if (!m || typeof m.id !== "number" || chatLines.has(m.id)) continue;
+      chatLines.set(m.id, m);
+      added = true;
+    }
+    if (!added) return;
+    const ids = [...chatLines.keys()].sort((a, b) => a - b);
+    while (ids.length > 200) chatLines.delete(ids.shift());
+    const log = $("chat-log");
+    log.replaceChildren(...ids.map((id) => {
+      const m = chatLines.get(id);
+      const mine = m.seat !== null && m.seat === active;
+      return el("li", { class: "chat-line" + (m.spectator ? " spectator" : "") + (mine ? " mine" : ""), "data-id": id },
+        el("strong", { class: "chat-who" }, mine ? "You" : m.name), m.spectator && m.name !== "Spectator" ? el("span", { class: "chat-tag" }, " (spectator)") : null,
+        ": ", el("span", { class: "chat-text" }, m.text));
+    }));
+    log.scrollTop = log.scrollHeight;
+  }
+
+  async function loadChat() {
+    const response = await api("GET", `/api/tables/${encodeURIComponent(cfg.table)}/chat`);
+    if (response.ok && response.data) addChat(response.data.messages);
+  }
+
+  async function sendChat(event) {
+    event.preventDefault();
+    const input = $("chat-input");
+    const text = input.value.trim();
+    $("chat-error").textContent = "";
+    if (!text || passing) return;
+    const body = active !== null ? { seat: active, text } : { text, name: T.name() || null };
+    const button = $("chat-send");
+    button.disabled = true;
+    const response = await api("POST", `/api/tables/${encodeURIComponent(cfg.table)}/chat`, body);
+    button.disabled = false;
+    if (!response.ok) {
+      $("chat-error").textContent = (response.data && response.data.message) || "The message was not sent.";
+      return;
+    }
+    input.value = "";
+    addChat([response.data]);
+  }
+
+  // -- first-move hints ----------------------------------------------------------------------------------------
+  // A short hint for the decision at hand (web/help.py HINTS, through the board words) while it is this
+  // seat's turn; "Turn hints off" is remembered in this browser (localStorage tt_hints).
+  function hintKey(p, legal) {
+    const st = p.state || {};
+    if (st.pending && st.pending.decision) return st.pending.decision;
+    if (legal.includes("draw")) return "draw";
+    if (legal.some((m) => /^t /.test(m))) return "lay";
+    if (legal.some((m) => /^\d[hv] /.test(m))) return "place";
+    return st.phase || "";
+  }
+  function drawHint(myTurn, legal) {
+    const off = localStorage.getItem("tt_hints") === "off";
+    const hints = (T.config("board-words") || {}).hints || {};
+    const text = myTurn && payload ? hints[hintKey(payload, legal)] : "";
+    $("hint-box").hidden = off || !text;
+    $("hint-text").textContent = off ? "" : text || "";
+    $("hints-on-wrap").hidden = !off || held.length === 0;
+  }
+  function setHints(on) {
+    localStorage.setItem("tt_hints", on ? "on" : "off");
+    if (payload) render();
+    else drawHint(false, []);
+    (on ? $("hints-off") : $("hints-on")).focus();
+  }
+
+  // -- your name -------------------------------------------------------------------------------------------
+  // The seat shown can (re)name itself at any time: POST .../join {name}; the name is on the board, in the
+  // log and in the results for everyone.
+  let nameFor = null; // the seat whose name the field holds
+  function drawName() {
+    const form = $("name-form");
+    form.hidden = active === null || passing;
+    if (form.hidden) { nameFor = null; return; }
+    const input = $("name-input");
+    const current = (publicSeats[active] || {}).name || "";
+    if (nameFor !== active || (document.activeElement !== input && !input.dataset.dirty)) {
+      input.value = current;
+      input.placeholder = current ? "" : T.seatLabel(publicSeats, active);
+      nameFor = active;
+    }
+  }
+
+  async function saveName(event) {
+    event.preventDefault();
+    if (active === null || passing) return;
+    const input = $("name-input");
+    const typed = input.value.trim();
+    if (!typed) return;
+    const response = await api("POST", `/api/tables/${encodeURIComponent(cfg.table)}/join`, { seat: active, name: typed });
+    delete input.dataset.dirty;
+    if (!response.ok) { $("name-state").textContent = (response.data && response.data.message) || "That name was refused."; return; }
+    if (!hotSeat) T.setName(typed);
+    $("name-state").textContent = "Saved.";
+    setTimeout(() => { $("name-state").textContent = ""; }, 2000);
   }
 
   // -- your turn -------------------------------------------------------------------------------------------
@@ -370,9 +539,11 @@
 
   // -- start ----------------------------------------------------------------------------------------------
   async function start() {
+    // this browser's name goes to its first seat only: at a shared device each player names their own
+    // seat on the pass screen
     const name = T.name();
     for (const seat of held) {
-      await api("POST", `/api/tables/${encodeURIComponent(cfg.table)}/join`, { seat, name: name || null, back: false });
+      await api("POST", `/api/tables/${encodeURIComponent(cfg.table)}/join`, { seat, name: (seat === held[0] && name) || null, back: false });
     }
     if (!hotSeat) { connect(); return; }
     // Several seats: the first player confirms too. What the spectator sees (public) says who acts.
@@ -394,6 +565,12 @@
   document.addEventListener("DOMContentLoaded", () => {
     boardShell = $("board").cloneNode(false);
     $("play-again").onclick = playAgain;
+    $("name-form").onsubmit = saveName;
+    $("chat-form").onsubmit = sendChat;
+    $("hints-off").onclick = () => setHints(false);
+    $("hints-on").onclick = () => setHints(true);
+    loadChat();
+    $("name-input").oninput = () => { $("name-input").dataset.dirty = "1"; };
     $("sound-toggle").onclick = toggleSound;
     $("notify-button").onclick = toggleNotify;
     drawAlerts();

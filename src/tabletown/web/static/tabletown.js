@@ -31,15 +31,31 @@
     try { response = await fetch(path, options); }
     catch (e) { return { status: 0, ok: false, data: { message: "The server cannot be reached." }, text: "" }; }
     const text = await response.text();
-    let data = null;
+    let data;
     try { data = JSON.parse(text); } catch (e) { data = null; }
     return { status: response.status, ok: response.ok, data, text };
   }
+  // What to call each seat: the player's name; a bot by its level ("Expert bot", numbered when two
+  // share a level); else "Player N" (N from 1). The same rule as core/words.py seat_display_names,
+  // which names the seats in the event sentences.
+  function displayNames(seats) {
+    const list = seats || [];
+    const bots = {}, seen = {};
+    list.forEach((s) => { if (s && !s.name && (s.kind || "").startsWith("bot:")) bots[s.kind] = (bots[s.kind] || 0) + 1; });
+    return list.map((s, i) => {
+      if (s && s.name) return s.name;
+      if (s && (s.kind || "").startsWith("bot:")) {
+        const level = s.kind.slice(4).replace("strategy:", "").replace("mcts:", "search ").replace(/-/g, " ");
+        seen[s.kind] = (seen[s.kind] || 0) + 1;
+        return level.charAt(0).toUpperCase() + level.slice(1) + " bot" + (bots[s.kind] > 1 ? " " + seen[s.kind] : "");
+      }
+      return "Player " + (i + 1);
+    });
+  }
   function seatLabel(seats, seat) {
     if (seat === null || seat === undefined) return "spectator";
-    const info = (seats || [])[seat];
-    const who = info && info.name ? info.name : info && info.kind !== "human" ? info.kind.replace("bot:", "bot ") : "";
-    return "Seat " + seat + (who ? " (" + who + ")" : "");
+    const names = displayNames(seats);
+    return names[seat] !== undefined ? names[seat] : "Player " + (seat + 1);
   }
   function board(game) { return boards[game] || boards.generic; }
   // A join link holds the server's public address (for friends on other machines); this browser
@@ -67,8 +83,12 @@
   // A seat as a headline names it: "You" for the viewer, else the player's name, else "Seat 1 (bot greedy)".
   function seatName(seats, seat, me) {
     if (seat === me && me !== null && me !== undefined) return "You";
-    const info = (seats || [])[seat];
-    return info && info.name ? info.name : seatLabel(seats, seat);
+    return seatLabel(seats, seat);
+  }
+  // The possessive: "your" for the viewer, else "Alice's".
+  function seatWhose(seats, seat, me) {
+    if (seat === me && me !== null && me !== undefined) return "your";
+    return seatLabel(seats, seat) + "'s";
   }
   function listNames(names) {
     return names.length <= 1 ? names.join("") : names.slice(0, -1).join(", ") + " and " + names[names.length - 1];
@@ -153,7 +173,7 @@
   }
 
   window.Tabletown = {
-    el, api, seatLabel, board, localPath, ordinal, place, seatName, listNames, outcome,
+    el, api, seatLabel, displayNames, seatWhose, board, localPath, ordinal, place, seatName, listNames, outcome,
     sha256Hex, sha256Sync: (text) => sha256Bytes(new TextEncoder().encode(String(text))), commitmentText, seedDigits,
     registerBoard(game, renderer) { boards[game] = renderer; },
     // Boards may keep a seat's data between pushes (drafts, events); a hot-seat hand-over asks them to

@@ -47,7 +47,7 @@
   const up = (id) => (id ? String(id).toUpperCase() : "?");
   const seatName = (ctx, s) => (s === ctx.seat ? "You" : T.seatLabel(ctx.seats, s));
   const poss = (ctx, s) => (s === ctx.seat ? "your" : T.seatLabel(ctx.seats, s) + "'s");
-  const shortName = (ctx, s) => (s === ctx.seat ? "You" : "Seat " + s);
+  const shortName = (ctx, s) => (s === ctx.seat ? "You" : T.seatLabel(ctx.seats, s));
   const chip = (seat) => el("span", { class: "lv-seatchip", style: `background:${SEAT[seat % 4]}`, title: SEAT_NAME[seat % 4] });
   const swatch = (color) => el("span", { class: "lv-swatch", style: `background:${TILE[color] || "#f4c430"}` });
 
@@ -131,6 +131,41 @@
       const k = PROMISE[it.kind.slice(3)] || it.kind.slice(3);
       return `${who} will not ${k}${it.value ? " at " + up(it.value) : ""} this turn`;
     });
+  }
+
+  // -- a legal move in words (the move list beside the board; the notation stays in records and the API) --
+  function describeMove(text, payload, ctx) {
+    words();
+    const [verb, a, b] = text.split(" ");
+    const lot = (id) => { const l = LOT[id]; return l ? `${up(id)} ($${l.cost})` : up(id); };
+    const st = (payload && payload.state) || {};
+    const simple = {
+      end: "End the turn", layoff: "Lay off half the bet to the bank", nolayoff: "Cover the whole bet",
+      accept: "Accept the offer", refuse: "Refuse the offer", pass: "Make no offer",
+    };
+    if (simple[verb]) return simple[verb];
+    if (verb === "build") return { words: `Build a ${b} casino on ${lot(a)}`, group: "Build a casino" };
+    if (verb === "sprawl") return { words: `Sprawl a ${b} casino onto ${lot(a)}`, group: "Sprawl" };
+    if (verb === "remodel") return { words: `Remodel the casino at ${up(a)} to ${b}`, group: "Remodel" };
+    if (verb === "reorg") return { words: `Reorganize the casino at ${up(a)}`, group: "Reorganize" };
+    if (verb === "gamble") return { words: `Bet $${b} at the casino on ${up(a)}`, group: "Gamble" };
+    if (verb === "put") return `Put the re-rolled die on ${up(a)}`;
+    if (verb === "take") return st.phase === "pick_die" ? `Move your die from ${up(a)}` : `Take ${up(a)}`;
+    if (verb === "free") return `Free the lot ${up(a)}`;
+    if (verb === "offer") {
+      const items = text.split(" ").slice(1).map((part) => {
+        const m = /^(\d+)>(\d+):(.*)$/.exec(part);
+        if (!m) return null;
+        const giver = Number(m[1]), receiver = Number(m[2]), what = m[3];
+        if (what.startsWith("$")) return { giver, receiver, kind: "$", value: Number(what.slice(1)) };
+        if (what.startsWith("die-")) return { giver, receiver, kind: "die", value: what.slice(4) };
+        if (what.startsWith("no-")) { const [, k, at] = what.split("-"); return { giver, receiver, kind: "no_" + k, value: at || null }; }
+        return { giver, receiver, kind: "lot", value: what };
+      });
+      if (items.some((i) => i === null)) return { words: "Offer a trade", group: "Offer a trade" };
+      return { words: "Offer: " + describeItems(items, ctx).join("; "), group: "Offer a trade" };
+    }
+    return text;
   }
 
   // -- events kept across pushes (the payload holds only the new ones) --------------------------------
@@ -220,8 +255,8 @@
       const g = svg("g", {
         class: "lv-lot" + (playable ? " playable" : "") + (mem.selected === info.id ? " selected" : "") +
           (selCasino && selCasino.lots.includes(info.id) ? " in-selected" : "") + (excluded ? " excluded" : ""),
-        "data-lot": info.id, tabindex: 0, role: "button",
-        "aria-label": `${up(info.id)}, price $${info.cost}, die ${info.die}`,
+        // a lot not used in this game (the 2-player block) is only a picture: nothing to press
+        "data-lot": info.id, tabindex: excluded ? null : 0, role: excluded ? "img" : "button",
         onclick: () => clickLot(info.id, entries),
         onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); clickLot(info.id, entries); } },
       });
@@ -250,10 +285,18 @@
         if (b.marker !== undefined && b.marker !== null) {
           g.append(svg("circle", { cx: x + CELL / 2, cy: y + 57, r: 29, fill: SEAT[b.marker % 4], stroke: "#1b1e24", "stroke-width": 2, class: "lv-marker" }));
         }
-        g.append(dieFace(x + CELL / 2 - 17, y + 40, 34, info.die, "#fffdf6", "#6b5d3f", "printed"));
+        // (the words before the die face: an accessible name follows the drawing's reading order)
         if (excluded) g.append(svg("text", { x: x + CELL / 2, y: y + CELL - 10, "text-anchor": "middle", class: "lv-unused" }, "not used"));
+        g.append(dieFace(x + CELL / 2 - 17, y + 40, 34, info.die, "#fffdf6", "#6b5d3f", "printed"));
       }
-      g.append(svg("title", {}, lotTitle(info, b, casinoOf[info.id], ctx)));
+      const told = lotTitle(info, b, casinoOf[info.id], ctx);
+      g.append(svg("title", {}, told));
+      // the accessible name starts with the text drawn on the lot (a screen reader and a speech user say
+      // what they see), then what the tooltip says
+      const drawn = [...g.querySelectorAll("text")].map((t) => t.textContent).filter((t) => t !== "♛").join(" ");
+      g.setAttribute("aria-label", `${drawn}, die ${info.die}. ${told}`);
+      // the drawing inside is told by that name: hidden from assistive technology, so nothing is read twice
+      for (const child of g.children) if (child.tagName !== "title") child.setAttribute("aria-hidden", "true");
       lotsLayer.append(g);
       // joins and outline of casinos
       if (b.tile && casinoOf[info.id]) {
@@ -295,7 +338,7 @@
   }
 
   // -- panels ----------------------------------------------------------------------------------------------
-  function decisionPanel(payload, ctx, moves) {
+  function decisionPanel(payload, ctx) {
     const st = payload.state;
     const legal = new Set(ctx.legal || []);
     const me = ctx.seat;
@@ -320,7 +363,7 @@
     const big = (text, label, cls) => el("button", { class: "primary lv-big " + (cls || ""), type: "button", "data-move": text, onclick: () => act(text) }, label);
     if (st.phase === "layoff" && st.gamble) {
       const g = st.gamble;
-      box.append(el("p", {}, `${seatName(ctx, g.gambler)} bets $${g.bet} against ${seatName(ctx, g.boss)}'s casino. ` +
+      box.append(el("p", {}, `${seatName(ctx, g.gambler)} ${g.gambler === ctx.seat ? "bet" : "bets"} $${g.bet} against ${poss(ctx, g.boss)} casino. ` +
         "3, 4, 9, 10, 11 win the bet; 2 and 12 win twice the bet; 5–8 lose it."));
       if (act && legal.has("layoff")) {
         buttons.append(big("layoff", `Lay off half to the bank (risk $${Math.floor(g.bet / 2)}–$${g.bet})`),
@@ -330,7 +373,7 @@
       const pl = st.placing[0];
       const mine = pl.seat === me && act;
       box.append(el("p", {}, mine ? `Click the tile that gets your highest re-rolled value, ${pl.values[0]} (still to place: ${pl.values.join(", ")}).`
-        : `${seatName(ctx, pl.seat)} places re-rolled values ${pl.values.join(", ")} on ${pl.lots.map(up).join(", ")}.`));
+        : `${seatName(ctx, pl.seat)} ${pl.seat === me ? "place" : "places"} re-rolled values ${pl.values.join(", ")} on ${pl.lots.map(up).join(", ")}.`));
     } else if ((st.phase === "pick_die" || st.phase === "free_lot") && st.decision) {
       const d = st.decision;
       const mine = d.seat === me && act;
@@ -346,7 +389,7 @@
         if (canOffer(payload, ctx)) buttons.append(el("button", { class: "lv-big", type: "button", id: "lv-counter", onclick: () => openTrade(payload, ctx, o.by, o.items) }, "Counter…"));
       }
     } else if (st.phase === "market") {
-      box.append(el("p", {}, `After ${seatName(ctx, st.active)}'s turn, ${seatName(ctx, st.market[0])} may offer a trade or pass.`));
+      box.append(el("p", {}, `After ${poss(ctx, st.active)} turn, ${seatName(ctx, st.market[0])} may offer a trade or pass.`));
       if (act && legal.has("pass")) buttons.append(big("pass", "Pass (no offer)", "secondary"));
     } else if (st.phase === "action" && st.active === me && act) {
       const left = (payload.options && payload.options.max_offers) - st.offers_made;
@@ -367,7 +410,7 @@
         const verb = { accept: "accept", refuse: "refuse", counter: "counter" }[e.kind] || e.kind;
         return e.seat === me ? `you ${verb}` : `${seatName(ctx, e.seat)} ${verb}s`;
       });
-      box.append(el("p", { class: "lv-lasttrade hint" }, `Last offer, by ${seatName(ctx, o.seat)}: ${describeItems(o.items, ctx).join("; ")} — ${answers.join(", ") || "waiting"}.`));
+      box.append(el("p", { class: "lv-lasttrade hint" }, `Last offer, by ${o.seat === me ? "you" : seatName(ctx, o.seat)}: ${describeItems(o.items, ctx).join("; ")} — ${answers.join(", ") || "waiting"}.`));
     }
     return box;
   }
@@ -543,7 +586,7 @@
     return { seat: c.boss, from, to, lost: c.size - gained, color: c.color, casino: c.lots[0] };
   }
 
-  function supplyPanel(payload, ctx) {
+  function supplyPanel(payload) {
     const st = payload.state;
     const tiles = el("div", { class: "lv-chips" }, (W.colors || []).map((c) => el("span", { class: "lv-chip", title: `${c} tiles left` }, swatch(c), ` ${c} ${st.tiles_left[c]}`)));
     const cards = el("div", { class: "lv-chips" }, Object.entries(st.cards_left || {}).map(([k, n]) => el("span", { class: "lv-chip", title: `${k} cards left` }, swatch(k), ` ${k === "strip" ? "Strip" : k} ${n}`)));
@@ -726,7 +769,7 @@
       trade: null, tradeOpen: false, host: null, main: null, dialog: null, bet: {} });
   }
   // The end in Lords of Vegas' terms: points on the score track, money as the tie-break.
-  function outcome(payload, ctx) {
+  function outcome(payload) {
     const st = payload.state, r = payload.result;
     if (!st || !st.players || !r || !r.winners.length) return null;
     const top = st.players[r.winners[0]];
@@ -734,5 +777,5 @@
     return { detail: `${top.score} points` + (money ? `, and more money ($${top.money}) at the same points.` : ".") };
   }
 
-  T.registerBoard("lordsofvegas", { render, reset, outcome });
+  T.registerBoard("lordsofvegas", { render, reset, outcome, describeMove });
 })();

@@ -16,7 +16,7 @@
     build: "may build",
   };
   let words = null;
-  let swapMine = null;
+  let swapTheirs = null; // Business Center: the opponent's card chosen first ({seat, id})
 
   function name(id) { return (words.names || {})[id] || id; }
   function effect(id) { return (words.effects || {})[id] || ""; }
@@ -33,7 +33,8 @@
     if (opts.dim) classes.push("dim");
     return el("button", {
       class: classes.join(" "), type: "button", disabled: !opts.playable, title: name(info.id) + ": " + effect(info.id),
-      "data-card": info.id, onclick: opts.onclick || null,
+      "data-card": info.id, onclick: opts.onclick || null, "aria-label": opts.label || null,
+      "aria-pressed": opts.selected ? "true" : null,
     },
       el("span", { class: "mk-rolls" }, info.rolls ? rolls(info.rolls) : ""),
       el("span", { class: "mk-name" }, name(info.id)),
@@ -76,6 +77,30 @@
     return { detail: `${who} built all ${builtCount(st, st.players[w])} landmarks first.` };
   }
 
+  // A legal move in words for the move list (the notation stays in records, the API and the terminal).
+  // null: a move made on the board itself (a Business Center swap: click their card, then yours).
+  function describeMove(text, payload, ctx) {
+    if (!words) words = T.config("board-words") || {};
+    if (SIMPLE[text]) return SIMPLE[text];
+    const [verb, a, b, c] = text.split(" ");
+    const st = (payload && payload.state) || {};
+    if (verb === "build") {
+      const info = (st.cards || []).find((x) => x.id === a) || (st.landmarks || []).find((x) => x.id === a);
+      const landmark = (st.landmarks || []).some((x) => x.id === a);
+      const cost = info && info.cost !== undefined ? ` (${info.cost} ${info.cost === 1 ? "coin" : "coins"})` : "";
+      return { words: `Build ${landmark ? "the" : "a"} ${name(a)}${cost}`, group: landmark ? "Build a landmark" : "Build an establishment" };
+    }
+    if (verb === "tv") {
+      const amount = st.pending && st.pending.amount !== undefined ? st.pending.amount : 5;
+      return `Take ${amount} coins from ${T.seatLabel(ctx && ctx.seats, Number(a))} (TV Station)`;
+    }
+    if (verb === "swap") {
+      if (ctx && ctx.act) return null;
+      return `Swap ${name(a)} for ${T.seatWhose(ctx && ctx.seats, Number(b), ctx && ctx.seat)} ${name(c)} (Business Center)`;
+    }
+    return text;
+  }
+
   function render(container, payload, ctx) {
     if (!words) words = T.config("board-words") || {};
     const st = payload.state;
@@ -104,9 +129,14 @@
         el("button", { class: "primary", type: "button", "data-move": k, onclick: () => act(k) }, SIMPLE[k]))));
     }
 
+    // Business Center: click the opponent's card you want, then the card of yours you give for it
     const swapping = act && [...legal].some((m) => m.startsWith("swap "));
-    if (!swapping) swapMine = null;
-    if (swapping) parts.push(el("p", { class: "hint" }, swapMine ? `Swap your ${name(swapMine)} for… (click an opponent's card)` : "Business Center: click one of your cards, then an opponent's."));
+    if (!swapping) swapTheirs = null;
+    if (swapping) {
+      parts.push(el("p", { class: "hint mk-swap-hint", role: "status" }, swapTheirs ?
+        `Take ${T.seatWhose(ctx.seats, swapTheirs.seat, me)} ${name(swapTheirs.id)} for one of your cards: click the card you give (or click theirs again to choose another).` :
+        "Business Center: click an opponent's card you want, then one of yours to give for it — or “No swap”."));
+    }
 
     // the cities
     const cities = el("div", { class: "mk-cities" });
@@ -124,16 +154,19 @@
       city.append(el("div", { class: "mk-row" }, owned.map(([id, count]) => {
         const info = cards[id] || { id };
         let playable = false, onclick = null, selected = false;
+        let label = null;
         if (swapping) {
-          if (seat === me && [...legal].some((m) => m.startsWith(`swap ${id} `))) {
-            playable = true; selected = swapMine === id;
-            onclick = () => { swapMine = swapMine === id ? null : id; render(container, payload, ctx); };
-          } else if (seat !== me && swapMine && legal.has(`swap ${swapMine} ${seat} ${id}`)) {
+          if (seat !== me && [...legal].some((m) => m.startsWith("swap ") && m.endsWith(` ${seat} ${id}`))) {
+            playable = true; selected = !!swapTheirs && swapTheirs.seat === seat && swapTheirs.id === id;
+            label = `Choose ${T.seatWhose(ctx.seats, seat, me)} ${name(id)} to take`;
+            onclick = () => { swapTheirs = selected ? null : { seat, id }; render(container, payload, ctx); };
+          } else if (seat === me && swapTheirs && legal.has(`swap ${id} ${swapTheirs.seat} ${swapTheirs.id}`)) {
             playable = true;
-            onclick = () => { const m = `swap ${swapMine} ${seat} ${id}`; swapMine = null; act(m); };
+            label = `Give your ${name(id)} for ${T.seatWhose(ctx.seats, swapTheirs.seat, me)} ${name(swapTheirs.id)}`;
+            onclick = () => { const m = `swap ${id} ${swapTheirs.seat} ${swapTheirs.id}`; swapTheirs = null; act(m); };
           }
         }
-        return card(info, { count, playable, selected, onclick });
+        return card(info, { count, playable, selected, onclick, label });
       })));
       cities.append(city);
     });
@@ -151,5 +184,5 @@
     container.replaceChildren(...parts);
   }
 
-  T.registerBoard("machikoro", { render, outcome });
+  T.registerBoard("machikoro", { render, outcome, describeMove, boardMovesHint: "Business Center: click an opponent’s card on the board, then one of yours.", reset() { swapTheirs = null; } });
 })();

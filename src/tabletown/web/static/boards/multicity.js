@@ -31,14 +31,9 @@
   const key = (x, y) => x + "," + y;
   const colour = (seat) => (words.colours || ["green", "red", "blue", "yellow"])[seat] || "seat " + seat;
   const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
-  function whoName(seat) {
-    const info = ((ui.payload && ui.payload.seats) || [])[seat];
-    return info && info.name ? info.name : info && info.kind && info.kind !== "human" ? info.kind.replace("bot:", "bot ") : "";
-  }
-  function who(seat) {
-    const name = whoName(seat);
-    return cap(colour(seat)) + (name ? " (" + name + ")" : "");
-  }
+  function whoName(seat) { return T.seatLabel((ui.payload && ui.payload.seats) || [], seat); }
+  // a seat by its player's name and its colour on the board: "Alice (green)"
+  function who(seat) { return whoName(seat) + " (" + colour(seat) + ")"; }
   function svgEl(tag, attrs, html) {
     const node = document.createElementNS(NS, tag);
     for (const [k, v] of Object.entries(attrs || {})) if (v !== null && v !== undefined) node.setAttribute(k, v);
@@ -826,5 +821,17 @@
     return { detail: six ? "All six objects placed in the city." : "The stack ran out: the fewest squares left to place wins." };
   }
 
-  T.registerBoard("multicity", { render, reset, outcome });
+  // A legal move in words for the move list (the board places tiles and objects by pointer; this list is
+  // the keyboard's way); the notation stays in records, the API and the terminal.
+  function describeMove(text) {
+    if (text === "draw") return "Draw a tile";
+    if (text === "pass") return "Place nothing this round";
+    let m = /^t (-?\d+),(-?\d+) r([0-3])$/.exec(text);
+    if (m) return { words: `Lay the tile at ${m[1]}, ${m[2]}` + (m[3] === "0" ? "" : `, turned ${Number(m[3]) * 90}°`), group: "Lay the tile" };
+    m = /^(\d)([hv]) (-?\d+),(-?\d+)$/.exec(text);
+    if (m) return { words: `Place your ${m[1]}-square object from ${m[3]}, ${m[4]} ${m[2] === "h" ? "rightward" : "downward"}`, group: `Place a ${m[1]}-square object` };
+    return text;
+  }
+
+  T.registerBoard("multicity", { render, reset, outcome, describeMove });
 })();

@@ -154,7 +154,6 @@
     return out;
   }
   function limoMoves(sh) { return sh.done ? [] : G.links[sh.lamp].filter((l) => !sh.edges.has(l.edge)); }
-  const upBoxes = (id) => W.upgrades.find((u) => u.id === id).boxes;
   const upValue = (sh, id) => W.upgrades.find((u) => u.id === id).values[sh.ups[id]];
 
   function combo(st, i, j) {
@@ -742,7 +741,6 @@
     const parts = [];
 
     // head: round, projects approved, who is still choosing
-    const stillChoosing = (payload.to_act || []);
     parts.push(el("div", { class: "nlv-head" },
       el("span", { class: "nlv-round" }, st.phase === "loan" ? "Before the first round" : st.phase === "over" ? `Game over after round ${st.round}` : `Round ${st.round}`),
       st.phase === "reshuffle" ? el("span", { class: "nlv-phase" }, "first project: reshuffle vote") : null,
@@ -826,7 +824,7 @@
     container.replaceChildren(el("div", { class: "nlv" }, parts));
   }
 
-  function cardsRow(st, d, pickCtx, rerender) {
+  function cardsRow(st, d, pickCtx) {
     // The round's cards: multiplayer combinations a/b/c, solo the three cards (number + effect each).
     const row = el("div", { class: "nlv-cards" });
     if (st.hand) {
@@ -926,7 +924,7 @@
             else if (k === numberCard) { store.soloNumber = null; rerender(); }
             else choose_(picks.find((o) => o.i === numberCard && o.j === k && o.bonus === bonus));
           },
-          hint: (k) => null,
+          hint: () => null,
         };
         prompt.append(numberCard === null ? "Choose the card whose number you write (then the card whose effect you use; the third goes to ACME)."
           : `You write ${st.hand[numberCard].number}: now choose the card whose effect you use; the other goes to ACME.`);
@@ -1176,5 +1174,44 @@
     return { detail: `${best} points` + (res.winners.length > 1 ? " each." : ".") };
   }
 
-  T.registerBoard("newlasvegas", { render: renderFromPage, reset, outcome, rules: { probe, scoreNow } });
+  // A legal move (one step of a round, a loan, a vote) in words for the move list; the notation stays in
+  // records, the API and the terminal.
+  const BONUS_WORD = { e: "easy opening", f: "free action", x: "expansion" };
+  function slotWords(id) {
+    const [street, place] = String(id).split(".");
+    return `street ${street}, lot ${place}`;
+  }
+  function describeMove(text, payload) {
+    const st = (payload && payload.state) || {};
+    const simple = {
+      loan: "Take the loan", noloan: "Refuse the loan", shuffle: "Vote to reshuffle the piles", keep: "Vote to keep the piles",
+      skip: "Use no effect", op: "Mark an opening box", refuse: "Write no number: mark 2 opening boxes",
+      show1: "Hold a show (first show row)", show2: "Hold a show (second show row)",
+    };
+    if (simple[text]) return simple[text];
+    const effect = (e) => `${EFFECT_SHORT[e] || e} (${EFFECT_HELP[e] || ""})`.replace(" ()", "");
+    let m = /^([abc])(?:\+([efx]))?$/.exec(text);
+    if (m) {
+      const c = (st.combinations || [])[m[1].charCodeAt(0) - 97];
+      const what = c ? `${c.number} with ${effect(c.effect)}` : `combination ${m[1].toUpperCase()}`;
+      return { words: `Choose ${what}` + (m[2] ? `, spending an opening group on the ${BONUS_WORD[m[2]]}` : ""), group: "Choose a combination" };
+    }
+    m = /^([123])([123])$/.exec(text);
+    if (m) {
+      const hand = st.hand || [];
+      const a = hand[Number(m[1]) - 1], b = hand[Number(m[2]) - 1];
+      return { words: a && b ? `Number ${a.number} (card ${m[1]}) with ${effect(b.effect)} (card ${m[2]})` : `Number of card ${m[1]}, effect of card ${m[2]}`, group: "Choose two cards" };
+    }
+    m = /^(\d+\.\d+)([+-]\d)?$/.exec(text);
+    if (m) return { words: `Write it in ${slotWords(m[1])}` + (m[2] ? ` (number ${m[2]})` : ""), group: "Write the number in a casino" };
+    m = /^x(\d+\.\d+)([lr])$/.exec(text);
+    if (m) return { words: `Expand from ${slotWords(m[1])} to the ${m[2] === "l" ? "left" : "right"}`, group: "Expand" };
+    const [verb, arg] = text.split(" ");
+    if (verb === "con") return { words: `Build the crane casino at ${slotWords(arg)}`, group: "Construction" };
+    if (verb === "up") return { words: `Upgrade: ${(UP_LABEL[arg] || [arg])[0]}`, group: "Upgrade" };
+    if (verb === "limo") return `Drive the limousine ${DIR_WORD[arg] || arg}`;
+    return text;
+  }
+
+  T.registerBoard("newlasvegas", { render: renderFromPage, reset, outcome, describeMove, rules: { probe, scoreNow } });
 })();

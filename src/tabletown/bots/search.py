@@ -1,0 +1,323 @@
+"""``bot:search``: a flat information-set search on top of each game's expert (issue 29, first step).
+
+For each candidate move the bot plays the same set of samples: a sample is a determinization of what
+its seat may know (``state.determinize(me, seed)``, docs/engine.md) plus a seed for the dice and
+shuffles to come. Every candidate is played out from the *same* samples (common random numbers), so the
+luck that swamps small differences between moves in dice games cancels in the paired comparison.
+
+* **Candidates.** Every legal move, or, when there are more than ``top_k``, the expert's and greedy's
+  moves plus the moves whose one-step ``state.heuristic()`` value for the bot's seat is highest
+  (progressive widening by a cheap prior; a game without ``heuristic()`` keeps a seeded random subset).
+* **Rollouts.** The game's bot named ``policy`` (``expert`` or ``greedy``) plays every seat for
+  ``cutoff`` actions (to the end when the game has no ``heuristic()``); a finished game scores by rank,
+  an unfinished one by the game's ``heuristic()`` (as in ``tabletown.bots.mcts``).
+* **Explicit chance.** When a game's search model (``tabletown.games.<name>.search_model``) has
+  ``outcomes(state, seat, action)``, a candidate that is itself a chance move (a roll) is not sampled:
+  the evaluation branches into every outcome, each played on with the same later random stream, and
+  the value is the probability-weighted mean (``chance="first"`` also branches at the first chance move
+  of every rollout, at many times the cost). Machi Koro has one: 6 faces for one die, and for two dice
+  the 15 classes of (sum, doubles) that its rules can tell apart. Every other random draw after the
+  candidate comes from a stream seeded by the sample alone, the same for every candidate.
+* **Spending.** Sequential halving over the candidates (new shared samples each round, the worse half
+  dropped), with the expert's move as an *anchor*: it is never dropped, and the bot leaves it only for
+  a move whose paired advantage exceeds ``margin`` standard errors.
+
+Budgets are counted in samples so a seeded game replays identically; ``max_seconds`` caps a decision
+(a capped decision is counted in ``bot.capped`` and is the only way a seeded game can differ).
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, replace
+from typing import Any
+
+from ..core.game import Action, Bot, Game, State
+from ..core.rng import SeededRNG, derive_seed
+from ..core.session import play_out, random_agent
+from . import GENERIC_BOTS
+from .mcts import heuristic_rewards, rank_rewards
+
+# A game's chance model: (state, seat, action) -> [(probability, force)] when ``action`` draws chance
+# that can be enumerated, else None; ``force(state, seat, action, rest_rng)`` applies the action with
+# that outcome and leaves ``rest_rng`` as the state's generator.
+ChanceModel = Callable[[State, int, Action], "list[tuple[float, Any]] | None"]
+
+
+@dataclass(frozen=True, slots=True)
+class SearchSettings:
+    rollouts: int  # rollouts in the whole decision (a branched evaluation counts one per outcome)
+    max_seconds: float
+    policy: str = "greedy"  # the game bot that plays every seat in rollouts ("random" for random play)
+    cutoff: int = 30  # rollout actions before the game's heuristic() values the position (0: to the end)
+    top_k: int = 12  # candidates kept when there are more legal moves
+    margin: float = 1.0  # standard errors of the paired difference needed to leave the anchor
+    anchor: str = "expert"  # the game bot whose move is the anchor ("" for none)
+    # Explicit chance: "root" enumerates the outcomes of a candidate that is itself a chance move (a
+    # roll); "first" also the first chance move of every rollout; "off" samples all chance.
+    chance: str = "root"
+    min_round: int = 2  # samples per candidate per halving round, at least
+
+
+PRESETS: dict[str, SearchSettings] = {
+    "easy": SearchSettings(rollouts=40, max_seconds=0.5, cutoff=20),
+    "medium": SearchSettings(rollouts=100, max_seconds=1.0, cutoff=20),
+    "hard": SearchSettings(rollouts=200, max_seconds=1.8, cutoff=20),
+}
+
+
+def game_model(game: Game) -> Any:
+    """The game's ``tabletown.games.<name>.search_model`` module, or None. It may define ``outcomes``
+    (the chance model above) and ``SEARCH_TUNING`` (``{level: {setting: value}}``), so this module
+    knows nothing about any game."""
+    module = f"tabletown.games.{game.name}.search_model"
+    try:
+        return importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name is None or not module.startswith(exc.name):
+            raise  # a real import error inside the game's module
+        return None
+
+
+def chance_model(game: Game) -> ChanceModel | None:
+    """The game's ``outcomes`` if its search model has one."""
+    return getattr(game_model(game), "outcomes", None)
+
+
+class SearchBot(Bot):
+    """Paired-sample flat search anchored on the expert; see the module docstring."""
+
+    def __init__(
+        self, game: Game, seed: int = 0, settings: SearchSettings | None = None, name: str = "search"
+    ) -> None:
+        super().__init__(seed)
+        self.game = game
+        self.config = settings or PRESETS["medium"]
+        self.name = name
+        self.capped = 0
+        self.last_rollouts = 0
+        self.last_values: dict[Action, float] = {}  # each compared candidate's mean, for tests
+        bots = game.bots()
+        self._policy_factory = bots.get(self.config.policy) if self.config.policy != "random" else None
+        self._policy: dict[int, Bot] = {}
+        anchor_factory = bots.get(self.config.anchor) if self.config.anchor else None
+        self._anchor = anchor_factory(self.rng.getrandbits(63)) if anchor_factory else None
+        greedy = bots.get("greedy")
+        self._greedy = greedy(self.rng.getrandbits(63)) if greedy else None
+        if self.config.chance not in ("root", "first", "off"):
+            raise ValueError(f"chance must be root, first or off, not {self.config.chance!r}")
+        self._chance = chance_model(game) if self.config.chance != "off" else None
+        self._chance_in_rollouts = self.config.chance == "first"
+        self._heuristic: bool | None = None  # whether the game's heuristic() values positions
+
+    def settings(self) -> dict[str, object]:
+        """Recorded by the arena so a resumed job keeps the same bot."""
+        return asdict(self.config)
+
+    # -- the decision ---------------------------------------------------------------------------------
+    def choose(self, state: State, player: int) -> Action:
+        legal = state.legal_actions(player)
+        if len(legal) == 1:
+            return legal[0]
+        config = self.config
+        deadline = time.perf_counter() + config.max_seconds
+        decision_seed = self.rng.getrandbits(63)
+        anchor = None
+        if self._anchor is not None:
+            # The anchor reads a determinization too, so it sees only what the seat may see.
+            anchor = self._anchor.choose(state.determinize(player, decision_seed), player)
+            if anchor not in legal:
+                anchor = None
+        candidates = self._candidates(state, player, legal, anchor, decision_seed)
+        if len(candidates) == 1:
+            return candidates[0]
+        values: dict[Action, list[float]] = {action: [] for action in candidates}
+        rounds = max(1, math.ceil(math.log2(len(candidates))))
+        spent = 0
+        capped = False
+        for _ in range(rounds):
+            per = max(config.min_round, config.rollouts // (rounds * len(candidates)))
+            for _ in range(per):
+                seed = self.rng.getrandbits(63)
+                base = state.determinize(player, seed)
+                for action in candidates:
+                    value, cost = self._evaluate(base.clone(), player, action, seed)
+                    values[action].append(value)
+                    spent += cost
+                    if time.perf_counter() > deadline:
+                        capped = True
+                        break
+                if capped:
+                    break
+            if capped:
+                break
+            if len(candidates) > 2 or (anchor is None and len(candidates) > 1):
+                candidates.sort(key=lambda a: _mean(values[a]), reverse=True)
+                keep = candidates[: max(2, (len(candidates) + 1) // 2)]
+                if anchor is not None and anchor not in keep:
+                    keep.append(anchor)
+                candidates = keep
+        if capped:
+            self.capped += 1
+            # Only samples every remaining candidate has played are compared.
+            n = min(len(values[a]) for a in candidates)
+            candidates = [a for a in candidates if n > 0 or a == anchor] or candidates
+            for a in candidates:
+                del values[a][n:]
+        self.last_rollouts = spent
+        self.last_values = {a: _mean(values[a]) for a in candidates}
+        best = max(candidates, key=lambda a: _mean(values[a]))
+        if anchor is None or best == anchor:
+            return best
+        return best if _clearly_better(values[best], values[anchor], config.margin) else anchor
+
+    def _candidates(
+        self, state: State, player: int, legal: list[Action], anchor: Action | None, seed: int
+    ) -> list[Action]:
+        top_k = self.config.top_k
+        if len(legal) <= top_k:
+            return list(legal)
+        picked: list[Action] = []
+        if anchor is not None:
+            picked.append(anchor)
+        if self._greedy is not None:
+            move = self._greedy.choose(state.determinize(player, seed), player)
+            if move in legal and move not in picked:
+                picked.append(move)
+        base = state.determinize(player, seed)
+        scored: list[tuple[float, int, Action]] = []
+        for index, action in enumerate(legal):
+            if action in picked:
+                continue
+            sample = base.clone()
+            sample.apply(player, action)
+            values = sample.heuristic()
+            if values is None:
+                scored = []
+                break
+            scored.append((-values[player], index, action))
+        if scored:
+            scored.sort(key=lambda item: (item[0], item[1]))
+            rest = [action for _, _, action in scored]
+        else:
+            rest = [action for action in legal if action not in picked]
+            self.rng.shuffle(rest)
+        return picked + rest[: max(0, top_k - len(picked))]
+
+    # -- one paired evaluation ------------------------------------------------------------------------
+    def _evaluate(self, sample: State, me: int, action: Action, seed: int) -> tuple[float, int]:
+        """``me``'s value of ``action`` on one sample, and the rollouts it cost."""
+        chance = self._chance
+        if chance is not None:
+            outcomes = chance(sample, me, action)
+            if outcomes:
+                total = 0.0
+                for probability, force in outcomes:
+                    copy = sample.clone()
+                    force(copy, me, action, SeededRNG(derive_seed(seed, "after")))
+                    total += probability * self._rollout(copy, me, seed, self.config.cutoff, branched=True)
+                return total, len(outcomes)
+        sample.apply(me, action)
+        sample.rng = SeededRNG(derive_seed(seed, "after"))  # the same stream after every candidate
+        return self._rollout(sample, me, seed, self.config.cutoff), 1
+
+    def _rollout(self, state: State, me: int, seed: int, cutoff: int, branched: bool = False) -> float:
+        """Play on with the policy for every seat; at the first chance move (if not yet branched) the
+        rollout branches over its outcomes. Returns ``me``'s reward."""
+        chance = self._chance if self._chance_in_rollouts and not branched else None
+        steps = 0
+        # A cut-off needs the game's heuristic() to value the position; without one, play to the end.
+        if cutoff <= 0 or not self._has_heuristic(state):
+            cutoff = 10**9
+        limit = cutoff
+        factory = self._policy_factory
+        rng = SeededRNG(derive_seed(seed, "policy"))
+        if factory is None:
+            agent = random_agent(rng)
+            play_out(state, [agent] * state.num_players, stop_after=limit)
+            return self._value(state, me)
+        for seat, bot in enumerate(self._policy_bots(state.num_players)):
+            bot.rng.seed(derive_seed(seed, "bot", seat))  # same policy draws for every candidate
+        bots = self._policy_bots(state.num_players)
+        while steps < limit:
+            acting = state.to_act
+            if not acting:
+                break
+            for seat in acting:
+                if state.is_over or seat not in state.to_act:
+                    continue
+                move = bots[seat].choose(state, seat)
+                if chance is not None:
+                    outcomes = chance(state, seat, move)
+                    if outcomes:
+                        total = 0.0
+                        for probability, force in outcomes:
+                            copy = state.clone()
+                            force(copy, seat, move, SeededRNG(derive_seed(seed, "after")))
+                            total += probability * self._rollout(
+                                copy, me, seed, max(1, limit - steps - 1), branched=True
+                            )
+                        return total
+                state.apply(seat, move)
+                steps += 1
+        return self._value(state, me)
+
+    def _has_heuristic(self, state: State) -> bool:
+        if self._heuristic is None:
+            self._heuristic = state.heuristic() is not None
+        return self._heuristic
+
+    @staticmethod
+    def _value(state: State, me: int) -> float:
+        result = state.result()
+        if result is not None:
+            return rank_rewards(result)[me]
+        values = state.heuristic()
+        if values is not None:
+            return heuristic_rewards(values)[me]
+        return 0.5
+
+    def _policy_bots(self, count: int) -> list[Bot]:
+        assert self._policy_factory is not None
+        for seat in range(count):
+            if seat not in self._policy:
+                self._policy[seat] = self._policy_factory(derive_seed("search-policy", seat))
+        return [self._policy[seat] for seat in range(count)]
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else -1.0
+
+
+def _clearly_better(challenger: list[float], incumbent: list[float], margin: float) -> bool:
+    """Paired samples: is the mean difference more than ``margin`` standard errors above zero?"""
+    n = min(len(challenger), len(incumbent))
+    if n < 4:
+        return False
+    diffs = [a - b for a, b in zip(challenger[:n], incumbent[:n], strict=True)]
+    mean = sum(diffs) / n
+    if mean <= 0:
+        return False
+    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > margin * math.sqrt(variance / n)
+
+
+def settings_for(game: Game, strength: str) -> SearchSettings:
+    """The preset with this game's overrides (``SEARCH_TUNING`` in its search model)."""
+    settings = PRESETS[strength]
+    tuning = getattr(game_model(game), "SEARCH_TUNING", {}).get(strength)
+    return replace(settings, **tuning) if tuning else settings
+
+
+def make_search(strength: str) -> Callable[[Game, int], Bot]:
+    def factory(game: Game, seed: int) -> Bot:
+        return SearchBot(game, seed, settings_for(game, strength), name=f"search:{strength}")
+
+    return factory
+
+
+for _strength in PRESETS:
+    GENERIC_BOTS[f"search:{_strength}"] = make_search(_strength)

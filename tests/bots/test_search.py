@@ -1,0 +1,182 @@
+"""``bot:search`` (tabletown.bots.search): legal, reproducible, time-capped, blind to hidden information,
+and Machi Koro's dice enumerated exactly. Budgets are tiny so the file stays fast."""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import replace
+
+import pytest
+from toygame import TOY, ToyState
+
+from tabletown.bots import bot_names, make_bot
+from tabletown.bots.search import PRESETS, SearchBot, SearchSettings, settings_for
+from tabletown.core.game import Game, State
+from tabletown.core.registry import all_games, get_game
+from tabletown.games.machikoro import chance
+from tabletown.games.machikoro.actions import ROLL1, ROLL2, Build
+from tabletown.games.machikoro.rules import MachiKoroState
+
+TINY = SearchSettings(rollouts=24, max_seconds=30.0, cutoff=8)
+
+
+def positions(
+    game: Game, count: int, seed: int, options: dict | None = None, players: int = 2
+) -> list[State]:
+    """Positions with a choice (two or more legal moves) met in random games."""
+    rng = random.Random(seed)
+    found: list[State] = []
+    game_seed = seed
+    while len(found) < count:
+        state = game.new_game(players, options or {}, seed=game_seed)
+        game_seed += 1
+        steps = 0
+        while state.to_act and len(found) < count and steps < 400:
+            seat = state.to_act[0]
+            legal = state.legal_actions(seat)
+            if len(legal) > 1 and rng.random() < 0.25:
+                found.append(state.clone())
+            state.apply(seat, rng.choice(legal))
+            steps += 1
+    return found
+
+
+def test_levels_are_registered_for_every_game() -> None:
+    for game in [*all_games().values(), TOY]:
+        names = bot_names(game)
+        for level in ("easy", "medium", "hard"):
+            assert f"search:{level}" in names
+            bot = make_bot(game, f"bot:search:{level}", 1)
+            assert isinstance(bot, SearchBot)
+            assert bot.config == settings_for(game, level)
+    assert PRESETS["easy"].max_seconds < PRESETS["medium"].max_seconds < PRESETS["hard"].max_seconds <= 2.0
+
+
+@pytest.mark.parametrize("name", sorted(all_games()))
+def test_legal_moves_and_the_real_state_untouched(name: str) -> None:
+    game = get_game(name)
+    for index, state in enumerate(positions(game, 3, seed=5)):
+        seat = state.to_act[0]
+        before = state.view(seat)
+        bot = SearchBot(
+            game, index, replace(settings_for(game, "easy"), rollouts=12, top_k=4, max_seconds=30.0)
+        )
+        assert bot.choose(state, seat) in state.legal_actions(seat)
+        assert state.view(seat) == before, "searching must not touch the real state"
+
+
+def test_machikoro_same_seed_same_move() -> None:
+    game = get_game("machikoro")
+    for index, state in enumerate(positions(game, 6, seed=7)):
+        seat = state.to_act[0]
+        a, b = SearchBot(game, index, TINY), SearchBot(game, index, TINY)
+        assert a.choose(state.clone(), seat) == b.choose(state.clone(), seat)
+        assert a.last_values == b.last_values
+        assert a.last_rollouts == b.last_rollouts > 0
+
+
+def test_time_cap_is_respected() -> None:
+    game = get_game("machikoro")
+    state = next(s for s in positions(game, 20, seed=3) if len(s.legal_actions(s.to_act[0])) > 4)
+    seat = state.to_act[0]
+    bot = SearchBot(game, 1, SearchSettings(rollouts=10**6, max_seconds=0.3, cutoff=20))
+    start = time.perf_counter()
+    assert bot.choose(state, seat) in state.legal_actions(seat)
+    # One rollout past the deadline at most (a few ms), plus the anchor's own move.
+    assert time.perf_counter() - start < 1.5
+    assert bot.capped == 1
+
+
+def test_toy_decision_depends_only_on_what_the_seat_sees() -> None:
+    """Two toy states that differ only in the rival's hidden card and the deck order: same values."""
+    checked = 0
+    for state in positions(TOY, 30, seed=3):
+        assert isinstance(state, ToyState)
+        seat = state.to_act[0]
+        other = state.clone()
+        rival = 1 - seat
+        if not other.deck or other.deck[-1] == other.hands[rival]:
+            continue
+        other.hands[rival], other.deck[-1] = other.deck[-1], other.hands[rival]
+        random.Random(1).shuffle(other.deck)
+        assert other.view(seat) == state.view(seat)
+        a, b = SearchBot(TOY, 9, TINY), SearchBot(TOY, 9, TINY)
+        assert a.choose(state, seat) == b.choose(other, seat)
+        assert a.last_values == b.last_values
+        checked += 1
+    assert checked >= 5
+
+
+def test_machikoro_decision_ignores_the_hidden_deck_order() -> None:
+    """With Harbor's market the deck order is hidden: reordering it changes nothing."""
+    game = get_game("machikoro")
+    checked = 0
+    for state in positions(game, 8, seed=11, options={"harbor": True}):
+        seat = state.to_act[0]
+        other = state.clone()
+        for deck in other.decks:  # type: ignore[attr-defined]
+            random.Random(checked).shuffle(deck)
+            deck.reverse()
+        assert other.view(seat) == state.view(seat)
+        a, b = SearchBot(game, 4, TINY), SearchBot(game, 4, TINY)
+        assert a.choose(state, seat) == b.choose(other, seat)
+        assert a.last_values == b.last_values
+        checked += 1
+    assert checked == 8
+
+
+def test_dice_classes_are_exact() -> None:
+    assert sum(p for p, _ in chance.ONE_DIE) == pytest.approx(1.0)
+    # 11 sums; the even ones 4-10 also split off their doubles; 2 and 12 are doubles only
+    assert len(chance.TWO_DICE) == 15
+    assert sum(p for p, _ in chance.TWO_DICE) == pytest.approx(1.0)
+    by_sum: dict[int, float] = {}
+    doubles = 0.0
+    for p, (a, b) in chance.TWO_DICE:
+        by_sum[a + b] = by_sum.get(a + b, 0.0) + p
+        doubles += p if a == b else 0.0
+    assert by_sum == pytest.approx({s: (6 - abs(s - 7)) / 36 for s in range(2, 13)})
+    assert doubles == pytest.approx(1 / 6)
+
+
+def test_forced_roll_gives_that_outcome_and_then_the_real_stream() -> None:
+    from tabletown.core.rng import SeededRNG
+
+    game = get_game("machikoro")
+    state = game.new_game(2, {}, seed=1)
+    assert isinstance(state, MachiKoroState)
+    outcomes = chance.outcomes(state, 0, ROLL1)
+    assert outcomes is not None and len(outcomes) == 6
+    for face, (_, force) in enumerate(outcomes, start=1):
+        copy = state.clone()
+        assert isinstance(copy, MachiKoroState)
+        rest = SeededRNG(5)
+        force(copy, 0, ROLL1, rest)
+        assert copy.total == face and copy.rng is rest
+    assert chance.outcomes(state, 0, Build("cafe")) is None
+    assert len(chance.outcomes(state, 0, ROLL2) or []) == 15
+
+
+def test_roll_decision_enumerates_every_face() -> None:
+    game = get_game("machikoro")
+    state = next(s for s in positions(game, 60, seed=2) if ROLL2 in s.legal_actions(s.to_act[0]))
+    seat = state.to_act[0]
+    bot = SearchBot(game, 3, replace(TINY, rollouts=2, min_round=1))
+    assert bot.choose(state, seat) in (ROLL1, ROLL2)
+    assert bot.last_rollouts == 6 + 15  # one shared sample, every outcome of both rolls
+
+
+@pytest.mark.parametrize("name", sorted(all_games()))
+def test_decision_is_the_same_on_any_determinization(name: str) -> None:
+    """``determinize(seat, s)`` redraws everything the seat cannot see (other seats' hidden cards and
+    secret choices, deck orders) and nothing it can: the bot must answer it exactly as the real state."""
+    game = get_game(name)
+    settings = replace(settings_for(game, "easy"), rollouts=12, top_k=4, max_seconds=30.0)
+    for index, state in enumerate(positions(game, 3, seed=17)):
+        seat = state.to_act[0]
+        resampled = state.determinize(seat, 1234 + index)
+        assert resampled.view(seat) == state.view(seat)
+        a, b = SearchBot(game, index, settings), SearchBot(game, index, settings)
+        assert a.choose(state, seat) == b.choose(resampled, seat)
+        assert a.last_values == b.last_values
