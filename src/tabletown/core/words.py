@@ -99,7 +99,8 @@ def seat_display_names(seats: Sequence[tuple[str, str | None]]) -> list[str]:
         if name:
             out.append(name)
         elif kind.startswith("bot:"):
-            level = kind[4:].replace("strategy:", "").replace("mcts:", "search ").replace("-", " ")
+            level = kind[4:].replace("strategy:", "").replace("mcts:", "MCTS ").replace("search:", "search ")
+            level = level.replace("-", " ")
             label = level[:1].upper() + level[1:] + " bot"
             seen[kind] = seen.get(kind, 0) + 1
             out.append(label + (f" {seen[kind]}" if bots[kind] > 1 else ""))

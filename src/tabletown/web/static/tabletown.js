@@ -45,7 +45,7 @@
     return list.map((s, i) => {
       if (s && s.name) return s.name;
       if (s && (s.kind || "").startsWith("bot:")) {
-        const level = s.kind.slice(4).replace("strategy:", "").replace("mcts:", "search ").replace(/-/g, " ");
+        const level = s.kind.slice(4).replace("strategy:", "").replace("mcts:", "MCTS ").replace("search:", "search ").replace(/-/g, " ");
         seen[s.kind] = (seen[s.kind] || 0) + 1;
         return level.charAt(0).toUpperCase() + level.slice(1) + " bot" + (bots[s.kind] > 1 ? " " + seen[s.kind] : "");
       }
