@@ -8,6 +8,7 @@ worker threads and hands changes to the event loop through ``Hub`` callbacks.
 from __future__ import annotations
 
 import builtins
+import contextlib
 import functools
 import inspect
 import json
@@ -17,7 +18,7 @@ import threading
 import time
 import unicodedata
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -384,6 +385,25 @@ def build_payload(table: LiveTable, seat: int | None, since: int = 0) -> dict[st
         }
     )
     return payload
+
+
+def _first_writer_won() -> TableError:
+    return TableError(409, "seq.stale", "another writer stored this move first")
+
+
+@contextlib.contextmanager
+def _storing_move(table_id: str) -> Iterator[None]:
+    """How a failed move write reaches the client: 409 when another writer stored that ``seq``
+    first (the unique key), 503 when the database could not take it."""
+    try:
+        yield
+    except TableError:
+        raise
+    except IntegrityError:
+        raise _first_writer_won() from None
+    except Exception:
+        log.exception("table %s: the move could not be stored", table_id)
+        raise TableError(503, "store.failed", "the move could not be stored; try again") from None
 
 
 class TableService:
@@ -952,48 +972,40 @@ class TableService:
         if self._one_trip and snapshot is None and not joins:
             self._store_move_at_once(table, seat, text, by, secret, new_seq, status, result_text, now)
             return
-        try:
-            with self.engine.begin() as conn:
-                moved = conn.execute(
-                    _ADVANCE,
-                    {
-                        "tid": table.id,
-                        "old": new_seq - 1,
-                        "new": new_seq,
-                        "status": status,
-                        "now": now,
-                        "result": result_text,
-                    },
-                )
-                if moved.rowcount != 1:
-                    raise TableError(409, "seq.stale", "another writer stored this move first")
+        with _storing_move(table.id), self.engine.begin() as conn:
+            moved = conn.execute(
+                _ADVANCE,
+                {
+                    "tid": table.id,
+                    "old": new_seq - 1,
+                    "new": new_seq,
+                    "status": status,
+                    "now": now,
+                    "result": result_text,
+                },
+            )
+            if moved.rowcount != 1:
+                raise _first_writer_won()
+            conn.execute(
+                _INSERT_MOVE,
+                {
+                    "table_id": table.id,
+                    "seq": new_seq,
+                    "seat": seat,
+                    "action": text,
+                    "by": by,
+                    "secret": secret,
+                    "created_at": now,
+                },
+            )
+            if snapshot is not None:
+                conn.execute(_SNAPSHOTS.insert().values(table_id=table.id, seq=new_seq, doc=snapshot))
+            if joins:
                 conn.execute(
-                    _INSERT_MOVE,
-                    {
-                        "table_id": table.id,
-                        "seq": new_seq,
-                        "seat": seat,
-                        "action": text,
-                        "by": by,
-                        "secret": secret,
-                        "created_at": now,
-                    },
+                    _SEATS.update()
+                    .where(_SEATS.c.table_id == table.id, _SEATS.c.seat == seat)
+                    .values(joined=True)
                 )
-                if snapshot is not None:
-                    conn.execute(_SNAPSHOTS.insert().values(table_id=table.id, seq=new_seq, doc=snapshot))
-                if joins:
-                    conn.execute(
-                        _SEATS.update()
-                        .where(_SEATS.c.table_id == table.id, _SEATS.c.seat == seat)
-                        .values(joined=True)
-                    )
-        except TableError:
-            raise
-        except IntegrityError:
-            raise TableError(409, "seq.stale", "another writer stored this move first") from None
-        except Exception:
-            log.exception("table %s: the move could not be stored", table.id)
-            raise TableError(503, "store.failed", "the move could not be stored; try again") from None
 
     def _store_move_at_once(
         self,
@@ -1022,16 +1034,10 @@ class TableService:
             "by": by,
             "secret": secret,
         }
-        try:
-            with self._autocommit.connect() as conn:
-                stored = conn.exec_driver_sql(_ADVANCE_AND_INSERT_PG, params).rowcount
-        except IntegrityError:
-            raise TableError(409, "seq.stale", "another writer stored this move first") from None
-        except Exception:
-            log.exception("table %s: the move could not be stored", table.id)
-            raise TableError(503, "store.failed", "the move could not be stored; try again") from None
+        with _storing_move(table.id), self._autocommit.connect() as conn:
+            stored = conn.exec_driver_sql(_ADVANCE_AND_INSERT_PG, params).rowcount
         if stored != 1:
-            raise TableError(409, "seq.stale", "another writer stored this move first")
+            raise _first_writer_won()
 
     def follow(self, table: LiveTable, seq: int, move: dict[str, Any], wait: bool = True) -> bool | None:
         """Take a move that another process stored and announced through the hub (``move``: its
