@@ -32,6 +32,7 @@ from . import db
 from .catalog import games
 from .drivers import Drivers, Follower
 from .hub import make_hub
+from .movestore import AsyncMoveStore
 from .tables import LiveTable, TableService
 
 log = logging.getLogger("tabletown.web")
@@ -98,8 +99,9 @@ async def run_worker(
     hub = await anyio.to_thread.run_sync(make_hub, redis_url)
     service.on_stored.append(hub.publish)
     service.shared = True
+    service.async_store = AsyncMoveStore.for_engine(engine)
     drivers = Drivers(service, bot_delay, bot_seconds, max(2, min(4, os.cpu_count() or 2)))
-    drivers.loop = asyncio.get_running_loop()
+    drivers.loop = service.loop = asyncio.get_running_loop()
     leases = Leases(redis_url)
     held: set[str] = set()
 
@@ -158,6 +160,8 @@ async def run_worker(
         for table_id in list(held):
             await leases.release(table_id)
         await leases.close()
+        if service.async_store is not None:
+            await service.async_store.close()
         engine.dispose()
 
 
@@ -246,7 +250,12 @@ def main(argv: list[str] | None = None) -> None:
             db.resolve_url(args.db), args.redis, args.index, args.of, args.bot_delay, seconds, stop
         )
 
-    asyncio.run(run())
+    try:  # the event loop in C, as the web processes have it (uvicorn[standard])
+        import uvloop
+    except ImportError:  # (not on Windows)
+        asyncio.run(run())
+    else:
+        uvloop.run(run())
 
 
 if __name__ == "__main__":

@@ -56,7 +56,7 @@ class Drivers:
         changed = self.changed.get(table)
         if changed is None:  # one listener per table, however often its driver is started again
             changed = self.changed[table] = asyncio.Event()
-            table.on_change.append(lambda _t: loop.call_soon_threadsafe(changed.set))
+            table.on_change.append(lambda _t: from_any_thread(loop, changed.set))
         self.tasks[table.id] = loop.create_task(self._drive(table, changed))
 
     async def _drive(self, table: LiveTable, changed: asyncio.Event) -> None:
@@ -98,7 +98,7 @@ class Drivers:
                     by = "bot" if table.seats[seat].is_bot else "standby"
                     try:
                         async with gate(table):
-                            await anyio.to_thread.run_sync(service.commit, table, seat, action, by, seq)
+                            await service.commit_on_loop(table, seat, action, by, seq)
                         failures = 0
                     except TableError as exc:
                         if exc.status != 409:
@@ -155,7 +155,7 @@ async def until_changed(table: LiveTable, seq: int, seconds: float) -> None:
     waiters = _WAITERS.get(table)
     if waiters is None:
         waiters = _WAITERS[table] = set()
-        table.on_change.append(lambda _t: loop.call_soon_threadsafe(_wake, waiters))
+        table.on_change.append(lambda _t: from_any_thread(loop, _wake, waiters))
     if len(waiters) >= MAX_WAITERS:
         return
     future = loop.create_future()
@@ -183,6 +183,15 @@ def _wake(waiters: set[asyncio.Future[None]]) -> None:
     for future in list(waiters):
         if not future.done():
             future.set_result(None)
+
+
+def from_any_thread(loop: asyncio.AbstractEventLoop, callback: Callable[..., object], *args: Any) -> None:
+    """Run ``callback`` on ``loop``: at once when called on the loop itself (a move stored from the
+    loop), else through ``call_soon_threadsafe`` (which wakes the loop: a system call)."""
+    if asyncio._get_running_loop() is loop:
+        callback(*args)
+    else:
+        loop.call_soon_threadsafe(callback, *args)
 
 
 def threading_in_loop(loop: asyncio.AbstractEventLoop) -> bool:

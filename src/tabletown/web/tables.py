@@ -7,6 +7,7 @@ worker threads and hands changes to the event loop through ``Hub`` callbacks.
 
 from __future__ import annotations
 
+import asyncio
 import builtins
 import contextlib
 import functools
@@ -23,6 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+import anyio
 import orjson
 from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError
@@ -37,6 +39,7 @@ from ..core.session import Agent
 from ..core.words import Names, seat_display_names
 from .catalog import find_game
 from .db import MoveRow, SeatRow, SnapshotRow, TableRow, utcnow
+from .movestore import ADVANCE_AND_INSERT_PG, AsyncMoveStore, MoveNotStored, PreparedMove
 
 log = logging.getLogger("tabletown.web")
 
@@ -44,7 +47,12 @@ log = logging.getLogger("tabletown.web")
 def json_text(data: Any) -> str:
     """Compact JSON, as the server sends it (orjson: ten times the standard library's speed on a
     whole view; integer keys become strings, as with ``json``)."""
-    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
+    return json_bytes(data).decode()
+
+
+def json_bytes(data: Any) -> bytes:
+    """``json_text`` encoded as UTF-8 (what an HTTP answer sends)."""
+    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
 
 
 _TABLES, _SEATS, _MOVES, _SNAPSHOTS = (
@@ -65,15 +73,6 @@ _ADVANCE = (
     )
 )
 # PostgreSQL (psycopg's parameter style): advance the table and insert the move in one statement.
-_ADVANCE_AND_INSERT_PG = """
-WITH advanced AS (
-    UPDATE tt_tables SET seq = %(new)s, status = %(status)s, updated_at = %(now)s, result = %(result)s
-    WHERE id = %(tid)s AND seq = %(old)s
-    RETURNING id
-)
-INSERT INTO tt_moves (table_id, seq, seat, action, "by", secret, created_at)
-SELECT id, %(new)s, %(seat)s, %(action)s, %(by)s, %(secret)s, %(now)s FROM advanced
-"""
 STATUSES = ("open", "running", "finished", "error")
 _LOAD_TABLE = select(_TABLES).where(_TABLES.c.id == bindparam("tid"))
 _LOAD_SEATS = select(_SEATS).where(_SEATS.c.table_id == bindparam("tid")).order_by(_SEATS.c.seat)
@@ -387,6 +386,19 @@ def build_payload(table: LiveTable, seat: int | None, since: int = 0) -> dict[st
     return payload
 
 
+INLINE_FAN_OUT = 4  # listeners a move made on the event loop pushes to itself (more: the fan-out thread)
+
+
+def _mover(table: LiveTable, token: Any, seq: Any) -> int:
+    """The seat a move's token holds, once the move's seq is known to be a number."""
+    seat = table.seat_for(token)
+    if seat is None:
+        raise TableError(403, "seat.bad_token", "this token holds no seat at this table")
+    if isinstance(seq, bool) or not isinstance(seq, int):
+        raise TableError(422, "request.seq", "seq must be the number of moves you have seen")
+    return seat.seat
+
+
 def _first_writer_won() -> TableError:
     return TableError(409, "seq.stale", "another writer stored this move first")
 
@@ -403,7 +415,11 @@ def _storing_move(table_id: str) -> Iterator[None]:
         raise _first_writer_won() from None
     except Exception:
         log.exception("table %s: the move could not be stored", table_id)
-        raise TableError(503, "store.failed", "the move could not be stored; try again") from None
+        raise _store_failed() from None
+
+
+def _store_failed() -> TableError:
+    return TableError(503, "store.failed", "the move could not be stored; try again")
 
 
 class TableService:
@@ -415,6 +431,9 @@ class TableService:
         # PostgreSQL with psycopg takes a move in one round trip (``_store_move_at_once``).
         self._one_trip = self.engine.dialect.name == "postgresql" and self.engine.dialect.driver == "psycopg"
         self._autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
+        # Set by the process that owns the event loop (PostgreSQL): moves stored from the loop.
+        self.async_store: AsyncMoveStore | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None  # the process's event loop, once it runs
         self.tables: dict[str, LiveTable] = {}
         self.lock = threading.RLock()
         self.standby_bot = standby_bot
@@ -737,12 +756,13 @@ class TableService:
     # -- moves ---------------------------------------------------------------------------------------------
     def act(self, table: LiveTable, token: Any, seq: Any, action: Any) -> int:
         """A human's move: checked token, sequence number and engine legality, then stored."""
-        seat = table.seat_for(token)
-        if seat is None:
-            raise TableError(403, "seat.bad_token", "this token holds no seat at this table")
-        if isinstance(seq, bool) or not isinstance(seq, int):
-            raise TableError(422, "request.seq", "seq must be the number of moves you have seen")
-        return self.commit(table, seat.seat, action, "human", seq, notation=True)
+        return self.commit(table, _mover(table, token, seq), action, "human", seq, notation=True)
+
+    async def act_on_loop(self, table: LiveTable, token: Any, seq: Any, action: Any) -> int:
+        """``act`` for callers on the event loop (see ``commit_on_loop``)."""
+        return await self.commit_on_loop(
+            table, _mover(table, token, seq), action, "human", seq, notation=True
+        )
 
     def _parse(self, table: LiveTable, seat: int, action: Any) -> Any:
         state = table.state
@@ -884,104 +904,183 @@ class TableService:
         wait for the database. ``expected_seq`` must be the current move count; with ``notation``
         the action is text (or an action number) still to be read."""
         with table.write_lock:
-            with table.lock:
-                state = table.state
-                if state is None or table.status == "error":
-                    raise TableError(409, "table.broken", table.error or "the table cannot be played")
-                if expected_seq > table.seq and self.shared:
-                    # The client saw later moves through another process than the hub has told
-                    # this one of yet: read them (cheaper than a 409 and the client's retry).
-                    self._catch_up(table)
-                    state = table.state
-                if expected_seq != table.seq or state is None:
-                    raise TableError(
-                        409, "seq.stale", f"the table is at move {table.seq}, not {expected_seq}"
-                    )
-                if state.is_over:
-                    raise TableError(422, "game.over", "the game is over")
-                if notation:
-                    action = self._parse(table, seat, action)
-                try:
-                    text = state.format_action(action)
-                    secret = bool(state.is_secret(seat, action))
-                    after = state.clone()
-                    after.apply(seat, action)
-                except ActionError as exc:
-                    raise TableError(422, exc.rule, exc.message) from None
-                except Exception as exc:
-                    log.exception("table %s: the engine failed on %r", table.id, action)
-                    raise TableError(
-                        422, "engine.refused", f"the move could not be applied ({type(exc).__name__})"
-                    ) from None
-                info = table.seats[seat]
-                joins = by == "human" and not info.joined
-                new_seq = table.seq + 1
-                status = self._status(table, after, joining=seat if joins else None)
-                result = after.result() if after.is_over else None
-                snapshot = None
-                if new_seq % SNAPSHOT_EVERY == 0 and not after.is_over:
-                    try:
-                        snapshot = json_text(after.to_json())
-                    except Exception:
-                        snapshot = None
-            now = utcnow()
+            if expected_seq > table.seq and self.shared:
+                # The client saw later moves through another process than the hub has told
+                # this one of yet: read them (cheaper than a 409 and the client's retry).
+                self._catch_up(table)
+            move = self._prepare(table, seat, action, by, expected_seq, notation)
             try:
-                self._store_move(table, seat, text, by, secret, new_seq, status, result, snapshot, joins, now)
+                self._store_move(table, move)
             except TableError as exc:
                 if exc.status == 409:  # another server process stored this move: learn what it was
                     self._catch_up(table)
                 raise
-            with table.lock:
-                table.state = after
-                table.actions.append((seat, text))
-                table.secret.append(secret)
-                if joins:
-                    info.joined = True
-                if by == "human":
-                    info.away = False
-                table.status = status
-                table.updated_at = now
-                self._mark_turns(table)
-                self._notify(table)
-        self._stored(
-            table.id,
-            "move",
-            new_seq,
-            {"seat": seat, "action": text, "secret": secret, "by": by, "status": status, "joins": joins},
-        )
-        return new_seq
+            self._install(table, move)
+        self._announce(table, move)
+        return move.seq
 
-    def _store_move(
+    async def commit_on_loop(
         self,
         table: LiveTable,
         seat: int,
-        text: str,
+        action: Any,
         by: str,
-        secret: bool,
-        new_seq: int,
-        status: str,
-        result: Any,
-        snapshot: str | None,
-        joins: bool,
-        now: Any,
-    ) -> None:
+        expected_seq: int,
+        *,
+        notation: bool = False,
+    ) -> int:
+        """``commit`` for callers on the event loop: with PostgreSQL's asynchronous move store
+        (``async_store``) the usual move is checked, stored and installed on the loop, with no
+        worker thread and no thread hand-offs (which cost more CPU than the move itself); anything
+        else (SQLite, a saved position or a player joining, the table busy in a thread, moves to
+        catch up first) goes to a worker thread as before. The write, once begun, finishes even if
+        the caller is cancelled (a closed socket), so memory never falls behind the database."""
+        store = self.async_store
+        if store is None or not table.write_lock.acquire(blocking=False):
+            return await self._commit_in_thread(table, seat, action, by, expected_seq, notation)
+        try:
+            if expected_seq > table.seq and self.shared:
+                table.write_lock.release()
+                return await self._commit_in_thread(table, seat, action, by, expected_seq, notation)
+            move = self._prepare(table, seat, action, by, expected_seq, notation)
+        except BaseException:
+            table.write_lock.release()
+            raise
+        # From here the write lock is released by the shielded task, whatever becomes of the caller.
+        await asyncio.shield(asyncio.ensure_future(self._store_on_loop(table, move, store)))
+        return move.seq
+
+    async def _commit_in_thread(
+        self, table: LiveTable, seat: int, action: Any, by: str, expected_seq: int, notation: bool
+    ) -> int:
+        return await anyio.to_thread.run_sync(
+            functools.partial(self.commit, table, seat, action, by, expected_seq, notation=notation)
+        )
+
+    async def _store_on_loop(self, table: LiveTable, move: PreparedMove, store: AsyncMoveStore) -> None:
+        try:
+            try:
+                if move.one_trip:
+                    try:
+                        await store.store(move.params(table.id))
+                    except MoveNotStored as exc:
+                        raise _first_writer_won() if exc.status == 409 else _store_failed() from None
+                else:
+                    await anyio.to_thread.run_sync(self._store_move, table, move)
+            except TableError as exc:
+                if exc.status == 409:
+                    await anyio.to_thread.run_sync(self._catch_up, table)
+                raise
+            self._install(table, move)
+        finally:
+            table.write_lock.release()
+        self._announce(table, move)
+
+    def _prepare(
+        self, table: LiveTable, seat: int, action: Any, by: str, expected_seq: int, notation: bool
+    ) -> PreparedMove:
+        """Check ``action`` and apply it to a copy of the position (the caller holds the write
+        lock): everything the database write and ``_install`` need, or a TableError."""
+        with table.lock:
+            state = table.state
+            if state is None or table.status == "error":
+                raise TableError(409, "table.broken", table.error or "the table cannot be played")
+            if expected_seq != table.seq:
+                raise TableError(409, "seq.stale", f"the table is at move {table.seq}, not {expected_seq}")
+            if state.is_over:
+                raise TableError(422, "game.over", "the game is over")
+            if notation:
+                action = self._parse(table, seat, action)
+            try:
+                text = state.format_action(action)
+                secret = bool(state.is_secret(seat, action))
+                after = state.clone()
+                after.apply(seat, action)
+            except ActionError as exc:
+                raise TableError(422, exc.rule, exc.message) from None
+            except Exception as exc:
+                log.exception("table %s: the engine failed on %r", table.id, action)
+                raise TableError(
+                    422, "engine.refused", f"the move could not be applied ({type(exc).__name__})"
+                ) from None
+            joins = by == "human" and not table.seats[seat].joined
+            new_seq = table.seq + 1
+            status = self._status(table, after, joining=seat if joins else None)
+            result = after.result() if after.is_over else None
+            snapshot = None
+            if new_seq % SNAPSHOT_EVERY == 0 and not after.is_over:
+                try:
+                    snapshot = json_text(after.to_json())
+                except Exception:
+                    snapshot = None
+        return PreparedMove(
+            seat=seat,
+            text=text,
+            by=by,
+            secret=secret,
+            seq=new_seq,
+            status=status,
+            result_text=json.dumps(result.to_json()) if result else None,
+            snapshot=snapshot,
+            joins=joins,
+            now=utcnow(),
+            after=after,
+            one_trip=self._one_trip and snapshot is None and not joins,
+        )
+
+    def _install(self, table: LiveTable, move: PreparedMove) -> None:
+        """The stored move becomes the live position (the caller holds the write lock)."""
+        with table.lock:
+            table.state = move.after
+            table.actions.append((move.seat, move.text))
+            table.secret.append(move.secret)
+            info = table.seats[move.seat]
+            if move.joins:
+                info.joined = True
+            if move.by == "human":
+                info.away = False
+            table.status = move.status
+            table.updated_at = move.now
+            self._mark_turns(table)
+            self._notify(table)
+
+    def _announce(self, table: LiveTable, move: PreparedMove) -> None:
+        self._stored(
+            table.id,
+            "move",
+            move.seq,
+            {
+                "seat": move.seat,
+                "action": move.text,
+                "secret": move.secret,
+                "by": move.by,
+                "status": move.status,
+                "joins": move.joins,
+            },
+        )
+
+    def _store_move(self, table: LiveTable, move: PreparedMove) -> None:
         """One transaction: move ``tt_tables.seq`` forward only from the old value, insert the move
         (and a saved position now and then). 409 when another writer was first, 503 when the
         database is unreachable."""
-        result_text = json.dumps(result.to_json()) if result else None
-        if self._one_trip and snapshot is None and not joins:
-            self._store_move_at_once(table, seat, text, by, secret, new_seq, status, result_text, now)
+        if move.one_trip:
+            # PostgreSQL: the usual move as one statement in one round trip, without a transaction
+            # around it (one statement is atomic).
+            with _storing_move(table.id), self._autocommit.connect() as conn:
+                stored = conn.exec_driver_sql(ADVANCE_AND_INSERT_PG, move.params(table.id)).rowcount
+            if stored != 1:
+                raise _first_writer_won()
             return
         with _storing_move(table.id), self.engine.begin() as conn:
             moved = conn.execute(
                 _ADVANCE,
                 {
                     "tid": table.id,
-                    "old": new_seq - 1,
-                    "new": new_seq,
-                    "status": status,
-                    "now": now,
-                    "result": result_text,
+                    "old": move.seq - 1,
+                    "new": move.seq,
+                    "status": move.status,
+                    "now": move.now,
+                    "result": move.result_text,
                 },
             )
             if moved.rowcount != 1:
@@ -990,54 +1089,22 @@ class TableService:
                 _INSERT_MOVE,
                 {
                     "table_id": table.id,
-                    "seq": new_seq,
-                    "seat": seat,
-                    "action": text,
-                    "by": by,
-                    "secret": secret,
-                    "created_at": now,
+                    "seq": move.seq,
+                    "seat": move.seat,
+                    "action": move.text,
+                    "by": move.by,
+                    "secret": move.secret,
+                    "created_at": move.now,
                 },
             )
-            if snapshot is not None:
-                conn.execute(_SNAPSHOTS.insert().values(table_id=table.id, seq=new_seq, doc=snapshot))
-            if joins:
+            if move.snapshot is not None:
+                conn.execute(_SNAPSHOTS.insert().values(table_id=table.id, seq=move.seq, doc=move.snapshot))
+            if move.joins:
                 conn.execute(
                     _SEATS.update()
-                    .where(_SEATS.c.table_id == table.id, _SEATS.c.seat == seat)
+                    .where(_SEATS.c.table_id == table.id, _SEATS.c.seat == move.seat)
                     .values(joined=True)
                 )
-
-    def _store_move_at_once(
-        self,
-        table: LiveTable,
-        seat: int,
-        text: str,
-        by: str,
-        secret: bool,
-        new_seq: int,
-        status: str,
-        result_text: str | None,
-        now: Any,
-    ) -> None:
-        """PostgreSQL: the usual move (no saved position, nobody joining) as one statement in one
-        round trip, without a transaction around it (one statement is atomic): the table's ``seq``
-        moves forward only from the old value, and the move is inserted only if it did."""
-        params = {
-            "tid": table.id,
-            "old": new_seq - 1,
-            "new": new_seq,
-            "status": status,
-            "now": now,
-            "result": result_text,
-            "seat": seat,
-            "action": text,
-            "by": by,
-            "secret": secret,
-        }
-        with _storing_move(table.id), self._autocommit.connect() as conn:
-            stored = conn.exec_driver_sql(_ADVANCE_AND_INSERT_PG, params).rowcount
-        if stored != 1:
-            raise _first_writer_won()
 
     def follow(self, table: LiveTable, seq: int, move: dict[str, Any], wait: bool = True) -> bool | None:
         """Take a move that another process stored and announced through the hub (``move``: its
@@ -1227,6 +1294,15 @@ class TableService:
         for callback in table.on_change:
             callback(table)
         if not table.subscribers or table.fanout_pending:
+            return
+        if (
+            len(table.subscribers) <= INLINE_FAN_OUT
+            and self.loop is not None
+            and asyncio._get_running_loop() is self.loop
+        ):
+            # A move stored from the event loop, a handful of listeners: a payload or two built
+            # here costs less than handing them to the fan-out thread and back to the loop.
+            self._push_all(table)
             return
         table.fanout_pending = True
         self.fanout.submit(self._fan_out, table)
