@@ -168,7 +168,8 @@ def test_postgresql_moves_are_stored_from_the_loop(make_client, pg_url):
     with engine.connect() as conn:
         seq = conn.execute(sa.text("SELECT seq FROM tt_tables WHERE id = :t"), {"t": table_id}).scalar()
         moves = conn.execute(
-            sa.text("SELECT seq, seat, action FROM tt_moves WHERE table_id = :t ORDER BY seq"), {"t": table_id}
+            sa.text("SELECT seq, seat, action FROM tt_moves WHERE table_id = :t ORDER BY seq"),
+            {"t": table_id},
         ).all()
     engine.dispose()
     table = service.held(table_id)
@@ -198,7 +199,9 @@ def test_a_move_whose_caller_is_cancelled_is_stored_and_installed_all_the_same(p
     async def scenario():
         seat = table.state.to_act[0]
         action = table.state.legal_actions(seat)[0]
-        caller = asyncio.ensure_future(service.act_on_loop(table, token, 0, table.state.format_action(action)))
+        caller = asyncio.ensure_future(
+            service.act_on_loop(table, token, 0, table.state.format_action(action))
+        )
         await asyncio.sleep(0)  # the move is checked and its write begun
         caller.cancel()
         with pytest.raises(asyncio.CancelledError):
@@ -212,7 +215,9 @@ def test_a_move_whose_caller_is_cancelled_is_stored_and_installed_all_the_same(p
     asyncio.run(scenario())
     assert table.seq == 1 and not table.write_lock.locked()
     with engine.connect() as conn:
-        row = conn.execute(db.TableRow.__table__.select().where(db.TableRow.__table__.c.id == table.id)).first()
+        row = conn.execute(
+            db.TableRow.__table__.select().where(db.TableRow.__table__.c.id == table.id)
+        ).first()
     assert row.seq == 1
     assert service.get(table.id).seq == 1
     engine.dispose()
