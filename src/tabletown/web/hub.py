@@ -10,6 +10,7 @@ database) and pushes the news to its own WebSocket clients. ``LocalHub`` is the 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 import os
@@ -45,9 +46,11 @@ class LocalHub:
 
 
 class RedisHub:
-    """Redis pub/sub between processes: ``publish`` is synchronous (called from the worker thread
-    that stored the change, right after the commit); ``start`` listens on the event loop and hands
-    every other process's message to ``handler``."""
+    """Redis pub/sub between processes. ``publish`` never waits for Redis once ``start`` ran: the
+    message joins an outbox that a task on the event loop sends, everything waiting at once in one
+    pipeline (under load, one round trip for many moves; before, every move waited for its own, on
+    the loop or in a worker thread). Messages leave in the order they were published. ``start``
+    also listens on the event loop and hands every other process's message to ``handler``."""
 
     shared = True
 
@@ -59,6 +62,10 @@ class RedisHub:
         self.client = redis.Redis.from_url(url, socket_timeout=5, socket_connect_timeout=5)
         self.client.ping()  # fail at start-up, not at the first move
         self.task: asyncio.Task[None] | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.outbox: collections.deque[bytes] = collections.deque()
+        self.sender: asyncio.Task[None] | None = None
+        self.async_client: Any = None
 
     def publish(
         self, table_id: str, kind: str, seq: int | None = None, detail: dict[str, Any] | None = None
@@ -66,12 +73,47 @@ class RedisHub:
         message = orjson.dumps(
             {"origin": self.origin, "table": table_id, "kind": kind, "seq": seq, **(detail or {})}
         )
+        loop = self.loop
+        if loop is None:  # not started (or stopped): at once, as before
+            self._publish_now(message)
+            return
+        self.outbox.append(message)  # (a deque: appends from threads keep their order)
+        if asyncio._get_running_loop() is loop:
+            self._send_soon()
+        else:
+            loop.call_soon_threadsafe(self._send_soon)
+
+    def _publish_now(self, message: bytes) -> None:
         try:
             self.client.publish(CHANNEL, message)
         except Exception:  # the move is stored; other processes catch up at their next read or move
-            log.exception("could not publish %s of table %s to Redis", kind, table_id)
+            log.exception("could not publish a message to Redis")
+
+    def _send_soon(self) -> None:
+        if self.outbox and (self.sender is None or self.sender.done()):
+            self.sender = asyncio.get_running_loop().create_task(self._send())
+
+    async def _send(self) -> None:
+        while self.outbox:
+            batch = [self.outbox.popleft() for _ in range(min(len(self.outbox), 500))]
+            try:
+                if len(batch) == 1:
+                    await self.async_client.publish(CHANNEL, batch[0])
+                else:
+                    pipe = self.async_client.pipeline(transaction=False)
+                    for message in batch:
+                        pipe.publish(CHANNEL, message)
+                    await pipe.execute()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # as above: stored moves are read from the database by whoever missed them
+                log.exception("could not publish %d message(s) to Redis", len(batch))
 
     async def start(self, handler: Handler) -> None:
+        import redis.asyncio as aioredis
+
+        self.async_client = aioredis.Redis.from_url(self.url, socket_timeout=5, socket_connect_timeout=5)
+        self.loop = asyncio.get_running_loop()
         ready = asyncio.Event()
         self.task = asyncio.create_task(self._listen(handler, ready))
         await asyncio.wait_for(ready.wait(), 10)
@@ -117,6 +159,13 @@ class RedisHub:
                     await client.aclose()
 
     async def stop(self) -> None:
+        if self.sender is not None:  # what is in the outbox still goes out
+            with contextlib.suppress(BaseException):
+                await asyncio.wait_for(asyncio.shield(self.sender), 5)
+        self.loop = None
+        with contextlib.suppress(Exception):
+            if self.async_client is not None:
+                await self.async_client.aclose()
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(BaseException):
