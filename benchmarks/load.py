@@ -188,6 +188,9 @@ class Cluster:
                 process.wait(5)
 
 
+SCAN_TRIES = 4
+
+
 class SocketOwners:
     """Which server process holds the other end of a client's TCP connection (from /proc: the
     server-side socket's inode, found in /proc/net/tcp by the client's port, among the workers' fds)."""
@@ -198,6 +201,7 @@ class SocketOwners:
         self.owner: dict[int, int] = {}  # connection id -> server pid
         self.cpu: dict[int, tuple[str, float]] = {}  # pid -> (group, CPU seconds)
         self.cpu_start: dict[int, float] = {}
+        self.tries: Counter[int] = Counter()  # connection id -> scans that looked for it
         self.stop = threading.Event()
         self.thread = threading.Thread(target=self._run, daemon=True)
 
@@ -256,6 +260,8 @@ class SocketOwners:
                 socks.append(sock)
                 self.add(-1 - n, sock.getsockname()[1])
             self.owner = {c: pid for c, pid in self.owner.items() if c >= 0}
+            for n in range(count):
+                self.tries.pop(-1 - n, None)
             self.scan()
             return Counter(pid for c, pid in self.owner.items() if c < 0)
         finally:
@@ -266,9 +272,15 @@ class SocketOwners:
                 self.owner.pop(-1 - n, None)
 
     def scan(self) -> None:
-        todo = {c: p for c, p in list(self.wanted.items()) if c not in self.owner}
+        # A connection is looked for in a few scans only: one that closed before it was found would
+        # otherwise keep every later scan reading /proc (the clients' own CPU, taken from the servers').
+        todo = {
+            c: p for c, p in list(self.wanted.items()) if c not in self.owner and self.tries[c] < SCAN_TRIES
+        }
         if not todo:
             return
+        for conn_id in todo:
+            self.tries[conn_id] += 1
         server_port = self.cluster.port
         inode_of_port: dict[int, str] = {}
         for name in ("/proc/net/tcp", "/proc/net/tcp6"):
