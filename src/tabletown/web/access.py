@@ -1,0 +1,103 @@
+"""Who a request speaks for, and what the server tells it: the services on ``app.state``, seat
+credentials (a Bearer token, a token named in the request, or the table's HttpOnly cookie), the
+move rate limit, join links and the cookie that keeps a browser's seats."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.responses import Response
+from starlette.requests import HTTPConnection
+
+from .asgi import server_base
+from .catalog import find_game, set_up_title
+from .limits import Guard
+from .tables import LiveTable, Seat, TableError, TableService
+
+COOKIE_PREFIX = "tt_"
+
+
+def service(request: HTTPConnection) -> TableService:
+    return request.app.state.service  # type: ignore[no-any-return]  # set by lifespan()
+
+
+def with_titles(summaries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each table's title as its set-up makes it ("Machi Koro" or "Machi Koro with Harbor")."""
+    for summary in summaries:
+        game = find_game(summary.get("game", ""))
+        if game is not None:
+            summary["title"] = set_up_title(game, len(summary.get("seats") or ()), summary.get("options"))
+    return summaries
+
+
+def join_url(request: HTTPConnection, table_id: str, token: str) -> str:
+    """A seat's join link, from the server's public address (``serve --public-url``) if it has one."""
+    public_base = request.app.state.public_base
+    return (public_base or server_base(request.scope)) + f"/t/{table_id}?token={token}"
+
+
+def client_address(request: HTTPConnection) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def credential(request: HTTPConnection, table: LiveTable, token: Any, seat: Any) -> str | None:
+    """The seat token a request carries: ``Authorization: Bearer``, else the token it names,
+    else (pages) the token of seat ``seat`` among those the table's HttpOnly cookie holds."""
+    header = request.headers.get("authorization", "")
+    if header[:7].lower() == "bearer ":
+        return header[7:].strip()
+    if isinstance(token, str) and token:
+        return token
+    if isinstance(seat, int) and not isinstance(seat, bool):
+        for held in held_tokens(request, table):
+            found = table.seat_for(held)
+            if found is not None and found.seat == seat:
+                return held
+        raise TableError(403, "seat.not_held", f"this browser holds no token for seat {seat}")
+    return None
+
+
+def viewer(request: HTTPConnection, table: LiveTable, token: Any, seat: Any) -> Seat | None:
+    """The seat a request speaks for (403 for a token of no seat), or None for a spectator."""
+    held = credential(request, table, token, seat)
+    if held is None:
+        return None
+    found = table.seat_for(held)
+    if found is None:
+        raise TableError(403, "seat.bad_token", "this token holds no seat at this table")
+    return found
+
+
+def guard_of(request: HTTPConnection) -> Guard:
+    return request.app.state.guard  # type: ignore[no-any-return]  # set by create_app()
+
+
+def check_move_rate(request: HTTPConnection, token: str | None) -> None:
+    if token:
+        wait = guard_of(request).moves.take(token)
+        if wait:
+            raise TableError(429, "limit.moves", "too many moves: slow down", retry_after=wait)
+
+
+def remember_token(request: HTTPConnection, response: Response, table: LiveTable, token: str) -> None:
+    """Keep a seat's token in the table's cookie: HttpOnly (page scripts never see it), Lax."""
+    held = [t for t in held_tokens(request, table) if t != token] + [token]
+    response.set_cookie(
+        COOKIE_PREFIX + table.id,
+        ",".join(held[-16:]),
+        max_age=90 * 86400,
+        samesite="lax",
+        httponly=True,
+        secure=request.url.scheme == "https",
+        path="/",
+    )
+
+
+def held_tokens(request: HTTPConnection, table: LiveTable) -> list[str]:
+    return [t for t in (request.cookies.get(COOKIE_PREFIX + table.id) or "").split(",") if t]
+
+
+def held_seats(request: HTTPConnection, table: LiveTable) -> list[dict[str, int]]:
+    """The seats this browser holds, by number only: the tokens stay in the HttpOnly cookie."""
+    seats = {s.seat for s in map(table.seat_for, held_tokens(request, table)) if s is not None}
+    return [{"seat": seat} for seat in sorted(seats)]

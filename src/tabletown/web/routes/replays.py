@@ -1,0 +1,80 @@
+"""Records and replays: a table's record, a position of it as a seat saw it, an uploaded record."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel, StrictInt
+
+from ..access import service, viewer
+from ..catalog import set_up_title
+from ..tables import TableError
+
+router = APIRouter()
+
+
+class ReplayBody(BaseModel):
+    record: dict[str, Any]
+    step: StrictInt = 0
+    seat: StrictInt | None = None
+
+
+@router.get("/api/tables/{table_id}/record", tags=["replays"])
+def get_record(
+    table_id: str,
+    request: Request,
+    download: bool = False,
+    token: str | None = Query(default=None, max_length=128),
+    seat: int | None = Query(default=None, ge=0, le=64),
+) -> Response:
+    """The game record (the CLI's format: `tabletown replay FILE`) once the game is finished; before
+    that, what the asking seat (or a spectator) has seen: no seed, no salt, other seats' secret
+    moves withheld (``complete: false``)."""
+    table = service(request).get(table_id)
+    holder = viewer(request, table, token, seat)
+    with table.lock:
+        record = table.record_for(holder.seat if holder else None)
+    headers = {}
+    if download:
+        headers["content-disposition"] = f'attachment; filename="{table.game.name}-{table.id}.json"'
+    return JSONResponse(record, headers=headers)
+
+
+@router.get("/api/tables/{table_id}/replay", tags=["replays"])
+def get_replay(
+    table_id: str,
+    request: Request,
+    step: int = Query(default=0, ge=0, le=10_000_000),
+    seat: int | None = Query(default=None, ge=0, le=64),
+    token: str | None = Query(default=None, max_length=128),
+) -> dict[str, Any]:
+    """The position after ``step`` moves as ``seat`` saw it. While a table is unfinished only the
+    spectator's view, or your own seat's with its token, is shown."""
+    svc = service(request)
+    table = svc.get(table_id)
+    if seat is not None and seat >= table.num_players:
+        raise TableError(422, "seat.number", "no such seat")
+    if table.status != "finished" and seat is not None:
+        try:
+            holder = viewer(request, table, token, seat)
+        except TableError:
+            holder = None
+        if holder is None or holder.seat != seat:
+            raise TableError(
+                403, "replay.hidden", "a seat's view of an unfinished game needs that seat's token"
+            )
+    return svc.replay_view(table, step, seat)
+
+
+@router.post("/api/replay", tags=["replays"])
+def post_replay(body: ReplayBody, request: Request) -> dict[str, Any]:
+    """Watch an uploaded record: the position after ``step`` moves as ``seat`` saw it."""
+    svc = service(request)
+    table = svc.uploaded_table(body.record)
+    if body.seat is not None and not 0 <= body.seat < table.num_players:
+        raise TableError(422, "seat.number", "no such seat")
+    view = svc.replay_view(table, body.step, body.seat)
+    view["title"] = set_up_title(table.game, table.num_players, table.options)
+    return view

@@ -1,0 +1,193 @@
+"""The table WebSocket: pushes of the seat's payload on every change, and moves sent over it."""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import json
+from typing import Any
+
+import anyio
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse
+
+from ..access import check_move_rate, client_address, credential, guard_of, service
+from ..asgi import MAX_BODY, too_large
+from ..drivers import from_any_thread, gate, until_seq
+from ..limits import Guard, retry_after
+from ..tables import LiveTable, TableError, TableService, json_text
+from .tables import CATCH_UP_WAIT
+
+router = APIRouter()
+
+
+# -- the socket --------------------------------------------------------------------------------------------
+@router.websocket("/ws/tables/{table_id}")
+async def table_socket(websocket: WebSocket, table_id: str) -> None:
+    """Pushes the seat's payload (as GET returns it, events from ``since``) on every change.
+    A client may also send ``{"type": "action", "seq", "action"}`` and gets an ``ack`` or an ``error``.
+    The seat: ``Authorization: Bearer``, or ``?seat=N`` with the table's cookie (pages)."""
+    svc = service(websocket)
+    params = websocket.query_params
+    try:
+        since = max(0, int(params.get("since", "0")))
+    except ValueError:
+        since = 0
+    seat_param = params.get("seat")
+    try:
+        table = await anyio.to_thread.run_sync(svc.get, table_id)
+        seat_no = int(seat_param) if seat_param is not None and seat_param.isdigit() else None
+        token = credential(websocket, table, params.get("token"), seat_no)
+        seat = None
+        if token:
+            seat = (await anyio.to_thread.run_sync(lambda: svc.touch(table, token, back=True))).seat
+    except TableError as exc:
+        await websocket.close(code=4000 + exc.status, reason=exc.message[:100])
+        return
+    address = client_address(websocket)
+    guard = guard_of(websocket)
+    entered = enter_socket(guard, table.id, address, seat is None)
+    if entered is not None:
+        await deny(websocket, entered)
+        return
+    try:
+        await serve_socket(websocket, svc, table, token, seat, since)
+    finally:
+        leave_socket(guard, table.id, address, seat is None)
+
+
+def enter_socket(guard: Guard, table_id: str, address: str, spectator: bool) -> TableError | None:
+    if not guard.table_sockets.enter(table_id):
+        return TableError(429, "limit.table_sockets", "this table has too many connections", 30)
+    if not guard.address_sockets.enter(address):
+        guard.table_sockets.leave(table_id)
+        return TableError(429, "limit.address_sockets", "too many connections from this address", 30)
+    if spectator and not guard.spectators.enter(table_id):
+        guard.table_sockets.leave(table_id)
+        guard.address_sockets.leave(address)
+        return TableError(429, "limit.spectators", "this table has as many spectators as it takes", 30)
+    return None
+
+
+def leave_socket(guard: Guard, table_id: str, address: str, spectator: bool) -> None:
+    guard.table_sockets.leave(table_id)
+    guard.address_sockets.leave(address)
+    if spectator:
+        guard.spectators.leave(table_id)
+
+
+async def deny(websocket: WebSocket, error: TableError) -> None:
+    """Refuse a WebSocket with an HTTP 429 and Retry-After where the server supports it (the
+    ASGI denial-response extension), else close it with code 4429."""
+    headers = {"retry-after": retry_after(error.retry_after or 1)}
+    if "websocket.http.response" in websocket.scope.get("extensions", {}):
+        await websocket.send_denial_response(JSONResponse(error.to_json(), 429, headers=headers))
+    else:
+        await websocket.close(code=4429, reason=error.message[:100])
+
+
+async def serve_socket(
+    websocket: WebSocket,
+    svc: TableService,
+    table: LiveTable,
+    token: str | None,
+    seat: int | None,
+    since: int,
+) -> None:
+    await websocket.accept()
+    queue: asyncio.Queue[Any] = asyncio.Queue()
+    loop = asyncio.get_running_loop()
+
+    # Pushes come from the fan-out thread or, for a move made on the loop, from the loop itself:
+    # both append here under the table's lock, so the socket sends them in the order they were made.
+    outbox: collections.deque[str] = collections.deque()
+
+    def drain() -> None:
+        while outbox:
+            queue.put_nowait(outbox.popleft())
+
+    def push(text: str) -> None:
+        outbox.append(text)
+        from_any_thread(loop, drain)
+
+    sub, first = await anyio.to_thread.run_sync(svc.subscribe, table, seat, since, push)
+    sending = asyncio.Lock()  # pushes and replies share the socket: one frame at a time
+
+    async def sender() -> None:
+        async with sending:
+            await websocket.send_text(json_text({"type": "view", **first}))
+        while True:
+            text = await queue.get()
+            async with sending:
+                await websocket.send_text(text)
+
+    async def receiver() -> None:
+        while True:
+            try:
+                text = await websocket.receive_text()
+            except (WebSocketDisconnect, RuntimeError):
+                return
+            reply = await socket_message(websocket, svc, table, token, text)
+            async with sending:
+                await websocket.send_text(json_text(reply))
+
+    send_task = asyncio.create_task(sender())
+    receive_task = asyncio.create_task(receiver())
+    try:
+        await asyncio.wait({send_task, receive_task}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in (send_task, receive_task):
+            task.cancel()
+            with contextlib.suppress(BaseException):
+                await task
+        # The table's lock may be held by a thread building payloads: never wait for it here
+        # (on the event loop); the subscriber is marked closed at once and removed in a thread.
+        sub.closed = True
+        loop.run_in_executor(None, svc.unsubscribe, table, sub)
+        with contextlib.suppress(Exception):
+            await websocket.close()
+
+
+async def socket_message(
+    websocket: WebSocket, svc: TableService, table: LiveTable, token: str | None, text: str
+) -> dict[str, Any]:
+    message = parse_socket_message(text)
+    if message.get("type") == "error":
+        return message
+    if token is None or table.seat_for(token) is None:
+        return {
+            "type": "error",
+            "status": 403,
+            "rule": "seat.bad_token",
+            "message": "spectators cannot move",
+        }
+    try:
+        check_move_rate(websocket, token)
+        await until_seq(table, message.get("seq"), CATCH_UP_WAIT)
+        async with gate(table):
+            seq = await svc.act_on_loop(table, token, message.get("seq"), message.get("action"))
+    except TableError as exc:
+        reply = {"type": "error", "status": exc.status, **exc.to_json()}
+        if exc.retry_after is not None:
+            reply["retry_after"] = float(retry_after(exc.retry_after))
+        return reply
+    return {"type": "ack", "seq": seq}
+
+
+def parse_socket_message(text: str) -> dict[str, Any]:
+    """A WebSocket message as an action request, or the error to answer with."""
+    if len(text) > MAX_BODY:
+        return {"type": "error", "status": 413, **too_large(MAX_BODY)}
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):
+        return {"type": "error", "status": 422, "rule": "request.json", "message": "not JSON"}
+    if not isinstance(message, dict) or message.get("type") != "action":
+        return {
+            "type": "error",
+            "status": 422,
+            "rule": "request.type",
+            "message": 'send {"type": "action", "seq", "action"}',
+        }
+    return message

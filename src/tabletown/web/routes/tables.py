@@ -1,0 +1,287 @@
+"""Games and tables: create, list, view (and long-poll), move, join, sit; with the quick path for
+viewing and moving (``quick``, see web/asgi.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import anyio
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel, Field, StrictBool, StrictInt, ValidationError
+from starlette.requests import HTTPConnection
+
+from ..access import (
+    check_move_rate,
+    client_address,
+    credential,
+    guard_of,
+    join_url,
+    remember_token,
+    service,
+    viewer,
+    with_titles,
+)
+from ..asgi import MAX_BODY, MAX_WAIT, Receive, quick_query, read_body, replaying, send_error, send_quick
+from ..catalog import broken_games, game_info, games
+from ..drivers import gate, until_changed, until_seq
+from ..tables import LiveTable, TableError, TableService, json_bytes
+
+router = APIRouter()
+# A move whose seq is ahead of this process (the client saw the last move through another one)
+# waits this long for the hub's news before the move reads the missing moves from the database.
+CATCH_UP_WAIT = 0.05
+
+
+# -- request bodies (their schema shows at /openapi.json) ----------------------------------------------------
+# Numbers are strict: ``seq: 0.0`` or ``"1"`` is refused, not read as 0 or 1.
+class CreateTable(BaseModel):
+    game: str = Field(max_length=64)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[str] = Field(
+        min_length=1,
+        max_length=16,
+        description='"human" (kept for its join link), "open" (anyone may sit from the lobby), "bot:NAME"',
+    )
+    seed: StrictInt | None = Field(
+        default=None,
+        description="only for practice: every seat is told the seed was chosen; default a secret seed",
+    )
+    turn_timer: StrictInt | None = Field(
+        default=None, description="seconds a human has per decision; then a bot stands in"
+    )
+    # Names are checked by the table service (rule name.invalid), not here: pydantic would refuse
+    # an unpaired surrogate with a generic error.
+    names: list[Any] | None = Field(default=None, max_length=16)
+
+
+class ActionBody(BaseModel):
+    token: str | None = Field(default=None, max_length=128, description="or Authorization: Bearer")
+    seat: StrictInt | None = Field(default=None, description="with the table's cookie instead of a token")
+    seq: StrictInt
+    action: str | StrictInt = Field(
+        description="the move in the game's notation (or its number in the action space)"
+    )
+
+
+class JoinBody(BaseModel):
+    token: str | None = Field(default=None, max_length=128)
+    seat: StrictInt | None = None
+    name: Any = Field(default=None, description="1-40 printable characters")
+    back: StrictBool = True
+
+
+class SitBody(BaseModel):
+    seat: StrictInt
+    name: Any = Field(default=None, description="1-40 printable characters")
+
+
+@router.get("/api/games", tags=["games"])
+def list_games() -> dict[str, Any]:
+    """Every game with its player counts, options and bot levels."""
+    out = []
+    for game in games().values():
+        try:
+            out.append(game_info(game))
+        except Exception:
+            continue
+    return {"games": out, "unavailable": sorted(broken_games())}
+
+
+@router.post("/api/tables", status_code=201, tags=["tables"])
+def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
+    """Create a table; returns each reserved seat's token and join link (keep them secret). The
+    seed is never returned: the commitment to it is, and the seed comes with the record at the end."""
+    wait = guard_of(request).tables.take(client_address(request))
+    if wait:
+        raise TableError(429, "limit.tables", "too many new tables from this address", retry_after=wait)
+    table = service(request).create(
+        body.game, body.options, body.seats, body.seed, body.turn_timer, body.names
+    )
+    fair = table.fairness()
+    return {
+        "id": table.id,
+        "game": table.game.name,
+        "options": table.options,
+        "seed_chosen": table.seed_chosen,
+        "commitment": fair["commitment"],
+        "seats": [
+            {
+                "seat": s.seat,
+                "kind": s.kind,
+                "open": s.open,
+                "token": None if s.is_bot or s.open else s.token,
+                "join_url": None if s.is_bot or s.open else join_url(request, table.id, s.token),
+            }
+            for s in table.seats
+        ],
+    }
+
+
+@router.get("/api/tables", tags=["tables"])
+def list_tables(request: Request, status: str | None = Query(default=None, max_length=16)) -> dict[str, Any]:
+    """Tables by status: open (a seat anyone may take is free), running, finished."""
+    svc = service(request)
+    if status is not None:
+        return {"tables": with_titles(svc.list(status))}
+    return {name: with_titles(svc.list(name, 50)) for name in ("open", "running", "finished")}
+
+
+@router.get("/api/tables/{table_id}", tags=["tables"])
+async def get_table(
+    table_id: str,
+    request: Request,
+    token: str | None = Query(default=None, max_length=128),
+    seat: int | None = Query(default=None, ge=0, le=64),
+    since: int = Query(default=0, ge=0),
+    seq: int | None = Query(default=None, ge=0),
+    wait: float = Query(default=0, ge=0, le=MAX_WAIT),
+) -> Response:
+    """The seat's view (the spectator's without a token) with ``seq``, ``to_act`` and ``legal``.
+
+    A long poll for clients without a WebSocket: with ``seq`` (the moves the client has seen)
+    and ``wait`` (seconds, at most 30) the answer comes when the table has moved on from ``seq``
+    or anything else changed in it, else after ``wait`` seconds with the same position."""
+    return Response(
+        await table_view(service(request), request, table_id, token, seat, since, seq, wait),
+        media_type="application/json",
+    )
+
+
+async def table_view(
+    svc: TableService,
+    request: HTTPConnection,
+    table_id: str,
+    token: str | None,
+    seat: int | None,
+    since: int,
+    seq: int | None,
+    wait: float,
+) -> bytes:
+    def look() -> tuple[LiveTable, int | None]:
+        table = svc.get(table_id)
+        held = credential(request, table, token, seat)
+        return table, svc.touch(table, held, back=False).seat if held is not None else None
+
+    table = svc.held(table_id)
+    number: int | None = None
+    found = None if table is None else viewer(request, table, token, seat)
+    if table is None or (found is not None and not found.joined):
+        # Not in memory, or a player's first visit (stored): a thread may wait for the database.
+        table, number = await anyio.to_thread.run_sync(look)
+    elif found is not None:
+        number = found.seat
+    if wait and seq is not None:
+        await until_changed(table, seq, wait)  # type: ignore[arg-type]  # held, or loaded by look()
+    # In memory: microseconds, no thread needed. Sent as it is (no response model to check a
+    # whole view against, no generic encoder walking it).
+    return json_bytes(svc.payload(table, number, since))  # type: ignore[arg-type]  # as above
+
+
+@router.post("/api/tables/{table_id}/actions", tags=["tables"])
+async def post_action(table_id: str, body: ActionBody, request: Request) -> dict[str, Any]:
+    """Make a move: 409 if ``seq`` is stale, 422 with the rule if the engine refuses it."""
+    svc = service(request)
+    # (mypy types ``x or await y`` as Optional; get raises rather than return None)
+    table: LiveTable = svc.held(table_id) or await anyio.to_thread.run_sync(svc.get, table_id)  # type: ignore[assignment]
+    return {"seq": await make_move(svc, request, table, body)}
+
+
+async def make_move(svc: TableService, request: HTTPConnection, table: LiveTable, body: ActionBody) -> int:
+    token = credential(request, table, body.token, body.seat)
+    if token is None or table.seat_for(token) is None:
+        raise TableError(403, "seat.bad_token", "this token holds no seat at this table")
+    check_move_rate(request, token)
+    await until_seq(table, body.seq, CATCH_UP_WAIT)
+    async with gate(table):
+        return await svc.act_on_loop(table, token, body.seq, body.action)
+
+
+async def quick(scope: Any, receive: Receive, send: Any, table_id: str, actions: bool) -> Receive | None:
+    """``TabletownApp.quick``: GET a table in memory, POST a well-formed move to one."""
+    svc: TableService | None = getattr(scope["app"].state, "service", None)
+    if svc is None:
+        return receive
+    if not actions:
+        query = quick_query(scope["query_string"]) if scope["method"] == "GET" else None
+        if query is None or (table := svc.held(table_id)) is None:
+            return receive
+        request = HTTPConnection(scope)
+        try:
+            found = viewer(request, table, query.get("token"), query.get("seat"))
+            if found is not None and not found.joined:
+                return receive
+            body = await table_view(
+                svc,
+                request,
+                table_id,
+                query.get("token"),
+                query.get("seat"),
+                query.get("since", 0),
+                query.get("seq"),
+                query.get("wait", 0.0),
+            )
+        except TableError as exc:
+            await send_error(send, exc)
+            return None
+        await send_quick(send, 200, body)
+        return None
+    if scope["method"] != "POST" or svc.held(table_id) is None:
+        return receive
+    request = HTTPConnection(scope)
+    length = request.headers.get("content-length", "")
+    if not length.isdigit() or int(length) > MAX_BODY:
+        return receive
+    if not request.headers.get("content-type", "").startswith("application/json"):
+        return receive
+    raw = await read_body(receive, MAX_BODY)
+    if raw is None:
+        return None  # the client left
+    try:
+        move = ActionBody.model_validate_json(raw)
+    except ValidationError:
+        return replaying(raw, receive)  # FastAPI's error, as documented
+    table = svc.held(table_id)
+    if table is None:
+        return replaying(raw, receive)
+    try:
+        seq = await make_move(svc, request, table, move)
+    except TableError as exc:
+        await send_error(send, exc)
+        return None
+    await send_quick(send, 200, b'{"seq":%d}' % seq)
+    return None
+
+
+@router.post("/api/tables/{table_id}/join", tags=["tables"])
+async def join(table_id: str, body: JoinBody, request: Request) -> dict[str, Any]:
+    """A seat's player arrives (or returns after their timer ran out) and may set a display name."""
+    svc = service(request)
+    table = await anyio.to_thread.run_sync(svc.get, table_id)
+    token = credential(request, table, body.token, body.seat)
+    if token is None or table.seat_for(token) is None:
+        raise TableError(403, "seat.bad_token", "this token holds no seat at this table")
+    check_move_rate(request, token)  # a new name is a database write: it counts like a move
+    async with gate(table):
+        seat = await anyio.to_thread.run_sync(lambda: svc.touch(table, token, body.name, back=body.back))
+    return seat.public()
+
+
+@router.post("/api/tables/{table_id}/sit", tags=["tables"])
+async def sit(table_id: str, body: SitBody, request: Request) -> Response:
+    """Take an open seat (one the creator let anyone take); returns its new token and link."""
+    svc = service(request)
+    table = await anyio.to_thread.run_sync(svc.get, table_id)
+    async with gate(table):
+        seat = await anyio.to_thread.run_sync(svc.sit, table, body.seat, body.name)
+        token = seat.token
+    response = JSONResponse(
+        {
+            "seat": seat.seat,
+            "kind": seat.kind,
+            "token": token,
+            "join_url": join_url(request, table.id, token),
+        }
+    )
+    remember_token(request, response, table, token)
+    return response
