@@ -221,3 +221,22 @@ def test_a_move_whose_caller_is_cancelled_is_stored_and_installed_all_the_same(p
     assert row.seq == 1
     assert service.get(table.id).seq == 1
     engine.dispose()
+
+
+def test_a_body_longer_than_it_said_is_refused_with_413():
+    from tabletown.web.asgi import read_body
+    from tabletown.web.tables import TableError
+
+    chunks = [{"type": "http.request", "body": b"x" * 600, "more_body": True}] * 3
+
+    async def receive():
+        return chunks.pop()
+
+    with pytest.raises(TableError) as refused:
+        asyncio.run(read_body(receive, 1000))
+    assert refused.value.status == 413 and refused.value.rule == "request.too_large"
+
+    async def leaves():
+        return {"type": "http.disconnect"}
+
+    assert asyncio.run(read_body(leaves, 1000)) is None

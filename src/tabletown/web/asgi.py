@@ -205,7 +205,8 @@ async def send_error(send: Any, exc: TableError) -> None:
 
 
 async def read_body(receive: Receive, limit: int) -> bytes | None:
-    """The request body, or None when the client left or sent more than ``limit`` bytes."""
+    """The request body, or None when the client left; TableError 413 past ``limit`` bytes (a body
+    longer than its Content-Length said)."""
     body = bytearray()
     while True:
         message = await receive()
@@ -213,7 +214,7 @@ async def read_body(receive: Receive, limit: int) -> bytes | None:
             return None
         body += message.get("body", b"")
         if len(body) > limit:
-            return None
+            raise TableError(413, **too_large(limit))
         if not message.get("more_body"):
             return bytes(body)
 

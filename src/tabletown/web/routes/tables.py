@@ -234,7 +234,11 @@ async def quick(scope: Any, receive: Receive, send: Any, table_id: str, actions:
         return receive
     if not request.headers.get("content-type", "").startswith("application/json"):
         return receive
-    raw = await read_body(receive, MAX_BODY)
+    try:
+        raw = await read_body(receive, MAX_BODY)
+    except TableError as exc:
+        await send_error(send, exc)
+        return None
     if raw is None:
         return None  # the client left
     try:
