@@ -1,8 +1,8 @@
-"""Live tables: the positions in memory, every move checked by the engine and stored before it is
-acknowledged, and the payloads each seat (or a spectator) is allowed to see.
+"""The table service: tables created, loaded and kept in memory (web/live.py), every move checked
+by the engine and stored before it is acknowledged, other processes' changes followed, listeners told.
 
-Everything here is synchronous and thread-safe (one lock per table); the FastAPI layer calls it from
-worker threads and hands changes to the event loop through ``Hub`` callbacks.
+Thread-safe (one lock per table); moves come from the event loop (``commit_on_loop``, PostgreSQL) or
+from worker threads (``commit``), and changes reach the event loop through callbacks.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ import asyncio
 import builtins
 import contextlib
 import functools
-import inspect
 import json
 import logging
 import secrets
@@ -21,11 +20,9 @@ import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from typing import Any
 
 import anyio
-import orjson
 from sqlalchemy import bindparam, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
@@ -36,23 +33,36 @@ from ..core.game import Game, State
 from ..core.record import Record, state_digest
 from ..core.rng import derive_seed
 from ..core.session import Agent
-from ..core.words import Names, seat_display_names
 from .catalog import find_game
 from .db import MoveRow, SeatRow, SnapshotRow, TableRow, utcnow
+from .live import (  # (re-exported: the table service's callers know them from here)
+    LiveTable,
+    Seat,
+    Subscriber,
+    TableError,
+    build_payload,
+    describe,
+    json_bytes,
+    json_text,
+    not_found,
+    people,
+    seat_view,
+)
 from .movestore import ADVANCE_AND_INSERT_PG, AsyncMoveStore, MoveNotStored, PreparedMove
 
+__all__ = [
+    "LiveTable",
+    "Seat",
+    "TableError",
+    "TableService",
+    "build_payload",
+    "json_bytes",
+    "json_text",
+    "new_token",
+    "valid_name",
+]
+
 log = logging.getLogger("tabletown.web")
-
-
-def json_text(data: Any) -> str:
-    """Compact JSON, as the server sends it (orjson: ten times the standard library's speed on a
-    whole view; integer keys become strings, as with ``json``)."""
-    return json_bytes(data).decode()
-
-
-def json_bytes(data: Any) -> bytes:
-    """``json_text`` encoded as UTF-8 (what an HTTP answer sends)."""
-    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS)
 
 
 _TABLES, _SEATS, _MOVES, _SNAPSHOTS = (
@@ -95,295 +105,6 @@ MAX_SEED = 2**63 - 1
 REPLAY_CHECKPOINT = 32
 MAX_IN_MEMORY = 2000  # tables kept in memory before finished ones are forgotten
 MAX_NAME = 40
-
-
-class TableError(Exception):
-    """A request refused by the table service; ``status`` is the HTTP status to answer with."""
-
-    def __init__(self, status: int, rule: str, message: str, retry_after: float | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.rule = rule
-        self.message = message
-        self.retry_after = retry_after  # seconds, for 429 (the Retry-After header)
-
-    def to_json(self) -> dict[str, Any]:
-        return {"rule": self.rule, "message": self.message}
-
-
-def not_found() -> TableError:
-    return TableError(404, "table.not_found", "no such table")
-
-
-@dataclass
-class Seat:
-    seat: int
-    kind: str  # "human" or "bot:NAME"
-    token: str
-    name: str | None = None
-    joined: bool = False
-    away: bool = False  # a human whose turn timer ran out: a standby bot plays for them
-    open: bool = False  # the creator let anyone take this seat from the lobby (else: join link only)
-
-    @property
-    def is_bot(self) -> bool:
-        return self.kind.startswith("bot:")
-
-    @property
-    def takeable(self) -> bool:
-        return self.open and not self.joined
-
-    def public(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "kind": self.kind,
-            "name": self.name,
-            "joined": self.joined,
-            "away": self.away,
-            "open": self.takeable,
-        }
-
-
-@dataclass(eq=False)
-class Subscriber:
-    """A WebSocket (or any listener) following one table as one seat."""
-
-    seat: int | None
-    since: int
-    push: Callable[[str], None]  # the WebSocket message, encoded (a "view" with the payload)
-    closed: bool = False
-
-
-@dataclass(eq=False)
-class LiveTable:
-    id: str
-    game: Game
-    options: dict[str, Any]
-    num_players: int
-    seed: int
-    seats: list[Seat]
-    state: State | None
-    status: str
-    turn_timer: int | None = None
-    error: str | None = None
-    created_at: Any = None
-    updated_at: Any = None
-    actions: list[tuple[int, str]] = field(default_factory=list)
-    salt: str | None = None  # None: a table from before commitments (its seed counts as chosen)
-    seed_chosen: bool = False
-    secret: list[bool] = field(default_factory=list)  # per move: hidden from the other seats until the end
-    # ``lock`` guards the position in memory and is never held while waiting for the database;
-    # ``write_lock`` puts the writers of one table (moves, seats) in a row.
-    lock: threading.RLock = field(default_factory=threading.RLock)
-    write_lock: threading.Lock = field(default_factory=threading.Lock)
-    _commitment: tuple[tuple[int, str], str] | None = field(default=None, repr=False)
-    fanout_pending: bool = False  # a push to the listeners is queued (web/tables.py _notify)
-    subscribers: list[Subscriber] = field(default_factory=list)
-    turn_since: dict[int, float] = field(default_factory=dict)  # seat -> monotonic time its turn began
-    replay_points: dict[int, State] = field(default_factory=dict)
-    agents: dict[tuple[int, str], Agent] = field(default_factory=dict)
-    on_change: list[Callable[[LiveTable], object]] = field(default_factory=list)
-
-    @property
-    def seq(self) -> int:
-        return len(self.actions)
-
-    @property
-    def over(self) -> bool:
-        return self.status in ("finished", "error")
-
-    @property
-    def driven(self) -> bool:
-        """Whether the table needs a driver (web/drivers.py): bots to move or a turn timer to keep."""
-        return not self.over and bool(self.turn_timer or any(s.is_bot for s in self.seats))
-
-    @property
-    def commitment(self) -> str | None:
-        """SHA-256 of seed and salt (core.fairness), hashed once: every payload carries it."""
-        if self.salt is None:
-            return None
-        cached = self._commitment
-        if cached is None or cached[0] != (self.seed, self.salt):
-            cached = self._commitment = ((self.seed, self.salt), commitment(self.seed, self.salt))
-        return cached[1]
-
-    @property
-    def revealed(self) -> bool:
-        """Everything (seed, salt, every move) is public once the game is finished."""
-        return self.status == "finished"
-
-    def fairness(self) -> dict[str, Any]:
-        """The commitment to the seed, shown from the start; seed and salt only once it is over."""
-        shown = self.revealed
-        return {
-            "commitment": self.commitment,
-            "seed_chosen": self.seed_chosen,
-            "seed": self.seed if shown else None,
-            "seed_text": str(self.seed) if shown else None,  # exact in JavaScript too (2**63 > 2**53)
-            "salt": self.salt if shown else None,
-        }
-
-    def moves_for(self, viewer: int | None) -> list[list[Any]]:
-        """The move list as ``viewer`` may read it: another seat's secret move shows as its seat
-        with ``None`` for the text until the game is over."""
-        if self.revealed:
-            return [[p, t] for p, t in self.actions]
-        return [
-            [p, t if not hidden or p == viewer else None]
-            for (p, t), hidden in zip(self.actions, self.secret, strict=True)
-        ]
-
-    def seat_for(self, token: Any) -> Seat | None:
-        if not isinstance(token, str) or not token:
-            return None
-        for seat in self.seats:
-            if secrets.compare_digest(seat.token, token):
-                return seat
-        return None
-
-    def summary(self) -> dict[str, Any]:
-        result = None
-        if self.state is not None and self.status == "finished":
-            res = self.state.result()
-            result = res.to_json() if res else None
-        return {
-            "id": self.id,
-            "game": self.game.name,
-            "title": self.game.title,
-            "options": self.options,
-            "status": self.status,
-            "seq": self.seq,
-            "to_act": list(self.state.to_act) if self.state is not None and not self.over else [],
-            "seats": [s.public() for s in self.seats],
-            "result": result,
-            "turn_timer": self.turn_timer,
-            "seed_chosen": self.seed_chosen,
-            "commitment": self.commitment,
-            "created_at": self.created_at.isoformat() if self.created_at else None,
-            "updated_at": self.updated_at.isoformat() if self.updated_at else None,
-        }
-
-    def record(self) -> Record:
-        """The full record, seed and salt included: only for a finished table (or the server's own use)."""
-        record = Record(
-            game=self.game.name,
-            options=dict(self.options),
-            seats=[s.kind for s in self.seats],
-            seed=self.seed,
-            actions=list(self.actions),
-            commitment=self.commitment,
-            salt=self.salt,
-            seed_chosen=self.seed_chosen,
-        )
-        if self.state is not None and self.state.is_over:
-            record.finish(self.state)
-        return record
-
-    def record_for(self, viewer: int | None) -> dict[str, Any]:
-        """The record as ``viewer`` may have it: the whole record once the game is finished; before,
-        the same document without seed and salt, with other seats' secret moves withheld."""
-        if self.revealed:
-            return {**self.record().to_json(), "complete": True}
-        fair = self.fairness()
-        return {
-            "game": self.game.name,
-            "options": dict(self.options),
-            "seats": [s.kind for s in self.seats],
-            "seed": None,
-            "salt": None,
-            "commitment": fair["commitment"],
-            "seed_chosen": self.seed_chosen,
-            "actions": self.moves_for(viewer),
-            "viewer": viewer,
-            "complete": False,
-        }
-
-
-def describe(game: Game, event: dict[str, Any], names: Names | None = None) -> str:
-    """The event in words; with ``names`` (the table's players, "you" for the reader) when the game's
-    ``describe_event`` takes them (every game of ours; a game with the old signature gets none)."""
-    try:
-        if names is not None and _takes_names(type(game)):
-            return str(game.describe_event(event, names))
-        return str(game.describe_event(event))
-    except Exception:
-        return str(event.get("kind", "event"))
-
-
-@functools.cache
-def _takes_names(cls: type[Game]) -> bool:
-    try:
-        return "names" in inspect.signature(cls.describe_event).parameters
-    except (TypeError, ValueError):
-        return False
-
-
-def people(table: LiveTable, seat: int | None) -> Names:
-    """The table's seats by their players' names (core.words), as ``seat`` reads them."""
-    return Names(seat_display_names([(s.kind, s.name) for s in table.seats]), seat)
-
-
-def seat_view(state: State, seat: int | None, since: int) -> dict[str, Any]:
-    try:
-        return state.view(seat, since)
-    except TypeError:  # a game not yet on contract 2 (view without ``since``)
-        if since:
-            raise
-        return state.view(seat)
-
-
-def build_payload(table: LiveTable, seat: int | None, since: int = 0) -> dict[str, Any]:
-    """The seat's view (``state.view(seat, since)``) plus what a client needs around it.
-
-    Call with ``table.lock`` held. Only contract data is used: the view, ``to_act``, the seat's legal
-    moves as notation, and the game's own wording of the events it shows."""
-    state = table.state
-    if state is None:
-        return {
-            "table": table.id,
-            "game": table.game.name,
-            "seq": table.seq,
-            "status": table.status,
-            "error": table.error,
-            "to_act": [],
-            "legal": [],
-            "seats": [s.public() for s in table.seats],
-            "fairness": table.fairness(),
-        }
-    payload = dict(seat_view(state, seat, since))
-    to_act = list(state.to_act)
-    payload.setdefault("to_act", to_act)
-    legal: list[str] = []
-    if seat is not None and seat in to_act:
-        legal = [state.format_action(a) for a in state.legal_actions(seat)]
-    events = payload.get("events")
-    texts = []
-    if isinstance(events, list):
-        names = people(table, seat)
-        for event in events:
-            if isinstance(event, dict):
-                texts.append([event.get("i"), describe(table.game, event, names)])
-    now = time.monotonic()
-    deadlines = {}
-    if table.turn_timer:
-        for s in to_act:
-            if not table.seats[s].is_bot and s in table.turn_since:
-                deadlines[str(s)] = max(0.0, round(table.turn_timer - (now - table.turn_since[s]), 1))
-    payload.update(
-        {
-            "table": table.id,
-            "seq": table.seq,
-            "legal": legal,
-            "status": table.status,
-            "seats": [s.public() for s in table.seats],
-            "event_text": texts,
-            "since": since,
-            "turn_timer": table.turn_timer,
-            "turn_deadline": deadlines,
-            "fairness": table.fairness(),
-        }
-    )
-    return payload
 
 
 INLINE_FAN_OUT = 4  # listeners a move made on the event loop pushes to itself (more: the fan-out thread)
