@@ -155,20 +155,13 @@ class State(ABC):
     def observation(self, player: int) -> Any:
         """What ``player`` may see, as a list of floats or a 1-D float32 NumPy array of fixed length
         (``game.observation_size``), for learning agents (tabletown.rl). Built from the seat's
-        information only. Games provide it in their ``observe`` module, imported on the first call
-        (it needs NumPy, which playing and serving do not)."""
-        import importlib
-
-        cls = type(self)
-        package = cls.__module__.rpartition(".")[0]
-        try:
-            importlib.import_module(package + ".observe")
-        except ModuleNotFoundError as exc:
-            if exc.name != package + ".observe":
-                raise  # NumPy missing: pip install 'tabletown[research]'
-        if cls.observation is State.observation:
-            raise NotImplementedError(f"{self.game.name} has no numeric observation")
-        return self.observation(player)
+        information only. A game provides it as ``observation(state, player)`` in its package's
+        ``observe`` module, found here on the first call (it needs NumPy, which playing and serving
+        do not), or by overriding this method."""
+        observe = _OBSERVERS.get(type(self))
+        if observe is None:
+            observe = _find_observer(type(self))
+        return observe(self, player)
 
     def events(self, player: int | None, since: int = 0) -> list[dict[str, Any]]:
         """The events ``player`` may see, from log index ``since`` on, as JSON."""
@@ -424,3 +417,27 @@ def parse_action_or_raise(text: str, table: Mapping[str, Action], rule: str = "n
     if action is None:
         raise MalformedAction(rule, f"not a move of this game: {text!r}")
     return action
+
+
+_OBSERVERS: dict[type, Callable[[Any, int], Any]] = {}
+
+
+def _find_observer(cls: type) -> Callable[[Any, int], Any]:
+    """``observation`` of the ``observe`` module beside ``cls``'s module (the contract's place for
+    it), remembered per State class."""
+    import importlib
+
+    package = cls.__module__.rpartition(".")[0]
+    try:
+        module = importlib.import_module(package + ".observe")
+    except ModuleNotFoundError as exc:
+        if exc.name != package + ".observe":
+            raise  # NumPy missing: pip install 'tabletown[research]'
+        module = None
+    observe = getattr(module, "observation", None)
+    if observe is None:
+        raise NotImplementedError(
+            f"{cls.__name__} has no numeric observation (no {package}.observe.observation)"
+        )
+    _OBSERVERS[cls] = observe
+    return observe  # type: ignore[no-any-return]

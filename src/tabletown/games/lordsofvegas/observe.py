@@ -12,8 +12,7 @@ and how many lie above Game End, are public). A seat sees, with seats written re
   proposer, a layoff's boss, gambler and bet, the seat and lot of a die / free-lot choice, the size
   of a market or placement queue).
 
-``install()`` (run on import: the first ``state.observation()`` call imports this module) puts ``observation`` on the
-game's State; ``Game.observation_size`` measures its length.
+The engine contract finds ``observation`` here on the first ``state.observation()`` call (core.game); ``Game.observation_size`` measures its length.
 """
 
 from __future__ import annotations
@@ -136,12 +135,3 @@ def _tail(self: LordsOfVegasState, player: int, n: int, plan: _Plan, out: np.nda
         queue = len(self.place_queue) / 10.0
     dense += (bet, queue)
     out[plan.dense_at] = dense
-
-
-def install() -> None:
-    if "observation" not in LordsOfVegasState.__dict__:
-        # patched in at import (issue 31 replaces this); it narrows the state and widens the result
-        LordsOfVegasState.observation = observation  # type: ignore[method-assign,assignment]
-
-
-install()

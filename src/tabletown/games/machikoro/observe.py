@@ -18,8 +18,7 @@ Speed: the engine plays a move in a few microseconds, so the observation must no
 that. Every number but the coins is a function of one small whole number of the state (a count, a
 landmark bitmask, the phase...), so the state's numbers are gathered into bytes, one per output
 (``[phase] * 7`` for the phase's one-hot), and one table look-up in NumPy turns them all into floats
-at once. ``install()`` (run on import: the first ``state.observation()`` call imports this module) puts ``observation`` on the
-game's State; ``Game.observation_size`` measures its length.
+at once. The engine contract finds ``observation`` here on the first ``state.observation()`` call (core.game); ``Game.observation_size`` measures its length.
 """
 
 from __future__ import annotations
@@ -110,12 +109,3 @@ def observation(self: MachiKoroState, player: int) -> np.ndarray:
     for k, at in enumerate(plan.coins_at):
         obs[at] = coins[(player + k) % n] * 0.1
     return obs
-
-
-def install() -> None:
-    if "observation" not in MachiKoroState.__dict__:
-        # patched in at import (issue 31 replaces this); it narrows the state and widens the result
-        MachiKoroState.observation = observation  # type: ignore[method-assign,assignment]
-
-
-install()

@@ -15,8 +15,7 @@ tile in each direction).
 
 Speed: the city part is a set of ones. What a laid tile, a placed object or a free slot sets to 1
 depends only on that piece (and on the seat, for the colours), so each piece's positions are
-remembered as packed bytes; a call joins them and sets them all in one NumPy call. ``install()``
-(run on import: the first ``state.observation()`` call imports this module) puts ``observation`` on the game's State;
+remembered as packed bytes; a call joins them and sets them all in one NumPy call. The engine contract finds ``observation`` here on the first ``state.observation()`` call (core.game);
 ``Game.observation_size`` measures its length.
 """
 
@@ -184,12 +183,3 @@ def _tail(self: MulticityState, player: int, n: int) -> list[float]:
     tail += _HOT[n][(self.first - player) % n]
     tail += (len(self.stack) / 32.0, len(self.tiles) / 32.0, self.final_index / n if phase == FINAL else 0.0)
     return tail
-
-
-def install() -> None:
-    if "observation" not in MulticityState.__dict__:
-        # patched in at import (issue 31 replaces this); it narrows the state and widens the result
-        MulticityState.observation = observation  # type: ignore[method-assign,assignment]
-
-
-install()

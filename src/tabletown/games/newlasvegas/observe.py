@@ -17,8 +17,7 @@ number, effect, bonus); the round's combinations and pile sizes (multiplayer) or
 
 Speed: every number is a function of one small whole number of the state (a casino's number, a byte
 of a slot bitmask, a count, a code for a phase or an effect), so the state's numbers are gathered
-into bytes and one table look-up in NumPy turns them into floats. ``install()``
-(run on import: the first ``state.observation()`` call imports this module) puts ``observation`` on the game's State;
+into bytes and one table look-up in NumPy turns them into floats. The engine contract finds ``observation`` here on the first ``state.observation()`` call (core.game);
 ``Game.observation_size`` measures its length.
 """
 
@@ -301,12 +300,3 @@ def observation(self: NewLasVegasState, player: int) -> np.ndarray:
     if len(raw) != plan.bytes:
         raise ValueError(f"newlasvegas observation: {len(raw)} bytes gathered, the layout reads {plan.bytes}")
     return plan.table.take(plan.base + np.frombuffer(raw, dtype=np.uint8).take(plan.sources))
-
-
-def install() -> None:
-    if "observation" not in NewLasVegasState.__dict__:
-        # patched in at import (issue 31 replaces this); it narrows the state and widens the result
-        NewLasVegasState.observation = observation  # type: ignore[method-assign,assignment]
-
-
-install()
