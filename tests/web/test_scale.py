@@ -162,6 +162,37 @@ def test_a_move_through_one_process_reaches_a_socket_of_another(cluster):
     assert sorted(delays)[len(delays) // 2] < 1.0  # the 100 ms target is measured by make load
 
 
+def test_chat_said_through_one_process_reaches_a_socket_of_another(cluster):
+    """Issue 27's table chat across processes: a seat says something through A; the other seat's
+    socket on B hears it once (with the speaker's name), and B's chat history has it too."""
+    from websockets.sync.client import connect
+
+    a, b = cluster.a, cluster.b
+    created = httpx.post(
+        f"{a}/api/tables", json={"game": "machikoro", "seats": ["human", "human"], "names": ["Ana", "Bo"]}
+    ).json()
+    table_id, t0, t1 = created["id"], created["seats"][0]["token"], created["seats"][1]["token"]
+    with connect(f"{b.replace('http', 'ws')}/ws/tables/{table_id}", additional_headers=bearer(t1)) as socket:
+        json.loads(socket.recv(timeout=10))  # the first view
+        said = httpx.post(
+            f"{a}/api/tables/{table_id}/chat", json={"text": "good luck <b>all</b>"}, headers=bearer(t0)
+        )
+        assert said.status_code == 200, said.text
+        heard = []
+        deadline = time.monotonic() + 10
+        while not heard and time.monotonic() < deadline:
+            message = json.loads(socket.recv(timeout=10))
+            if message.get("type") == "chat":
+                heard.append(message)
+    assert len(heard) == 1
+    assert (
+        heard[0]["text"] == "good luck <b>all</b>" and heard[0]["seat"] == 0
+    )  # text as sent; pages escape it
+    assert heard[0]["name"] == "Ana" and heard[0]["spectator"] is False
+    history = httpx.get(f"{b}/api/tables/{table_id}/chat").json()["messages"]
+    assert [m["text"] for m in history] == ["good luck <b>all</b>"]
+
+
 def test_two_processes_racing_the_same_seq_exactly_one_wins(cluster):
     a, b = cluster.a, cluster.b
     created = httpx.post(f"{a}/api/tables", json={"game": "machikoro", "seats": ["human", "human"]}).json()
