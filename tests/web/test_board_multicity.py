@@ -220,7 +220,7 @@ def test_two_player_game_by_clicking_on_the_map(server, browser, tmp_path):
     old = seq_of(page)
     page.click(f'.mc-slot-hit[data-slot="{slot}"]')
     wait_change(page, old)
-    page.wait_for_selector("text=turned r1")
+    page.wait_for_selector("text=turned a quarter clockwise")
 
     # zoom and pan keep working (buttons and a drag)
     before = page.get_attribute(".mc-world", "transform")

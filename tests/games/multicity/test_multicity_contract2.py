@@ -308,3 +308,26 @@ def test_determinize_depends_only_on_what_the_seat_sees():
             one, two = state.determinize(seat, 99), other.determinize(seat, 99)
             assert state_fingerprint(one) == state_fingerprint(two)
             assert sorted(one.stack + list(one.unused)) == sorted(state.stack + list(state.unused))
+
+
+def test_events_in_peoples_words_hold_no_notation():
+    """Issue 27: with the players' names (the web), no tile number, turn code or coordinate pair."""
+    from tabletown.core.words import Names
+
+    names = Names(["Ana", "Bo"], 0)
+    lay = {"i": 0, "kind": "lay", "seat": 1, "tile": 14, "x": 3, "y": -6, "turn": 3}
+    assert GAME.describe_event(lay, names) == (
+        "Bo lays the tile 1 tile right and 2 up from the start tile, turned a quarter anticlockwise"
+    )
+    draw = {"i": 1, "kind": "draw", "seat": 0, "tile": 14, "stack": 20}
+    assert GAME.describe_event(draw, names) == "You draw a tile (20 left in the stack)"
+    place = {"i": 2, "kind": "place", "seat": 0, "length": 4, "x": -2, "y": 5, "vertical": True}
+    assert GAME.describe_event(place, names) == "You place your 4-field object, standing"
+    state = GAME.new_game(2, {}, seed=8)
+    rng = random.Random(8)
+    while not state.is_over:
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    for event in state.events(None):
+        sentence = GAME.describe_event(event, names)
+        assert not re.search(r"-?\d+,-?\d+|\br[0-3]\b|\b(lays?|draws?) tile \d+", sentence), sentence

@@ -53,11 +53,19 @@ def _describe(event: Mapping[str, Any], names: Names | None) -> str:
     if kind == "first_player":
         return f"{does('plays')} first ({'drawn at random' if event['drawn'] else 'set by the options'})"
     if kind == "draw":
+        if names:  # (people see the tile on the board; its number is the terminal's)
+            return f"{does('draws')} a tile ({event['stack']} left in the stack)"
         return f"{does('draws')} tile {event['tile']} ({event['stack']} left in the stack)"
     if kind == "lay":
+        if names:
+            return (
+                f"{does('lays')} the tile {_from_start(event['x'], event['y'])}, {TURN_WORDS[event['turn']]}"
+            )
         return f"{does('lays')} tile {event['tile']} at {event['x']},{event['y']} turned r{event['turn']}"
     if kind == "place":
         length, x, y = event["length"], event["x"], event["y"]
+        if names:  # where it lies is drawn on the board (the last move is marked there)
+            return f"{does('places')} {its} {length}-field object, {'standing' if event['vertical'] else 'lying'}"
         x2, y2 = (x, y + length - 1) if event["vertical"] else (x + length - 1, y)
         return f"{does('places')} {its} {length}-object from {x},{y} to {x2},{y2}"
     if kind == "final_round":
@@ -78,6 +86,30 @@ def _describe(event: Mapping[str, Any], names: Names | None) -> str:
         return f"{does('wins', winners[0])} with the fewest squares left to place"
     data = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("i", "kind", "private"))
     return f"{kind}: {data}"
+
+
+# Quarter turns clockwise (the notation's rN) as a person says them.
+TURN_WORDS = (
+    "not turned",
+    "turned a quarter clockwise",
+    "turned half round",
+    "turned a quarter anticlockwise",
+)
+
+
+def _from_start(x: int, y: int) -> str:
+    """Where the tile with its corner at x,y lies from the start tile, in tiles ("2 tiles right and
+    1 up from the start tile"): tiles lie on a grid of 3 squares."""
+    across, down = x // 3, y // 3
+    parts = []
+    if across:
+        parts.append(
+            f"{abs(across)} tile{'s' if abs(across) != 1 else ''} {'right' if across > 0 else 'left'}"
+        )
+    if down:
+        tiles = "" if parts else f" tile{'s' if abs(down) != 1 else ''}"
+        parts.append(f"{abs(down)}{tiles} {'down' if down > 0 else 'up'}")
+    return " and ".join(parts) + " from the start tile" if parts else "on the start tile"
 
 
 def _squares(state: Mapping[str, Any]) -> dict[tuple[int, int], str]:
