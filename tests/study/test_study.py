@@ -126,6 +126,21 @@ def test_tiny_study_report_agrees_with_its_csv(name: str, tmp_path: Path) -> Non
         assert (tmp_path / "images" / f"{chart}.png").stat().st_size > 0
 
 
+def test_a_study_regenerates_byte_for_byte(tmp_path: Path) -> None:
+    """The same seed on one core gives the same files, the page and its charts included; only the
+    wall-clock timings in the arena's games.jsonl lines differ between runs."""
+    game = get_game("machikoro")
+    configs = tiny_plan("machikoro")
+    files = []
+    for run in ("a", "b"):
+        out = tmp_path / run
+        write_study(out, game, run_study(game, configs, GAMES, 9, out), "cmd", True)
+        found = {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+        assert "report.html" in found and any(name.startswith("images/") for name in found)
+        files.append({name: data for name, data in found.items() if not name.endswith("games.jsonl")})
+    assert files[0] == files[1]
+
+
 def test_same_tables_with_one_or_two_workers(tmp_path: Path) -> None:
     game = get_game("machikoro")
     configs = tiny_plan("machikoro")
