@@ -173,6 +173,15 @@ class Cluster:
             return []
         return sorted(p for p in children(self.web.pid) if "spawn_main" in cmdline(p))
 
+    def recent_web_workers(self, max_age: float = 1.0) -> list[int]:
+        """``web_workers`` as found at most ``max_age`` seconds ago (walking /proc costs the clients'
+        process CPU, and its GIL, on every call)."""
+        now = time.monotonic()
+        cached = getattr(self, "_workers_seen", None)
+        if cached is None or now - cached[0] > max_age:
+            cached = self._workers_seen = (now, self.web_workers())
+        return cached[1]
+
     def stop(self) -> None:
         for process in (self.bots, self.web):
             if process is not None and process.poll() is None:
@@ -210,7 +219,7 @@ class SocketOwners:
 
     def _run(self) -> None:
         n = 0
-        while not self.stop.wait(0.3):
+        while not self.stop.wait(0.5):
             with contextlib.suppress(Exception):
                 self.scan()
             n += 1
@@ -224,7 +233,7 @@ class SocketOwners:
         groups: dict[int, str] = {os.getpid(): "load clients"}
         if cluster.web is not None:
             groups[cluster.web.pid] = "web (uvicorn parent)"
-        for pid in cluster.web_workers():
+        for pid in cluster.recent_web_workers():
             groups[pid] = "web workers"
         if cluster.bots is not None:
             groups[cluster.bots.pid] = "bot worker"
@@ -282,18 +291,21 @@ class SocketOwners:
         for conn_id in todo:
             self.tries[conn_id] += 1
         server_port = self.cluster.port
+        port_hex = f":{server_port:04X} "
         inode_of_port: dict[int, str] = {}
         for name in ("/proc/net/tcp", "/proc/net/tcp6"):
             with contextlib.suppress(OSError), open(name) as handle:
                 next(handle)
                 for line in handle:
+                    if port_hex not in line:  # (most lines are other connections: skip them unsplit)
+                        continue
                     parts = line.split()
                     local, remote, state, inode = parts[1], parts[2], parts[3], parts[9]
                     if state != "01" or int(local.rsplit(":", 1)[1], 16) != server_port:
                         continue
                     inode_of_port[int(remote.rsplit(":", 1)[1], 16)] = inode
         pid_of_inode: dict[str, int] = {}
-        for pid in self.cluster.web_workers():
+        for pid in self.cluster.recent_web_workers():
             with contextlib.suppress(OSError):
                 for fd in os.listdir(f"/proc/{pid}/fd"):
                     with contextlib.suppress(OSError):
