@@ -19,6 +19,7 @@ import web_toygame as toygame  # noqa: E402
 from tabletown.core import registry  # noqa: E402
 
 PG_ENV = "TABLETOWN_TEST_POSTGRES_URL"
+REDIS_ENV = "TABLETOWN_TEST_REDIS_URL"
 # Keys the server adds around a view (everything else in a payload is the engine's view).
 EXTRA_KEYS = {
     "table",
@@ -68,6 +69,20 @@ def pg_url():
     with admin.begin() as conn:
         conn.execute(sa.text(f'DROP SCHEMA "{schema}" CASCADE'))
     admin.dispose()
+
+
+@pytest.fixture
+def redis_url():
+    url = os.environ.get(REDIS_ENV)
+    if not url:
+        pytest.skip(f"{REDIS_ENV} is not set (Redis for the multi-process tests)")
+    import redis
+
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=5).ping()
+    except Exception as exc:  # the variable is set, so a missing server is a failure
+        pytest.fail(f"cannot reach Redis at {url}: {exc}")
+    return url
 
 
 @pytest.fixture

@@ -8,25 +8,10 @@ import os
 import threading
 
 import orjson
-import pytest
 
 from tabletown.web.hub import CHANNEL, RedisHub
 
 REDIS_ENV = "TABLETOWN_TEST_REDIS_URL"
-
-
-@pytest.fixture
-def redis_url():
-    url = os.environ.get(REDIS_ENV)
-    if not url:
-        pytest.skip(f"{REDIS_ENV} is not set (Redis for the multi-process tests)")
-    import redis
-
-    try:
-        redis.Redis.from_url(url, socket_connect_timeout=5).ping()
-    except Exception as exc:  # the variable is set, so a missing server is a failure
-        pytest.fail(f"cannot reach Redis at {url}: {exc}")
-    return url
 
 
 def test_messages_from_the_loop_and_from_threads_arrive_once_in_order(redis_url):

@@ -23,20 +23,6 @@ REDIS_ENV = "TABLETOWN_TEST_REDIS_URL"
 pytestmark = pytest.mark.xdist_group("scale")
 
 
-@pytest.fixture
-def redis_url():
-    url = os.environ.get(REDIS_ENV)
-    if not url:
-        pytest.skip(f"{REDIS_ENV} is not set (Redis for the multi-process tests)")
-    import redis
-
-    try:
-        redis.Redis.from_url(url, socket_connect_timeout=5).ping()
-    except Exception as exc:  # the variable is set, so a missing server is a failure
-        pytest.fail(f"cannot reach Redis at {url}: {exc}")
-    return url
-
-
 class Cluster:
     """Web processes and bot workers on one database and one Redis, started and killed at will."""
 
