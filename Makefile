@@ -61,6 +61,7 @@ test: $(STAMP) $(ESLINT_STAMP) $(AXE_STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/bench_views.py
 	$(BIN)/python benchmarks/bench_rl.py
 
 # Four busy tables (the target: 500+ stored moves/s, p99 under 50 ms), then sixteen (a stress run:
