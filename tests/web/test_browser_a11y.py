@@ -159,3 +159,40 @@ def test_a_machi_koro_turn_with_the_keyboard_alone(server):
             page.wait_for_selector("#event-log li:has-text('You build nothing')")
         browser.close()
     assert errors == []
+
+
+@pytest.mark.parametrize("game", ["lordsofvegas", "newlasvegas", "multicity"])
+def test_a_move_of_each_game_with_the_keyboard_alone(server, game):
+    """Beyond Machi Koro: Tab to a worded move (or New Las Vegas's "Confirm my round" once a step is
+    chosen), Enter, until the server has stored a move of ours; the focus ring shows on the way."""
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    table = new_table(server, game)
+    token = table["seats"][0]["token"]
+
+    def my_moves() -> int:
+        record = httpx.get(f"{server}/api/tables/{table['id']}/record", params={"token": token}).json()
+        return sum(1 for seat, _ in record["actions"] if seat == 0)
+
+    errors: list[str] = []
+    with playwright_api.sync_playwright() as p:
+        browser = launch(p)
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        watch_errors(page, errors)
+        page.goto(table["seats"][0]["join_url"])
+        page.wait_for_selector(GAMES[game]["ready"])
+        before = my_moves()
+        for _ in range(12):
+            if my_moves() > before:
+                break
+            confirm = "#nlv-confirm:not([disabled])"
+            move = "#legal-moves button.move:not([disabled])"
+            page.wait_for_selector(f"{confirm}, {move}", timeout=30_000)
+            target = confirm if page.locator(confirm).count() else move
+            tab_to(page, target)
+            ring = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle !== 'none'")
+            assert ring, f"{game}: the focused move shows no focus ring"
+            page.keyboard.press("Enter")
+            page.wait_for_timeout(400)
+        assert my_moves() > before, f"{game}: no move was made with the keyboard"
+        browser.close()
+    assert errors == []
