@@ -196,3 +196,48 @@ def test_a_move_of_each_game_with_the_keyboard_alone(server, game):
         assert my_moves() > before, f"{game}: no move was made with the keyboard"
         browser.close()
     assert errors == []
+
+
+def play_a_while(server: str, table: dict, moves: int) -> None:
+    """Seat 0 plays its first legal move whenever it must act (the bot answers) until ``moves``
+    moves are stored or the game ends."""
+    import time
+
+    token, path = table["seats"][0]["token"], f"{server}/api/tables/{table['id']}"
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
+        view = httpx.get(path, headers={"authorization": f"Bearer {token}"}).json()
+        if view["seq"] >= moves or view["status"] == "finished":
+            return
+        if view["legal"]:
+            httpx.post(
+                f"{path}/actions",
+                json={"seq": view["seq"], "action": view["legal"][0]},
+                headers={"authorization": f"Bearer {token}"},
+            )
+        else:
+            time.sleep(0.1)
+    raise AssertionError("the game did not move on")
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_no_serious_accessibility_violation_in_the_middle_of_a_game(server, axe_js, game):
+    """The first screen is not the whole game: the same check after a dozen moves (bought cards,
+    casinos, a filled sheet, a grown city, the last turn's marks on the board)."""
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    table = new_table(server, game)
+    play_a_while(server, table, 12)
+    errors: list[str] = []
+    with playwright_api.sync_playwright() as p:
+        browser = launch(p)
+        context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+        page = context.new_page()
+        watch_errors(page, errors)
+        page.goto(table["seats"][0]["join_url"])
+        page.wait_for_selector(GAMES[game]["ready"])
+        page.wait_for_timeout(800)
+        page.screenshot(path=f"{SHOTS}/a11y-middle-{game}.png")
+        found = serious_violations(page, axe_js)
+        assert found == [], json.dumps(found, indent=1)
+        browser.close()
+    assert errors == []
