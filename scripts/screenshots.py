@@ -78,6 +78,9 @@ def shoot(base: str, join_url: str, out: Path, stem: str, browser) -> None:
         page = browser.new_page(viewport={"width": width, "height": height})
         page.goto(base + join_url if join_url.startswith("/") else join_url)
         page.wait_for_timeout(1500)
+        if suffix:  # a phone shows the board, not the page's header
+            page.evaluate("() => document.getElementById('play')?.scrollIntoView()")
+            page.wait_for_timeout(200)
         path = out / f"{stem}{suffix}.png"
         page.screenshot(path=str(path), full_page=suffix == "")
         page.close()
