@@ -12,7 +12,7 @@ import time
 
 import httpx
 import pytest
-from web_helpers import free_port, start_server
+from web_helpers import free_port, launch, start_server
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the chromium package is not installed")
@@ -151,7 +151,7 @@ def test_a_whole_three_player_game_by_clicking(server, tmp_path):
     errors: list[str] = []
     started = time.monotonic()
     with playwright_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        browser = launch(p)
         page = browser.new_page(viewport={"width": 375, "height": 812})
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.goto(server + "/")

@@ -11,7 +11,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from web_helpers import free_port, start_server
+from web_helpers import free_port, launch, start_server
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the chromium package is not installed")
@@ -42,7 +42,7 @@ def server(tmp_path):
 def browser():
     playwright_api = pytest.importorskip("playwright.sync_api")
     with playwright_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        browser = launch(p)
         yield browser
         browser.close()
 

@@ -7,7 +7,7 @@ import shutil
 import time
 
 import pytest
-from web_helpers import free_port, start_server
+from web_helpers import free_port, launch, start_server
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the chromium package is not installed")
@@ -21,7 +21,7 @@ def test_lobby_table_and_replay_in_a_browser(tmp_path):
     errors: list[str] = []
     try:
         with playwright_api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+            browser = launch(p)
             for width, height in ((375, 812),):  # the Machi Koro test takes the desktop screenshot
                 page = browser.new_page(viewport={"width": width, "height": height})
                 page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -96,7 +96,7 @@ def test_machi_koro_with_harbor_against_bots_by_clicking(tmp_path):
     errors: list[str] = []
     try:
         with playwright_api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+            browser = launch(p)
             page = browser.new_page(viewport={"width": 375, "height": 812})
             page.on("pageerror", lambda exc: errors.append(str(exc)))
             page.goto(base + "/")
@@ -163,7 +163,7 @@ def test_hot_seat_passes_the_device_between_seats(tmp_path):
             base + "/api/tables", json={"game": "toyrace", "seats": ["human", "human"], "seed": 2}
         ).json()
         with playwright_api.sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+            browser = launch(p)
             page = browser.new_page(viewport={"width": 375, "height": 700})
             page.on("pageerror", lambda exc: errors.append(str(exc)))
             for seat in created["seats"]:  # both links opened in one browser

@@ -68,9 +68,35 @@ def start_server(db_url: str, port: int, extra: list[str] | tuple[str, ...] = ()
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
+# The tests play whole games against bots and click as soon as they may: their browsers start every
+# table at the Instant pace, as a player who chose it once would (tests of the pace choose their own).
+INSTANT_PACE = "if (!localStorage.getItem('tt_pace')) localStorage.setItem('tt_pace', 'instant');"
+
+
+class InstantBrowser:
+    """A Playwright browser whose pages follow other seats' turns at once (``INSTANT_PACE``)."""
+
+    def __init__(self, browser):
+        self._browser = browser
+
+    def new_context(self, **options):
+        context = self._browser.new_context(**options)
+        context.add_init_script(INSTANT_PACE)
+        return context
+
+    def new_page(self, **options):
+        context = self.new_context(**options)
+        page = context.new_page()
+        page.on("close", lambda _page: context.close())
+        return page
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+
 def launch(p):
     """Debian's chromium under Playwright (its own browser download cannot work here)."""
-    return p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+    return InstantBrowser(p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"]))
 
 
 def watch_errors(page, errors):

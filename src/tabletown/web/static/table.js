@@ -29,6 +29,17 @@
   let publicSeats = cfg.seats || []; // seat names (public), for the pass screen's words
   let fairness = null; // public: the commitment, whether the seed was chosen, the seed after the end
   let boardShell = null; // an empty #board to start every seat from
+  // Following the other seats' turns (issue 27): the payloads received are shown one step at a time at the
+  // table's pace; `payload` is the one on the board, `latest` the newest received (see "following" below).
+  let latest = null;
+  let queue = []; // steps still to show: {payload, events, seat, upTo, wait}
+  let stepShown = null; // the step whose dice, payments and highlights are on the board: {seat, events}
+  let shownCount = 0; // the events up to (not including) this index are on the board and in the log
+  let holdUntil = 0; // the step on the board stays at least until then
+  let pumpTimer = null;
+  let turnSeat = null; // whose turn the newest event received belongs to (the board's follow.turn)
+  let lastEvent = null; // the newest event received
+  let spokenTurns = ""; // the last-turn summaries as last written into the live region
   const $ = (id) => document.getElementById(id);
 
   function label(seat) { return T.seatLabel(publicSeats, seat); }
@@ -37,14 +48,15 @@
   function absorb(p, gen) {
     if (gen !== generation || passing) return;
     if (Object.prototype.hasOwnProperty.call(p, "seat") && (p.seat === undefined ? null : p.seat) !== active) return;
+    const fresh = [];
     (p.events || []).forEach((e, k) => {
       const text = (p.event_text || [])[k];
+      if (!events.has(e.i)) fresh.push(e);
       events.set(e.i, { event: e, text: text && text[0] === e.i ? text[1] : e.kind });
     });
     if (typeof p.event_count === "number") count = p.event_count;
-    payload = p;
     receivedAt = Date.now();
-    render();
+    enqueue(p, fresh);
   }
 
   function connect() {
@@ -93,6 +105,10 @@
 
   async function act(text, again) {
     if (active === null || !payload || passing) return;
+    // your own move is never delayed: the others' steps are shown at once, and the answer to this move
+    // does not wait for the last step's time on the board
+    holdUntil = 0;
+    if (queue.length) skip();
     const gen = generation;
     $("move-error").textContent = "";
     document.querySelectorAll("#legal-moves button").forEach((b) => (b.disabled = true));
@@ -123,6 +139,7 @@
     payload = null;
     events = new Map();
     count = 0;
+    forgetFollow();
     T.resetBoards();
     // a fresh, empty board: a board's late redraw (after its move was answered) lands in the old,
     // detached element, never in the page
@@ -222,7 +239,7 @@
     box.hidden = parts.length === 0;
   }
 
-  function render() {
+  function render(keepBoard) {
     if (!payload || passing) return;
     const seats = payload.seats || [];
     publicSeats = seats.map((s) => ({ seat: s.seat, kind: s.kind, name: s.name }));
@@ -248,26 +265,234 @@
     $("status-line").textContent = (mySeat !== null ? `You are ${T.seatLabel(seats, mySeat)}. ` : "You are watching. ") + line;
     if (mySeat !== null) $("status-line").dataset.seat = String(mySeat); else delete $("status-line").dataset.seat;
     $("away-banner").hidden = !(mySeat !== null && seats[mySeat] && seats[mySeat].away);
-    const legal = payload.legal || [];
-    drawMoves(legal, { seat: mySeat, legal, act: (text) => act(text), seats }, mySeat);
+    const playing = queue.length > 0; // the others' steps are still being shown: your moves wait
+    const legal = playing ? [] : payload.legal || [];
+    if (playing) $("legal-moves").replaceChildren(el("p", { class: "hint follow-wait" }, "Showing the other players' moves… ",
+      el("button", { class: "small", type: "button", onclick: skip }, "Skip to now")));
+    else drawMoves(legal, { seat: mySeat, legal, act: (text) => act(text), seats }, mySeat);
     const res = payload.result;
     $("seat-list").replaceChildren(...seats.map((s) => el("li", { class: toAct.includes(s.seat) ? "acting" : res && res.ranks[s.seat] === 1 ? "winner" : "" },
       T.seatLabel(seats, s.seat), s.open ? " · open seat" : s.kind === "human" && !s.joined ? " · not here yet" : "",
       // places only when a seat won (no seat wins a solo game lost to its opponent: the board says so)
       s.away ? " · away (bot playing)" : "", res && res.winners.length ? ` · ${T.place(res, s.seat)}${res.ranks[s.seat] === 1 ? " (winner)" : ""}` : "")));
     const log = $("event-log");
-    const items = [...events.keys()].sort((a, b) => a - b).slice(-300).map((i) => {
+    const items = [...events.keys()].filter((i) => i < shownCount).sort((a, b) => a - b).slice(-300).map((i) => {
       const e = events.get(i);
       return el("li", { class: e.event.private ? "private" : "", value: i }, e.text);
     });
     log.replaceChildren(...items);
     log.scrollTop = log.scrollHeight;
-    const ctx = { seat: mySeat, legal, act: (text) => act(text), seats };
+    const follow = followView(mySeat, seats);
+    const ctx = { seat: mySeat, legal, act: playing ? null : (text) => act(text), seats, follow };
+    drawFollow(follow, seats);
     drawGameOver(over && payload.status !== "error", ctx);
     setTurn(!over && mySeat !== null && toAct.includes(mySeat));
     drawHint(!over && mySeat !== null && toAct.includes(mySeat), legal);
+    // whose step the board shows (a hook for styles and tests)
+    const stepSeat = follow.step && follow.step.seat !== null && follow.step.seat !== undefined ? String(follow.step.seat) : "";
+    if ($("board").dataset.followSeat !== stepSeat) $("board").dataset.followSeat = stepSeat;
+    if (keepBoard === true) return;
     try { T.board(cfg.game).render($("board"), payload, ctx); }
     catch (err) { console.error(err); T.board("generic").render($("board"), payload, ctx); }
+  }
+
+  // -- following the other seats' turns ---------------------------------------------------------------------
+  // Every payload received becomes one or more steps (a board with `follow` cuts its new events where a
+  // move or a turn starts); the steps are shown in order, each staying on the board for the table's pace
+  // (Instant / Fast / Normal / Slow, remembered per table in localStorage tt_pace:<table>; a new table
+  // starts at the pace last chosen, tt_pace) when another
+  // seat moved, and not at all when it was a seat of this browser: your own moves are never delayed.
+  // While steps wait the board is drawn without your moves ("Skip to now" or any move of yours shows
+  // everything at once). The board draws the step: the dice rolled, each payment as +N / −N at the seats
+  // it touches, the card built or the tile laid highlighted; and each seat's last turn in words, kept
+  // until your next move (a live region beside the board says them too).
+  //   follow.turn(e, prev) -> the seat whose turn event e starts (else null/undefined)
+  //   follow.step(e, prev) -> true when e starts a new step within a turn (a move of its own)
+  //   follow.summary(events, seat, ctx) -> that turn in words
+  //   follow.rewind(state, later, step) -> (optional) the state before the events `later` (see positionOf)
+  //   follow.move(e, prev) -> (optional) true when e is a move its seat made (default: a turn or a step
+  //     starts with it); the last turns told are those after your latest move
+  const PACES = { instant: 0, fast: 500, normal: 1300, slow: 2600 };
+  const MAX_PACED = 12;
+  const paceKey = "tt_pace:" + cfg.table;
+  // A table without a pace of its own takes the pace last chosen at any table in this browser (tt_pace),
+  // else Normal.
+  function pace() {
+    for (const chosen of [localStorage.getItem(paceKey), localStorage.getItem("tt_pace")]) {
+      if (chosen && Object.prototype.hasOwnProperty.call(PACES, chosen)) return chosen;
+    }
+    return "normal";
+  }
+  function followHooks() {
+    const renderer = T.board(cfg.game);
+    return renderer && renderer.follow ? renderer.follow : null;
+  }
+  function reducedMotion() {
+    return !!(window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+  }
+
+  function enqueue(p, fresh) {
+    const hooks = followHooks();
+    const initial = latest === null; // the first view shows the table as it is (its last turns in words)
+    latest = p;
+    const ordered = [...fresh].sort((a, b) => a.i - b.i);
+    const steps = [];
+    let current = null;
+    for (const e of ordered) {
+      let starts = current === null;
+      if (hooks) {
+        let seat = null;
+        try { seat = hooks.turn(e, lastEvent); } catch (err) { console.error(err); }
+        if (seat !== null && seat !== undefined) { turnSeat = seat; starts = true; }
+        else {
+          try { if (hooks.step && hooks.step(e, lastEvent)) starts = true; } catch (err) { console.error(err); }
+        }
+      }
+      if (starts || (current && current.seat !== turnSeat)) {
+        current = { payload: p, events: [], seat: turnSeat, upTo: e.i + 1, wait: 0 };
+        steps.push(current);
+      }
+      current.events.push(e);
+      current.upTo = e.i + 1;
+      lastEvent = e;
+    }
+    const upTo = typeof p.event_count === "number" ? p.event_count : ordered.length ? ordered[ordered.length - 1].i + 1 : shownCount;
+    if (!steps.length) steps.push({ payload: p, events: [], seat: null, upTo, wait: 0 });
+    const delay = PACES[pace()];
+    steps.forEach((step, k) => {
+      step.payload = p;
+      step.later = steps.slice(k + 1).flatMap((next) => next.events); // (a board may rewind them: `follow.rewind`)
+      if (k === steps.length - 1) step.upTo = Math.max(step.upTo, upTo);
+      const others = step.seat !== null && step.seat !== undefined && !held.includes(step.seat);
+      step.wait = !initial && hooks && others && step.events.length && !document.hidden ? delay : 0;
+    });
+    if (initial) queue = [steps[steps.length - 1]];
+    else queue.push(...steps);
+    // back after a long absence (a reconnection): only the last few steps are shown one by one
+    const paced = queue.filter((step) => step.wait);
+    paced.slice(0, Math.max(0, paced.length - MAX_PACED)).forEach((step) => { step.wait = 0; });
+    pump();
+  }
+
+  function pump() {
+    clearTimeout(pumpTimer);
+    pumpTimer = null;
+    if (passing) return;
+    let changed = false;
+    while (queue.length) {
+      const now = Date.now();
+      if (now < holdUntil) { pumpTimer = setTimeout(pump, holdUntil - now); break; }
+      const step = queue.shift();
+      payload = positionOf(step);
+      shownCount = Math.max(shownCount, step.upTo);
+      if (step.events.length) stepShown = { seat: step.seat, events: step.events };
+      holdUntil = step.wait ? now + step.wait : 0;
+      changed = true;
+    }
+    // (also when a step was only queued: your moves wait from now on; a board without moves of yours is
+    // left as it is then, its animations running on)
+    if (changed) render();
+    else if (payload) render(!(payload.legal || []).length);
+  }
+
+  // The payload to draw for a step: the payload itself, or, for a step followed by others in the same
+  // payload (several moves pushed at once), the position before them when the board can rewind them
+  // (`follow.rewind(state, later, step)` -> the state before the events `later`); no moves of yours then.
+  function positionOf(step) {
+    const p = step.payload;
+    const hooks = followHooks();
+    if (!step.later || !step.later.length || !hooks || !hooks.rewind || !p.state) return p;
+    try {
+      const state = hooks.rewind(p.state, step.later, step);
+      const toAct = step.seat !== null && step.seat !== undefined ? [step.seat] : p.to_act;
+      return { ...p, state, legal: [], to_act: toAct, over: false, result: null, turn_deadline: {},
+        status: p.status === "finished" ? "running" : p.status };
+    } catch (err) { console.error(err); return p; }
+  }
+
+  // show everything received at once
+  function skip() {
+    holdUntil = 0;
+    queue.forEach((step) => { step.wait = 0; });
+    pump();
+  }
+
+  function forgetFollow() {
+    clearTimeout(pumpTimer);
+    pumpTimer = null;
+    latest = null;
+    queue = [];
+    stepShown = null;
+    shownCount = 0;
+    holdUntil = 0;
+    turnSeat = null;
+    lastEvent = null;
+    spokenTurns = "";
+    $("last-turns").replaceChildren();
+    $("follow-state").textContent = "";
+    $("follow-skip").hidden = true;
+  }
+
+  // Each seat's last turn, as the board shows it: the events up to the step on the board, cut into turns;
+  // for a seat of yours only the turns after your own latest one (they stay until your next move).
+  function followView(me, seats) {
+    const hooks = followHooks();
+    // `fresh`: the step's first drawing (its animations play once, not again at each redraw)
+    const view = { step: stepShown, fresh: !!(stepShown && !stepShown.drawn), last: {}, reduced: reducedMotion(), playing: queue.length > 0 };
+    if (stepShown) stepShown.drawn = true;
+    if (!hooks || !hooks.summary) return view;
+    const list = [...events.keys()].filter((i) => i < shownCount).sort((a, b) => a - b).map((i) => events.get(i).event);
+    const turns = [];
+    let prev = null;
+    let myMove = -1; // the index of your latest move
+    list.forEach((e, k) => {
+      let seat = null;
+      try {
+        seat = hooks.turn(e, prev);
+        if (me !== null && e.seat === me && (hooks.move ? hooks.move(e, prev) : (seat !== null && seat !== undefined) || hooks.step(e, prev))) myMove = k;
+      } catch (err) { console.error(err); }
+      if (seat !== null && seat !== undefined) turns.push({ seat, start: k, events: [] });
+      if (turns.length) turns[turns.length - 1].events.push(e);
+      prev = e;
+    });
+    const ctx = { seat: me, seats };
+    for (const turn of turns) {
+      if (turn.seat === me || turn.start < myMove) continue;
+      let text = "";
+      try { text = hooks.summary(turn.events, turn.seat, ctx) || ""; } catch (err) { console.error(err); }
+      if (text) view.last[turn.seat] = text;
+    }
+    return view;
+  }
+
+  function drawFollow(follow, seats) {
+    const hooks = followHooks();
+    $("follow-bar").hidden = !hooks;
+    $("last-turns-box").hidden = !hooks; // (kept on the page while empty: a live region must be there before it speaks)
+    if (!hooks) return;
+    const select = $("follow-pace");
+    if (select.value !== pace()) select.value = pace();
+    const waiting = queue.filter((s) => s.events.length).length;
+    $("follow-skip").hidden = !follow.playing;
+    const step = follow.step;
+    $("follow-state").textContent = follow.playing && step && step.seat !== null && step.seat !== undefined ?
+      `Showing ${T.seatLabel(seats, step.seat)}'s turn` + (waiting ? ` (${waiting} more step${waiting > 1 ? "s" : ""})` : "") + "." : "";
+    // the last turns in words: rewritten only when they change (a live region says what is new)
+    const lines = Object.keys(follow.last).map(Number).sort((a, b) => a - b).map((s) => [s, `${T.seatLabel(seats, s)}: ${follow.last[s]}`]);
+    const said = lines.map((l) => l[1]).join("\n");
+    if (said === spokenTurns) return;
+    spokenTurns = said;
+    $("last-turns").replaceChildren(...lines.map(([s, text]) => el("li", { "data-seat": s }, text)));
+  }
+
+  function setPace(value) {
+    if (!Object.prototype.hasOwnProperty.call(PACES, value)) return;
+    localStorage.setItem(paceKey, value);
+    localStorage.setItem("tt_pace", value);
+    const delay = PACES[value];
+    queue.forEach((step) => { if (step.wait) step.wait = delay; });
+    if (!delay) skip();
+    else if (payload) render();
   }
 
   // -- the moves in words -------------------------------------------------------------------------------------
@@ -572,6 +797,11 @@
     loadChat();
     $("name-input").oninput = () => { $("name-input").dataset.dirty = "1"; };
     $("sound-toggle").onclick = toggleSound;
+    $("follow-pace").onchange = () => setPace($("follow-pace").value);
+    $("follow-skip").onclick = skip;
+    // a tab in the background does not replay: back in front, it shows the table as it is
+    document.addEventListener("visibilitychange", () => { if (document.hidden && queue.length) skip(); });
+    $("follow-pace").value = pace();
     $("notify-button").onclick = toggleNotify;
     drawAlerts();
     $("back-button").onclick = async () => {

@@ -28,7 +28,7 @@
   let LOT = {};           // id -> printed facts
   const mem = {
     table: null, events: new Map(), texts: new Map(), selected: null, lastPayload: null, lastCtx: null,
-    trade: null, tradeOpen: false, host: null, main: null, dialog: null, bet: {},
+    trade: null, tradeOpen: false, host: null, main: null, dialog: null, bet: {}, marks: null,
   };
 
   function svg(tag, attrs, ...children) {
@@ -207,6 +207,92 @@
     return out;
   }
 
+
+  // -- following a turn (table.js "following"): the step on the board as dice rolled, money and points at
+  // the players it touches (+$N / −$N, +N pts), the lots it touched outlined; each seat's last turn in words.
+  const STEP_KINDS = new Set(["build", "sprawl", "remodel", "reorg", "gamble", "offer", "counter", "accept", "refuse",
+    "end_turn", "pass", "put", "free_lot", "move_die"]);
+  const DRAWS = new Set(["draw", "draw_unused", "draw_game_end"]);
+  const follow = {
+    // a turn starts with its draw (an F card drawn again in a 2-player game is the same turn)
+    turn(e, prev) { return DRAWS.has(e.kind) && !(prev && prev.kind === "draw_unused") ? e.seat : null; },
+    // each move of its own (a bet is rolled in the move that made it unless the boss was asked to lay off)
+    step(e, prev) { return STEP_KINDS.has(e.kind) || (e.kind === "gamble_roll" && !(prev && prev.kind === "gamble")); },
+    // a turn's draw comes with the previous player's end of turn: the seat's own moves are its steps
+    move(e, prev) { return follow.step(e, prev); },
+    summary,
+  };
+  function stepMarks(step) {
+    const marks = { dice: [], money: {}, points: {}, lots: new Set() };
+    if (!step) return marks;
+    const pay = (seat, amount) => { if (amount && seat !== null && seat !== undefined) marks.money[seat] = (marks.money[seat] || 0) + amount; };
+    for (const e of step.events) {
+      const k = e.kind;
+      if (k === "lots_pay" || k === "casino_pays") (e.amounts || []).forEach((a, seat) => pay(seat, a));
+      else if (k === "score") marks.points[e.seat] = (marks.points[e.seat] || 0) + (e.to - e.from);
+      else if (k === "build" || k === "sprawl") { pay(e.seat, -e.cost); marks.lots.add(e.lot); }
+      else if (k === "remodel" || k === "reorg") {
+        pay(e.seat, -e.cost); marks.lots.add(e.casino);
+        if (k === "reorg") (e.rolls || []).forEach((r) => r.values.forEach((v) => marks.dice.push({ seat: r.seat, value: v })));
+      }
+      else if (k === "gamble") marks.lots.add(e.casino);
+      else if (k === "gamble_roll") {
+        e.dice.forEach((v) => marks.dice.push({ seat: e.seat, value: v }));
+        if (e.won) { pay(e.seat, e.stake); pay(e.boss, -e.boss_pays); } else { pay(e.seat, -e.bet); pay(e.boss, e.boss_gets); }
+      }
+      else if (k === "tie_reroll") (e.dice || []).forEach((d) => { marks.dice.push({ seat: d.seat, value: d.value }); marks.lots.add(d.lot); });
+      else if (k === "draw" || k === "draw_unused" || k === "marker" || k === "take_over" || k === "put" || k === "must_free_lot" || k === "must_move_die") { if (e.lot) marks.lots.add(e.lot); }
+      else if (k === "free_lot") { marks.lots.add(e.lot); marks.lots.add(e.target); }
+      else if (k === "move_die") marks.lots.add(e.to_lot);
+    }
+    return marks;
+  }
+  function summary(list, seat, ctx) {
+    const who = (s) => (s === ctx.seat ? "you" : T.seatLabel(ctx.seats, s));
+    const said = [];
+    let money = 0, points = 0;
+    for (const e of list) {
+      const mine = e.seat === seat;
+      if ((e.kind === "lots_pay" || e.kind === "casino_pays") && e.amounts) money += e.amounts[seat] || 0;
+      else if (e.kind === "score" && mine) points += e.to - e.from;
+    }
+    for (const e of list) {
+      if (e.seat !== seat && e.kind !== "trade_done") continue;
+      const k = e.kind;
+      if (k === "draw") said.push(`drew ${up(e.lot)}`);
+      else if (k === "draw_game_end") said.push("drew Game End");
+      else if (k === "marker") said.push(`put a marker on ${up(e.lot)}`);
+      else if (k === "take_over") said.push(`took over ${up(e.lot)}`);
+      else if (k === "build") said.push(`built a ${e.color} casino on ${up(e.lot)} ($${e.cost})`);
+      else if (k === "sprawl") said.push(`sprawled ${e.color} onto ${up(e.lot)} ($${e.cost})`);
+      else if (k === "remodel") said.push(`remodelled ${up(e.casino)} to ${e.to_color} ($${e.cost})`);
+      else if (k === "reorg") said.push(`reorganized ${up(e.casino)} ($${e.cost})`);
+      else if (k === "gamble_roll") said.push(`bet $${e.bet} at ${who(e.boss)}'s casino, rolled ${e.dice.join("+")} and ${e.won ? `won $${e.stake}` : "lost"}`);
+      else if (k === "offer") said.push("offered a trade");
+      else if (k === "trade_done") said.push("traded");
+      else if (k === "move_die") said.push(`moved a die to ${up(e.to_lot)}`);
+    }
+    if (money) said.splice(Math.min(1, said.length), 0, `collected $${money}`);
+    if (points) said.push(`scored ${points} point${points === 1 ? "" : "s"}`);
+    if (!said.length) return "";
+    const text = said.join(", ") + ".";
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+  function followRow(payload, ctx, marks) {
+    const step = ctx.follow && ctx.follow.step;
+    if (!step || !marks.dice.length) return null;
+    const fresh = ctx.follow.fresh ? " tt-fresh" : "";
+    const faces = marks.dice.map((d) => {
+      const box = svg("svg", { viewBox: "0 0 40 40", width: 34, height: 34, class: "lv-follow-die", "aria-hidden": "true" });
+      box.append(dieFace(2, 2, 36, d.value, SEAT[d.seat % 4], SEAT_PIP[d.seat % 4]));
+      return box;
+    });
+    const values = marks.dice.map((d) => d.value);
+    return el("div", { class: "lv-follow" },
+      el("span", {}, `${seatName(ctx, step.seat)} rolled`),
+      el("span", { class: "lv-follow-dice tt-rolled" + fresh, "data-dice": values.join(","), role: "img", "aria-label": `dice: ${values.join(" and ")}` }, faces));
+  }
+
   // -- the board (SVG) -----------------------------------------------------------------------------------
   function drawBoard(payload, ctx, moves) {
     const st = payload.state;
@@ -288,6 +374,10 @@
         // (the words before the die face: an accessible name follows the drawing's reading order)
         if (excluded) g.append(svg("text", { x: x + CELL / 2, y: y + CELL - 10, "text-anchor": "middle", class: "lv-unused" }, "not used"));
         g.append(dieFace(x + CELL / 2 - 17, y + 40, 34, info.die, "#fffdf6", "#6b5d3f", "printed"));
+      }
+      if (mem.marks && mem.marks.lots.has(info.id)) {
+        g.append(svg("rect", { x: x + 1, y: y + 1, width: CELL - 2, height: CELL - 2, rx: 8, class: "lv-just tt-just" + (ctx.follow && ctx.follow.fresh ? " tt-fresh" : "") }));
+        g.classList.add("tt-touched");
       }
       const told = lotTitle(info, b, casinoOf[info.id], ctx);
       g.append(svg("title", {}, told));
@@ -534,7 +624,21 @@
         el("span", { title: "points" }, el("b", {}, String(p.score)), " pts"),
         el("span", { title: "dice left in hand" }, `dice ${p.dice_left}/${W.dice_per_player || 12}`),
         el("span", { title: "lot markers left" }, `markers ${p.markers_left}/${W.markers_per_player || 10}`),
-        el("span", { title: "casinos run" }, `♛ ${bosses[p.seat] || 0}`)))));
+        el("span", { title: "casinos run" }, `♛ ${bosses[p.seat] || 0}`)),
+      followMarks(p.seat, ctx))));
+  }
+  function followMarks(seat, ctx) {
+    const marks = mem.marks;
+    const fol = ctx.follow || {};
+    const fresh = fol.fresh ? " tt-fresh" : "";
+    const parts = [];
+    const money = marks && marks.money[seat];
+    const points = marks && marks.points[seat];
+    if (money) parts.push(el("span", { class: "tt-delta " + (money > 0 ? "plus" : "minus") + fresh, "data-amount": money, title: "money this step" }, (money > 0 ? "+$" : "−$") + Math.abs(money)));
+    if (points) parts.push(el("span", { class: "tt-delta plus tt-points" + fresh, "data-points": points, title: "points this step" }, `+${points} pts`));
+    const last = (fol.last || {})[seat];
+    return [parts.length ? el("div", { class: "lv-deltas" }, parts) : null,
+      last ? el("p", { class: "tt-last-turn", "data-seat": seat }, el("strong", {}, "Last turn: "), last) : null];
   }
 
   function trackPanel(payload, ctx) {
@@ -730,13 +834,14 @@
 
   function paint(payload, ctx) {
     const st = payload.state;
+    mem.marks = stepMarks(ctx.follow && ctx.follow.step);
     const moves = parseLegal(ctx.legal || [], st);
     if (mem.selected && !LOT[mem.selected]) mem.selected = null;
     const map = el("div", { class: "lv-mapbox" }, drawBoard(payload, ctx, moves),
       el("div", { class: "lv-legend" }, el("span", {}, el("i", { class: "lv-k strip" }), " faces the Strip"), el("span", {}, "♛ boss"),
         el("span", {}, el("i", { class: "lv-k card" }), " card still in the deck (its colour)"), el("span", {}, el("i", { class: "lv-k marker" }), " lot marker")));
     const side = el("div", { class: "lv-side-col" }, lotPanel(payload, ctx, moves), playersPanel(payload, ctx));
-    mem.main.replaceChildren(decisionPanel(payload, ctx, moves),
+    mem.main.replaceChildren(decisionPanel(payload, ctx, moves), followRow(payload, ctx, mem.marks) || "",
       el("div", { class: "lv-layout" }, map, side),
       trackPanel(payload, ctx),
       el("div", { class: "lv-lower" }, drawPanel(payload, ctx), supplyPanel(payload, ctx), casinosPanel(payload, ctx)));
@@ -756,7 +861,8 @@
     }
     absorb(payload);
     mem.lastPayload = payload;
-    mem.lastCtx = ctx;
+    // a redraw (a resize) shows the step again without its animations
+    mem.lastCtx = ctx.follow && ctx.follow.fresh ? { ...ctx, follow: { ...ctx.follow, fresh: false } } : ctx;
     paint(payload, ctx);
   }
 
@@ -766,7 +872,7 @@
   // A hot-seat hand-over: forget everything of the seat shown.
   function reset() {
     Object.assign(mem, { table: null, events: new Map(), texts: new Map(), selected: null, lastPayload: null, lastCtx: null,
-      trade: null, tradeOpen: false, host: null, main: null, dialog: null, bet: {} });
+      trade: null, tradeOpen: false, host: null, main: null, dialog: null, bet: {}, marks: null });
   }
   // The end in Lords of Vegas' terms: points on the score track, money as the tie-break.
   function outcome(payload) {
@@ -777,5 +883,5 @@
     return { detail: `${top.score} points` + (money ? `, and more money ($${top.money}) at the same points.` : ".") };
   }
 
-  T.registerBoard("lordsofvegas", { render, reset, outcome, describeMove });
+  T.registerBoard("lordsofvegas", { render, reset, outcome, describeMove, follow });
 })();

@@ -101,6 +101,112 @@
     return text;
   }
 
+
+  // -- following a turn (table.js "following"): the events of the step on the board become the dice rolled,
+  // +N / −N at the cities a payment touches, the card built (or swapped) highlighted; each seat's last
+  // turn in words under its city.
+  const STEP_KINDS = new Set(["keep", "reroll", "harbor_add", "swap", "no_swap", "build", "pass"]);
+  const follow = {
+    // a turn starts with its roll (a Radio Tower's second roll belongs to the same turn)
+    turn(e, prev) { return e.kind === "roll" && !(prev && prev.kind === "reroll") ? e.seat : null; },
+    step(e) { return STEP_KINDS.has(e.kind) || (e.kind === "take" && e.card === "tv"); },
+    summary,
+    rewind,
+  };
+  // The position before `later` (the events after the step shown, in one payload with it): every coin,
+  // card and market change undone, so a step cut from a payload of several moves shows its own city.
+  function rewind(state, later, step) {
+    const st = JSON.parse(JSON.stringify(state));
+    const players = st.players || [];
+    const coins = (seat, n) => { if (players[seat]) players[seat].coins += n; };
+    const count = (table, id, n) => { table[id] = (table[id] || 0) + n; if (table[id] <= 0) delete table[id]; };
+    st.market = st.market || {};
+    let before = step.events[step.events.length - 1] || null;
+    for (const e of later) {
+      if (e.kind === "roll" && !(before && before.kind === "reroll")) st.turn -= 1; // a turn that starts later
+      before = e;
+    }
+    for (const e of [...later].reverse()) {
+      const k = e.kind;
+      if (k === "income" || k === "city_hall" || k === "airport") coins(e.seat, -e.amount);
+      else if (k === "pay") { coins(e.seat, e.amount); coins(e.to, -e.amount); }
+      else if (k === "take") { coins(e.seat, -e.amount); coins(e.from, e.amount); }
+      else if (k === "build" && players[e.seat]) {
+        const p = players[e.seat];
+        coins(e.seat, e.cost);
+        if (e.card in p.landmarks) p.landmarks[e.card] = false;
+        else { count(p.establishments, e.card, -1); count(st.market, e.card, 1); }
+      } else if (k === "market_reveal") (e.cards || []).forEach((c) => count(st.market, c, -1));
+      else if (k === "swap" && players[e.seat] && players[e.target]) {
+        count(players[e.seat].establishments, e.mine, 1); count(players[e.seat].establishments, e.theirs, -1);
+        count(players[e.target].establishments, e.theirs, 1); count(players[e.target].establishments, e.mine, -1);
+      }
+    }
+    const roll = [...step.events].reverse().find((e) => e.kind === "roll");
+    if (step.seat !== null && step.seat !== undefined) st.current = step.seat;
+    st.pending = {};
+    if (roll) { st.dice = roll.dice; st.roll = roll.total; }
+    return st;
+  }
+  function coins(n) { return n === 1 ? "1 coin" : `${n} coins`; }
+  function summary(list, seat, ctx) {
+    if (!words) words = T.config("board-words") || {};
+    const who = (s) => (s === ctx.seat ? "you" : T.seatLabel(ctx.seats, s));
+    const said = [];
+    let rolled = null, rerolled = false, bank = 0;
+    for (const e of list) {
+      if (e.kind === "roll" && e.seat === seat) rolled = e;
+      else if (e.kind === "reroll") rerolled = true;
+      else if (e.kind === "income" && e.seat === seat) bank += e.amount;
+      else if ((e.kind === "city_hall" || e.kind === "airport") && e.seat === seat) bank += e.amount;
+    }
+    if (rolled) said.push(`${rerolled ? "re-rolled to" : "rolled"} ${rolled.dice.join("+")}${rolled.dice.length > 1 ? ` = ${rolled.total}` : ""}`);
+    for (const e of list) {
+      if (e.kind === "harbor_add" && e.seat === seat) said.push(`added 2 with the Harbor (${e.total})`);
+      else if (e.kind === "pay" && e.seat === seat && e.amount) said.push(`paid ${who(e.to)} ${e.amount} (${name(e.card)})`);
+      else if (e.kind === "take" && e.seat === seat && e.amount) said.push(`took ${e.amount} from ${who(e.from)} (${name(e.card)})`);
+      else if (e.kind === "swap" && e.seat === seat) said.push(`swapped a ${name(e.mine)} for ${who(e.target)}'s ${name(e.theirs)}`);
+    }
+    if (bank) said.push(`got ${coins(bank)} from the bank`);
+    for (const e of list) {
+      if (e.kind === "build" && e.seat === seat) said.push(`built ${name(e.card)} (${coins(e.cost)})`);
+      else if (e.kind === "pass" && e.seat === seat) said.push("built nothing");
+      else if (e.kind === "extra_turn" && e.seat === seat) said.push("plays again (Amusement Park)");
+      else if (e.kind === "win" && e.seat === seat) said.push("built every landmark and wins");
+    }
+    if (!said.length) return "";
+    const text = said.join(", ") + ".";
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+  // what the step on the board did: {roll, deltas: seat -> [{amount, why}], cards: seat -> Set(card ids)}
+  function stepMarks(step) {
+    const marks = { roll: null, deltas: {}, cards: {} };
+    if (!step) return marks;
+    const add = (seat, amount, why) => {
+      if (!amount || seat === undefined || seat === null) return;
+      (marks.deltas[seat] = marks.deltas[seat] || []).push({ amount, why });
+    };
+    const mark = (seat, card) => { (marks.cards[seat] = marks.cards[seat] || new Set()).add(card); };
+    for (const e of step.events) {
+      if (e.kind === "roll") marks.roll = e;
+      else if (e.kind === "harbor_add" && marks.roll) marks.roll = { ...marks.roll, total: e.total, harbor: true };
+      else if (e.kind === "income") add(e.seat, e.amount, `from the bank for ${name(e.card)}`);
+      else if (e.kind === "pay") { add(e.seat, -e.amount, `to ${name(e.card)}`); add(e.to, e.amount, `for ${name(e.card)}`); }
+      else if (e.kind === "take") { add(e.seat, e.amount, `for ${name(e.card)}`); add(e.from, -e.amount, `to ${name(e.card)}`); }
+      else if (e.kind === "city_hall") add(e.seat, e.amount, "from the City Hall");
+      else if (e.kind === "airport") add(e.seat, e.amount, "from the Airport");
+      else if (e.kind === "build") { add(e.seat, -e.cost, `built ${name(e.card)}`); mark(e.seat, e.card); }
+      else if (e.kind === "swap") { mark(e.seat, e.theirs); mark(e.target, e.mine); }
+    }
+    return marks;
+  }
+  function deltaChip(d, seats, seat, me, fresh) {
+    const plus = d.amount > 0;
+    const text = (plus ? "+" : "−") + Math.abs(d.amount);
+    return el("span", { class: "tt-delta " + (plus ? "plus" : "minus") + (fresh ? " tt-fresh" : ""), "data-amount": d.amount,
+      title: `${T.seatLabel(seats, seat)}${seat === me ? " (you)" : ""}: ${text} ${d.why}` }, text);
+  }
+
   function render(container, payload, ctx) {
     if (!words) words = T.config("board-words") || {};
     const st = payload.state;
@@ -115,12 +221,22 @@
 
     if (payload.result) parts.push(finalStandings(payload, ctx));
 
-    // the turn: whose, what they decide, the dice
-    const dice = (st.dice || []).map((d) => DIE[d] || String(d)).join(" ");
+    // the turn: whose, what they decide, the dice (those of the step followed, when it rolled)
+    const fol = ctx.follow || {};
+    const marks = stepMarks(fol.step);
+    const faces = marks.roll ? marks.roll.dice : st.dice || [];
+    const total = marks.roll ? marks.roll.total : st.roll;
+    const dice = faces.map((d) => DIE[d] || String(d)).join(" ");
+    // a step that ended its seat's turn is shown as that seat's (the position already names the next roller)
+    const ended = fol.playing && fol.step && fol.step.seat !== null && fol.step.seat !== undefined && fol.step.seat !== st.current;
     parts.push(el("div", { class: "mk-turn" },
-      el("span", {}, `Turn ${st.turn}: ${T.seatLabel(ctx.seats, st.current)} `),
-      pending.decision ? el("span", { class: "hint" }, DECISION[pending.decision] || pending.decision) : null,
-      dice ? el("span", { class: "mk-dice", title: "the dice as rolled" }, dice, st.roll ? el("small", {}, ` = ${st.roll}`) : null) : null));
+      el("span", {}, ended ? `${T.seatLabel(ctx.seats, fol.step.seat)}'s turn ` : `Turn ${st.turn}: ${T.seatLabel(ctx.seats, st.current)} `),
+      pending.decision && !ended ? el("span", { class: "hint" }, DECISION[pending.decision] || pending.decision) : null,
+      dice ? el("span", {
+        class: "mk-dice" + (marks.roll ? " tt-rolled" + (fol.fresh ? " tt-fresh" : "") : ""), "data-dice": faces.join(","),
+        title: marks.roll ? `${T.seatLabel(ctx.seats, marks.roll.seat)} rolled ${faces.join(" and ")}` : "the dice as rolled",
+        role: "img", "aria-label": `dice: ${faces.join(" and ")}${total ? `, total ${total}` : ""}`,
+      }, dice, total ? el("small", {}, ` = ${total}`) : null) : null));
 
     // simple decisions as big buttons
     const simple = Object.keys(SIMPLE).filter((k) => legal.has(k));
@@ -142,13 +258,19 @@
     const cities = el("div", { class: "mk-cities" });
     st.players.forEach((p, seat) => {
       const tv = `tv ${seat}`;
-      const city = el("section", { class: "mk-city" + (seat === st.current ? " current" : "") + (seat === me ? " mine" : "") },
+      const acting = fol.step && fol.step.seat === seat;
+      const city = el("section", { class: "mk-city" + (seat === st.current ? " current" : "") + (seat === me ? " mine" : "") + (acting ? " tt-acting" : ""), "data-seat": seat },
         el("h3", {}, T.seatLabel(ctx.seats, seat), el("span", { class: "mk-coins coin", title: "coins" }, String(p.coins)),
+          (marks.deltas[seat] || []).map((d) => deltaChip(d, ctx.seats, seat, me, fol.fresh)),
           act && legal.has(tv) ? el("button", { class: "small", type: "button", "data-move": tv, onclick: () => act(tv) }, "Take coins (TV Station)") : null));
+      const last = (fol.last || {})[seat];
+      if (last) city.append(el("p", { class: "tt-last-turn", "data-seat": seat }, el("strong", {}, "Last turn: "), last));
+      const just = marks.cards[seat] || new Set();
+      const glow = (node, id) => { if (just.has(id)) node.classList.add("tt-just"); if (just.has(id) && fol.fresh) node.classList.add("tt-fresh"); return node; };
       city.append(el("div", { class: "mk-row" }, landmarks.filter((l) => l.id in p.landmarks).map((l) => {
         const move = `build ${l.id}`;
         const playable = !!act && seat === me && legal.has(move);
-        return card({ id: l.id, cost: l.cost }, { built: p.landmarks[l.id], playable, dim: !p.landmarks[l.id] && !playable, onclick: () => act(move) });
+        return glow(card({ id: l.id, cost: l.cost }, { built: p.landmarks[l.id], playable, dim: !p.landmarks[l.id] && !playable, onclick: () => act(move) }), l.id);
       })));
       const owned = Object.entries(p.establishments).sort((a, b) => (cards[a[0]]?.rolls?.[0] || 0) - (cards[b[0]]?.rolls?.[0] || 0));
       city.append(el("div", { class: "mk-row" }, owned.map(([id, count]) => {
@@ -166,7 +288,7 @@
             onclick = () => { const m = `swap ${id} ${swapTheirs.seat} ${swapTheirs.id}`; swapTheirs = null; act(m); };
           }
         }
-        return card(info, { count, playable, selected, onclick, label });
+        return glow(card(info, { count, playable, selected, onclick, label }), id);
       })));
       cities.append(city);
     });
@@ -184,5 +306,5 @@
     container.replaceChildren(...parts);
   }
 
-  T.registerBoard("machikoro", { render, outcome, describeMove, boardMovesHint: "Business Center: click an opponent’s card on the board, then one of yours.", reset() { swapTheirs = null; } });
+  T.registerBoard("machikoro", { render, outcome, describeMove, follow, boardMovesHint: "Business Center: click an opponent’s card on the board, then one of yours.", reset() { swapTheirs = null; } });
 })();

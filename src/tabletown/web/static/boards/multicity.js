@@ -108,7 +108,7 @@
   }
 
   function tileSvg(squares, x, y, cls) {
-    let s = `<g class="${cls || "mc-tile"}"><rect x="${x * U + 1.5}" y="${y * U + 1.5}" width="${3 * U - 3}" height="${3 * U - 3}" rx="7" class="mc-tile-bg"/>`;
+    let s = `<g class="${cls || "mc-tile"}" data-at="${x},${y}"><rect x="${x * U + 1.5}" y="${y * U + 1.5}" width="${3 * U - 3}" height="${3 * U - 3}" rx="7" class="mc-tile-bg"/>`;
     squares.forEach((letter, i) => {
       const sx = (x + (i % 3)) * U, sy = (y + Math.floor(i / 3)) * U;
       s += `<rect x="${sx + 4}" y="${sy + 4}" width="${U - 8}" height="${U - 8}" rx="5" class="mc-cell"/>`;
@@ -515,7 +515,11 @@
   function drawCity() {
     const d = ui.d, st = d.st;
     let tiles = "";
-    for (const t of st.tiles) tiles += tileSvg(t.squares, t.x, t.y, "mc-tile" + (ui.last && ui.last.kind === "lay" && ui.last.x === t.x && ui.last.y === t.y ? " mc-last" : ""));
+    const just = ui.fresh ? " tt-just tt-fresh" : " tt-just";
+    for (const t of st.tiles) {
+      const last = ui.last && ui.last.kind === "lay" && ui.last.x === t.x && ui.last.y === t.y;
+      tiles += tileSvg(t.squares, t.x, t.y, "mc-tile" + (last ? " mc-last" + (ui.stepped === ui.last ? just : "") : ""));
+    }
     // the start tile: a gold frame and a flag
     tiles += `<rect x="1.5" y="1.5" width="${3 * U - 3}" height="${3 * U - 3}" rx="7" class="mc-start"/>` +
       `<g class="mc-start-flag"><rect x="${-U * 0.05}" y="${-U * 0.52}" width="${U * 1.3}" height="${U * 0.46}" rx="${U * 0.12}"/><text x="${U * 0.6}" y="${-U * 0.29}">START</text></g>`;
@@ -523,8 +527,9 @@
     let bars = "", ends = "";
     for (const o of st.objects) {
       const last = ui.last && ui.last.kind === "place" && ui.last.x === o.x && ui.last.y === o.y && ui.last.seat === o.seat;
-      bars += objectSvg(o, last ? "mc-last" : "", "bar");
-      ends += objectSvg(o, last ? "mc-last" : "", "ends");
+      const cls = last ? "mc-last" + (ui.stepped === ui.last ? just : "") : "";
+      bars += objectSvg(o, cls, "bar");
+      ends += objectSvg(o, cls, "ends");
     }
     ui.layers.objects.innerHTML = bars + ends;
     let slots = "";
@@ -622,7 +627,12 @@
     if (st.kids) chips.push(el("span", { class: "mc-chip variant" }, "kids' variant: objects may span holes"));
     if (st.overlap === "loose") chips.push(el("span", { class: "mc-chip variant", title: "only ends are exclusive; objects never cross" }, "loose overlap: an end may sit on a crossing middle"));
     let line;
-    if (p.over) line = el("span", {}, "Game over");
+    const fol = (ui.ctx && ui.ctx.follow) || {};
+    const ended = fol.playing && fol.step && fol.step.seat !== null && fol.step.seat !== undefined && fol.step.seat !== st.turn;
+    if (ended) {
+      // a step that ended its seat's turn is shown as that seat's (the position already names the next player)
+      line = el("span", {}, el("span", { class: "mc-dot", style: `background:${FILL[fol.step.seat]}` }), `${who(fol.step.seat)}'s turn`);
+    } else if (p.over) line = el("span", {}, "Game over");
     else if (st.turn !== null) {
       const mine = d.acting;
       let doing;
@@ -718,6 +728,7 @@
 
   function drawPlayers() {
     const d = ui.d, st = d.st;
+    const last = (ui.ctx && ui.ctx.follow && ui.ctx.follow.last) || {};
     ui.parts.players.replaceChildren(...st.players.map((pl) => {
       const s = pl.seat;
       const pieces = LENGTHS.map((len) => el("span", { class: "mc-piece-wrap", title: pl.unplaced.includes(len) ? `${len}-object to place` : `${len}-object placed` },
@@ -731,7 +742,8 @@
       return el("div", { class: "mc-player" + (st.turn === s ? " current" : "") + (d.me === s ? " mine" : ""), style: `--seat:${FILL[s]};--seat-dark:${DARK[s]}`, "data-seat": s },
         el("div", { class: "mc-player-head" }, el("span", { class: "mc-sym", style: `color:${FILL[s]}` }, SHAPE[s]), el("b", {}, who(s)), tags),
         el("div", { class: "mc-pieces" }, pieces),
-        el("div", { class: "mc-player-foot" }, `${pl.remaining_squares} squares left · ${pl.placed.length} of 6 placed`));
+        el("div", { class: "mc-player-foot" }, `${pl.remaining_squares} squares left · ${pl.placed.length} of 6 placed`),
+        last[s] ? el("p", { class: "tt-last-turn", "data-seat": s }, el("strong", {}, "Last turn: "), last[s]) : null);
     }));
   }
 
@@ -773,6 +785,63 @@
     });
   }
 
+
+  // -- following a turn (table.js "following"): the tile laid or the object placed in the step on the board
+  // stands out on the map (mc-last, tt-just); each seat's last turn in words on its card.
+  // (as the game's people's words say it, games/multicity/render.py: no coordinates, no tile numbers)
+  const TURN_WORDS = ["not turned", "turned a quarter clockwise", "turned half round", "turned a quarter anticlockwise"];
+  function fromStart(x, y) {
+    const across = Math.floor(x / 3), down = Math.floor(y / 3);
+    const parts = [];
+    if (across) parts.push(`${Math.abs(across)} tile${Math.abs(across) !== 1 ? "s" : ""} ${across > 0 ? "right" : "left"}`);
+    if (down) parts.push(`${Math.abs(down)}${parts.length ? "" : ` tile${Math.abs(down) !== 1 ? "s" : ""}`} ${down > 0 ? "down" : "up"}`);
+    return parts.length ? parts.join(" and ") + " from the start tile" : "on the start tile";
+  }
+  const follow = {
+    // a turn: an object placed, a tile drawn (then laid, a move of its own), a pass or a lost turn
+    turn(e) { return ["place", "draw", "pass", "turn_lost"].includes(e.kind) ? e.seat : null; },
+    step(e) { return e.kind === "lay"; },
+    // the city before `later` (the events after the step shown, in one payload with it)
+    rewind(state, later, step) {
+      const st = JSON.parse(JSON.stringify(state));
+      for (const e of [...later].reverse()) {
+        const pl = st.players[e.seat];
+        if (e.kind === "lay") st.tiles = st.tiles.filter((t) => t.x !== e.x || t.y !== e.y);
+        else if (e.kind === "draw") { st.stack += 1; st.drawn = null; }
+        else if (e.kind === "place" && pl) {
+          st.objects = st.objects.filter((o) => !(o.seat === e.seat && o.x === e.x && o.y === e.y && o.length === e.length));
+          pl.unplaced = [...pl.unplaced, e.length].sort((a, b) => a - b);
+          const at = pl.placed.indexOf(e.length);
+          if (at >= 0) pl.placed.splice(at, 1);
+          pl.remaining_squares += e.length;
+        }
+      }
+      const last = step.events[step.events.length - 1];
+      st.drawn = null;
+      st.free_slots = [];
+      if (last && last.kind === "draw") {
+        const laid = state.tiles.find((t) => t.tile === last.tile);
+        if (laid) st.drawn = { tile: last.tile, turns: [laid.squares, laid.squares, laid.squares, laid.squares] };
+      }
+      if (step.seat !== null && step.seat !== undefined) st.turn = step.seat;
+      return st;
+    },
+    summary(list, seat) {
+      const said = [];
+      for (const e of list) {
+        if (e.seat !== seat) continue;
+        if (e.kind === "place") said.push(`placed a ${e.length}-field object, ${e.vertical ? "standing" : "lying"}`);
+        else if (e.kind === "draw") said.push("drew a tile");
+        else if (e.kind === "lay") said.push(`laid it ${fromStart(e.x, e.y)}, ${TURN_WORDS[e.turn] || ""}`);
+        else if (e.kind === "pass") said.push("placed nothing in the final round");
+        else if (e.kind === "turn_lost") said.push("could not place any object");
+      }
+      if (!said.length) return "";
+      const text = said.join(", ") + ".";
+      return text.charAt(0).toUpperCase() + text.slice(1);
+    },
+  };
+
   function render(container, payload, ctx) {
     if (!words) words = T.config("board-words") || {};
     const st = payload && payload.state;
@@ -793,6 +862,13 @@
     const events = payload.events || [];
     if (events.length && events[0].i === 0) ui.last = null; // a whole log (first view, a replay step)
     for (const e of events) if (e.kind === "lay" || e.kind === "place") ui.last = e;
+    // a step followed: its own tile or object (a payload may hold several turns)
+    const step = ctx && ctx.follow && ctx.follow.step;
+    ui.fresh = !!(ctx && ctx.follow && ctx.follow.fresh);
+    ui.stepped = null;
+    if (step) {
+      for (const e of step.events) if (e.kind === "lay" || e.kind === "place") { ui.last = e; ui.stepped = e; }
+    }
     ui.payload = payload; ui.ctx = ctx;
     ui.d = derive(payload, ctx);
     const drawnId = st.drawn ? st.drawn.tile : null;
@@ -833,5 +909,5 @@
     return text;
   }
 
-  T.registerBoard("multicity", { render, reset, outcome, describeMove });
+  T.registerBoard("multicity", { render, reset, outcome, describeMove, follow });
 })();
