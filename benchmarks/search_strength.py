@@ -2,16 +2,26 @@
 
     nice -n 19 .venv/bin/python benchmarks/search_strength.py run --games 100 [--only GAME ...] [--out DIR]
     .venv/bin/python benchmarks/search_strength.py summary DIR/machikoro-search-hard [...]
+    nice -n 19 .venv/bin/python benchmarks/search_strength.py fit-value --games 300 --seed 100000
+    nice -n 19 .venv/bin/python benchmarks/search_strength.py variant GAME --base hard --set cutoff=20 \
+        --name c20 --games 200 --seed 29001 --out DIR
 
 ``run`` plays ``tabletown arena GAME --bot search:hard --bot expert --games N --seed S --workers 1``
 for each game (S from ``SEEDS``) into ``OUT/<game>-search-hard`` (resumable like any arena folder). ``summary`` reads one
 or more such folders (``games.jsonl``) and prints, per folder, the search bot's games, win rate with
 its 95% Wilson interval, its longest single decision and how many of its decisions hit the time cap.
+``fit-value`` refits Machi Koro's cut-off value (``LEAD`` and ``TEMPO`` in its search model): a
+two-parameter logistic regression of "seat 0 won" on its race lead and whose turn it is, over positions
+of seeded expert games (every third game expert against greedy, for variety).
+``variant`` plays the same arena job in this process with ``search:NAME``, a level's settings with
+``--set KEY=VALUE`` overrides (a lever measured without changing the shipped levels); ``summary DIR
+--bot search:NAME`` reads its folder.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import subprocess
 import sys
@@ -72,11 +82,28 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--seed", type=int, default=None, help="one seed for every game (default: SEEDS)")
     show = sub.add_parser("summary")
     show.add_argument("folders", nargs="+", type=Path)
+    show.add_argument("--bot", default="search:hard")
+    fit = sub.add_parser("fit-value")
+    fit.add_argument("--games", type=int, default=300)
+    fit.add_argument("--seed", type=int, default=100000)
+    variant = sub.add_parser("variant")
+    variant.add_argument("game", choices=GAMES)
+    variant.add_argument("--name", required=True)
+    variant.add_argument("--base", default="hard")
+    variant.add_argument("--set", action="append", default=[], metavar="KEY=VALUE")
+    variant.add_argument("--games", type=int, default=200)
+    variant.add_argument("--seed", type=int, default=29001)
+    variant.add_argument("--players", type=int, default=2)
+    variant.add_argument("--out", type=Path, required=True)
     args = parser.parse_args(argv)
     if args.command == "summary":
         for folder in args.folders:
-            print_summary(summary(folder))
+            print_summary(summary(folder, args.bot))
         return 0
+    if args.command == "variant":
+        return run_variant(args)
+    if args.command == "fit-value":
+        return fit_value(args.games, args.seed)
     tabletown = str(Path(sys.executable).with_name("tabletown"))
     for game in args.only:
         folder = args.out / f"{game}-search-hard"
@@ -95,6 +122,95 @@ def main(argv: list[str] | None = None) -> int:
         ]
         subprocess.run(command, check=True)
         print_summary(summary(folder))
+    return 0
+
+
+def fit_value(games: int, seed: int) -> int:
+    """Fit Machi Koro's cut-off value on positions of expert games and print the two weights."""
+    import math
+    import random
+
+    from tabletown.core.registry import get_game
+    from tabletown.games.machikoro.search_model import LEAD, TEMPO, race_values
+
+    game = get_game("machikoro")
+    bots = game.bots()
+    sample = random.Random(seed)
+    rows: list[tuple[float, float, float]] = []  # (lead, tempo, won) for seat 0
+    for index in range(games):
+        state = game.new_game(2, {}, seed=seed + index)
+        names = ["expert", "expert"] if index % 3 else ["expert", "greedy"][:: 1 if index % 2 else -1]
+        players = [bots[names[0]](seed + index), bots[names[1]](seed + index + 7)]
+        seen: list[tuple[float, float]] = []
+        while state.to_act:
+            seat = state.to_act[0]
+            if sample.random() < 0.3:
+                values = race_values(state)  # type: ignore[arg-type]
+                seen.append((values[0] - values[1], 1.0 if state.current == 0 else -1.0))  # type: ignore[attr-defined]
+            state.apply(seat, players[seat].choose(state, seat))
+        won = 1.0 if state.winner == 0 else 0.0  # type: ignore[attr-defined]
+        rows += [(lead, tempo, won) for lead, tempo in seen]
+
+    def loss(w: tuple[float, float], part: list[tuple[float, float, float]]) -> float:
+        total = 0.0
+        for lead, tempo, won in part:
+            p = 1.0 / (1.0 + math.exp(-(w[0] * lead + w[1] * tempo)))
+            total -= math.log(max(p if won else 1.0 - p, 1e-12))
+        return total / len(part)
+
+    train = [row for i, row in enumerate(rows) if i % 5]
+    test = [row for i, row in enumerate(rows) if not i % 5]
+    a, b = 0.0, 0.0
+    for _ in range(30):  # Newton's method on the two weights
+        g0 = g1 = h00 = h01 = h11 = 0.0
+        for lead, tempo, won in train:
+            p = 1.0 / (1.0 + math.exp(-(a * lead + b * tempo)))
+            r, w = won - p, p * (1.0 - p)
+            g0, g1 = g0 + r * lead, g1 + r * tempo
+            h00, h01, h11 = h00 + w * lead * lead, h01 + w * lead * tempo, h11 + w * tempo * tempo
+        det = h00 * h11 - h01 * h01
+        a += (h11 * g0 - h01 * g1) / det
+        b += (h00 * g1 - h01 * g0) / det
+    print(f"{len(rows)} positions from {games} games (seeds {seed}..{seed + games - 1})")
+    print(f"fitted: LEAD = {a:.2f}, TEMPO = {b:.3f}; held-out log loss {loss((a, b), test):.4f}")
+    print(f"shipped: LEAD = {LEAD}, TEMPO = {TEMPO}; held-out log loss {loss((LEAD, TEMPO), test):.4f}")
+    # The old cut-off value: 0.5 + half the race lead, read as a probability.
+    old = 0.0
+    for lead, _, won in test:
+        p = min(max(0.5 + 0.5 * lead, 1e-3), 1 - 1e-3)
+        old -= math.log(p if won else 1.0 - p)
+    print(f"0.5 + lead / 2 (before): held-out log loss {old / len(test):.4f}")
+    return 0
+
+
+def run_variant(args: argparse.Namespace) -> int:
+    """Register ``search:NAME`` (level ``--base`` with the overrides) and play the arena job here."""
+    from dataclasses import replace
+
+    from tabletown.bots import GENERIC_BOTS
+    from tabletown.bots.search import SearchBot, settings_for
+    from tabletown.cli import _register_extra_commands, app
+    from tabletown.core.game import Bot, Game
+
+    overrides = {}
+    for pair in args.set:
+        key, _, text = pair.partition("=")
+        try:
+            overrides[key] = ast.literal_eval(text)
+        except (ValueError, SyntaxError):
+            overrides[key] = text
+    name = f"search:{args.name}"
+
+    def factory(game: Game, seed: int) -> Bot:
+        return SearchBot(game, seed, replace(settings_for(game, args.base), **overrides), name=name)
+
+    GENERIC_BOTS[name] = factory
+    _register_extra_commands()
+    bots = ["--bot", name] + ["--bot", "expert"] * (args.players - 1)
+    command = ["arena", args.game, *bots, "--games", str(args.games), "--seed", str(args.seed)]
+    command += ["--workers", "1", "--out", str(args.out), "--no-progress"]
+    app(command, standalone_mode=False)
+    print_summary(summary(args.out, name))
     return 0
 
 

@@ -15,8 +15,9 @@ from tabletown.bots.search import PRESETS, SearchBot, SearchSettings, settings_f
 from tabletown.core.game import Game, State
 from tabletown.core.registry import all_games, get_game
 from tabletown.games.machikoro import chance
+from tabletown.games.machikoro import search_model as machikoro_model
 from tabletown.games.machikoro.actions import ROLL1, ROLL2, Build
-from tabletown.games.machikoro.rules import MachiKoroState
+from tabletown.games.machikoro.rules import BUILD, MachiKoroState
 
 TINY = SearchSettings(rollouts=24, max_seconds=30.0, cutoff=8)
 
@@ -162,7 +163,7 @@ def test_roll_decision_enumerates_every_face() -> None:
     game = get_game("machikoro")
     state = next(s for s in positions(game, 60, seed=2) if ROLL2 in s.legal_actions(s.to_act[0]))
     seat = state.to_act[0]
-    bot = SearchBot(game, 3, replace(TINY, rollouts=2, min_round=1))
+    bot = SearchBot(game, 3, replace(TINY, rollouts=2, min_round=1, focus=False))
     assert bot.choose(state, seat) in (ROLL1, ROLL2)
     assert bot.last_rollouts == 6 + 15  # one shared sample, every outcome of both rolls
 
@@ -180,3 +181,149 @@ def test_decision_is_the_same_on_any_determinization(name: str) -> None:
         a, b = SearchBot(game, index, settings), SearchBot(game, index, settings)
         assert a.choose(state, seat) == b.choose(resampled, seat)
         assert a.last_values == b.last_values
+
+
+def test_machikoro_searches_builds_only_and_plays_the_expert_elsewhere() -> None:
+    """With its search model's ``searched``, only build decisions are searched; dice, re-roll and
+    Harbor choices are the expert's own (the anchor reads a determinization, which in Machi Koro
+    without Harbor's market hides nothing)."""
+    game = get_game("machikoro")
+    expert = game.bots()["expert"](0)
+    bot = SearchBot(game, 2, replace(TINY, rollouts=4))
+    state = game.new_game(2, {}, seed=21)
+    assert isinstance(state, MachiKoroState)
+    builds = others = 0
+    while state.to_act and (builds < 4 or others < 2):
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        if seat == 0 and len(legal) > 1:
+            before = bot.searched
+            move = bot.choose(state.clone(), seat)
+            if state.phase == BUILD:
+                builds += 1
+                assert bot.searched == before + 1
+            else:
+                others += 1
+                assert bot.searched == before
+                assert move == expert.choose(state.clone(), seat)
+        else:
+            move = expert.choose(state.clone(), seat)
+        state.apply(seat, move)
+    assert builds >= 4 and others >= 2
+    # focus=False searches every decision again
+    unfocused = SearchBot(game, 2, replace(TINY, rollouts=8, focus=False))
+    roll = next(s for s in positions(game, 60, seed=2) if ROLL2 in s.legal_actions(s.to_act[0]))
+    unfocused.choose(roll, roll.to_act[0])
+    assert unfocused.searched == 1
+
+
+def test_machikoro_cut_off_value_is_a_win_probability() -> None:
+    """Two seats' values sum to one, and coins that shorten a seat's race raise its value."""
+    game = get_game("machikoro")
+    for state in positions(game, 20, seed=31):
+        assert isinstance(state, MachiKoroState)
+        if state.is_over:
+            continue
+        values = [machikoro_model.value(state, seat) for seat in range(2)]
+        assert all(0.0 < v < 1.0 for v in values)
+        assert sum(values) == pytest.approx(1.0)
+        richer = state.clone()
+        assert isinstance(richer, MachiKoroState)
+        richer.coins[0] += 5
+        if machikoro_model.race_values(richer)[0] > machikoro_model.race_values(state)[0]:
+            assert machikoro_model.value(richer, 0) > values[0]
+
+
+def test_search_uses_the_model_value_at_the_cut_off() -> None:
+    game = get_game("machikoro")
+    state = positions(game, 1, seed=41)[0]
+    bot = SearchBot(game, 1, TINY)
+    assert bot._value(state, 0) == machikoro_model.value(state, 0)  # type: ignore[arg-type]
+
+
+def test_verification_compares_challenger_and_anchor_on_fresh_samples() -> None:
+    """With ``verify``, the halving's winner meets the anchor again on new samples, and a move other
+    than the anchor's is played only when those samples alone favour it."""
+    game = get_game("machikoro")
+    settings = replace(TINY, rollouts=40, verify=0.5, margin=0.0)
+    verified = 0
+    for index, state in enumerate(positions(game, 40, seed=13)):
+        if state.phase != BUILD:  # type: ignore[attr-defined]
+            continue
+        seat = state.to_act[0]
+        bot = SearchBot(game, index, settings)
+        move = bot.choose(state, seat)
+        anchor = game.bots()["expert"](0).choose(state.clone(), seat)
+        if bot.last_verified:
+            verified += 1
+            assert len(bot.last_values) == 2 and anchor in bot.last_values and move in bot.last_values
+            # verify * rollouts = 20 rollouts: 10 fresh samples, each played by both moves
+            assert bot.last_verified == 10
+            if move != anchor:
+                assert bot.last_values[move] > bot.last_values[anchor]
+        else:
+            assert move == anchor or len(bot.last_values) > 2
+    assert verified > 0
+
+
+def test_machikoro_candidates_follow_the_expert_ranking() -> None:
+    """Above ``top_k`` legal builds, the candidates are the expert's move, greedy's, and the next best
+    by the expert's own valuation of every build (whose best is the expert's move)."""
+    game = get_game("machikoro")
+    expert = game.bots()["expert"](0)
+    greedy = game.bots()["greedy"](0)
+    checked = 0
+    for state in positions(game, 200, seed=19):
+        assert isinstance(state, MachiKoroState)
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        if state.phase != BUILD or len(legal) <= 4:
+            continue
+        ranked = machikoro_model.rank(state.clone(), seat, legal)
+        assert ranked is not None and sorted(map(str, ranked)) == sorted(map(str, legal))
+        assert ranked[0] == expert.choose(state.clone(), seat)
+        bot = SearchBot(game, 1, replace(TINY, top_k=4))
+        candidates = bot._candidates(state, seat, legal, ranked[0], 5)
+        first = [ranked[0]] + [m for m in [greedy.choose(state.clone(), seat)] if m != ranked[0]]
+        assert candidates == first + [m for m in ranked if m not in first][: 4 - len(first)]
+        checked += 1
+    assert checked >= 5
+    roll = next(s for s in positions(game, 60, seed=2) if ROLL2 in s.legal_actions(s.to_act[0]))
+    assert machikoro_model.rank(roll, roll.to_act[0], roll.legal_actions(roll.to_act[0])) is None  # type: ignore[arg-type]
+
+
+def test_with_verification_an_unchecked_challenger_never_replaces_the_anchor() -> None:
+    """``capped_keeps_anchor``: when the time cap stops the halving, no challenger has met the anchor on
+    fresh samples, so the anchor's move is played."""
+    game = get_game("machikoro")
+    expert = game.bots()["expert"](0)
+    settings = replace(
+        TINY, rollouts=10**6, max_seconds=0.02, verify=0.5, margin=0.0, capped_keeps_anchor=True
+    )
+    checked = 0
+    for index, state in enumerate(positions(game, 60, seed=23)):
+        seat = state.to_act[0]
+        if state.phase != BUILD or len(state.legal_actions(seat)) < 4:  # type: ignore[attr-defined]
+            continue
+        bot = SearchBot(game, index, settings)
+        assert bot.choose(state, seat) == expert.choose(state.clone(), seat)
+        assert bot.capped == 1 and bot.last_verified == 0
+        checked += 1
+    assert checked >= 3
+
+
+def test_without_the_capped_rule_a_capped_halving_may_still_leave_the_anchor() -> None:
+    """``capped_keeps_anchor=False``: a capped decision is judged on the halving's own samples, and
+    leaves the anchor only for a move whose mean there is higher."""
+    game = get_game("machikoro")
+    expert = game.bots()["expert"](0)
+    settings = replace(TINY, rollouts=10**6, max_seconds=0.2, verify=0.5, margin=0.0)
+    for index, state in enumerate(positions(game, 40, seed=29)):
+        seat = state.to_act[0]
+        if state.phase != BUILD or len(state.legal_actions(seat)) < 4:  # type: ignore[attr-defined]
+            continue
+        bot = SearchBot(game, index, replace(settings, capped_keeps_anchor=False))
+        move = bot.choose(state, seat)
+        anchor = expert.choose(state.clone(), seat)
+        assert bot.capped == 1 and bot.last_verified == 0
+        assert move == anchor or bot.last_values[move] > bot.last_values[anchor]

@@ -1,16 +1,20 @@
-"""``bot:search``: a flat information-set search on top of each game's expert (issue 29, first step).
+"""``bot:search``: a flat information-set search on top of each game's expert (issue 29).
 
 For each candidate move the bot plays the same set of samples: a sample is a determinization of what
 its seat may know (``state.determinize(me, seed)``, docs/engine.md) plus a seed for the dice and
 shuffles to come. Every candidate is played out from the *same* samples (common random numbers), so the
 luck that swamps small differences between moves in dice games cancels in the paired comparison.
 
+* **Which decisions.** A game's search model may name the decisions worth searching
+  (``searched(state, seat)``, with ``focus``); the others take the anchor's move at once.
 * **Candidates.** Every legal move, or, when there are more than ``top_k``, the expert's and greedy's
-  moves plus the moves whose one-step ``state.heuristic()`` value for the bot's seat is highest
-  (progressive widening by a cheap prior; a game without ``heuristic()`` keeps a seeded random subset).
+  moves plus the best of the rest by the search model's ``rank(state, seat, legal)`` (with
+  ``model_rank``), else by the one-step ``state.heuristic()`` value for the bot's seat (a cheap prior;
+  a game without either keeps a seeded random subset).
 * **Rollouts.** The game's bot named ``policy`` (``expert`` or ``greedy``) plays every seat for
   ``cutoff`` actions (to the end when the game has no ``heuristic()``); a finished game scores by rank,
-  an unfinished one by the game's ``heuristic()`` (as in ``tabletown.bots.mcts``).
+  an unfinished one by the search model's ``value(state, seat)`` if it has one, else by the game's
+  ``heuristic()`` (as in ``tabletown.bots.mcts``).
 * **Explicit chance.** When a game's search model (``tabletown.games.<name>.search_model``) has
   ``outcomes(state, seat, action)``, a candidate that is itself a chance move (a roll) is not sampled:
   the evaluation branches into every outcome, each played on with the same later random stream, and
@@ -20,7 +24,9 @@ luck that swamps small differences between moves in dice games cancels in the pa
   candidate comes from a stream seeded by the sample alone, the same for every candidate.
 * **Spending.** Sequential halving over the candidates (new shared samples each round, the worse half
   dropped), with the expert's move as an *anchor*: it is never dropped, and the bot leaves it only for
-  a move whose paired advantage exceeds ``margin`` standard errors.
+  a move whose paired advantage exceeds ``margin`` standard errors. With ``verify`` that share of the
+  rollouts is kept for a final test on fresh samples, halving winner against anchor, and only those
+  samples decide (a decision capped before the test keeps the anchor).
 
 Budgets are counted in samples so a seeded game replays identically; ``max_seconds`` caps a decision
 (a capped decision is counted in ``bot.capped`` and is the only way a seeded game can differ).
@@ -60,6 +66,19 @@ class SearchSettings:
     # roll); "first" also the first chance move of every rollout; "off" samples all chance.
     chance: str = "root"
     min_round: int = 2  # samples per candidate per halving round, at least
+    # Share of ``rollouts`` kept for the final test: the halving's winner is compared with the anchor
+    # on fresh samples only, so a move that won the halving by luck is not also judged by that luck.
+    verify: float = 0.0
+    # With the game model's ``searched(state, seat)``, only the decisions it names are searched; the
+    # others take the anchor's move at once (Machi Koro: builds are searched, dice choices are not).
+    focus: bool = True
+    # Above ``top_k`` moves, rank the rest by the game model's ``rank(state, seat, legal)`` if it has
+    # one (else by the one-step ``heuristic()``).
+    model_rank: bool = True
+    # With ``verify``: a decision capped before the final test keeps the anchor (off: the halving's
+    # best may still replace it on the halving's samples, by ``margin``; on measured worse in Machi
+    # Koro, docs/bots.md).
+    capped_keeps_anchor: bool = False
 
 
 PRESETS: dict[str, SearchSettings] = {
@@ -100,6 +119,7 @@ class SearchBot(Bot):
         self.capped = 0
         self.last_rollouts = 0
         self.last_values: dict[Action, float] = {}  # each compared candidate's mean, for tests
+        self.last_verified = 0  # samples of the last decision's final test (challenger vs anchor)
         bots = game.bots()
         self._policy_factory = bots.get(self.config.policy) if self.config.policy != "random" else None
         self._policy: dict[int, Bot] = {}
@@ -112,6 +132,17 @@ class SearchBot(Bot):
         self._chance = chance_model(game) if self.config.chance != "off" else None
         self._chance_in_rollouts = self.config.chance == "first"
         self._heuristic: bool | None = None  # whether the game's heuristic() values positions
+        model = game_model(game)
+        # The game's value at the cut-off (``value(state, seat)`` in [0, 1]), else heuristic_rewards.
+        self._model_value: Callable[[State, int], float] | None = getattr(model, "value", None)
+        searched = getattr(model, "searched", None) if self.config.focus else None
+        self._searched: Callable[[State, int], bool] | None = searched
+        # The game's prior over moves (``rank(state, seat, legal)``: best first, or None), used to
+        # pick the candidates when there are more than ``top_k``.
+        self._rank: Callable[[State, int, list[Action]], list[Action] | None] | None = (
+            getattr(model, "rank", None) if self.config.model_rank else None
+        )
+        self.searched = 0  # decisions searched (the others were answered by the anchor or alone)
 
     def settings(self) -> dict[str, object]:
         """Recorded by the arena so a resumed job keeps the same bot."""
@@ -131,15 +162,22 @@ class SearchBot(Bot):
             anchor = self._anchor.choose(state.determinize(player, decision_seed), player)
             if anchor not in legal:
                 anchor = None
+        if anchor is not None and self._searched is not None and not self._searched(state, player):
+            return anchor
         candidates = self._candidates(state, player, legal, anchor, decision_seed)
         if len(candidates) == 1:
             return candidates[0]
+        self.searched += 1
+        verify = 0
+        if anchor is not None and config.verify > 0:
+            verify = int(config.rollouts * config.verify)
+        budget = config.rollouts - verify
         values: dict[Action, list[float]] = {action: [] for action in candidates}
         rounds = max(1, math.ceil(math.log2(len(candidates))))
         spent = 0
         capped = False
         for _ in range(rounds):
-            per = max(config.min_round, config.rollouts // (rounds * len(candidates)))
+            per = max(config.min_round, budget // (rounds * len(candidates)))
             for _ in range(per):
                 seed = self.rng.getrandbits(63)
                 base = state.determinize(player, seed)
@@ -167,11 +205,31 @@ class SearchBot(Bot):
             candidates = [a for a in candidates if n > 0 or a == anchor] or candidates
             for a in candidates:
                 del values[a][n:]
+        best = max(candidates, key=lambda a: _mean(values[a]))
+        self.last_verified = 0
+        if verify and not capped and best != anchor:
+            assert anchor is not None
+            # The final test: challenger against anchor on samples the halving never saw.
+            values = {best: [], anchor: []}
+            candidates = [best, anchor]
+            goal = spent + verify
+            while spent < goal and not capped:
+                seed = self.rng.getrandbits(63)
+                base = state.determinize(player, seed)
+                for action in candidates:
+                    value, cost = self._evaluate(base.clone(), player, action, seed)
+                    values[action].append(value)
+                    spent += cost
+                self.last_verified += 1
+                if time.perf_counter() > deadline:
+                    capped = True
+                    self.capped += 1
         self.last_rollouts = spent
         self.last_values = {a: _mean(values[a]) for a in candidates}
-        best = max(candidates, key=lambda a: _mean(values[a]))
         if anchor is None or best == anchor:
             return best
+        if verify and not self.last_verified and config.capped_keeps_anchor:
+            return anchor  # the time ran out before the challenger could be checked on fresh samples
         return best if _clearly_better(values[best], values[anchor], config.margin) else anchor
 
     def _candidates(
@@ -188,6 +246,10 @@ class SearchBot(Bot):
             if move in legal and move not in picked:
                 picked.append(move)
         base = state.determinize(player, seed)
+        ranked = self._rank(base, player, legal) if self._rank is not None else None
+        if ranked is not None:
+            rest = [action for action in ranked if action not in picked]
+            return picked + rest[: max(0, top_k - len(picked))]
         scored: list[tuple[float, int, Action]] = []
         for index, action in enumerate(legal):
             if action in picked:
@@ -270,11 +332,12 @@ class SearchBot(Bot):
             self._heuristic = state.heuristic() is not None
         return self._heuristic
 
-    @staticmethod
-    def _value(state: State, me: int) -> float:
+    def _value(self, state: State, me: int) -> float:
         result = state.result()
         if result is not None:
             return rank_rewards(result)[me]
+        if self._model_value is not None:
+            return self._model_value(state, me)
         values = state.heuristic()
         if values is not None:
             return heuristic_rewards(values)[me]

@@ -1,8 +1,142 @@
-"""What ``bot:search`` (tabletown.bots.search) knows about Machi Koro: its dice as explicit chance
-(``outcomes``, from ``chance.py``); the generic presets fit, so there is no ``SEARCH_TUNING``."""
+"""What ``bot:search`` (tabletown.bots.search) knows about Machi Koro.
+
+* ``outcomes``: its dice as explicit chance (``chance.py``).
+* ``searched``: only build decisions are searched; dice, re-roll, Harbor, TV and swap choices take the
+  expert's move (they move a few coins; a build shapes the rest of the game).
+* ``value``: the cut-off value of a rollout, a win probability. The race estimate of the state's
+  ``heuristic()`` (rounds still needed, mapped to ``1 / (1 + rounds / 5)``) is turned into the
+  probability of winning by a logistic fit on positions of expert games: ``sigmoid(LEAD * lead +
+  TEMPO * (1 if it is the seat's turn else -1))``, ``lead`` being the seat's race value minus the best
+  rival's. Fitted by ``benchmarks/search_strength.py fit-value`` (see docs/bots.md).
+* ``rank``: the legal builds ordered by the expert's own valuation, a prior for the candidates; used
+  only with ``model_rank`` (off at every level: measured weaker, docs/bots.md).
+"""
 
 from __future__ import annotations
 
-from .chance import outcomes
+import math
+from typing import Any
 
-__all__ = ["outcomes"]
+from .actions import ESTABLISHMENT_INDEX, LANDMARK_INDEX, PASS
+from .chance import outcomes
+from .expert import ExpertBot, Model
+from .heuristics import turns_to_win
+from .rules import BUILD, MachiKoroState
+
+__all__ = ["LEAD", "SEARCH_TUNING", "TEMPO", "outcomes", "rank", "searched", "value"]
+
+# Logistic fit on positions of 2-player expert games (benchmarks/search_strength.py fit-value).
+LEAD = 10.8
+TEMPO = 0.16
+
+
+def race_values(state: MachiKoroState) -> list[float]:
+    """Each seat's race value, as ``state.heuristic()``: 1 / (1 + rounds still needed / 5)."""
+    return [1.0 / (1.0 + turns_to_win(state, seat) / 5.0) for seat in range(state.num_players)]
+
+
+def win_logit(
+    values: list[float], seat: int, current: int, lead: float = LEAD, tempo: float = TEMPO
+) -> float:
+    best_other = max(v for q, v in enumerate(values) if q != seat)
+    return lead * (values[seat] - best_other) + (tempo if current == seat else -tempo)
+
+
+def value(state: MachiKoroState, seat: int) -> float:
+    """The probability that ``seat`` wins from here (an unfinished position)."""
+    z = win_logit(race_values(state), seat, state.current)
+    return 1.0 / (1.0 + math.exp(-z))
+
+
+def searched(state: MachiKoroState, seat: int) -> bool:
+    """Only build decisions are worth the search."""
+    return state.phase == BUILD
+
+
+# Hard was measured (docs/bots.md); easy and medium are the same search on smaller budgets. The
+# candidates are the preset's 12, picked by the one-step heuristic: 5 picked by ``rank`` (the expert's
+# own valuation) won 3.5 points less on the same 200 deals (docs/bots.md, row C).
+_SEARCH = {"cutoff": 10, "verify": 0.5, "margin": 1.0, "model_rank": False}
+SEARCH_TUNING = {
+    "easy": {**_SEARCH, "rollouts": 40},
+    "medium": {**_SEARCH, "rollouts": 80},
+    "hard": {**_SEARCH, "rollouts": 160, "max_seconds": 1.5},
+}
+
+
+_EXPERT = ExpertBot(0)  # deterministic: its seed is never read
+
+
+def rank(state: MachiKoroState, seat: int, legal: list[Any]) -> list[Any] | None:
+    """Build decisions: the legal builds, best first by the expert's own valuation (the same numbers
+    ``ExpertBot.choose_build`` maximises, so its move comes first); other decisions: None."""
+    if state.phase != BUILD:
+        return None
+    scores = expert_build_scores(state, seat, legal)
+    order = sorted(range(len(legal)), key=lambda i: (-scores[i], i))
+    return [legal[i] for i in order]
+
+
+def expert_build_scores(state: MachiKoroState, player: int, legal: list[Any]) -> list[float]:
+    """``ExpertBot.choose_build``'s value of every legal build (higher is better): its end-game win
+    chance in a two-player race with at most ``race_left`` landmarks left, its race estimate before."""
+    bot = _EXPERT
+    t = state.t
+    left = sorted(
+        (j for j in t.buildable_landmarks if not state.lm[player] >> j & 1), key=lambda j: t.landmark_cost[j]
+    )
+    model = Model(state, bot.cap_floor)
+    scores: list[float] = []
+    if state.num_players == 2 and len(left) <= bot.race_left:
+        opp = 1 - player
+        opp_lm = [j for j in t.buildable_landmarks if not state.lm[opp] >> j & 1]
+        opp_need = sum(t.landmark_cost[j] for j in opp_lm)
+        for action in legal:
+            if action == PASS:
+                scores.append(bot.win_chance(model, player, opp, left, opp_need, len(opp_lm)))
+                continue
+            j = LANDMARK_INDEX.get(action.card, -1)
+            if j >= 0:
+                if len(left) == 1:
+                    scores.append(2.0)  # the last landmark wins at once
+                    continue
+                model.lm[player] |= 1 << j
+                model.coins[player] -= t.landmark_cost[j]
+                rest = [x for x in left if x != j]
+                scores.append(bot.win_chance(model, player, opp, rest, opp_need, len(opp_lm)))
+                model.lm[player] &= ~(1 << j)
+                model.coins[player] += t.landmark_cost[j]
+            else:
+                idx = ESTABLISHMENT_INDEX[action.card]
+                model.cards[player][idx] += 1
+                model.coins[player] -= t.cost[idx]
+                scores.append(bot.win_chance(model, player, opp, left, opp_need, len(opp_lm)))
+                model.cards[player][idx] -= 1
+                model.coins[player] += t.cost[idx]
+        return scores
+    base = model.rates()
+    for action in legal:
+        if action == PASS:
+            scores.append(bot.race(model, player, base, 0.0))
+            continue
+        j = LANDMARK_INDEX.get(action.card, -1)
+        if j >= 0:
+            model.lm[player] |= 1 << j
+            if model.lm[player] & t.victory_mask == t.victory_mask:
+                scores.append(1e9)
+            else:
+                model.coins[player] -= t.landmark_cost[j]
+                gain = max(bot.gain(model, player, base), 0.0)
+                scores.append(bot.race(model, player, base, gain) + bot.landmark_eps)
+                model.coins[player] += t.landmark_cost[j]
+            model.lm[player] &= ~(1 << j)
+        else:
+            idx = ESTABLISHMENT_INDEX[action.card]
+            denied = bot.denial(model, state, player, idx, base) if bot.deny else 0.0
+            model.cards[player][idx] += 1
+            model.coins[player] -= t.cost[idx]
+            gain = bot.card_mult.get(t.codes[idx], 1.0) * bot.gain(model, player, base) + denied
+            scores.append(bot.race(model, player, base, gain))
+            model.cards[player][idx] -= 1
+            model.coins[player] += t.cost[idx]
+    return scores
