@@ -5,8 +5,9 @@ A turn is a short chain of phases: roll -> (Radio Tower re-roll?) -> (Harbor +2?
 pauses for the TV Station target and the Business Center swap -> build -> end of turn (Airport,
 Amusement Park). The log is a list of typed events (see docs/games/machikoro.md, "Events").
 
-The payment formulas live here once (:func:`red_due`, :func:`green_gain`, :func:`blue_gain`,
-:func:`purple_due`); the bots' income estimates call them rather than repeating them.
+The payment formulas live here once (:func:`red_due`, :func:`green_gain`, :func:`blue_each` /
+:func:`blue_gain`, :func:`purple_due`); the income resolution and the bots' income estimates call
+them rather than repeating them.
 """
 
 from __future__ import annotations
@@ -114,14 +115,25 @@ def green_gain(entry: tuple[int, int, tuple[int, ...], int, int], city: list[int
     return copies * each
 
 
-def blue_gain(entry: tuple[int, int, bool, bool], city: list[int], lm: int, tuna_total: int) -> int:
-    """What one blue card kind of ``tables.blue[roll]`` pays the owner of ``city`` from the bank on
-    anyone's roll; a Tuna Boat pays ``tuna_total`` per copy. Harbor cards need the owner's Harbor."""
-    idx, amount, needs_harbor, is_tuna = entry
-    copies = city[idx]
-    if not copies or (needs_harbor and not lm & HARBOR_LM):
+def blue_each(entry: tuple[int, int, bool, bool], lm: int, tuna_total: int) -> int:
+    """What one copy of a blue card kind of ``tables.blue[roll]`` pays its owner (landmarks ``lm``)
+    from the bank on anyone's roll: its amount, a Tuna Boat ``tuna_total``; nothing for a Harbor card
+    whose owner lacks the Harbor."""
+    _, amount, needs_harbor, is_tuna = entry
+    if needs_harbor and not lm & HARBOR_LM:
         return 0
-    return copies * (tuna_total if is_tuna else amount)
+    return tuna_total if is_tuna else amount
+
+
+def blue_gain(entry: tuple[int, int, bool, bool], city: list[int], lm: int, tuna_total: int) -> int:
+    """What one blue card kind of ``tables.blue[roll]`` pays the owner of ``city``: its copies times
+    ``blue_each``."""
+    return city[entry[0]] * blue_each(entry, lm, tuna_total)
+
+
+# Per set-up tuple of a roll's plain blue cards (``tables.income``): (the tuple, [(card, blue_each)]),
+# so that a roll pays them without asking the formula again.
+_PER_COPY: dict[int, tuple[tuple, list[tuple[int, int]]]] = {}
 
 
 def purple_due(
@@ -460,6 +472,8 @@ class MachiKoroState(State):
                 card = action.card
                 i = ESTABLISHMENT_INDEX.get(card) if type(card) is str else None
                 if i is not None:
+                    # Building an establishment: its one written form (``_apply_build`` only ever
+                    # sees landmarks and cards of no name, every establishment build comes here).
                     t = self.t
                     coins = self.coins
                     supply = self.supply
@@ -474,28 +488,9 @@ class MachiKoroState(State):
                     self.log.append(t.build_events[player][i])
                     if not supply[i] and t.regions:
                         self._refill(t.region_of[i])
-                    # _end_turn after a build, inlined: no Airport income, and `built` stays False
-                    # for the next turn (it would be set here and cleared below).
-                    first, second = self.dice
-                    if (
-                        second
-                        and first == second
-                        and (self.lm[player] & PARK if self.park_same_turn else self.park_at_start)
-                    ):
-                        self.log.append(_EXTRA_TURN_EVENTS[player])
-                        p = player
-                    else:
-                        self.current = p = (player + 1) % self.num_players
-                    self.turn += 1
-                    self.phase = ROLL
-                    self.rerolled = False
-                    self.built = False
-                    self.dice = (0, 0)
-                    self.total = 0
-                    lm = self.lm[p]
-                    self.park_at_start = lm & PARK != 0
-                    if lm & CITYHALL and self.city_hall_mode == "every_turn":
-                        self._city_hall_turn_coin(p)
+                    # _end_turn after a build: no Airport income (``built`` would be set here and
+                    # cleared again by the next turn's start).
+                    self._start_turn(player)
                     return
         self._apply_move(player, action)
 
@@ -627,9 +622,10 @@ class MachiKoroState(State):
 
     # ------------------------------------------------------------------ income
     def _resolve_income(self) -> None:
-        """Red, then green and blue, then purple. The payment formulas (``red_due``, ``green_gain``,
-        ``blue_gain``) are written out inline in one function here: this is the hot path of the
-        game, and a roll that pays nothing should cost little more than its table look-ups."""
+        """Red, then green and blue, then purple, each card kind paid by its formula (``red_due``,
+        ``green_gain``, ``blue_gain``; purple: ``purple_due``). A kind the seat does not own is
+        skipped before the call (the events name the copies anyway): a roll that pays nothing costs
+        little more than its table look-ups."""
         t = self.t
         roll = self.total
         roller = self.current
@@ -643,11 +639,12 @@ class MachiKoroState(State):
             for owner in _RED_ORDER[self.num_players][roller]:
                 city = cards[owner]
                 lm = lms[owner]
-                for idx, amount, mall_bonus, needs_harbor in reds:
+                for entry in reds:
+                    idx = entry[0]
                     copies = city[idx]
-                    if not copies or (needs_harbor and not lm & HARBOR_LM):
+                    if not copies:
                         continue
-                    due = copies * (amount + 1 if mall_bonus and lm & MALL else amount)
+                    due = red_due(entry, city, lm)
                     if not due:
                         continue
                     paid = coins[roller]
@@ -661,29 +658,28 @@ class MachiKoroState(State):
         if greens:
             city = cards[roller]
             lm = lms[roller]
-            for idx, amount, icons, per_card, mall_mode in greens:
+            for entry in greens:
+                idx = entry[0]
                 copies = city[idx]
                 if not copies:
                     continue
-                if icons:
-                    each = amount * sum([city[i] for i in icons])
-                elif per_card >= 0:
-                    each = (amount + 1 if mall_mode and lm & MALL else amount) * city[per_card]
-                else:
-                    each = amount + 1 if mall_mode and lm & MALL else amount
-                gain = copies * each
+                gain = green_gain(entry, city, lm)
                 if gain:
                     coins[roller] += gain
                     from_bank += gain
                     key = (roller, gain, codes[idx], copies)
                     log.append(_INCOME_EVENTS.get(key) or _remember(_INCOME_EVENTS, key, _income_event))
-        if blues and plain_blues:  # no Tuna Boat, no Harbor condition: copies times the amount
+        if blues and plain_blues:  # no Tuna Boat, no Harbor condition: a copy pays every owner alike
+            kept = _PER_COPY.get(id(blues))
+            if kept is None or kept[0] is not blues:
+                kept = _PER_COPY[id(blues)] = (blues, [(entry[0], blue_each(entry, 0, 0)) for entry in blues])
+            per_copy = kept[1]
             for owner in range(self.num_players):
                 city = cards[owner]
-                for idx, amount, _, _ in blues:
+                for idx, each in per_copy:
                     copies = city[idx]
                     if copies:
-                        gain = copies * amount
+                        gain = copies * each
                         coins[owner] += gain
                         from_bank += gain
                         key = (owner, gain, codes[idx], copies)
@@ -693,11 +689,13 @@ class MachiKoroState(State):
             for owner in range(self.num_players):
                 city = cards[owner]
                 lm = lms[owner]
-                for idx, amount, needs_harbor, is_tuna in blues:
+                for entry in blues:
+                    idx = entry[0]
                     copies = city[idx]
                     if not copies:
                         continue
-                    if is_tuna and not tuna_roll and lm & HARBOR_LM:
+                    # The Tuna Boat's dice are rolled once, for its first owner with the Harbor.
+                    if entry[3] and not tuna_roll and lm & HARBOR_LM:
                         a, b = self.rng.die(), self.rng.die()
                         tuna_roll = a + b
                         log.append(
@@ -706,9 +704,7 @@ class MachiKoroState(State):
                                 ("tuna_roll", {"seat": roller, "dice": [a, b], "total": tuna_roll}, None),
                             )
                         )
-                    if needs_harbor and not lm & HARBOR_LM:
-                        continue
-                    gain = copies * (tuna_roll if is_tuna else amount)
+                    gain = copies * blue_each(entry, lm, tuna_roll)
                     if gain:
                         coins[owner] += gain
                         from_bank += gain
@@ -768,7 +764,7 @@ class MachiKoroState(State):
         self, kind: int, amount: int, min_coins: int, icons: tuple[int, ...], code: str
     ) -> None:
         """Stadium, Tax Office or Publisher: each opponent, in seat order after the roller, pays
-        what ``purple_due`` asks of them (written out here) or what they have."""
+        what ``purple_due`` asks of them or what they have."""
         n = self.num_players
         roller = self.current
         coins = self.coins
@@ -777,15 +773,7 @@ class MachiKoroState(State):
         for k in range(1, n):
             victim = (roller + k) % n
             have = coins[victim]
-            if kind == TAKE_EACH:
-                due = amount
-            elif kind == TAKE_HALF:
-                due = have // 2 if have >= min_coins else 0
-            elif kind == TAKE_PER_ICON:
-                city = cards[victim]
-                due = amount * sum([city[i] for i in icons])
-            else:
-                due = 0
+            due = purple_due(kind, amount, min_coins, icons, cards[victim], have)
             if due:
                 paid = due if due < have else have
                 coins[victim] -= paid
@@ -862,31 +850,13 @@ class MachiKoroState(State):
         self.log.append(Event("city_hall", {"seat": p, "amount": 1}))
 
     def _apply_build(self, card: Any) -> None:
-        i = ESTABLISHMENT_INDEX.get(card) if type(card) is str else None
-        if i is None:
-            j = LANDMARK_INDEX.get(card) if type(card) is str else None
-            if j is None:
-                raise MalformedAction("action.unknown_card", f"no card is called {card!r}")
-            if not self._build_landmark(j):
-                self._end_turn()
-            return
-        t = self.t
-        p = self.current
-        coins = self.coins
-        supply = self.supply
-        city = self.cards[p]
-        cost = t.cost[i]
-        if not supply[i] or coins[p] < cost or not t.in_play[i] or (t.purple[i] and city[i]):
-            self._refuse_establishment(i)
-        coins[p] -= cost
-        self.bank_received += cost
-        supply[i] -= 1
-        city[i] += 1
-        self.built = True
-        self.log.append(t.build_events[p][i])
-        if not supply[i] and t.regions:
-            self._refill(t.region_of[i])
-        self._end_turn()
+        """A Build that ``apply``'s fast path left: a landmark, or no card at all (an establishment
+        build is always taken there, in its one written form)."""
+        j = LANDMARK_INDEX.get(card) if type(card) is str else None
+        if j is None:
+            raise MalformedAction("action.unknown_card", f"no card is called {card!r}")
+        if not self._build_landmark(j):
+            self._end_turn()
 
     def _refuse_establishment(self, i: int) -> None:
         """Raise why establishment ``i`` cannot be built now (the checks in the rulebook's order)."""
@@ -942,13 +912,25 @@ class MachiKoroState(State):
             self.coins[p] += AIRPORT_AMOUNT
             self.bank_paid += AIRPORT_AMOUNT
             self.log.append(Event("airport", {"seat": p, "amount": AIRPORT_AMOUNT}))
-        first, second = self.dice
-        if second and first == second and (self.lm[p] & PARK if self.park_same_turn else self.park_at_start):
-            self.log.append(_EXTRA_TURN_EVENTS[p])
+        self._start_turn(p)
+
+    def _start_turn(self, after: int = -1) -> None:
+        """The start of a turn, the rules' one copy: the first seat's first turn, or the turn after
+        seat ``after``'s (an extra turn for doubles with the Amusement Park, else the next seat's)."""
+        if after < 0:
+            p = self.current
         else:
-            self.current = p = (p + 1) % self.num_players
-        self.turn += 1
-        # _start_turn, inlined
+            first, second = self.dice
+            if (
+                second
+                and first == second
+                and (self.lm[after] & PARK if self.park_same_turn else self.park_at_start)
+            ):
+                self.log.append(_EXTRA_TURN_EVENTS[after])
+                p = after
+            else:
+                self.current = p = (after + 1) % self.num_players
+            self.turn += 1
         self.phase = ROLL
         self.rerolled = False
         self.built = False
@@ -957,23 +939,7 @@ class MachiKoroState(State):
         lm = self.lm[p]
         self.park_at_start = lm & PARK != 0
         if lm & CITYHALL and self.city_hall_mode == "every_turn":
-            self._city_hall_turn_coin(p)
-
-    def _city_hall_turn_coin(self, p: int) -> None:
-        """City Hall, Polish rule: a coin at the start of each of its owner's turns."""
-        self.coins[p] += 1
-        self.bank_paid += 1
-        self.log.append(Event("city_hall", {"seat": p, "amount": 1}))
-
-    def _start_turn(self) -> None:
-        p = self.current
-        self.phase = ROLL
-        self.rerolled = False
-        self.built = False
-        self.dice = (0, 0)
-        self.total = 0
-        self.park_at_start = bool(self.lm[p] & PARK)
-        if self.city_hall_mode == "every_turn" and self.lm[p] & CITYHALL:
+            # City Hall, Polish rule: a coin at the start of each of its owner's turns.
             self.coins[p] += 1
             self.bank_paid += 1
             self.log.append(Event("city_hall", {"seat": p, "amount": 1}))
