@@ -201,3 +201,33 @@ def test_a_move_from_a_client_ahead_of_this_process_is_taken(sqlite_url):
             behind, behind.state.to_act[0], behind.state.legal_actions(behind.state.to_act[0])[0], "human", 5
         )
     assert refused.value.status == 409 and behind.seq == 2
+
+
+@pytest.mark.parametrize("url_fixture", ["sqlite_url", "pg_url"])
+def test_a_move_whose_hub_message_was_lost_is_found_by_the_sweep(request, url_fixture):
+    """A process killed between storing a move and announcing it (make load's kill -9): the other
+    process finds the table behind the database within one sweep and pushes the move to its socket."""
+    a, b = two_services(request.getfixturevalue(url_fixture))
+    table = a.create("machikoro", {}, ["human", "human"], seed=2)
+    other = a.create("machikoro", {}, ["human", "human"], seed=3)
+    held, held_other = b.get(table.id), b.get(other.id)
+    pushed: list[str] = []
+    b.subscribe(held, 0, 0, pushed.append)
+    assert b.behind() == []
+    play(a, table, 3)  # stored by A, never announced (no hub)
+    assert b.behind() == [held] and held.seq == 0 and held_other.seq == 0
+
+    async def one_sweep():
+        follower = Follower(b, None)
+        sweeping = asyncio.get_running_loop().create_task(follower.sweep(every=0.05))
+        for _ in range(200):
+            if held.seq == 3:
+                break
+            await asyncio.sleep(0.02)
+        sweeping.cancel()
+
+    asyncio.run(one_sweep())
+    assert held.seq == 3 and held.actions == table.actions
+    b.fanout.submit(lambda: None).result(5)
+    assert pushed and json.loads(pushed[-1])["seq"] == 3
+    assert b.behind() == []

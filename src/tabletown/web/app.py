@@ -93,7 +93,11 @@ def create_app(
         app.state.service = service
         app.state.drivers = drivers
         app.state.hub = hub
-        await hub.start(Follower(service, drivers.start if run_bots else None).handle)
+        follower = Follower(service, drivers.start if run_bots else None)
+        await hub.start(follower.handle)
+        # With other processes, a hub message can be lost (a process killed between storing a move
+        # and announcing it): look for tables the database has moved past now and then.
+        sweeping = asyncio.get_running_loop().create_task(follower.sweep()) if hub.shared else None
         tables = await anyio.to_thread.run_sync(service.load_unfinished)
         if run_bots:
             for table in tables:
@@ -108,6 +112,8 @@ def create_app(
         try:
             yield
         finally:
+            if sweeping is not None:
+                sweeping.cancel()
             await hub.stop()
             await drivers.stop()
             if service.async_store is not None:

@@ -146,6 +146,7 @@ async def run_worker(
 
     follower = Follower(service, mine)
     await hub.start(follower.handle)
+    sweeping = asyncio.get_running_loop().create_task(follower.sweep())  # (web/drivers.py)
     tables = await anyio.to_thread.run_sync(service.load_unfinished)
     for table in tables:
         mine(table)
@@ -155,6 +156,7 @@ async def run_worker(
         await (stop or asyncio.Event()).wait()
     finally:
         keeper.cancel()
+        sweeping.cancel()
         await hub.stop()
         await drivers.stop()
         for table_id in list(held):

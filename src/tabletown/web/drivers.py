@@ -216,6 +216,9 @@ def _random_move(table: LiveTable, seat: int) -> Any:
         return random.choice(moves) if moves else None
 
 
+SWEEP_SECONDS = 5.0  # how often a process looks for tables the database has moved past (Follower.sweep)
+
+
 class Follower:
     """Keeps this process's tables in step with the other processes' changes (hub messages): a
     table in memory takes an announced move as it is (``TableService.follow``), or catches up from
@@ -267,6 +270,20 @@ class Follower:
             return
         self.pending[table_id] = [message]
         asyncio.get_running_loop().create_task(self._work(table))
+
+    async def sweep(self, every: float = SWEEP_SECONDS) -> None:
+        """Every ``every`` seconds, catch up the tables the database has moved past without a hub
+        message saying so (``TableService.behind``): a lost message delays a table by seconds, not
+        until its next move. Runs until cancelled."""
+        while True:
+            await asyncio.sleep(every)
+            try:
+                late = await anyio.to_thread.run_sync(self.service.behind)
+            except Exception:
+                log.exception("looking for tables behind the database failed")
+                continue
+            for table in late:
+                await self.handle({"table": table.id, "kind": "seat"})  # a catch-up, in the table's turn
 
     async def _work(self, table: LiveTable) -> None:
         try:

@@ -906,6 +906,19 @@ class TableService:
             self._notify(table)
         return True
 
+    def behind(self) -> builtins.list[LiveTable]:
+        """The unfinished tables in memory that the database has moved past (one query for all): a
+        move whose hub message never came (its process was killed between storing and announcing
+        it, or Redis was away) is found here, not only at the table's next move."""
+        with self.lock:
+            held = {t.id: t for t in self.tables.values() if not t.over}
+        if not held:
+            return []
+        query = select(_TABLES.c.id, _TABLES.c.seq).where(_TABLES.c.id.in_(list(held)))
+        with self.engine.connect() as conn:
+            stored = conn.execute(query).all()
+        return [held[row.id] for row in stored if row.seq > held[row.id].seq]
+
     def catch_up(self, table: LiveTable, seats: bool = False) -> bool:
         """Bring a table in memory up to the database, where another server process may have stored
         moves or seated players (``seats``: look at the seats even if no move was made); True when
