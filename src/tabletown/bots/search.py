@@ -276,15 +276,22 @@ class SearchBot(Bot):
         if chance is not None:
             outcomes = chance(sample, me, action)
             if outcomes:
-                total = 0.0
-                for probability, force in outcomes:
-                    copy = sample.clone()
-                    force(copy, me, action, SeededRNG(derive_seed(seed, "after")))
-                    total += probability * self._rollout(copy, me, seed, self.config.cutoff, branched=True)
-                return total, len(outcomes)
+                return self._branch(sample, me, me, action, outcomes, seed, self.config.cutoff), len(outcomes)
         sample.apply(me, action)
         sample.rng = SeededRNG(derive_seed(seed, "after"))  # the same stream after every candidate
         return self._rollout(sample, me, seed, self.config.cutoff), 1
+
+    def _branch(
+        self, state: State, me: int, seat: int, move: Action, outcomes: Any, seed: int, cutoff: int
+    ) -> float:
+        """``me``'s expected value of ``seat`` playing ``move`` over its chance ``outcomes`` (each
+        forced on a copy of ``state``, then rolled out without branching again)."""
+        total = 0.0
+        for probability, force in outcomes:
+            copy = state.clone()
+            force(copy, seat, move, SeededRNG(derive_seed(seed, "after")))
+            total += probability * self._rollout(copy, me, seed, cutoff, branched=True)
+        return total
 
     def _rollout(self, state: State, me: int, seed: int, cutoff: int, branched: bool = False) -> float:
         """Play on with the policy for every seat; at the first chance move (if not yet branched) the
@@ -315,14 +322,7 @@ class SearchBot(Bot):
                 if chance is not None:
                     outcomes = chance(state, seat, move)
                     if outcomes:
-                        total = 0.0
-                        for probability, force in outcomes:
-                            copy = state.clone()
-                            force(copy, seat, move, SeededRNG(derive_seed(seed, "after")))
-                            total += probability * self._rollout(
-                                copy, me, seed, max(1, limit - steps - 1), branched=True
-                            )
-                        return total
+                        return self._branch(state, me, seat, move, outcomes, seed, max(1, limit - steps - 1))
                 state.apply(seat, move)
                 steps += 1
         return self._value(state, me)
