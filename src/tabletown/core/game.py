@@ -163,6 +163,16 @@ class State(ABC):
             observe = _find_observer(type(self))
         return observe(self, player)
 
+    def draft(self, player: int, steps: list[str]) -> dict[str, Any]:
+        """Where the unsent ``steps`` (notation) of ``player``'s current decision would lead, as data.
+
+        For games whose one decision is composed of several small steps that a person clicks
+        through and may take back before sending them together (New Las Vegas' round): the answer
+        holds the seat's position after the steps, the next steps on offer and whatever preview
+        the game gives, and changes nothing. Only what ``player`` may see goes in. A game without
+        such decisions keeps this default, which refuses."""
+        raise IllegalAction("draft.unsupported", f"{type(self).__name__} has no drafts")
+
     def events(self, player: int | None, since: int = 0) -> list[dict[str, Any]]:
         """The events ``player`` may see, from log index ``since`` on, as JSON."""
         return visible_events(self.log, player, since)

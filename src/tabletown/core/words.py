@@ -21,6 +21,8 @@ _IRREGULAR = {"is": "are", "has": "have", "does": "do", "goes": "go", "was": "we
 def base_form(verb: str) -> str:
     """The verb's form after "you": "pays" -> "pay", "reaches" -> "reach", "is" -> "are"."""
     head, _, rest = verb.partition(" ")
+    if head.endswith("ly") and rest:  # an adverb first: "secretly votes" -> "secretly vote"
+        return head + " " + base_form(rest)
     if head in _IRREGULAR:
         word = _IRREGULAR[head]
     elif head.endswith("ies") and len(head) > 4:

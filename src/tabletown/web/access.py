@@ -5,6 +5,7 @@ move rate limit, join links and the cookie that keeps a browser's seats."""
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi.responses import Response
 from starlette.requests import HTTPConnection
@@ -49,12 +50,34 @@ def credential(request: HTTPConnection, table: LiveTable, token: Any, seat: Any)
     if isinstance(token, str) and token:
         return token
     if isinstance(seat, int) and not isinstance(seat, bool):
+        if request.scope["type"] == "websocket" and not same_origin(request):
+            # No CORS guards a WebSocket: a page of another origin (a sibling subdomain, another
+            # port: same-site, so the Lax cookie goes along) must not play or read this seat.
+            raise TableError(403, "seat.origin", "the table's cookie works only on the server's own pages")
         for held in held_tokens(request, table):
             found = table.seat_for(held)
             if found is not None and found.seat == seat:
                 return held
         raise TableError(403, "seat.not_held", f"this browser holds no token for seat {seat}")
     return None
+
+
+def same_origin(request: HTTPConnection) -> bool:
+    """Whether the request's ``Origin`` (browsers always send it on a WebSocket) is this server: the
+    Host header, a proxy's X-Forwarded-Host (a page cannot set either on a browser's handshake) or
+    the public address. No Origin: not a browser, no cookie ridden."""
+    origin = request.headers.get("origin")
+    if origin is None:
+        return True
+    hosts = {request.headers.get("host", ""), *request.headers.get("x-forwarded-host", "").split(",")}
+    public_base = request.app.state.public_base
+    if public_base:
+        hosts.add(urlsplit(public_base).netloc)
+    try:
+        netloc = urlsplit(origin.strip()).netloc.lower()
+    except ValueError:
+        return False
+    return bool(netloc) and netloc in {h.strip().lower() for h in hosts if h.strip()}
 
 
 def viewer(request: HTTPConnection, table: LiveTable, token: Any, seat: Any) -> Seat | None:

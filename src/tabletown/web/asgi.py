@@ -18,6 +18,7 @@ from .tables import TableError
 
 MAX_BODY = 64 * 1024
 MAX_WAIT = 30.0  # seconds a long poll (GET a table with seq and wait) may hold its answer
+MAX_COUNT = 999_999_999  # the largest ``since`` (an event count) asked for: a payload echoes it as JSON
 
 
 # -- the body limit ---------------------------------------------------------------------------------------------
@@ -132,9 +133,12 @@ class RedactTokens(logging.Filter):
 
 
 def install_log_redaction() -> None:
-    access = logging.getLogger("uvicorn.access")
-    if not any(isinstance(f, RedactTokens) for f in access.filters):
-        access.addFilter(RedactTokens())
+    # uvicorn logs HTTP requests on "uvicorn.access" but WebSocket handshakes ('"WebSocket
+    # /ws/tables/ID?token=..." [accepted]') on "uvicorn.error".
+    for name in ("uvicorn.access", "uvicorn.error"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactTokens) for f in logger.filters):
+            logger.addFilter(RedactTokens())
 
 
 # -- the short way for a game's two busiest requests ----------------------------------------------------------------

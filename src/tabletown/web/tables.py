@@ -203,8 +203,15 @@ class TableService:
             elif spec.startswith("bot:") or spec == "bot":
                 name = spec.removeprefix("bot").removeprefix(":") or "random"
                 try:
-                    from ..bots import make_bot
+                    from ..bots import bot_names, make_bot
 
+                    # Only the game's bot levels (and those the operator registered): a prefix bot
+                    # such as ``policy:FILE`` would open any path on the server for a stranger.
+                    known = bot_names(game)
+                    if name not in known:
+                        raise OptionError(
+                            f"unknown bot {name!r} for {game.name}; available: {', '.join(known)}"
+                        )
                     make_bot(game, name, 0)
                 except OptionError as exc:
                     raise TableError(422, "table.bot", str(exc)) from None
@@ -448,7 +455,8 @@ class TableService:
             table.state = self._rebuild(table, snap)
         except Exception as exc:
             log.exception("table %s cannot be rebuilt", table_id)
-            table.status, table.error = "error", f"cannot rebuild the position: {exc}"
+            shown = str(exc) if isinstance(exc, RecordError) else type(exc).__name__
+            table.status, table.error = "error", f"cannot rebuild the position: {shown}"
             return table
         if table.state.is_over and table.status != "finished":
             table.status = "finished"
@@ -471,7 +479,10 @@ class TableService:
             try:
                 state.apply_text(seat, text)
             except ActionError as exc:
-                raise RecordError(f"move {index + 1} ({seat}: {text!r}) is refused: {exc}") from None
+                # The message reaches every viewer (the table's error): no move text, which may be a
+                # secret choice, and no engine message, which may quote it (the log has both).
+                log.warning("table %s: move %d (%d: %r) is refused: %s", table.id, index + 1, seat, text, exc)
+                raise RecordError(f"move {index + 1} (seat {seat}) is refused ({exc.rule})") from None
         return state
 
     # -- moves ---------------------------------------------------------------------------------------------
@@ -484,6 +495,21 @@ class TableService:
         return await self.commit_on_loop(
             table, _mover(table, token, seq), action, "human", seq, notation=True
         )
+
+    def draft(self, table: LiveTable, token: Any, steps: builtins.list[str]) -> dict[str, Any]:
+        """Where a seat's unsent steps lead (``State.draft``): read-only, the position untouched."""
+        seat = table.seat_for(token)
+        if seat is None:
+            raise TableError(403, "seat.bad_token", "this token holds no seat at this table")
+        with table.lock:
+            state = table.state
+            if state is None or table.over:
+                raise TableError(409, "table.over", "the table is not being played")
+            try:
+                found = state.draft(seat.seat, steps)
+            except ActionError as exc:
+                raise TableError(422, exc.rule, exc.message) from None
+            return {"seq": table.seq, **found}
 
     def _parse(self, table: LiveTable, seat: int, action: Any) -> Any:
         state = table.state

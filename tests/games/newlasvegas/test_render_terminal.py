@@ -11,8 +11,7 @@ from typer.testing import CliRunner
 
 from tabletown.cli import app
 from tabletown.games.newlasvegas import GAME
-from tabletown.games.newlasvegas.render import describe_event, running_scores, sheet_from_view
-from tabletown.games.newlasvegas.rules import sheet_view
+from tabletown.games.newlasvegas.render import describe_event, running_scores
 
 
 def screen(view, width: int = 80) -> str:
@@ -32,22 +31,16 @@ def random_game(players: int, seed: int, stop: int | None = None):
     return state
 
 
-def test_sheet_rebuilt_from_its_view_scores_like_the_rules() -> None:
-    state = random_game(3, 2)
-    view = state.view(None)
-    for q, entry in enumerate(view["state"]["players"]):
-        rebuilt = sheet_view(sheet_from_view(entry["sheet"]))
-        assert rebuilt["golf"]["holes"] == entry["sheet"]["golf"]["holes"], q
-        rebuilt["golf"] = entry["sheet"]["golf"]  # the crossed-out holes score nothing
-        assert rebuilt == entry["sheet"], q
-    final = [score["total"] for score in view["state"]["final"]["players"]]
-    # The running score recomputed from the sheets agrees with the final one but for the bank's bundles.
-    view["state"]["final"] = None
+def test_the_running_score_shown_is_the_views() -> None:
+    """The terminal shows the score the view carries (the browser's too), seat by seat."""
+    state = random_game(3, 2, stop=30)
+    view = state.view(1)
     rows, is_final = running_scores(view)
     assert not is_final
-    loans = state.view(None)["state"]["players"]
-    for (label, score), total, entry in zip(rows, final, loans, strict=True):
-        assert score["total"] == total or score["columns"]["vault"] != 0 or entry["loan"], label
+    assert [score for _, score in rows] == view["state"]["score_now"]["players"]
+    solo = random_game(1, 2, stop=20).view(0)
+    rows, _ = running_scores(solo)
+    assert rows[-1] == ("ACME", solo["state"]["score_now"]["acme"])
 
 
 def test_multiplayer_events_running_score_and_opponents() -> None:

@@ -28,10 +28,8 @@ from .data import (
     START_LAMP,
     STREET_RANGE,
     TRACK_LENGTH,
-    UPGRADE_IDS,
 )
-from .scoring import COLUMNS, acme_columns, score_multiplayer, score_solo
-from .sheet import GRAND, SMALL, Sheet
+from .scoring import COLUMNS, acme_columns
 
 EDGE_INDEX = {edge: e for e, edge in enumerate(EDGES)}
 _CARPET = {"vip": "V", "mafia": "M", "luxury": "L"}
@@ -133,41 +131,6 @@ _SHORT = {
 }
 
 
-class _ViewSheet(Sheet):
-    """A sheet rebuilt from its public view, for the running score (golf holes as the view lists them)."""
-
-    __slots__ = ("_holes",)
-    _holes: list[int]
-
-    def holes(self) -> list[int]:
-        return list(self._holes)
-
-
-def sheet_from_view(data: Mapping[str, Any]) -> Sheet:
-    """The scoring helpers' Sheet for a view's sheet (every field the scores read)."""
-    sh = _ViewSheet(data["vault"])
-    slot = {name: s for s, name in enumerate(SLOT_NAME)}
-    sh.nums = [-1 if v is None else v for v in data["numbers"]]
-    sh.built = sum(1 << slot[name] for name in data["cranes_built"])
-    sh.star_ok = sum(1 << slot[name] for name in data["stars_circled"])
-    sh.star_x = sum(1 << slot[name] for name in data["stars_crossed"])
-    sh.shows = list(data["shows"])
-    sh.ups = [data["upgrades"].get(name, 0) for name in UPGRADE_IDS]
-    sh.marks = data["opening_marked"]
-    sh.spent = sum(1 << (g - 1) for g in data["groups_spent"])
-    sh.exp = sum(1 << (g - 1) for g in data["groups_expansion"])
-    limo = data["limousine"]
-    sh.lamp = limo["at"]
-    sh.edges = sum(1 << e for e in limo["edges"])
-    sh.segs = len(limo["edges"])
-    sh.route_done = limo["complete"]
-    sh.carpets = sum(1 << slot[name] for name in data["carpets_passed"])
-    sh.hotels = [GRAND if h == "grand" else SMALL if h == "small" else 0 for h in data["hotels"]]
-    sh.proj = list(data["projects"])
-    sh._holes = list(data["golf"]["holes"])
-    return sh
-
-
 def running_scores(view: Mapping[str, Any]) -> tuple[list[tuple[str, Mapping[str, Any]]], bool]:
     """(label, score) rows — the final scores once the game is over, else the score each sheet in the
     view would make if the game ended now — and whether they are final. Loans stay secret until the
@@ -182,24 +145,13 @@ def running_scores(view: Mapping[str, Any]) -> tuple[list[tuple[str, Mapping[str
             took = "took" if final["acme"].get("loan") else "refused"
             rows.append((f"ACME (loan card {final['loan_card']}: {took} the loan)", final["acme"]))
         return rows, True
-    sheets = [sheet_from_view(entry["sheet"]) for entry in state["players"]]
-    golf = not state["first_game"]
-    acme = state.get("acme")
-    if acme:
-        player, acme_score = score_solo(
-            sheets[0],
-            bool(state["players"][0].get("loan")),
-            acme["architect"],
-            list(acme["pile"]),
-            len(acme["hotels"]),
-            list(acme["projects"]),
-            0,
-            golf,
-            False,
-        )
-        return [(labels[0], player), ("ACME", acme_score)], False
-    scores = score_multiplayer(sheets, [False] * len(sheets), golf, False)
-    return list(zip(labels, scores, strict=True)), False
+    # The running score comes with the view (draft.running_score), so the terminal shows the very
+    # numbers the browser does.
+    now = state["score_now"]
+    rows = list(zip(labels, now["players"], strict=True))
+    if "acme" in now:
+        rows.append(("ACME", now["acme"]))
+    return rows, False
 
 
 def render_score_table(view: Mapping[str, Any]) -> Table:

@@ -63,6 +63,7 @@ from .data import (
     VAULT_START,
     VAULT_START_FIRST_GAME,
 )
+from .draft import draft, score_seen_by
 from .scoring import score_multiplayer, score_solo
 from .sheet import GRAND, NO_HOTEL, SMALL, Sheet, project_met, project_test
 
@@ -192,6 +193,7 @@ class NewLasVegasState(State):
         "votes",
         "final",
         "_cache",
+        "_cache_score",
     )
     snapshot_types = (Turn, Sheet)
 
@@ -219,6 +221,7 @@ class NewLasVegasState(State):
         self.votes: list[bool | None] = [None] * num_players
         self.final: dict[str, Any] | None = None
         self._cache: tuple[int, list[Any]] | None = None
+        self._cache_score: tuple[int, dict[Any, dict[str, Any]]] | None = None
         self.projects = self._draw_projects()
         self.log.append(Event("projects", {"projects": list(self.projects)}))
         self.piles: list[list[int]] = []
@@ -971,6 +974,7 @@ class NewLasVegasState(State):
         twin.votes = self.votes[:]
         twin.final = self.final
         twin._cache = None
+        twin._cache_score = None
         return twin
 
     def determinize(self, player: int, seed: int) -> NewLasVegasState:
@@ -1133,6 +1137,8 @@ class NewLasVegasState(State):
             "players": players,
             "final": self.final,
         }
+        if not over:
+            state["score_now"] = score_seen_by(self, player)
         if self.solo:
             state["hand"] = [{"number": CARD_NUMBER[c], "effect": CARD_EFFECT[c]} for c in self.hand]
             state["acme"] = {
@@ -1153,6 +1159,9 @@ class NewLasVegasState(State):
             state["pile_sizes"] = [len(p) - self.top - 1 for p in self.piles]
         base["state"] = state
         return base
+
+    def draft(self, player: int, steps: list[str]) -> dict[str, Any]:
+        return draft(self, player, steps)
 
     # -- notation ------------------------------------------------------------------------------------
     def format_action(self, action: Any) -> str:

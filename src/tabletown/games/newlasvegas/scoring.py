@@ -155,3 +155,27 @@ def score_solo(
         "values": values,
         "run": run,
     }
+
+
+def score_now(sheets: list[Sheet], golf: bool, solo: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Every sheet's columns if the game ended now, from what everyone may see.
+
+    The bank loans stay secret until the end, so no bank bundles are counted (nor ACME's loan card,
+    which lies face down): the running score the browser and the terminal show. ``solo`` holds
+    ACME's public facts (``architect``, ``pile`` of effects, ``hotels`` count, ``projects``)."""
+    if solo is None:
+        return {"players": score_multiplayer(sheets, [False] * len(sheets), golf, False)}
+    player, acme = score_solo(
+        sheets[0],
+        False,
+        solo["architect"],
+        solo["pile"],
+        solo["hotels"],
+        solo["projects"],
+        0,
+        golf,
+        False,
+    )
+    del acme["loan"]  # unknown until the end: the card under the sheet lies face down
+    acme["holes"] = acme_golf_holes(solo["pile"]) if golf else 0
+    return {"players": [player], "acme": acme}

@@ -13,7 +13,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 
 from ..access import check_move_rate, client_address, credential, guard_of, service
-from ..asgi import MAX_BODY, too_large
+from ..asgi import MAX_BODY, MAX_COUNT, too_large
 from ..drivers import from_any_thread, gate, until_seq
 from ..limits import Guard, retry_after
 from ..tables import LiveTable, TableError, TableService, json_text
@@ -31,7 +31,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     svc = service(websocket)
     params = websocket.query_params
     try:
-        since = max(0, int(params.get("since", "0")))
+        since = min(max(0, int(params.get("since", "0"))), MAX_COUNT)
     except ValueError:
         since = 0
     seat_param = params.get("seat")

@@ -3,7 +3,7 @@ viewing and moving (``quick``, see web/asgi.py)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import anyio
 from fastapi import APIRouter, Query, Request
@@ -22,7 +22,17 @@ from ..access import (
     viewer,
     with_titles,
 )
-from ..asgi import MAX_BODY, MAX_WAIT, Receive, quick_query, read_body, replaying, send_error, send_quick
+from ..asgi import (
+    MAX_BODY,
+    MAX_COUNT,
+    MAX_WAIT,
+    Receive,
+    quick_query,
+    read_body,
+    replaying,
+    send_error,
+    send_quick,
+)
 from ..catalog import broken_games, game_info, games
 from ..drivers import gate, until_changed, until_seq
 from ..tables import LiveTable, TableError, TableService, json_bytes
@@ -61,6 +71,14 @@ class ActionBody(BaseModel):
     seq: StrictInt
     action: str | StrictInt = Field(
         description="the move in the game's notation (or its number in the action space)"
+    )
+
+
+class DraftBody(BaseModel):
+    token: str | None = Field(default=None, max_length=128, description="or Authorization: Bearer")
+    seat: StrictInt | None = Field(default=None, description="with the table's cookie instead of a token")
+    steps: list[Annotated[str, Field(max_length=40)]] = Field(
+        max_length=8, description="the steps composed so far, in notation, not yet sent"
     )
 
 
@@ -133,7 +151,7 @@ async def get_table(
     request: Request,
     token: str | None = Query(default=None, max_length=128),
     seat: int | None = Query(default=None, ge=0, le=64),
-    since: int = Query(default=0, ge=0),
+    since: int = Query(default=0, ge=0, le=MAX_COUNT),
     seq: int | None = Query(default=None, ge=0),
     wait: float = Query(default=0, ge=0, le=MAX_WAIT),
 ) -> Response:
@@ -185,6 +203,18 @@ async def post_action(table_id: str, body: ActionBody, request: Request) -> dict
     # (mypy types ``x or await y`` as Optional; get raises rather than return None)
     table: LiveTable = svc.held(table_id) or await anyio.to_thread.run_sync(svc.get, table_id)  # type: ignore[assignment]
     return {"seq": await make_move(svc, request, table, body)}
+
+
+@router.post("/api/tables/{table_id}/draft", tags=["tables"])
+async def draft(table_id: str, body: DraftBody, request: Request) -> dict[str, Any]:
+    """Where the seat's unsent steps would lead (games whose decision is several clicks, such as
+    a New Las Vegas round): its position after them, the next steps on offer and the score now.
+    Changes nothing; 422 with the rule if a step is refused."""
+    svc = service(request)
+    table: LiveTable = svc.held(table_id) or await anyio.to_thread.run_sync(svc.get, table_id)  # type: ignore[assignment]
+    token = credential(request, table, body.token, body.seat)
+    check_move_rate(request, token)
+    return svc.draft(table, token, body.steps)
 
 
 async def make_move(svc: TableService, request: HTTPConnection, table: LiveTable, body: ActionBody) -> int:

@@ -130,6 +130,15 @@
     render();
   }
 
+  // Where the seat's unsent steps lead (a New Las Vegas round composed click by click): the server
+  // answers from the rules; nothing is stored. null when the seat was handed over meanwhile.
+  async function draft(steps) {
+    if (active === null || passing) return null;
+    const gen = generation;
+    const response = await api("POST", `/api/tables/${encodeURIComponent(cfg.table)}/draft`, { seat: active, steps });
+    return gen === generation ? response : null;
+  }
+
   // -- hot-seat -------------------------------------------------------------------------------------------
   // Take every trace of the shown seat out of the page and out of memory.
   function conceal() {
@@ -283,7 +292,7 @@
     log.replaceChildren(...items);
     log.scrollTop = log.scrollHeight;
     const follow = followView(mySeat, seats);
-    const ctx = { seat: mySeat, legal, act: playing ? null : (text) => act(text), seats, follow };
+    const ctx = { seat: mySeat, legal, act: playing ? null : (text) => act(text), draft, seats, follow };
     drawFollow(follow, seats);
     drawGameOver(over && payload.status !== "error", ctx);
     setTurn(!over && mySeat !== null && toAct.includes(mySeat));

@@ -45,7 +45,6 @@
     return node;
   }
   const title = (text) => s("title", {}, text);
-  const sum = (xs) => xs.reduce((a, b) => a + b, 0);
 
   function geometry() {
     const slots = W.slots;
@@ -66,34 +65,25 @@
     return { idx, nc, links, streetOf, golf: W.streets[0] };
   }
 
-  // -- a sheet as data, and the step rules on it (mirroring rules.py / sheet.py) ---------------------
+  // -- a sheet as data (from the server's views and drafts; the rules stay on the server) -------------
   function fromView(v) {
     const ix = (names) => new Set((names || []).map((n) => G.idx[n]));
     const sh = {
       nums: v.numbers.map((x) => (x === null ? -1 : x)), built: ix(v.cranes_built), starOk: ix(v.stars_circled),
       starX: ix(v.stars_crossed), carpets: ix(v.carpets_passed), shows: v.shows.slice(), ups: Object.assign({}, v.upgrades),
-      marks: v.opening_marked, spent: new Set((v.groups_spent || []).map((g) => g - 1)),
+      marks: v.opening_marked, unused: v.opening_unused, spent: new Set((v.groups_spent || []).map((g) => g - 1)),
       exp: new Set((v.groups_expansion || []).map((g) => g - 1)), lamp: v.limousine.at,
       edges: new Set(v.limousine.edges), done: v.limousine.complete, hotels: v.hotels.slice(), projects: v.projects.slice(),
-      vault: v.vault, golfL: -1, golfR: -1, golfLB: false, golfRB: false,
+      vault: v.vault, loans: v.open_loans, golfL: -1, golfR: -1, golfLB: false, golfRB: false,
     };
+    sh.ready = W.groups.map((g, k) => k).filter((k) => sh.marks >= W.groups[k][1] && !sh.spent.has(k)); // bracket complete, unspent
     deriveGolf(sh, v.golf);
     return sh;
   }
-
-  function clone(sh) {
-    return Object.assign({}, sh, {
-      nums: sh.nums.slice(), built: new Set(sh.built), starOk: new Set(sh.starOk), starX: new Set(sh.starX),
-      carpets: new Set(sh.carpets), shows: sh.shows.slice(), ups: Object.assign({}, sh.ups), spent: new Set(sh.spent),
-      exp: new Set(sh.exp), edges: new Set(sh.edges), hotels: sh.hotels.slice(), projects: sh.projects.slice(),
-    });
-  }
-
   function parsOf(a, b) { const out = []; for (let i = a; i <= b; i++) out.push(...W.slots[i].holes); return out; }
   function same(x, y) { return x.length === y.length && x.every((v, k) => v === y[k]); }
-
   function deriveGolf(sh, golf) {
-    // The view gives the holes built and crossed (PAR lists); find the course that explains them.
+    // The view lists the holes built and crossed (PAR values): find the street-1 casinos they lie over.
     const [a, b] = G.golf;
     for (let l = a; l < b; l++) {
       for (let r = l; r < b && sh.nums[r] >= 0; r++) {
@@ -116,344 +106,81 @@
     }
     return out;
   }
-
   const isBuilt = (sh, i) => !W.slots[i].crane || sh.built.has(i);
-  function freeSlots(sh) {
-    const out = [];
-    for (const [a, b] of W.streets) {
-      const his = [];
-      let hi = 99;
-      for (let i = b - 1; i >= a; i--) { his[i - a] = hi; if (sh.nums[i] >= 0) hi = sh.nums[i]; }
-      let lo = -1;
-      for (let i = a; i < b; i++) {
-        if (sh.nums[i] >= 0) lo = sh.nums[i];
-        else if (isBuilt(sh, i)) out.push([i, lo, his[i - a]]);
-      }
-    }
-    return out;
-  }
-  function copyOptions(sh, free) {
-    const out = [];
-    for (const [i, lo, hi] of free || freeSlots(sh)) {
-      const [a, b] = W.streets[G.streetOf[i]];
-      if (i > a && sh.nums[i - 1] >= 0 && sh.nums[i - 1] <= hi) out.push([i, "l"]);
-      if (i + 1 < b && sh.nums[i + 1] >= 0 && lo <= sh.nums[i + 1]) out.push([i, "r"]);
-    }
-    return out;
-  }
-  function groupsReady(sh) { return W.groups.map((g, k) => k).filter((k) => sh.marks >= W.groups[k][1] && !sh.spent.has(k)); }
-  function unused(sh) { return sh.marks - sum([...sh.spent].map((k) => W.groups[k][1] - W.groups[k][0] + 1)); }
-  function expansionSlots(sh, free, n) {
-    const out = [];
-    for (const [i, lo, hi] of free) {
-      if (!(lo < n && n < hi)) continue;
-      const probe = clone(sh);
-      probe.nums[i] = n;
-      if (copyOptions(probe).length) out.push(i);
-    }
-    return out;
-  }
-  function limoMoves(sh) { return sh.done ? [] : G.links[sh.lamp].filter((l) => !sh.edges.has(l.edge)); }
-  const upValue = (sh, id) => W.upgrades.find((u) => u.id === id).values[sh.ups[id]];
-
-  function combo(st, i, j) {
-    if (st.hand) return [st.hand[i].number, st.hand[j].effect];
-    return [st.combinations[i].number, st.combinations[j].effect];
-  }
-  function pickText(st, i, j, bonus) { return (st.hand ? `${i + 1}${j + 1}` : "abc"[i]) + (bonus ? "+" + bonus : ""); }
-
-  function pickOptions(st, sh) {
-    const free = freeSlots(sh);
-    const group = groupsReady(sh).length > 0;
-    const pairs = st.hand ? [[0, 1], [0, 2], [1, 0], [1, 2], [2, 0], [2, 1]] : [[0, 0], [1, 1], [2, 2]];
-    const out = [];
-    let normalAny = false;
-    for (const [i, j] of pairs) {
-      const n = combo(st, i, j)[0];
-      const normal = free.some(([, lo, hi]) => lo < n && n < hi);
-      const add = (bonus) => out.push({ kind: "pick", i, j, bonus, text: pickText(st, i, j, bonus) });
-      if (normal) { normalAny = true; add(""); }
-      if (group) {
-        if ([-2, -1, 1, 2].some((d) => n + d >= 0 && n + d <= 17 && free.some(([, lo, hi]) => lo < n + d && n + d < hi))) add("e");
-        if (normal) { add("f"); if (expansionSlots(sh, free, n).length) add("x"); }
-      }
-    }
-    if (!normalAny) {
-      if (st.hand) [0, 1, 2].forEach((k) => out.push({ kind: "refuse", card: k, text: `refuse${k + 1}` }));
-      else out.push({ kind: "refuse", card: -1, text: "refuse" });
-    }
-    return out;
-  }
-  function openOptions(sh, turn) {
-    const free = freeSlots(sh);
-    const n = turn.num;
-    const open = (i, d) => ({ kind: "open", slot: i, d, text: W.slots[i].id + (d ? (d > 0 ? "+" : "") + d : "") });
-    if (turn.bonus === "e") {
-      const out = [];
-      for (const d of [-2, -1, 1, 2]) {
-        if (n + d < 0 || n + d > 17) continue;
-        for (const [i, lo, hi] of free) if (lo < n + d && n + d < hi) out.push(open(i, d));
-      }
-      return out;
-    }
-    if (turn.bonus === "x") return expansionSlots(sh, free, n).map((i) => open(i, 0));
-    return free.filter(([, lo, hi]) => lo < n && n < hi).map(([i]) => open(i, 0));
-  }
-  function effectOptions(st, sh, turn) {
-    const effects = turn.bonus === "f" ? ["op", "con", "up", "show", "limo"] : [turn.eff];
-    const out = [];
-    for (const eff of effects) {
-      if (eff === "op") { if (sh.marks < W.track_length) out.push({ kind: "eff", eff, text: "op" }); }
-      else if (eff === "con") {
-        W.slots.forEach((slot, i) => { if (slot.crane && !sh.built.has(i)) out.push({ kind: "eff", eff, target: i, text: "con " + slot.id }); });
-      } else if (eff === "up") {
-        for (const u of W.upgrades) {
-          if (sh.ups[u.id] < u.boxes && (!st.first_game || !W.golf_upgrades.includes(u.id))) out.push({ kind: "eff", eff, target: u.id, text: "up " + u.id });
-        }
-      } else if (eff === "show") {
-        if (turn.main >= 0 && W.slots[turn.main].star) {
-          for (const c of [0, 1]) if (sh.shows[c] < W.show_values[c].length) out.push({ kind: "eff", eff, target: c, text: "show" + (c + 1) });
-        }
-      } else {
-        for (const l of limoMoves(sh)) out.push({ kind: "eff", eff, target: l.dir, link: l, text: "limo " + l.dir });
-      }
-    }
-    out.push({ kind: "skip", text: "skip" });
-    return out;
-  }
-  function stepOptions(st, d) {
-    const { sh, turn } = d;
-    if (turn.stage === "pick") return pickOptions(st, sh);
-    if (turn.stage === "open") return openOptions(sh, turn);
-    if (turn.stage === "copy") return copyOptions(sh).map(([i, side]) => ({ kind: "copy", slot: i, side, text: `x${W.slots[i].id}${side}` }));
-    if (turn.stage === "effect") return effectOptions(st, sh, turn);
-    return [];
-  }
-
-  function openSlot(sh, i, value) {
-    sh.nums[i] = value;
-    const [a, b] = G.golf;
-    if (i >= a && i < b) {
-      if (sh.golfL < 0) { sh.golfL = sh.golfR = i; }
-      else if (i === sh.golfL - 1 && !sh.golfLB) sh.golfL = i;
-      else if (i === sh.golfR + 1 && !sh.golfRB) sh.golfR = i;
-      else if (i < sh.golfL) sh.golfLB = true;
-      else if (i > sh.golfR) sh.golfRB = true;
-    }
-  }
-  function playStep(st, sh, turn, o) {
-    if (o.kind === "pick") {
-      Object.assign(turn, { i: o.i, j: o.j, bonus: o.bonus });
-      [turn.num, turn.eff] = combo(st, o.i, o.j);
-      if (o.bonus) {
-        const g = groupsReady(sh)[0];
-        sh.spent.add(g);
-        if (o.bonus === "x") sh.exp.add(g);
-      }
-      turn.stage = "open";
-    } else if (o.kind === "refuse") {
-      sh.marks = Math.min(W.track_length, sh.marks + 2);
-      turn.refused = true;
-      turn.acme = o.card;
-      turn.stage = "done";
-    } else if (o.kind === "open") {
-      openSlot(sh, o.slot, turn.num + o.d);
-      turn.main = o.slot;
-      turn.stage = turn.bonus === "x" ? "copy" : "effect";
-    } else if (o.kind === "copy") {
-      openSlot(sh, o.slot, o.side === "l" ? sh.nums[o.slot - 1] : sh.nums[o.slot + 1]);
-      turn.copy = o.slot;
-      turn.stage = "effect";
-    } else {
-      if (o.kind === "eff") {
-        if (o.eff === "op") sh.marks += 1;
-        else if (o.eff === "con") sh.built.add(o.target);
-        else if (o.eff === "up") sh.ups[o.target] += 1;
-        else if (o.eff === "show") { sh.shows[o.target] += 1; sh.starOk.add(turn.main); turn.show = true; }
-        else {
-          const l = o.link;
-          sh.edges.add(l.edge);
-          sh.lamp = l.to;
-          W.edges[l.edge].passes.forEach((n) => sh.carpets.add(G.idx[n]));
-          if (l.to === W.start_lamp) sh.done = true;
-        }
-      }
-      for (const i of [turn.main, turn.copy]) {
-        if (i >= 0 && W.slots[i].star && !(i === turn.main && turn.show)) sh.starX.add(i);
-      }
-      turn.stage = "done";
-    }
-  }
-
-  // -- scoring now (what the sheet would score if the game ended now) -------------------------------
-  function runs(sh, st) {
-    const [a, b] = W.streets[st];
-    const seq = [];
-    for (let i = a; i < b; i++) if (isBuilt(sh, i)) seq.push(sh.nums[i]);
-    let best = 0;
-    for (let i = 0; i < seq.length;) {
-      if (seq[i] < 0) { i++; continue; }
-      let j = i + 1;
-      while (j < seq.length && seq[j] >= 0 && seq[j] % 2 === seq[i] % 2) j++;
-      best = Math.max(best, j - i);
-      i = j;
-    }
-    return best;
-  }
-  function bfs(start, avoid) {
-    const seen = new Map([[start, 0]]);
-    const todo = [start];
-    while (todo.length) {
-      const lamp = todo.shift();
-      for (const l of G.links[lamp]) {
-        if (avoid.has(l.edge) || seen.has(l.to)) continue;
-        seen.set(l.to, seen.get(lamp) + 1);
-        if (l.to === W.start_lamp) return seen.get(l.to);
-        todo.push(l.to);
-      }
-    }
-    return -1;
-  }
-  function missing(sh) {
-    if (sh.done) return 0;
-    if (!sh.edges.size) return W.min_loop;
-    for (const avoid of [sh.edges, new Set()]) { const d = bfs(sh.lamp, avoid); if (d >= 0) return d; }
-    return 0;
-  }
-  function openLoans(sh) {
-    let loans = 0;
-    W.slots.forEach((slot, i) => { if (slot.crane && sh.built.has(i) && sh.nums[i] < 0) loans++; });
-    sh.shows.forEach((crossed, c) => { if (crossed) loans += W.show_loans[c].filter((box) => box > crossed).length; });
-    return loans + sh.exp.size;
-  }
-  function openedCarpets(sh, kind) {
-    return W.slots.filter((slot, i) => slot.carpet === kind && sh.carpets.has(i) && sh.nums[i] >= 0).length;
-  }
-  function holesOf(sh) { return sh.golfL < 0 ? [] : parsOf(sh.golfL, sh.golfR); }
-
-  function acmeColumns(st) {
-    const acme = st.acme;
-    const card = W.architects[String(acme.architect)];
-    const pile = acme.pile;
-    const count = (e) => pile.filter((x) => x === e).length;
-    const ups = count("up");
-    const values = card.base.map((b, k) => (ups >= card.thresholds[k] ? card.upgraded[k] : b));
-    const run = Math.max(1, count("con") + card.crane);
-    let holes = 0;
-    for (let k = 1; k < pile.length; k++) if (pile[k] === pile[k - 1]) holes++;
-    return { values, run, holes, count, ups, card };
-  }
-
-  function estimate(st, models, loans) {
-    // Columns of every sheet as if the game ended now (the bank only counts the loans we know of).
-    const n = models.length;
-    const counts = models.map(unused);
-    const runsAll = models.map((sh) => [0, 1, 2, 3].map((k) => runs(sh, k)));
-    const best = [0, 1, 2, 3].map((k) => Math.max(...runsAll.map((r) => r[k])));
-    const acme = st.acme ? acmeColumns(st) : null;
-    return models.map((sh, q) => {
-      let place;
-      let last;
-      let bonus;
-      if (acme) {
-        place = counts[0] >= acme.count("op") ? 1 : 2;
-        last = place === 2;
-        bonus = runsAll[q].map((r) => r >= acme.run && r > 0);
-      } else {
-        place = 1 + counts.filter((c) => c > counts[q]).length;
-        last = n > 1 && counts[q] === Math.min(...counts) && new Set(counts).size > 1;
-        bonus = runsAll[q].map((r, k) => r === best[k] && best[k] > 0);
-      }
-      const places = W.open_places[Math.min(sh.ups.open, W.open_places.length - 1)];
-      const grands = sh.hotels.filter((h) => h === "grand").length;
-      const smalls = sh.hotels.filter((h) => h === "small").length;
-      const holes = st.first_game ? [] : holesOf(sh);
-      const miss = missing(sh);
-      const bank = loans[q] ? W.bank.minority : 0;
-      const bundles = Math.min(W.vault.slots, sh.vault + openedCarpets(sh, "mafia") + bank);
-      const owed = openLoans(sh) + (last ? 1 : 0);
-      const cols = {
-        projects: sum(sh.projects),
-        opening: place <= places.length ? places[place - 1] : 0,
-        shows: sum(sh.shows.map((k, c) => (k ? W.show_values[c][k - 1] : 0))),
-        hotels: grands * upValue(sh, "grand") + smalls * upValue(sh, "small"),
-        streets: sum(runsAll[q]) + bonus.filter(Boolean).length * upValue(sh, "street"),
-        golf: [3, 4, 5].map((p) => holes.filter((h) => h === p).length * upValue(sh, "par" + p)).reduce((a, b) => a + b, 0),
-        limousine: openedCarpets(sh, "vip") * upValue(sh, "vip") + openedCarpets(sh, "luxury") * upValue(sh, "luxury") + miss * upValue(sh, "limo"),
-        vault: bundles >= owed ? 0 : W.vault.penalty,
-      };
-      return { columns: cols, total: sum(Object.values(cols)), place, bundles, owed, miss, runs: runsAll[q], bonus };
-    });
-  }
-  function acmeEstimate(st, mine) {
-    const a = acmeColumns(st);
-    const streetsBonus = mine.runs.filter((r) => a.run >= r).length * a.values[3];
-    const cols = {
-      projects: sum(st.acme.projects), opening: a.count("op") * a.values[0], shows: a.count("show") * a.values[1],
-      hotels: st.acme.hotels.length * a.values[2], streets: 4 * a.run + streetsBonus,
-      golf: st.first_game ? 0 : a.holes * a.values[4], limousine: a.count("limo") * a.values[5], vault: 0,
-    };
-    return { columns: cols, total: sum(Object.values(cols)) };
+  // ACME's pile counted by effect (solo): what its panel lists beside the server's values.
+  function acmeCounts(st) {
+    const pile = st.acme.pile;
+    return (e) => pile.filter((x) => x === e).length;
   }
 
   // -- the round being composed ------------------------------------------------------------------------
-  function turnFromView(t) {
-    const idx = (n) => (n ? G.idx[n] : -1);
-    return {
-      stage: t.step, i: t.combination[0], j: t.combination[1], num: t.number, eff: t.effect, bonus: t.bonus,
-      main: idx(t.opened), copy: idx(t.copied), refused: t.steps.some((x) => x.step === "refuse"), acme: -1,
-      show: t.steps.some((x) => x.step === "effect" && x.effect === "show"),
-    };
-  }
-  function draftFor(payload, me) {
+  // Each click asks the server where the steps so far lead (ctx.draft: the sheet, the next steps on
+  // offer, the score now); the answers are kept per prefix, so Undo needs no request.
+  function draftFor(payload, me, ctx) {
     const st = payload.state;
     const entry = st.players[me];
     if (!entry || !entry.turn) return null;
     const key = [payload.table, me, st.round, st.phase, entry.turn.step, entry.turn.steps.length].join("|");
     let d = store.drafts.get(me);
     if (!d || d.key !== key) {
-      d = { key, baseSheet: fromView(entry.sheet), baseTurn: turnFromView(entry.turn), steps: [] };
+      d = { key, baseSheet: fromView(entry.sheet), steps: [], answers: [], waiting: false, error: "" };
       store.drafts.set(me, d);
-      replay(st, d);
       store.soloNumber = null; store.easy = null; store.copyAt = null; store.bonus = "";
+      ask(d, me, ctx);
     }
     return d;
   }
-  function replay(st, d) {
-    d.sh = clone(d.baseSheet);
-    d.turn = Object.assign({}, d.baseTurn);
-    for (const o of d.steps) playStep(st, d.sh, d.turn, o);
+  function current(d) { return d.answers[d.steps.length] || null; }
+  async function ask(d, me, ctx) {
+    const texts = d.steps.map((o) => o.text);
+    if (current(d) || !ctx.draft) { settle(d); return; }
+    d.waiting = true;
+    const response = await ctx.draft(texts);
+    if (store.drafts.get(me) !== d) return; // handed over or a new round meanwhile: forget the answer
+    d.waiting = false;
+    if (response && response.ok) {
+      d.answers[texts.length] = response.data;
+      d.error = "";
+    } else {
+      // refused or unreachable: take the step back and say why
+      d.steps = d.steps.slice(0, Math.max(0, d.answers.length - 1));
+      d.error = response && response.data && response.data.message ? response.data.message : "The server did not answer; try again.";
+    }
+    settle(d);
+    if (store.last) render(...store.last);
+  }
+  function settle(d) {
+    const a = current(d);
+    if (!a) return;
+    d.sh = fromView(a.sheet);
+    d.turn = turnFromView(a.turn);
+    d.options = a.options;
+    d.score = a.score_now;
   }
   function choose(st, d, o, rerender) {
+    if (d.waiting) return;
     d.steps.push(o);
-    replay(st, d);
+    d.answers.length = d.steps.length; // answers beyond a changed step no longer hold
     store.soloNumber = null; store.easy = null; store.copyAt = null;
     if (o.kind === "pick") store.bonus = "";
+    ask(d, store.me, store.ctx);
     rerender();
   }
   function undo(st, d, all, rerender) {
+    if (d.waiting) return;
     if (all) d.steps = []; else d.steps.pop();
-    replay(st, d);
     store.soloNumber = null; store.easy = null; store.copyAt = null;
+    d.error = "";
+    settle(d);
     rerender();
   }
 
-  function describe(st, o, turnBefore) {
-    if (o.kind === "pick") {
-      const [n, e] = combo(st, o.i, o.j);
-      const head = st.hand ? `number ${n} (card ${o.i + 1}) with ${EFFECT_SHORT[e]} (card ${o.j + 1}); card ${4 - o.i - o.j} to ACME`
-        : `combination ${"abc"[o.i]}: ${n} / ${EFFECT_SHORT[e]}`;
-      return head + (o.bonus ? ` + ${W.bonuses[o.bonus]}` : "");
-    }
-    if (o.kind === "refuse") return "no number fits: mark 2 opening boxes" + (o.card >= 0 ? ` (card ${o.card + 1} to ACME)` : "");
-    if (o.kind === "open") return `write ${turnBefore.num + o.d} in ${W.slots[o.slot].id}`;
-    if (o.kind === "copy") return `expansion: copy into ${W.slots[o.slot].id} from the ${o.side === "l" ? "left" : "right"}`;
-    if (o.kind === "skip") return "no effect";
-    if (o.eff === "op") return "mark an opening box";
-    if (o.eff === "con") return `build the crane casino ${W.slots[o.target].id}`;
-    if (o.eff === "up") return `upgrade ${UP_LABEL[o.target][0]}`;
-    if (o.eff === "show") return `show in column ${o.target + 1}`;
-    return `limousine ${DIR_WORD[o.target]}`;
+  function turnFromView(t) {
+    const idx = (n) => (n ? G.idx[n] : -1);
+    return {
+      stage: t.step, i: t.combination[0], j: t.combination[1], num: t.number, eff: t.effect, bonus: t.bonus,
+      main: idx(t.opened), copy: idx(t.copied), refused: t.steps.some((x) => x.step === "refuse"), steps: t.steps,
+    };
   }
 
   // -- drawing: the city plan ------------------------------------------------------------------------
@@ -551,9 +278,9 @@
       if (lamp === W.start_lamp) root.append(s("g", { class: "nlv-airport" }, s("rect", { x: x - 12, y: y - 8, width: 24, height: 16, rx: 4 }), s("text", { x, y: y + 4 }, "AIR")));
       else root.append(s("circle", { cx: x, cy: y, r: 4, class: "nlv-lamp" }));
       if (t) {
-        root.append(s("g", { class: "nlv-lamp-target nlv-click nlv-target", "data-lamp": name, "data-dir": t.dir, onclick: () => onLamp(t) },
-          title(`drive the limousine ${DIR_WORD[t.dir]} to lamp ${name}`),
-          s("circle", { cx: x, cy: y, r: 11 }), s("text", { x, y: y + 4 }, t.dir.toUpperCase())));
+        root.append(s("g", { class: "nlv-lamp-target nlv-click nlv-target", "data-lamp": name, "data-dir": t.target, onclick: () => onLamp(t) },
+          title(`drive the limousine ${DIR_WORD[t.target]} to lamp ${name}`),
+          s("circle", { cx: x, cy: y, r: 11 }), s("text", { x, y: y + 4 }, t.target.toUpperCase())));
       }
     });
     if (!sh.done) {
@@ -584,14 +311,14 @@
 
   // -- drawing: the score sheet ----------------------------------------------------------------------
   function drawSheet(st, sh, opts) {
-    const { effectTargets, onEffect, fresh } = opts;
+    const { effectTargets, onEffect, fresh, missing } = opts;
     const width = LX + W.avenues * CW + 16;
     const root = s("svg", { viewBox: `0 0 ${width} 352`, class: "nlv-scoresheet", role: "img", "aria-label": "score sheet" });
     // opening track
     const BX = 86, BW = 27;
     const bx = (k) => BX + (k - 1) * BW + (k === W.track_length ? 12 : 0);
     root.append(s("text", { x: 4, y: 40, class: "nlv-label" }, "Opening"));
-    root.append(s("text", { x: 4, y: 54, class: "nlv-sub" }, `${unused(sh)} unused`));
+    root.append(s("text", { x: 4, y: 54, class: "nlv-sub" }, `${sh.unused} unused`));
     const opT = effectTargets.find((o) => o.eff === "op");
     W.groups.forEach(([a, b], g) => {
       const x1 = bx(a), x2 = bx(b) + BW - 4;
@@ -669,9 +396,10 @@
     for (let k = 0; k < W.vault.slots; k++) {
       root.append(s("circle", { cx: BX + 8 + k * 22, cy: vy, r: 8, class: "nlv-bundle" + (k < sh.vault ? " full" : "") }));
     }
-    const owed = openLoans(sh);
+    const owed = sh.loans;
     root.append(s("text", { x: BX + W.vault.slots * 22 + 8, y: vy + 5, class: "nlv-sub" },
-      `${sh.vault} bundle${sh.vault === 1 ? "" : "s"} · ${owed} open loan${owed === 1 ? "" : "s"} · ${sh.edges.size} limo segment${sh.edges.size === 1 ? "" : "s"}, ${missing(sh)} to go`));
+      `${sh.vault} bundle${sh.vault === 1 ? "" : "s"} · ${owed} open loan${owed === 1 ? "" : "s"} · ${sh.edges.size} limo segment${sh.edges.size === 1 ? "" : "s"}` +
+      (missing === null || missing === undefined ? "" : `, ${missing} to go`)));
     return root;
   }
 
@@ -723,21 +451,15 @@
     const legal = new Set(ctx.legal || []);
     const acting = me !== null && me !== undefined && (payload.to_act || []).includes(me) && !replayMode;
     const roundActing = acting && st.phase === "round";
-    const d = roundActing ? draftFor(payload, me) : null;
-    let options = d ? stepOptions(st, d) : [];
-    if (d && !d.steps.length) {
-      // nothing composed yet: the engine's own list is the authority
-      const mine = options.map((o) => o.text);
-      options = options.filter((o) => legal.has(o.text));
-      const missingHere = [...legal].filter((t) => !mine.includes(t));
-      if (missingHere.length) console.warn("newlasvegas board: moves the board did not offer", missingHere);
-    }
-    const byText = new Map(options.map((o) => [o.text, o]));
+    store.me = me; store.ctx = ctx;
+    const d = roundActing ? draftFor(payload, me, ctx) : null;
+    const ready = d && d.options; // the server's answer for the steps so far (the last one while asking)
+    const options = ready ? d.options : [];
     const viewing = store.viewing !== null && store.viewing < n ? store.viewing : (me !== null && me !== undefined ? me : 0);
     const mineShown = viewing === me;
-    const models = st.players.map((p, q) => (q === me && d ? d.sh : fromView(p.sheet)));
-    const loans = st.players.map((p) => p.loan === true);
-    const est = estimate(st, models, loans);
+    const models = st.players.map((p, q) => (q === me && ready ? d.sh : fromView(p.sheet)));
+    const score = (ready && d.score) || st.score_now || null; // the score if the game ended now
+    const est = st.players.map((p, q) => (score ? score.players[q] : null));
     const parts = [];
 
     // head: round, projects approved, who is still choosing
@@ -760,7 +482,7 @@
     }
 
     // the decision
-    if (!replayMode && me !== null && me !== undefined) parts.push(decisionPanel(st, payload, ctx, d, options, byText, legal, acting, rerender, seats));
+    if (!replayMode && me !== null && me !== undefined) parts.push(decisionPanel(st, payload, ctx, d, options, legal, acting, rerender, seats));
 
     // the round's cards when not choosing (so everyone sees them)
     if (!roundActing && st.phase === "round") parts.push(cardsRow(st, null, null, rerender));
@@ -770,7 +492,7 @@
 
     // the sheet shown
     const shown = models[viewing];
-    const isDraft = mineShown && d;
+    const isDraft = mineShown && ready;
     const targets = new Map();
     const lampTargets = new Map();
     let effectTargets = [];
@@ -790,7 +512,7 @@
         });
       } else if (stage === "effect") {
         options.filter((o) => o.eff === "con").forEach((o) => targets.set(o.target, { label: "", opt: o }));
-        options.filter((o) => o.eff === "limo").forEach((o) => lampTargets.set(o.link.to, o.link));
+        options.filter((o) => o.eff === "limo").forEach((o) => lampTargets.set(o.to, o));
         effectTargets = options.filter((o) => o.kind === "eff");
       }
     }
@@ -806,21 +528,24 @@
       else if (t.opts.length === 1) onChoose(t.opts[0]);
       else { store.copyAt = i; rerender(); }
     };
-    const onLamp = (link) => { const o = options.find((x) => x.eff === "limo" && x.target === link.dir); if (o) onChoose(o); };
+    const onLamp = (o) => onChoose(o);
     const label = viewing === me ? (d && d.steps.length ? "Your sheet (this round's steps drawn in blue, not sent yet)" : "Your sheet")
       : `${T.seatLabel(seats, viewing)}'s sheet` + (st.phase === "over" ? "" : " as it stood at the start of this round (read-only)");
     const sheetBox = el("section", { class: "nlv-sheet" + (viewing === me ? " mine" : " other") + (store.zoom ? " zoom" : "") },
       el("h3", {}, label, el("span", { class: "nlv-sheet-buttons" },
         el("button", { class: "small nlv-zoom", type: "button", title: "draw the sheet larger (scroll sideways)", onclick: () => { store.zoom = !store.zoom; rerender(); } }, store.zoom ? "Fit to screen" : "Zoom in"),
         viewing !== me && me !== null && me !== undefined ? el("button", { class: "small nlv-back", type: "button", onclick: () => { store.viewing = null; rerender(); } }, "Back to my sheet") : null)),
-      scoreChips(est[viewing], st, viewing),
+      est[viewing] || st.final ? scoreChips(est[viewing], st, viewing) : null,
       el("div", { class: "nlv-svgwrap" }, drawCity(st, shown, {
         targets, fresh, grandTaken: st.grand_taken || [], acmeHotels: solo ? st.acme.hotels : [], onSlot, onLamp, lampTargets,
       })),
-      el("div", { class: "nlv-svgwrap" }, drawSheet(st, shown, { effectTargets, onEffect: onChoose, fresh: isDraft ? { marks: d.baseSheet.marks } : {} })),
+      el("div", { class: "nlv-svgwrap" }, drawSheet(st, shown, {
+        effectTargets, onEffect: onChoose, fresh: isDraft ? { marks: d.baseSheet.marks } : {},
+        missing: est[viewing] ? est[viewing].detail.segments_missing : null,
+      })),
       projectsRow(st, shown));
     parts.push(sheetBox);
-    if (solo) parts.push(acmePanel(st, est[0]));
+    if (solo) parts.push(acmePanel(st, score && score.acme));
     container.replaceChildren(el("div", { class: "nlv" }, parts));
   }
 
@@ -860,7 +585,7 @@
     return row;
   }
 
-  function decisionPanel(st, payload, ctx, d, options, byText, legal, acting, rerender, seats) {
+  function decisionPanel(st, payload, ctx, d, options, legal, acting, rerender, seats) {
     const box = el("section", { class: "nlv-decision" + (acting ? " acting" : "") });
     const send = async (text) => {
       store.sending = true;
@@ -897,13 +622,19 @@
       return box;
     }
     if (!d) return box;
+    if (d.error) box.append(el("p", { class: "nlv-warn", role: "alert" }, d.error));
+    if (!d.options) {
+      box.append(d.error ? el("button", { type: "button", class: "small", onclick: () => ask(d, ctx.seat, ctx) }, "Try again")
+        : el("p", { class: "hint nlv-waiting" }, "…"));
+      return box;
+    }
     const stage = d.turn.stage;
     const choose_ = (o) => choose(st, d, o, rerender);
     const sh = d.sh;
     const prompt = el("p", { class: "nlv-prompt" });
     const extra = el("div", { class: "nlv-actions" });
     if (stage === "pick") {
-      const groups = groupsReady(sh);
+      const groups = sh.ready;
       const picks = options.filter((o) => o.kind === "pick");
       const bonus = store.bonus && picks.some((o) => o.bonus === store.bonus) ? store.bonus : "";
       if (groups.length) {
@@ -946,8 +677,7 @@
     } else {
       const chosen = d.turn.refused ? {} : { number: d.turn.i, effect: d.turn.j };
       box.append(cardsRow(st, d, { chosen }, rerender));
-      box.append(el("p", { class: "nlv-sofar" }, el("strong", {}, "This round: "),
-        d.baseTurn.stage !== "pick" ? "(already sent) " : "", stepsSoFar(st, d)));
+      box.append(el("p", { class: "nlv-sofar" }, el("strong", {}, "This round: "), stepsSoFar(d)));
       if (stage === "open") {
         const changes = [...new Set(options.map((o) => o.d))];
         if (d.turn.bonus === "e") {
@@ -1004,12 +734,8 @@
     return box;
   }
 
-  function stepsSoFar(st, d) {
-    const parts = [];
-    const t = Object.assign({}, d.baseTurn);
-    const sh = clone(d.baseSheet);
-    for (const o of d.steps) { parts.push(describe(st, o, t)); playStep(st, sh, t, o); }
-    return parts.join(" → ") || "—";
+  function stepsSoFar(d) {
+    return d.turn.steps.map(stepWords).join(" → ") || "—";
   }
   function stepWords(x) {
     if (x.step === "pick") return x.number_card === x.effect_card ? `combination ${"abc"[x.number_card]} (${x.number} / ${EFFECT_SHORT[x.effect]})` + (x.bonus ? ` + ${W.bonuses[x.bonus]}` : "")
@@ -1064,10 +790,15 @@
     return el("section", { class: "nlv-players-box" }, el("div", { class: "nlv-sub" }, (st.players.length > 1 ? "Architects (click one to see their sheet). " : "") + choosing), list);
   }
 
-  function acmePanel(st, mine) {
+  function acmePanel(st, now) {
     const acme = st.acme;
-    const a = acmeColumns(st);
-    const e = st.final ? st.final.acme : acmeEstimate(st, mine);
+    const e = st.final ? st.final.acme : now;
+    if (!e) return el("section", { class: "nlv-acme" }, el("h3", {}, `ACME · architect card ${acme.architect}`));
+    const card = W.architects[String(acme.architect)];
+    const count = acmeCounts(st);
+    // The final score has no hole count: its golf column over the value per hole gives it.
+    const holes = e.holes ?? (e.values[4] ? e.columns.golf / e.values[4] : 0);
+    const a = { values: e.values, run: e.run, holes, count, ups: count("up"), card };
     const kinds = ["op", "con", "up", "show", "limo"];
     const colNames = W.architect_columns;
     return el("section", { class: "nlv-acme" },
@@ -1110,30 +841,6 @@
           el("td", {}, el("strong", {}, String(r.total))))))),
       f.loan_card !== undefined ? el("p", { class: "nlv-sub" }, `The card under your sheet was a ${f.loan_card}: ACME ${f.acme.loan ? "took" : "did not take"} the loan.`) : null,
       el("p", { class: "nlv-sub" }, "Bank loans: " + st.players.map((p, q) => `${T.seatLabel(seats, q)} ${p.loan ? "took it" : "refused"}`).join(", ")));
-  }
-
-  // For the tests: the board's own step rules and running score, fed with views (the browser test
-  // checks them against the engine's legal moves and final scores).
-  function ensureWords() { if (!W) { W = T.config("board-words") || {}; if (W.slots) G = geometry(); } }
-  function probe(payload, seat, texts) {
-    ensureWords();
-    const st = payload.state;
-    const entry = st.players[seat];
-    const d = { baseSheet: fromView(entry.sheet), baseTurn: turnFromView(entry.turn), steps: [] };
-    replay(st, d);
-    for (const text of texts) {
-      const o = stepOptions(st, d).find((x) => x.text === text);
-      if (!o) return { error: `${text} not offered`, offered: stepOptions(st, d).map((x) => x.text) };
-      d.steps.push(o);
-      replay(st, d);
-    }
-    return { options: stepOptions(st, d).map((x) => x.text), unused: unused(d.sh), loans: openLoans(d.sh) };
-  }
-  function scoreNow(payload) {
-    ensureWords();
-    const st = payload.state;
-    const est = estimate(st, st.players.map((p) => fromView(p.sheet)), st.players.map((p) => p.loan === true));
-    return { players: est.map((e) => e.columns), acme: st.acme ? acmeEstimate(st, est[0]).columns : null };
   }
 
   function renderFromPage(container, payload, ctx) {
@@ -1213,5 +920,5 @@
     return text;
   }
 
-  T.registerBoard("newlasvegas", { render: renderFromPage, reset, outcome, describeMove, rules: { probe, scoreNow } });
+  T.registerBoard("newlasvegas", { render: renderFromPage, reset, outcome, describeMove });
 })();
