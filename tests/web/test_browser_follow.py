@@ -347,3 +347,85 @@ def test_multicity_a_bots_tile_on_the_board(server, browser):
     assert last and "Drew a tile, laid it" in last and "from the start tile" in last, last
     assert not errors, errors
     context.close()
+
+
+def lv_positions(seed: int = 8, moves: int = 160) -> list[tuple[dict, list[dict]]]:
+    """A Lords of Vegas game of the greedy bots: (the spectator's state, the events of the move that led
+    there) after each move."""
+    from tabletown.games.lordsofvegas import GAME
+    from tabletown.games.lordsofvegas.bots import GreedyBot
+
+    state = GAME.new_game(3, {}, seed)
+    bots = [GreedyBot(s) for s in range(3)]
+    out = []
+    for _ in range(moves):
+        if state.is_over:
+            break
+        seat = state.to_act[0]
+        before = len(state.events(None))
+        state.apply(seat, bots[seat].choose(state, seat))
+        out.append((state.view(None)["state"], state.events(None)[before:]))
+    return out
+
+
+def test_lords_of_vegas_rewinds_moves_pushed_at_once(server, browser):
+    """Several moves in one push: the board shows each step's own position. The board's rewind of the
+    position after several moves is compared with the engine's own position after each move."""
+    created = new_table(server, "lordsofvegas", ["human", "bot:greedy", "bot:greedy"], seed=8)
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    page, errors = open_seat(context, server, created, "fast")
+    page.wait_for_selector("#board .lv-map")
+    positions = lv_positions()
+    keys = (
+        "board",
+        "players",
+        "casinos",
+        "tiles_left",
+        "deck_size",
+        "cards_left",
+        "cards_before_game_end",
+        "turn",
+    )
+    checked = refused = 0
+    for m in range(1, len(positions) - 1):
+        for k in (1, 3, 6):
+            n = min(m + k, len(positions) - 1)
+            later = [e for _, events in positions[m + 1 : n + 1] for e in events]
+            step = {"seat": positions[m][1][-1].get("seat"), "events": positions[m][1]}
+            got = page.evaluate(
+                """([state, later, step]) => {
+                  try { return Tabletown.board('lordsofvegas').follow.rewind(state, later, step); }
+                  catch (err) { return null; }
+                }""",
+                [positions[n][0], later, step],
+            )
+            if got is None:  # a die re-rolled later: its value before is not in the events
+                refused += 1
+                continue
+            want = positions[m][0]
+            for key in keys:
+                a, b = got[key], want[key]
+                if key == "board":
+                    a, b = sorted(a, key=lambda x: x["lot"]), sorted(b, key=lambda x: x["lot"])
+                    # a casino reorganized later keeps its new dice (the old faces are not in the events)
+                    rerolled = {
+                        lot
+                        for e in later
+                        if e["kind"] == "reorg"
+                        for c in want["casinos"] + positions[n][0]["casinos"]
+                        if e["casino"] in c["lots"]
+                        for lot in c["lots"]
+                    }
+                    a = [{**x, "die": None} if x["lot"] in rerolled else x for x in a]
+                    b = [{**x, "die": None} if x["lot"] in rerolled else x for x in b]
+                if key == "casinos" and rerolled:
+                    a = b = None  # (its boss may be the one after the re-roll)
+                if key == "casinos" and a is not None:
+                    a = sorted((c["lots"], c["color"], c["boss"], c["size"], c["strip"]) for c in a)
+                    b = sorted((c["lots"], c["color"], c["boss"], c["size"], c["strip"]) for c in b)
+                assert a == b, (m, n, key, later)
+            assert sorted(got["undrawn_lots"]) == sorted(want["undrawn_lots"])
+            checked += 1
+    assert checked > 100 and checked > refused, (checked, refused)
+    assert not errors, errors
+    context.close()

@@ -28,7 +28,7 @@
   let LOT = {};           // id -> printed facts
   const mem = {
     table: null, events: new Map(), texts: new Map(), selected: null, lastPayload: null, lastCtx: null,
-    trade: null, tradeOpen: false, host: null, main: null, dialog: null, bet: {}, marks: null,
+    trade: null, tradeOpen: false, host: null, main: null, dialog: null, bet: {}, marks: null, upTo: Infinity,
   };
 
   function svg(tag, attrs, ...children) {
@@ -177,7 +177,8 @@
       if (t && t[0] === e.i) mem.texts.set(e.i, t[1]);
     });
   }
-  function sortedEvents() { return [...mem.events.keys()].sort((a, b) => a - b).map((i) => mem.events.get(i)); }
+  // (while a step is shown before later ones of its payload, only the events up to it: mem.upTo)
+  function sortedEvents() { return [...mem.events.keys()].filter((i) => i < mem.upTo).sort((a, b) => a - b).map((i) => mem.events.get(i)); }
 
   function lastDraw() {
     const list = sortedEvents();
@@ -221,7 +222,109 @@
     // a turn's draw comes with the previous player's end of turn: the seat's own moves are its steps
     move(e, prev) { return follow.step(e, prev); },
     summary,
+    rewind,
   };
+  // The position before `later` (the events after the step shown, in one payload with it): money, points,
+  // markers, tiles, dice, cards and trades undone, the casinos grouped again, so a bot's turn pushed at
+  // once is shown move by move. A reorganized casino's dice keep their new faces (the old ones are not in
+  // the events: only the boss's dice may look re-rolled a step early); an event whose undoing is not known
+  // (a lot freed, a die moved) throws: table.js then shows the payload's own position, as before.
+  const UNKNOWN = new Set(["free_lot", "move_die", "must_free_lot", "must_move_die", "dealt"]);
+  function rewind(state, later, step) {
+    words();
+    const st = JSON.parse(JSON.stringify(state));
+    const players = Object.fromEntries((st.players || []).map((p) => [p.seat, p]));
+    const lots = Object.fromEntries((st.board || []).map((b) => [b.lot, b]));
+    const money = (seat, n) => { if (players[seat] && n) players[seat].money += n; };
+    const cleared = (lot) => { const b = lots[lot]; if (!b) throw new Error("no lot " + lot); Object.keys(b).forEach((k) => { if (k !== "lot") delete b[k]; }); return b; };
+    let before = step.events[step.events.length - 1] || null;
+    for (const e of later) {
+      if (follow.turn(e, before) !== null) st.turn -= 1; // a turn that starts later
+      before = e;
+    }
+    const list = [...later];
+    for (let k = list.length - 1; k >= 0; k--) {
+      const e = list[k], kind = e.kind;
+      if (UNKNOWN.has(kind)) throw new Error("cannot undo " + kind);
+      if (kind === "lots_pay" || kind === "casino_pays") (e.amounts || []).forEach((a, seat) => money(seat, -a));
+      else if (kind === "score") players[e.seat].score = e.from;
+      else if (kind === "build" || kind === "sprawl") {
+        money(e.seat, e.cost);
+        const b = cleared(e.lot);
+        if (kind === "build") { b.marker = e.seat; players[e.seat].markers_left -= 1; }
+        players[e.seat].dice_left += 1;
+        st.tiles_left[e.color] += 1;
+      } else if (kind === "remodel") {
+        money(e.seat, e.cost);
+        // (its tiles, as long as it merged with no casino of the new colour: which lots were which is lost)
+        const casino = (state.casinos || []).find((c) => c.lots.includes(e.casino));
+        if (!casino || casino.size !== e.size) throw new Error("a remodel merged with another casino");
+        casino.lots.forEach((l) => { lots[l].tile = e.from_color; });
+        st.tiles_left[e.to_color] += e.size; st.tiles_left[e.from_color] -= e.size;
+      } else if (kind === "gamble_roll") {
+        if (e.won) { money(e.seat, -e.stake); money(e.boss, e.boss_pays); } else { money(e.seat, e.bet); money(e.boss, -e.boss_gets); }
+      } else if (kind === "marker") { cleared(e.lot); players[e.seat].markers_left += 1; }
+      else if (kind === "take_over") { // (the die keeps its value: the printed one when the lot had none)
+        const b = lots[e.lot];
+        players[e.seat].dice_left += 1;
+        if (e.from_seat !== null && e.from_seat !== undefined && e.from_seat >= 0) { b.owner = e.from_seat; players[e.from_seat].dice_left -= 1; }
+        else { delete b.owner; delete b.die; }
+      } else if (kind === "tie_reroll") (e.dice || []).forEach((d) => { if (lots[d.lot]) lots[d.lot].die = e.value; }); // the tied value
+      else if (kind === "reorg") money(e.seat, e.cost);
+      else if (kind === "put" && !list.slice(0, k).some((x) => x.kind === "reorg")) throw new Error("a die put without its reorganization");
+      else if (kind === "draw" || kind === "draw_unused") {
+        st.deck_size += 1;
+        if (st.cards_left && e.pays in st.cards_left) st.cards_left[e.pays] += 1;
+        if (!(st.undrawn_lots || []).includes(e.lot)) st.undrawn_lots = [...(st.undrawn_lots || []), e.lot];
+        if (st.cards_before_game_end !== null && st.cards_before_game_end !== undefined) st.cards_before_game_end += 1;
+      } else if (kind === "draw_game_end") { // (the Game End card pays the Strip)
+        st.deck_size += 1; st.cards_before_game_end = 0;
+        if (st.cards_left && "strip" in st.cards_left) st.cards_left.strip += 1;
+      }
+      else if (kind === "trade_done") {
+        const offer = list.slice(0, k).reverse().find((x) => x.kind === "offer");
+        if (!offer) throw new Error("a trade without its offer");
+        for (const it of offer.items) {
+          if (it.kind === "$") { money(it.giver, it.value); money(it.receiver, -it.value); }
+          else if (it.kind === "lot" && lots[it.value]) lots[it.value].marker = it.giver;
+          else if (it.kind === "die" && lots[it.value]) lots[it.value].owner = it.giver;
+        }
+      }
+    }
+    st.casinos = regroup(st, state);
+    if (step.seat !== null && step.seat !== undefined) st.active = step.seat;
+    Object.assign(st, { phase: "action", offer: null, gamble: null, placing: [], decision: null, market: [], gambled: false, promised: [] });
+    return st;
+  }
+  // the casinos of a board: tiles of one colour touching each other, their boss the highest die (a tie kept
+  // as the position after had it)
+  function regroup(st, after) {
+    const lots = Object.fromEntries(st.board.map((b) => [b.lot, b]));
+    const order = (W.lots || []).map((l) => l.id);
+    const seen = new Set(), out = [];
+    for (const id of order) {
+      const b = lots[id];
+      if (!b || !b.tile || seen.has(id)) continue;
+      const group = [], todo = [id];
+      seen.add(id);
+      while (todo.length) {
+        const at = todo.pop();
+        group.push(at);
+        for (const nb of (LOT[at] || {}).neighbors || []) {
+          if (!seen.has(nb) && lots[nb] && lots[nb].tile === b.tile) { seen.add(nb); todo.push(nb); }
+        }
+      }
+      group.sort((x, y) => order.indexOf(x) - order.indexOf(y));
+      const dice = group.filter((l) => lots[l].owner !== undefined && lots[l].owner !== null);
+      const top = Math.max(0, ...dice.map((l) => lots[l].die || 0));
+      const tied = [...new Set(dice.filter((l) => (lots[l].die || 0) === top).map((l) => lots[l].owner))];
+      const was = (after.casinos || []).find((c) => c.lots.includes(group[0]));
+      const boss = !tied.length ? null : was && tied.includes(was.boss) ? was.boss : tied[0];
+      group.forEach((l) => { lots[l].casino = group[0]; });
+      out.push({ lots: group, color: b.tile, size: group.length, boss, strip: group.some((l) => LOT[l] && LOT[l].strip) });
+    }
+    return out;
+  }
   function stepMarks(step) {
     const marks = { dice: [], money: {}, points: {}, lots: new Set() };
     if (!step) return marks;
@@ -835,6 +938,8 @@
   function paint(payload, ctx) {
     const st = payload.state;
     mem.marks = stepMarks(ctx.follow && ctx.follow.step);
+    const shown = ctx.follow && ctx.follow.playing && ctx.follow.step && ctx.follow.step.events;
+    mem.upTo = shown && shown.length ? shown[shown.length - 1].i + 1 : Infinity;
     const moves = parseLegal(ctx.legal || [], st);
     if (mem.selected && !LOT[mem.selected]) mem.selected = null;
     const map = el("div", { class: "lv-mapbox" }, drawBoard(payload, ctx, moves),
@@ -872,7 +977,7 @@
   // A hot-seat hand-over: forget everything of the seat shown.
   function reset() {
     Object.assign(mem, { table: null, events: new Map(), texts: new Map(), selected: null, lastPayload: null, lastCtx: null,
-      trade: null, tradeOpen: false, host: null, main: null, dialog: null, bet: {}, marks: null });
+      trade: null, tradeOpen: false, host: null, main: null, dialog: null, bet: {}, marks: null, upTo: Infinity });
   }
   // The end in Lords of Vegas' terms: points on the score track, money as the tie-break.
   function outcome(payload) {

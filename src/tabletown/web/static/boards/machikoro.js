@@ -26,24 +26,65 @@
     return lo === hi ? String(lo) : `${lo}–${hi}`;
   }
 
+  // A card's tooltip in words (name, colour and when it works, numbers, cost, effect, how many here):
+  // shown on hover and on keyboard focus, and the card's description for screen readers (aria-describedby).
+  function rollWords(list) {
+    if (!list || !list.length) return "";
+    const sorted = [...list].sort((a, b) => a - b);
+    if (sorted.length === 1) return String(sorted[0]);
+    if (sorted.length === 2) return `${sorted[0]} or ${sorted[1]}`;
+    return `${sorted[0]}–${sorted[sorted.length - 1]}`;
+  }
+  function tipLines(info, opts) {
+    const printed = (words.printed || {})[info.id] || {};
+    const color = info.color || printed.color || "landmark";
+    const list = info.rolls || printed.rolls || [];
+    const cost = info.cost !== undefined ? info.cost : printed.cost;
+    const lines = [(words.colors || {})[color] || ""];
+    if (list.length) lines.push(`Activates on a roll of ${rollWords(list)}.`);
+    if (cost !== undefined) lines.push(`Costs ${coins(cost)}.`);
+    if (effect(info.id)) lines.push(`Effect: ${effect(info.id)}.`);
+    if (opts.built !== undefined) lines.push(opts.built ? "Built." : "Not built yet.");
+    else if (opts.where === "market" && opts.count !== undefined) lines.push(`${opts.count} left in the market.`);
+    else if (opts.count !== undefined) lines.push(`${opts.count} in this town.`);
+    return lines.filter(Boolean);
+  }
   function card(info, opts) {
     const classes = ["mk-card", "mk-" + (info.color || "landmark")];
     if (opts.playable) classes.push("playable");
     if (opts.selected) classes.push("selected");
     if (opts.dim) classes.push("dim");
-    return el("button", {
-      class: classes.join(" "), type: "button", disabled: !opts.playable, title: name(info.id) + ": " + effect(info.id),
-      "data-card": info.id, onclick: opts.onclick || null, "aria-label": opts.label || null,
+    if (opts.just) classes.push("tt-just");
+    if (opts.just && opts.fresh) classes.push("tt-fresh");
+    const tip = `mk-tip-${opts.where}-${info.id}`;
+    // a card that cannot be pressed now stays focusable (aria-disabled, not disabled): its tooltip is
+    // reached by keyboard too
+    const button = el("button", {
+      class: classes.join(" "), type: "button", "aria-disabled": opts.playable ? null : "true", "aria-describedby": tip,
+      "data-card": info.id, onclick: opts.playable ? opts.onclick : null, "aria-label": opts.label || null,
       "aria-pressed": opts.selected ? "true" : null,
     },
       el("span", { class: "mk-rolls" }, info.rolls ? rolls(info.rolls) : ""),
       el("span", { class: "mk-name" }, name(info.id)),
       el("span", { class: "mk-effect" }, effect(info.id)),
       el("span", { class: "mk-foot" },
-        info.cost !== undefined ? el("span", { class: "mk-cost coin", title: "cost" }, String(info.cost)) : null,
+        info.cost !== undefined ? el("span", { class: "mk-cost coin" }, String(info.cost)) : null,
         opts.count !== undefined ? el("span", { class: "mk-count" }, "×" + opts.count) : null,
         opts.built !== undefined ? el("span", { class: "mk-built" }, opts.built ? "built" : "—") : null));
+    // (the tooltip opens to the left of a card near the right edge of the window)
+    const place = () => wrap.classList.toggle("mk-tip-left", wrap.getBoundingClientRect().left + 290 > window.innerWidth);
+    const wrap = el("div", { class: "mk-cardwrap", "data-card": info.id, onmouseenter: place, onfocusin: place,
+      onmouseleave: () => wrap.classList.remove("mk-tip-off"), onfocusout: () => wrap.classList.remove("mk-tip-off") },
+      button,
+      el("span", { class: "mk-tip", id: tip, role: "tooltip", "data-card": info.id },
+        el("strong", {}, name(info.id)), tipLines(info, opts).map((line) => [" ", el("span", {}, line)])));
+    return wrap;
   }
+  // Escape closes the tooltip shown (WCAG 1.4.13), until the pointer or the focus leaves that card
+  document.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape") return;
+    document.querySelectorAll(".mk-cardwrap:hover, .mk-cardwrap:focus-within").forEach((w) => w.classList.add("mk-tip-off"));
+  });
 
   // -- the end: the first city with every landmark built wins; the others did not finish (they share 2nd
   // place in the rules), listed by the landmarks they had, then their coins.
@@ -163,6 +204,7 @@
     if (rolled) said.push(`${rerolled ? "re-rolled to" : "rolled"} ${rolled.dice.join("+")}${rolled.dice.length > 1 ? ` = ${rolled.total}` : ""}`);
     for (const e of list) {
       if (e.kind === "harbor_add" && e.seat === seat) said.push(`added 2 with the Harbor (${e.total})`);
+      else if (e.kind === "tuna_roll" && e.seat === seat) said.push(`rolled ${e.dice.join("+")} = ${e.total} for the Tuna Boats`);
       else if (e.kind === "pay" && e.seat === seat && e.amount) said.push(`paid ${who(e.to)} ${e.amount} (${name(e.card)})`);
       else if (e.kind === "take" && e.seat === seat && e.amount) said.push(`took ${e.amount} from ${who(e.from)} (${name(e.card)})`);
       else if (e.kind === "swap" && e.seat === seat) said.push(`swapped a ${name(e.mine)} for ${who(e.target)}'s ${name(e.theirs)}`);
@@ -180,7 +222,7 @@
   }
   // what the step on the board did: {roll, deltas: seat -> [{amount, why}], cards: seat -> Set(card ids)}
   function stepMarks(step) {
-    const marks = { roll: null, deltas: {}, cards: {} };
+    const marks = { roll: null, tuna: null, deltas: {}, cards: {} };
     if (!step) return marks;
     const add = (seat, amount, why) => {
       if (!amount || seat === undefined || seat === null) return;
@@ -189,6 +231,7 @@
     const mark = (seat, card) => { (marks.cards[seat] = marks.cards[seat] || new Set()).add(card); };
     for (const e of step.events) {
       if (e.kind === "roll") marks.roll = e;
+      else if (e.kind === "tuna_roll") marks.tuna = e;
       else if (e.kind === "harbor_add" && marks.roll) marks.roll = { ...marks.roll, total: e.total, harbor: true };
       else if (e.kind === "income") add(e.seat, e.amount, `from the bank for ${name(e.card)}`);
       else if (e.kind === "pay") { add(e.seat, -e.amount, `to ${name(e.card)}`); add(e.to, e.amount, `for ${name(e.card)}`); }
@@ -236,7 +279,13 @@
         class: "mk-dice" + (marks.roll ? " tt-rolled" + (fol.fresh ? " tt-fresh" : "") : ""), "data-dice": faces.join(","),
         title: marks.roll ? `${T.seatLabel(ctx.seats, marks.roll.seat)} rolled ${faces.join(" and ")}` : "the dice as rolled",
         role: "img", "aria-label": `dice: ${faces.join(" and ")}${total ? `, total ${total}` : ""}`,
-      }, dice, total ? el("small", {}, ` = ${total}`) : null) : null));
+      }, dice, total ? el("small", {}, ` = ${total}`) : null) : null,
+      // a Tuna Boat roll (Harbor): its own two dice, rolled once for every Tuna Boat of the step
+      marks.tuna ? el("span", {
+        class: "mk-tuna tt-rolled" + (fol.fresh ? " tt-fresh" : ""), "data-dice": marks.tuna.dice.join(","),
+        title: `${T.seatLabel(ctx.seats, marks.tuna.seat)} rolled ${marks.tuna.dice.join(" and ")} for the Tuna Boats: each pays that total`,
+        role: "img", "aria-label": `Tuna Boat dice: ${marks.tuna.dice.join(" and ")}, total ${marks.tuna.total}`,
+      }, el("small", {}, "Tuna Boat "), marks.tuna.dice.map((d) => DIE[d] || String(d)).join(" "), el("small", {}, ` = ${marks.tuna.total}`)) : null));
 
     // simple decisions as big buttons
     const simple = Object.keys(SIMPLE).filter((k) => legal.has(k));
@@ -266,11 +315,11 @@
       const last = (fol.last || {})[seat];
       if (last) city.append(el("p", { class: "tt-last-turn", "data-seat": seat }, el("strong", {}, "Last turn: "), last));
       const just = marks.cards[seat] || new Set();
-      const glow = (node, id) => { if (just.has(id)) node.classList.add("tt-just"); if (just.has(id) && fol.fresh) node.classList.add("tt-fresh"); return node; };
+      const lit = (id) => ({ just: just.has(id), fresh: !!fol.fresh, where: seat });
       city.append(el("div", { class: "mk-row" }, landmarks.filter((l) => l.id in p.landmarks).map((l) => {
         const move = `build ${l.id}`;
         const playable = !!act && seat === me && legal.has(move);
-        return glow(card({ id: l.id, cost: l.cost }, { built: p.landmarks[l.id], playable, dim: !p.landmarks[l.id] && !playable, onclick: () => act(move) }), l.id);
+        return card({ id: l.id, cost: l.cost }, { ...lit(l.id), built: p.landmarks[l.id], playable, dim: !p.landmarks[l.id] && !playable, onclick: () => act(move) });
       })));
       const owned = Object.entries(p.establishments).sort((a, b) => (cards[a[0]]?.rolls?.[0] || 0) - (cards[b[0]]?.rolls?.[0] || 0));
       city.append(el("div", { class: "mk-row" }, owned.map(([id, count]) => {
@@ -288,7 +337,7 @@
             onclick = () => { const m = `swap ${id} ${swapTheirs.seat} ${swapTheirs.id}`; swapTheirs = null; act(m); };
           }
         }
-        return glow(card(info, { count, playable, selected, onclick, label }), id);
+        return card(info, { ...lit(id), count, playable, selected, onclick, label });
       })));
       cities.append(city);
     });
@@ -301,7 +350,7 @@
     parts.push(el("div", { class: "mk-row mk-market" }, market.map(([id, count]) => {
       const move = `build ${id}`;
       const playable = !!act && legal.has(move);
-      return card(cards[id] || { id }, { count, playable, dim: pending.decision === "build" && !playable && pending.seat === me, onclick: () => act(move) });
+      return card(cards[id] || { id }, { where: "market", count, playable, dim: pending.decision === "build" && !playable && pending.seat === me, onclick: () => act(move) });
     })));
     container.replaceChildren(...parts);
   }
