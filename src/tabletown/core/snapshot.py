@@ -95,6 +95,10 @@ class Decoder:
 
     def __init__(self, types: Iterable[type]) -> None:
         self.types = {_class_name(cls): cls for cls in (*CORE_TYPES, *types)}
+        # A class that moved keeps reading positions saved under its old address.
+        for cls in types:
+            for old in getattr(cls, "snapshot_former_names", ()):
+                self.types.setdefault(old, cls)
 
     def __call__(self, data: Any, depth: int = 0) -> Any:
         if depth > MAX_DEPTH:

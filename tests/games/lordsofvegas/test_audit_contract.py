@@ -8,12 +8,14 @@ casino, and only a menu of bets is listed: any other bet within the limits may b
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
 from tabletown.core.errors import ActionError
 from tabletown.games.lordsofvegas import GAME
+from tabletown.games.lordsofvegas.actions import Gamble, LVAction, Remodel, Reorg, from_tuple
 from tabletown.games.lordsofvegas.data import NUM_COLORS, NUM_LOTS
 from tabletown.games.lordsofvegas.state import LordsOfVegasState
 
@@ -24,7 +26,7 @@ def snapshot(state: LordsOfVegasState) -> tuple:
     return (*(repr(getattr(state, name)) for name in _SLOTS), state.rng.getstate())
 
 
-def _candidates() -> list[tuple]:
+def _candidates() -> list[LVAction]:
     out: list[tuple] = [("end",), ("pass",), ("accept",), ("refuse",), ("layoff", True), ("layoff", False)]
     for lot in range(NUM_LOTS):
         for colour in range(NUM_COLORS):
@@ -37,16 +39,16 @@ def _candidates() -> list[tuple]:
         ("offer", ((0, 1, "die", 12), (1, 0, "$", 1))),
         ("offer", ((1, 0, "no-gamble", -1),)),
     ]
-    return out
+    return [from_tuple(move) for move in out]
 
 
 CANDIDATES = _candidates()
 
 
-def _canonical(state: LordsOfVegasState, action: tuple) -> tuple:
+def _canonical(state: LordsOfVegasState, action: LVAction) -> LVAction:
     """Remodel, reorganize and gamble act on a casino; legal_actions names it by its first lot."""
-    if action[0] in ("reorg", "remodel", "gamble") and state.tile[action[1]] >= 0:
-        return (action[0], state.casino_of(action[1])[0], *action[2:])
+    if isinstance(action, (Reorg, Remodel, Gamble)) and state.tile[action.lot] >= 0:
+        return dataclasses.replace(action, lot=state.casino_of(action.lot)[0])
     return action
 
 
@@ -62,7 +64,7 @@ def _audit_position(state: LordsOfVegasState) -> None:
                 assert snapshot(twin) == before, (action, "a refused action changed the state")
                 assert action not in legal, (action, "listed but refused")
                 continue
-            if action[0] not in ("gamble", "offer"):
+            if action.kind not in ("gamble", "offer"):
                 assert _canonical(state, action) in legal, (action, "accepted but not listed")
         assert snapshot(state) == before
 

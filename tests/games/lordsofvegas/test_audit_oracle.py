@@ -150,34 +150,34 @@ def _boss(state, group: list[int]) -> int:
     return owners.pop() if len(owners) == 1 else -1
 
 
-def _check_action(before, p: int, action: tuple, after) -> None:
-    kind = action[0]
+def _check_action(before, p: int, action, after) -> None:
+    kind = action.kind
     spent = before.money[p] - after.money[p]
     if kind == "build":
-        lot = action[1]
+        lot = action.lot
         assert before.marker[lot] == p and spent == COST[REF["dice"][lot]]
-        assert after.tile[lot] == action[2] and after.marker[lot] == -1
+        assert after.tile[lot] == action.color and after.marker[lot] == -1
     elif kind == "sprawl":
-        lot = action[1]
+        lot = action.lot
         assert before.tile[lot] < 0 and before.marker[lot] < 0
         assert spent == 2 * COST[REF["dice"][lot]]
-        touching = [_group(before, nb) for nb in REF["neighbours"][lot] if before.tile[nb] == action[2]]
+        touching = [_group(before, nb) for nb in REF["neighbours"][lot] if before.tile[nb] == action.color]
         assert any(_boss(before, g) == p for g in touching)
         if before.num_players == 2:
             assert lot not in REF["f_lots"]
     elif kind == "remodel":
-        group = _group(before, action[1])
-        assert _boss(before, group) == p and before.tile[group[0]] != action[2]
+        group = _group(before, action.lot)
+        assert _boss(before, group) == p and before.tile[group[0]] != action.color
         assert spent == 5 * len(group)
-        assert all(after.tile[t] == action[2] for t in group)
+        assert all(after.tile[t] == action.color for t in group)
     elif kind == "reorg":
-        group = _group(before, action[1])
+        group = _group(before, action.lot)
         assert any(before.dieo[t] == p for t in group)
         assert spent == sum(before.diev[t] for t in group if before.dieo[t] >= 0)
     elif kind == "gamble":
-        group = _group(before, action[1])
+        group = _group(before, action.lot)
         boss = _boss(before, group)
-        assert boss >= 0 and boss != p and 1 <= action[2] <= min(5 * len(group), before.money[p])
+        assert boss >= 0 and boss != p and 1 <= action.bet <= min(5 * len(group), before.money[p])
         assert spent == 0 and not before.gambled
     elif kind == "layoff":
         boss, gambler, bet = before.pending
@@ -187,7 +187,7 @@ def _check_action(before, p: int, action: tuple, after) -> None:
         assert total == sum(event.data["dice"])
         mult = MULTIPLIER[total]
         stake = bet * abs(mult)
-        boss_share = stake // 2 if action[1] else stake
+        boss_share = stake // 2 if action.half else stake
         if mult > 0:
             paid = min(boss_share, before.money[boss])
             assert after.money[boss] == before.money[boss] - paid
@@ -209,5 +209,5 @@ def test_every_action_costs_and_requires_what_the_oracle_says(players: int) -> N
             before = state.clone()
             state.apply(seat, action)
             _check_action(before, seat, action, state)
-            seen.add(action[0])
+            seen.add(action.kind)
     assert {"build", "sprawl", "remodel", "reorg", "gamble", "layoff"} <= seen

@@ -11,6 +11,7 @@ import pytest
 from tabletown.core.errors import ActionError
 from tabletown.core.record import state_digest
 from tabletown.games.lordsofvegas import GAME
+from tabletown.games.lordsofvegas.actions import Gamble
 from tabletown.games.lordsofvegas.data import GAME_END, IN_EXCLUDED_BLOCK, NUM_LOTS
 from tabletown.games.lordsofvegas.state import ACTION, OFFER, OVER, PICK_DIE, PLACE
 
@@ -263,7 +264,7 @@ def test_gamble_at_a_casino_where_you_hold_a_lower_die() -> None:
     state = blank(3, money=30)
     put(state, "c1", "silver", 1, 5)
     put(state, "c2", "silver", 0, 2)
-    assert ("gamble", lot("c1"), 10) in state.legal_actions(0)
+    assert Gamble(lot("c1"), 10) in state.legal_actions(0)
     state.rng = ScriptedDice([2, 2])  # 4 wins
     act(state, 0, "gamble c2 10")
     act(state, 1, "nolayoff")
@@ -278,7 +279,7 @@ def test_remodel_with_exactly_enough_tiles_left() -> None:
     state.tiles_left[1] = 2
     act(state, 0, "remodel c5 brown")
     assert state.tiles_left[1] == 0 and state.tile[lot("c4")] == 1
-    assert not any(a[0] in ("build", "remodel") and a[2] == 1 for a in state.legal_actions(0))
+    assert not any(a.kind in ("build", "remodel") and a.color == 1 for a in state.legal_actions(0))
 
 
 def test_sprawl_joins_every_touching_casino_of_that_colour() -> None:
@@ -296,7 +297,7 @@ def test_sprawl_is_from_a_casino_you_boss_not_merely_hold_a_die_in() -> None:
     state = blank(3, money=50)
     put(state, "c4", "gold", 1, 5)
     put(state, "c1", "gold", 0, 3)
-    assert not any(a[0] == "sprawl" for a in state.legal_actions(0))
+    assert not any(a.kind == "sprawl" for a in state.legal_actions(0))
     refused(state, 0, "sprawl c7 gold", "sprawl.not_boss")
 
 

@@ -7,6 +7,7 @@ import pytest
 from tabletown.bots import make_bot
 from tabletown.core.session import play_out
 from tabletown.games.lordsofvegas import GAME
+from tabletown.games.lordsofvegas.actions import ACCEPT, REFUSE
 from tabletown.games.lordsofvegas.bots import GreedyBot, evaluate
 from tabletown.testing import legal_checked, win_rate
 
@@ -27,7 +28,7 @@ def test_greedy_builds_when_it_can() -> None:
     state = blank(2, money=30, deck=deck)
     mark(state, 0, "a2")
     action = GreedyBot(1).choose(state, 0)
-    assert action[0] == "build" and action[1] == 1
+    assert action.kind == "build" and action.lot == 1
 
 
 def test_greedy_answers_offers_by_its_evaluation() -> None:
@@ -36,10 +37,10 @@ def test_greedy_answers_offers_by_its_evaluation() -> None:
     put(state, "a2", "gold", 1, 2)
     bot = GreedyBot(3)
     act(state, 0, "offer 0>1:$1 1>0:die-a1")  # its boss die for $1: refuse
-    assert bot.choose(state, 1) == ("refuse",)
+    assert bot.choose(state, 1) == REFUSE
     act(state, 1, "refuse")
     act(state, 0, "offer 0>1:$15 1>0:die-a2")  # a small die for a lot of money: accept
-    assert bot.choose(state, 1) == ("accept",)
+    assert bot.choose(state, 1) == ACCEPT
 
 
 def test_evaluation_prefers_being_boss() -> None:

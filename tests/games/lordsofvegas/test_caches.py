@@ -78,7 +78,7 @@ def _play(
         if action is None:
             legal = state.legal_actions(seat)
             # Accept more often than not, so that trades (and promises) happen.
-            accept = [a for a in legal if a[0] == "accept"]
+            accept = [a for a in legal if a.kind == "accept"]
             state.apply(seat, accept[0] if accept and rng.random() < 0.7 else rng.choice(legal))
         promised = promised or bool(state.bans)
         steps += 1

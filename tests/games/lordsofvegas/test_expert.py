@@ -9,6 +9,7 @@ import pytest
 
 from tabletown.bots import make_bot
 from tabletown.games.lordsofvegas import GAME
+from tabletown.games.lordsofvegas.actions import REFUSE
 from tabletown.games.lordsofvegas.bots import GreedyBot
 from tabletown.games.lordsofvegas.expert import DEFAULT, ExpertBot, values
 from tabletown.games.lordsofvegas.state import LordsOfVegasState
@@ -84,7 +85,7 @@ def test_expert_refuses_an_offer_that_helps_the_rival_more() -> None:
     put(state, "a2", "gold", 1, 2)
     put(state, "a3", "gold", 0, 1)
     act(state, 0, "offer 0>1:$3 1>0:die-a1")  # its boss die for $3: refuse
-    assert ExpertBot(3).choose(state, 1) == ("refuse",)
+    assert ExpertBot(3).choose(state, 1) == REFUSE
 
 
 def _gold_casinos(lots: list[str]) -> LordsOfVegasState:

@@ -49,7 +49,7 @@ def test_notation_round_trip_for_every_legal_action(players: int) -> None:
                 text = state.format_action(action)
                 assert text == text.lower() and text.strip() == text
                 assert state.parse_action(text, seat) == action, text
-                seen.add(action[0])
+                seen.add(action.kind)
 
     for seed in range(25):
         random_game(players, 500 + seed, check=check)

@@ -7,6 +7,7 @@ import pytest
 from tabletown.core.errors import ActionError
 from tabletown.core.record import state_digest
 from tabletown.games.lordsofvegas import GAME
+from tabletown.games.lordsofvegas.actions import Build, Take
 from tabletown.games.lordsofvegas.data import GAME_END, IN_EXCLUDED_BLOCK, NUM_CARDS, START_MONEY
 from tabletown.games.lordsofvegas.state import FREE_LOT, LAYOFF, OVER, PICK_DIE
 
@@ -366,7 +367,7 @@ def test_all_dice_out_build_moves_a_die() -> None:
     mark(state, 0, "a1")
     act(state, 0, "build a1 gold")
     assert state.phase == PICK_DIE and state.to_act == (0,)
-    assert ("take", lot("a1")) not in state.legal_actions(0)
+    assert Take(lot("a1")) not in state.legal_actions(0)
     act(state, 0, "take c12")
     assert state.dieo[lot("c12")] == -1 and (state.dieo[lot("a1")], state.diev[lot("a1")]) == (0, 3)
     assert state.dice_out[0] == 12
@@ -377,8 +378,8 @@ def test_no_tiles_left_blocks_the_colour_in_legal_actions() -> None:
     state = blank(2, money=100)
     mark(state, 0, "a1")
     state.tiles_left = [0, 0, 0, 0, 1]
-    builds = [a for a in state.legal_actions(0) if a[0] == "build"]
-    assert builds == [("build", lot("a1"), 4)]
+    builds = [a for a in state.legal_actions(0) if a.kind == "build"]
+    assert builds == [Build(lot("a1"), 4)]
 
 
 def test_wrong_phase_and_seat() -> None:

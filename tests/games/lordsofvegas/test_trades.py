@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from tabletown.core.errors import ActionError, MalformedAction
 from tabletown.core.record import state_digest
 from tabletown.games.lordsofvegas import GAME
-from tabletown.games.lordsofvegas.state import ACTION, MARKET, OFFER
+from tabletown.games.lordsofvegas.state import ACTION, MARKET, OFFER, PASS
 
 from .helpers import ScriptedDice, act, blank, check_invariants, lot, mark, put
 
@@ -147,7 +147,7 @@ def test_offer_limit_per_turn() -> None:
     act(state, 0, "offer 0>1:$1")
     act(state, 0, "offer 0>1:$1")
     refused(state, 0, "offer 0>1:$1", "trade.limit")
-    assert not any(a[0] == "offer" for a in state.legal_actions(0))
+    assert not any(a.kind == "offer" for a in state.legal_actions(0))
 
 
 def test_traded_action_is_enforced_for_the_turn() -> None:
@@ -159,7 +159,7 @@ def test_traded_action_is_enforced_for_the_turn() -> None:
     act(state, 1, "accept")
     refused(state, 0, "reorg c1", "trade.promised")  # C1 and C2 are one casino
     refused(state, 0, "build a1 gold", "trade.promised")
-    kinds = {a[0] for a in state.legal_actions(0)}
+    kinds = {a.kind for a in state.legal_actions(0)}
     assert "reorg" not in kinds and "build" not in kinds
     assert state.view(0)["state"]["promised"] == [
         {"action": "build", "lot": None},
@@ -190,7 +190,7 @@ def test_listed_offers_are_bounded_and_legal() -> None:
     mark(state, 1, "c2", "d2")
     mark(state, 2, "c4")
     mark(state, 3, "d4")
-    offers = [a for a in state.legal_actions(0) if a[0] == "offer"]
+    offers = [a for a in state.legal_actions(0) if a.kind == "offer"]
     assert 1 <= len(offers) <= 6
     for offer in offers:
         twin = state.clone()
@@ -269,7 +269,7 @@ def test_open_market_lets_others_trade_after_a_turn() -> None:
     mark(state, 0, "a3")
     act(state, 0, "end")
     assert state.phase == MARKET and state.to_act == (1,) and state.active == 0
-    assert ("pass",) in state.legal_actions(1)
+    assert PASS in state.legal_actions(1)
     refused(state, 0, "offer 0>1:$1", "turn.not_your_turn")
     refused(state, 1, "offer 0>1:no-gamble 1>0:$1", "trade.not_active")  # the turn is over
     act(state, 1, "offer 1>0:$9 0>1:a3")

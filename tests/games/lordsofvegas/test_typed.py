@@ -61,9 +61,10 @@ def test_actions_are_typed_values_with_the_old_notation() -> None:
         assert state.format_action(action) == text
         parsed = state.parse_action(text, 0)
         assert parsed == action and type(parsed) is type(action)
-    # Kinds with the same arguments stay apart; the tag keeps the old tuple equality.
+    # Kinds with the same arguments stay apart; equal values compare and hash alike.
     assert A.Build(3, 1) != A.Sprawl(3, 1) != A.Remodel(3, 1)
-    assert A.Build(3, 1) == ("build", 3, 1) and hash(A.Build(3, 1)) == hash(("build", 3, 1))
+    assert A.Build(3, 1) == A.Build(3, 1) and hash(A.Build(3, 1)) == hash(A.Build(3, 1))
+    assert A.Build(3, 1).kind == "build" and A.Build(3, 1) != ("build", 3, 1)
     assert repr(A.Build(lot("a2"), 2)) == "Build(a2, gold)" and A.Build(7, 2).lot == 7
 
 

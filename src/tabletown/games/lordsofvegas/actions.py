@@ -1,9 +1,9 @@
-"""Lords of Vegas actions: small named tuples, each printed as what it means.
+"""Lords of Vegas actions: small frozen dataclasses, each printed as what it means.
 
-Every action's first field, ``kind``, names it, so ``Build(lot, color) == ("build", lot, color)``: the
-tag keeps kinds with the same arguments apart (``Build(3, 1)`` is not ``Sprawl(3, 1)``), the rules
-dispatch on it, and hashing and comparing stay in C. Construct them by their fields only. Lots are
-numbers 0..47 (``data.LOT_INDEX["a2"]``), colours 0..4 (``data.COLORS``).
+Each class names its kind in the class attribute ``kind`` (``Build.kind == "build"``, the notation's
+first word); the rules dispatch on the class. Values compare and hash by class and fields, so
+``Build(3, 1)`` is not ``Sprawl(3, 1)``. Lots are numbers 0..47 (``data.LOT_INDEX["a2"]``), colours
+0..4 (``data.COLORS``).
 
 =====================================  ==============================================================
 ``END`` / ``PASS``                     end the turn's main phase / make no offer in the market round
@@ -25,7 +25,8 @@ The moves ``legal_actions`` lists are made once (the tables in ``moves.py``) and
 from __future__ import annotations
 
 import sys
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any, ClassVar, NamedTuple, TypeAlias
 
 from ...core.errors import MalformedAction
 from .data import COLORS, LOT_NAMES, NUM_COLORS, NUM_LOTS
@@ -62,281 +63,155 @@ def notation_items(items: tuple[Item, ...]) -> list[str]:
     return out
 
 
-class _EndFields(NamedTuple):
-    kind: str
-
-
-class End(_EndFields):
+@dataclass(frozen=True, slots=True)
+class End:
     """End the main phase of the turn (``end``)."""
 
-    __slots__ = ()
-
-    def __new__(cls) -> End:
-        return tuple.__new__(cls, ("end",))
-
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return ()
+    kind: ClassVar[str] = "end"
 
     def __repr__(self) -> str:
         return "End()"
 
 
-class _PassFields(NamedTuple):
-    kind: str
-
-
-class Pass(_PassFields):
+@dataclass(frozen=True, slots=True)
+class Pass:
     """Make no offer in the market round after another player's turn (``pass``)."""
 
-    __slots__ = ()
-
-    def __new__(cls) -> Pass:
-        return tuple.__new__(cls, ("pass",))
-
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return ()
+    kind: ClassVar[str] = "pass"
 
     def __repr__(self) -> str:
         return "Pass()"
 
 
-class _AcceptFields(NamedTuple):
-    kind: str
-
-
-class Accept(_AcceptFields):
+@dataclass(frozen=True, slots=True)
+class Accept:
     """Accept the offer waiting for you (``accept``)."""
 
-    __slots__ = ()
-
-    def __new__(cls) -> Accept:
-        return tuple.__new__(cls, ("accept",))
-
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return ()
+    kind: ClassVar[str] = "accept"
 
     def __repr__(self) -> str:
         return "Accept()"
 
 
-class _RefuseFields(NamedTuple):
-    kind: str
-
-
-class Refuse(_RefuseFields):
+@dataclass(frozen=True, slots=True)
+class Refuse:
     """Refuse the offer waiting for you (``refuse``); a counter-offer is an ``Offer``."""
 
-    __slots__ = ()
-
-    def __new__(cls) -> Refuse:
-        return tuple.__new__(cls, ("refuse",))
-
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return ()
+    kind: ClassVar[str] = "refuse"
 
     def __repr__(self) -> str:
         return "Refuse()"
 
 
-class _LayoffFields(NamedTuple):
-    kind: str
-    half: bool
-
-
-class Layoff(_LayoffFields):
+@dataclass(frozen=True, slots=True)
+class Layoff:
     """The boss's answer to a bet: lay off half of it to the bank (``layoff``) or not (``nolayoff``)."""
 
-    __slots__ = ()
-
-    def __new__(cls, half: bool) -> Layoff:
-        return tuple.__new__(cls, ("layoff", half))
-
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return (self.half,)
+    kind: ClassVar[str] = "layoff"
+    half: bool
 
     def __repr__(self) -> str:
         return f"Layoff(half={self.half})"
 
 
-class _BuildFields(NamedTuple):
-    kind: str
-    lot: int
-    color: int
-
-
-class Build(_BuildFields):
+@dataclass(frozen=True, slots=True)
+class Build:
     """Build a casino of colour ``color`` on your lot ``lot`` (``build a2 gold``)."""
 
-    __slots__ = ()
-
-    def __new__(cls, lot: int, color: int) -> Build:
-        return tuple.__new__(cls, ("build", lot, color))
-
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return (self.lot, self.color)
+    kind: ClassVar[str] = "build"
+    lot: int
+    color: int
 
     def __repr__(self) -> str:
         return f"Build({LOT_NAMES[self.lot]}, {COLORS[self.color]})"
 
 
-class _SprawlFields(NamedTuple):
-    kind: str
-    lot: int
-    color: int
-
-
-class Sprawl(_SprawlFields):
+@dataclass(frozen=True, slots=True)
+class Sprawl:
     """Sprawl a ``color`` casino you boss onto the empty unowned lot ``lot`` (``sprawl a5 gold``)."""
 
-    __slots__ = ()
-
-    def __new__(cls, lot: int, color: int) -> Sprawl:
-        return tuple.__new__(cls, ("sprawl", lot, color))
-
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return (self.lot, self.color)
+    kind: ClassVar[str] = "sprawl"
+    lot: int
+    color: int
 
     def __repr__(self) -> str:
         return f"Sprawl({LOT_NAMES[self.lot]}, {COLORS[self.color]})"
 
 
-class _RemodelFields(NamedTuple):
-    kind: str
-    lot: int
-    color: int
-
-
-class Remodel(_RemodelFields):
+@dataclass(frozen=True, slots=True)
+class Remodel:
     """Remodel the casino holding ``lot`` to ``color`` (``remodel a2 brown``)."""
 
-    __slots__ = ()
-
-    def __new__(cls, lot: int, color: int) -> Remodel:
-        return tuple.__new__(cls, ("remodel", lot, color))
-
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return (self.lot, self.color)
+    kind: ClassVar[str] = "remodel"
+    lot: int
+    color: int
 
     def __repr__(self) -> str:
         return f"Remodel({LOT_NAMES[self.lot]}, {COLORS[self.color]})"
 
 
-class _ReorgFields(NamedTuple):
-    kind: str
-    lot: int
-
-
-class Reorg(_ReorgFields):
+@dataclass(frozen=True, slots=True)
+class Reorg:
     """Reorganize the casino holding ``lot``: every die in it is re-rolled (``reorg a2``)."""
 
-    __slots__ = ()
-
-    def __new__(cls, lot: int) -> Reorg:
-        return tuple.__new__(cls, ("reorg", lot))
-
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return (self.lot,)
+    kind: ClassVar[str] = "reorg"
+    lot: int
 
     def __repr__(self) -> str:
         return f"Reorg({LOT_NAMES[self.lot]})"
 
 
-class _GambleFields(NamedTuple):
-    kind: str
-    lot: int
-    bet: int
-
-
-class Gamble(_GambleFields):
+@dataclass(frozen=True, slots=True)
+class Gamble:
     """Bet ``bet`` dollars at another player's casino holding ``lot`` (``gamble a3 4``)."""
 
-    __slots__ = ()
-
-    def __new__(cls, lot: int, bet: int) -> Gamble:
-        return tuple.__new__(cls, ("gamble", lot, bet))
-
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return (self.lot, self.bet)
+    kind: ClassVar[str] = "gamble"
+    lot: int
+    bet: int
 
     def __repr__(self) -> str:
         return f"Gamble({LOT_NAMES[self.lot]}, bet={self.bet})"
 
 
-class _TakeFields(NamedTuple):
-    kind: str
-    lot: int
-
-
-class Take(_TakeFields):
+@dataclass(frozen=True, slots=True)
+class Take:
     """All your dice are out: move your die from ``lot`` to the tile you gain (``take c5``)."""
 
-    __slots__ = ()
-
-    def __new__(cls, lot: int) -> Take:
-        return tuple.__new__(cls, ("take", lot))
-
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return (self.lot,)
+    kind: ClassVar[str] = "take"
+    lot: int
 
     def __repr__(self) -> str:
         return f"Take({LOT_NAMES[self.lot]})"
 
 
-class _FreeFields(NamedTuple):
-    kind: str
-    lot: int
-
-
-class Free(_FreeFields):
+@dataclass(frozen=True, slots=True)
+class Free:
     """All your markers are out: free your lot ``lot`` to take the drawn one (``free c4``)."""
 
-    __slots__ = ()
-
-    def __new__(cls, lot: int) -> Free:
-        return tuple.__new__(cls, ("free", lot))
-
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return (self.lot,)
+    kind: ClassVar[str] = "free"
+    lot: int
 
     def __repr__(self) -> str:
         return f"Free({LOT_NAMES[self.lot]})"
 
 
-class _PutFields(NamedTuple):
-    kind: str
-    lot: int
-
-
-class Put(_PutFields):
+@dataclass(frozen=True, slots=True)
+class Put:
     """After a reorganization: put your highest unplaced value on ``lot`` (``put c5``)."""
 
-    __slots__ = ()
-
-    def __new__(cls, lot: int) -> Put:
-        return tuple.__new__(cls, ("put", lot))
-
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return (self.lot,)
+    kind: ClassVar[str] = "put"
+    lot: int
 
     def __repr__(self) -> str:
         return f"Put({LOT_NAMES[self.lot]})"
 
 
-class _OfferFields(NamedTuple):
-    kind: str
-    items: tuple[Item, ...]
-
-
-class Offer(_OfferFields):
+@dataclass(frozen=True, slots=True)
+class Offer:
     """A trade offer (or counter-offer): a sorted tuple of :class:`Item` (``offer 0>1:$5 1>0:a3``)."""
 
-    __slots__ = ()
-
-    def __new__(cls, items: tuple[Item, ...]) -> Offer:
-        return tuple.__new__(cls, ("offer", items))
-
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return (self.items,)
+    kind: ClassVar[str] = "offer"
+    items: tuple[Item, ...]
 
     def __repr__(self) -> str:
         return f"Offer({' '.join(notation_items(self.items))})"
@@ -355,32 +230,80 @@ def check_lot(lot: Any) -> None:
         raise MalformedAction("notation.lot", f"no such lot: {lot!r}")
 
 
-def lot_only(action: tuple) -> int:
-    if len(action) == 2:
-        lot = action[1]
-        if type(lot) is int and 0 <= lot < NUM_LOTS:  # the usual case, checked in one go
-            return lot
-    if len(action) != 2:
-        raise MalformedAction("notation.arity", f"'{action[0]}' takes one lot")
-    check_lot(action[1])
-    return action[1]
+def lot_only(action: Reorg | Take | Free | Put) -> int:
+    lot = action.lot
+    if type(lot) is not int or not 0 <= lot < NUM_LOTS:  # the usual case checked in one go, else:
+        check_lot(lot)
+    return lot
 
 
-def lot_colour(action: tuple) -> tuple[int, int]:
-    if len(action) == 3:
-        lot = action[1]
-        colour = action[2]
-        if type(lot) is int and type(colour) is int and 0 <= lot < NUM_LOTS and 0 <= colour < NUM_COLORS:
-            return lot, colour  # the usual case, checked in one go
-    if len(action) != 3:
-        raise MalformedAction("notation.arity", f"'{action[0]}' takes a lot and a colour")
-    check_lot(action[1])
-    colour = action[2]
+def lot_colour(action: Build | Sprawl | Remodel) -> tuple[int, int]:
+    lot = action.lot
+    colour = action.color
+    if type(lot) is int and type(colour) is int and 0 <= lot < NUM_LOTS and 0 <= colour < NUM_COLORS:
+        return lot, colour  # the usual case, checked in one go
+    check_lot(lot)
     if not isinstance(colour, int) or isinstance(colour, bool) or not 0 <= colour < NUM_COLORS:
         raise MalformedAction("notation.color", f"no such casino colour: {colour!r}")
-    return action[1], colour
+    return lot, colour
 
 
-def arity(action: tuple, n: int) -> None:
-    if len(action) != n:
-        raise MalformedAction("notation.arity", f"'{action[0]}' takes no arguments")
+LVAction: TypeAlias = (
+    End
+    | Pass
+    | Accept
+    | Refuse
+    | Layoff
+    | Build
+    | Sprawl
+    | Remodel
+    | Reorg
+    | Gamble
+    | Take
+    | Free
+    | Put
+    | Offer
+)
+ACTION_TYPES = (
+    End,
+    Pass,
+    Accept,
+    Refuse,
+    Layoff,
+    Build,
+    Sprawl,
+    Remodel,
+    Reorg,
+    Gamble,
+    Take,
+    Free,
+    Put,
+    Offer,
+)
+BY_KIND: dict[str, type[LVAction]] = {cls.kind: cls for cls in ACTION_TYPES}
+
+# The tuple form ``(kind, *fields)`` that ``apply`` also takes (the encoding before typed dataclasses,
+# e.g. ``("build", 3, 1)``): the fields each kind needs, and the error for the wrong number.
+_ARITY_ERRORS = {
+    **{
+        kind: ("notation.arity", f"'{kind}' takes no arguments")
+        for kind in ("end", "pass", "accept", "refuse")
+    },
+    **{
+        kind: ("notation.arity", f"'{kind}' takes a lot and a colour")
+        for kind in ("build", "sprawl", "remodel")
+    },
+    **{kind: ("notation.arity", f"'{kind}' takes one lot") for kind in ("reorg", "take", "free", "put")},
+    "gamble": ("notation.gamble", "gamble takes a lot and a bet"),
+    "layoff": ("notation.layoff", "layoff is yes or no"),
+    "offer": ("trade.empty", "an offer lists at least one item"),
+}
+_ARITY = {cls.kind: len(cls.__match_args__) for cls in ACTION_TYPES}
+
+
+def from_tuple(move: tuple) -> LVAction:
+    """The typed action of a tuple ``(kind, *fields)`` whose kind is known (``BY_KIND``)."""
+    kind = move[0]
+    if len(move) != _ARITY[kind] + 1:
+        raise MalformedAction(*_ARITY_ERRORS[kind])
+    return BY_KIND[kind](*move[1:])

@@ -11,7 +11,21 @@ from __future__ import annotations
 from ...core.errors import ActionError
 from ...core.game import Action, Bot, State
 from ...core.rng import SeededRNG
-from .actions import ACCEPT, END, LAYOFF_NO, LAYOFF_YES, PASS, REFUSE, Build
+from .actions import (
+    ACCEPT,
+    END,
+    LAYOFF_NO,
+    LAYOFF_YES,
+    PASS,
+    REFUSE,
+    Build,
+    Gamble,
+    Offer,
+    Remodel,
+    Reorg,
+    Sprawl,
+    Take,
+)
 from .data import COST, NUM_COLORS, STRIP
 from .fields import Move
 from .phases import ACTION, FREE_LOT, LAYOFF, MARKET, OFFER, OVER, PICK_DIE, PLACE
@@ -69,18 +83,18 @@ def simple_choice(state: LordsOfVegasState, p: int) -> Action:
     if state.phase == PLACE:
         # The highest value goes where no card can take it over: lots whose card was drawn.
         in_deck = set(state.deck)
-        return max(legal, key=lambda a: (a[1] not in in_deck, -a[1]))
+        return max(legal, key=lambda a: (a.lot not in in_deck, -a.lot))
     if state.phase == PICK_DIE:
         gof = state.casinos()[1]
 
-        def loss(a: Move) -> tuple[int, int]:
-            lot = a[1]
+        def loss(a: Take) -> tuple[int, int]:
+            lot = a.lot
             # a die to move stands on a tile, so the lot is in a casino
             return (state.boss(gof[lot]) == p, state.diev[lot])  # type: ignore[arg-type]
 
         return min(legal, key=loss)
     if state.phase == FREE_LOT:
-        return min(legal, key=lambda a: (COST[a[1]], a[1]))
+        return min(legal, key=lambda a: (COST[a.lot], a.lot))
     return legal[0]
 
 
@@ -133,19 +147,18 @@ class GreedyBot(Bot):
         base = self._score(state, p)
         best: Move = END
         best_gain = MIN_GAIN
-        gambles: list[Move] = []
+        gambles: list[Gamble] = []
         for action in legal:
-            kind = action[0]
-            if kind in ("build", "sprawl", "remodel"):
+            if isinstance(action, (Build, Sprawl, Remodel)):
                 gain = self._after(state, p, action) - base
-            elif kind == "reorg":
+            elif isinstance(action, Reorg):
                 gain = sum(self._after(state, p, action) for _ in range(REORG_SAMPLES)) / REORG_SAMPLES - base
-            elif kind == "offer":
-                if not self._acceptable(state, p, action[1]):
+            elif isinstance(action, Offer):
+                if not self._acceptable(state, p, action.items):
                     continue  # nobody sensible would take it: do not waste the turn's offers
-                gain = self._offer_gain(state, p, action[1]) - OFFER_GAIN
+                gain = self._offer_gain(state, p, action.items) - OFFER_GAIN
             else:
-                if kind == "gamble":
+                if isinstance(action, Gamble):
                     gambles.append(action)
                 continue
             if gain > best_gain:
@@ -160,13 +173,13 @@ class GreedyBot(Bot):
         best: Move = PASS
         best_gain = 0.0
         for action in legal:
-            if action[0] == "offer" and self._acceptable(state, p, action[1]):
-                gain = self._offer_gain(state, p, action[1]) - OFFER_GAIN
+            if isinstance(action, Offer) and self._acceptable(state, p, action.items):
+                gain = self._offer_gain(state, p, action.items) - OFFER_GAIN
                 if gain > best_gain:
                     best, best_gain = action, gain
         return best
 
-    def _gamble(self, state: LordsOfVegasState, p: int, gambles: list[Move]) -> Action | None:
+    def _gamble(self, state: LordsOfVegasState, p: int, gambles: list[Gamble]) -> Action | None:
         """Bet only to reach a build we cannot afford yet; at the casino whose boss can pay."""
         money = state.money[p]
         wanted = [
@@ -177,12 +190,12 @@ class GreedyBot(Bot):
         need = min(wanted) - money
         gof = state.casinos()[1]
 
-        def appeal(a: Move) -> tuple[int, int]:
-            boss = state.boss(gof[a[1]])  # type: ignore[arg-type]  # a gamble's lot holds a casino
-            return (min(state.money[boss], a[2]) >= need, -abs(a[2] - need))
+        def appeal(a: Gamble) -> tuple[int, int]:
+            boss = state.boss(gof[a.lot])  # type: ignore[arg-type]  # a gamble's lot holds a casino
+            return (min(state.money[boss], a.bet) >= need, -abs(a.bet - need))
 
         choice = max(gambles, key=appeal)
-        if appeal(choice)[0] and choice[2] >= need:
+        if appeal(choice)[0] and choice.bet >= need:
             return choice
         return None
 

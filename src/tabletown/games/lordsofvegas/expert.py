@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 
 from ...core.game import Action, State
 from ...core.rng import SeededRNG
-from .actions import END, LAYOFF_NO, LAYOFF_YES, PASS
+from .actions import END, LAYOFF_NO, LAYOFF_YES, PASS, Build, Gamble, Offer, Remodel, Reorg, Sprawl
 from .bots import GreedyBot, simple_choice
 from .data import (
     GAME_END,
@@ -194,28 +194,27 @@ class ExpertBot(GreedyBot):
         here = self._score(base, p)
         best: Move = END
         best_gain = prm.min_gain
-        gambles: list[Move] = []
+        gambles: list[Gamble] = []
         for action in legal:
-            kind = action[0]
-            if kind in ("build", "sprawl", "remodel"):
+            if isinstance(action, (Build, Sprawl, Remodel)):
                 gain = self._after(base, p, action) - here
-            elif kind == "reorg":
+            elif isinstance(action, Reorg):
                 # Judged as greedy would (the winner keeps the casino): a reorganization war is
                 # worth fighting when the rival will fight it anyway.
                 n = prm.reorg_samples
                 rp = self.reorg_prm
                 gain = sum(self._after(base, p, action, rp) for _ in range(n)) / n - self._score(base, p, rp)
-            elif kind == "offer":
-                if self._repeat(base, action) or not self._acceptable(base, p, action[1]):
+            elif isinstance(action, Offer):
+                if self._repeat(base, action) or not self._acceptable(base, p, action.items):
                     continue
-                gain = self._offer_gain(base, p, action[1]) - prm.offer_gain
+                gain = self._offer_gain(base, p, action.items) - prm.offer_gain
             else:
-                if kind == "gamble":
+                if isinstance(action, Gamble):
                     gambles.append(action)
                 continue
             if gain > best_gain:
                 best, best_gain = action, gain
-        if best[0] == "offer":
+        if type(best) is Offer:
             self._remember(base, best)
         if best is END and gambles and prm.gamble:
             bet = self._gamble(base, p, gambles)
@@ -228,11 +227,11 @@ class ExpertBot(GreedyBot):
         best_gain = 0.0
         for action in legal:
             if (
-                action[0] == "offer"
+                isinstance(action, Offer)
                 and not self._repeat(base, action)
-                and self._acceptable(base, p, action[1])
+                and self._acceptable(base, p, action.items)
             ):
-                gain = self._offer_gain(base, p, action[1]) - self.prm.offer_gain
+                gain = self._offer_gain(base, p, action.items) - self.prm.offer_gain
                 if gain > best_gain:
                     best, best_gain = action, gain
         if best is not PASS:

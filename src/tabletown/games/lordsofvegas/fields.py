@@ -9,11 +9,12 @@ the slots live on the state class, and nothing is added to the classes or their 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-# A Lords of Vegas action as the rules and bots read it: every action is a tuple whose first field
-# is its kind (the typed actions of actions.py are named tuples; ``apply`` refuses anything else).
-Move = tuple[Any, ...]
+from .actions import LVAction
+
+# A Lords of Vegas action as the rules and bots read it: one of the typed actions of actions.py.
+Move = LVAction
 # casinos(): (the casinos as tuples of lots in board order, lot -> its casino or None)
 Casinos = tuple[tuple[tuple[int, ...], ...], list[tuple[int, ...] | None]]
 

@@ -86,7 +86,7 @@ class MovesMixin(StateFields):
         tiles_left = self.tiles_left
         t0, t1, t2, t3, t4 = tiles_left  # NUM_COLORS == 5 (asserted below)
         colour_mask = (t0 > 0) | (t1 > 0) << 1 | (t2 > 0) << 2 | (t3 > 0) << 3 | (t4 > 0) << 4
-        # Build (tables of ready-made action tuples: no allocation per call) on the seat's lots.
+        # Build (tables of ready-made actions: no allocation per call) on the seat's lots.
         if colour_mask:
             own = self._cache_own
             if own is None:

@@ -27,21 +27,28 @@ from ...core.errors import MalformedAction
 from .actions import (
     ACCEPT,
     BAN_KINDS,
+    BY_KIND,
     END,
     LAYOFF_NO,
     LAYOFF_YES,
     PASS,
     REFUSE,
+    Accept,
     Build,
+    End,
     Free,
     Gamble,
     Item,
+    Layoff,
     Offer,
+    Pass,
     Put,
+    Refuse,
     Remodel,
     Reorg,
     Sprawl,
     Take,
+    from_tuple,
     notation_items,
 )
 from .data import COLOR_CODES, COLORS, LOT_INDEX, LOT_NAMES
@@ -64,22 +71,27 @@ _ALIASES = {
 }
 _LOT_COLOUR = {"build": Build, "sprawl": Sprawl, "remodel": Remodel}
 _LOT_ONLY = {"reorg": Reorg, "take": Take, "free": Free, "put": Put}
+_LOT_COLOUR_TYPES = frozenset(_LOT_COLOUR.values())
+_LOT_ONLY_TYPES = frozenset(_LOT_ONLY.values())
+_NO_FIELDS = frozenset((End, Pass, Accept, Refuse))
 
 
 def format_action(action: Any) -> str:
-    kind = action[0]
-    if kind in ("end", "pass", "accept", "refuse"):
-        return kind
-    if kind == "layoff":
-        return "layoff" if action[1] else "nolayoff"
-    if kind in _LOT_COLOUR:
-        return f"{kind} {LOT_NAMES[action[1]]} {COLORS[action[2]]}"
-    if kind in _LOT_ONLY:
-        return f"{kind} {LOT_NAMES[action[1]]}"
-    if kind == "gamble":
-        return f"gamble {LOT_NAMES[action[1]]} {action[2]}"
-    if kind == "offer":
-        return "offer " + " ".join(format_items(action[1]))
+    cls = type(action)
+    if cls in _LOT_COLOUR_TYPES:
+        return f"{action.kind} {LOT_NAMES[action.lot]} {COLORS[action.color]}"
+    if cls in _LOT_ONLY_TYPES:
+        return f"{action.kind} {LOT_NAMES[action.lot]}"
+    if cls is Gamble:
+        return f"gamble {LOT_NAMES[action.lot]} {action.bet}"
+    if cls in _NO_FIELDS:
+        return action.kind
+    if cls is Layoff:
+        return "layoff" if action.half else "nolayoff"
+    if cls is Offer:
+        return "offer " + " ".join(format_items(action.items))
+    if isinstance(action, tuple) and action and action[0] in BY_KIND:  # the tuple form apply takes
+        return format_action(from_tuple(action))
     raise MalformedAction("notation.unknown", f"not a Lords of Vegas action: {action!r}")
 
 

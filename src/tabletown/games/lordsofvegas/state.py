@@ -21,7 +21,9 @@ from ...core.rng import SeededRNG
 from . import notation
 from .actions import (
     ACCEPT,
+    ACTION_TYPES,
     BAN_KINDS,
+    BY_KIND,
     END,
     ITEM_KINDS,
     LAYOFF_NO,
@@ -35,6 +37,7 @@ from .actions import (
     Gamble,
     Item,
     Layoff,
+    LVAction,
     Offer,
     Pass,
     Put,
@@ -43,6 +46,7 @@ from .actions import (
     Reorg,
     Sprawl,
     Take,
+    from_tuple,
 )
 from .board import BoardMixin, lot_name, new_event
 from .data import (
@@ -59,7 +63,6 @@ from .data import (
     START_MONEY,
     TILES_PER_COLOR,
 )
-from .fields import Move
 from .moves import MovesMixin
 from .phases import (
     ACTION,
@@ -283,22 +286,31 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
         phase = self.phase
         if phase != ACTION or player != self.active:  # the active seat's main phase needs no check
             self._require_turn(player)
-        # Typed actions are tuples with a kind; anything else is checked before it is looked at.
-        if type(action) not in _TYPED and (
-            not isinstance(action, tuple) or not action or not isinstance(action[0], str)
-        ):
-            raise MalformedAction("notation.unknown", f"not a Lords of Vegas action: {action!r}")
-        move: Move = action  # type: ignore[assignment]  # checked above: a tuple whose first field is its kind
-        handler = _HANDLERS_BY_PHASE[phase].get(move[0])
+        handler = _HANDLERS_BY_PHASE[phase].get(type(action))
         if handler is None:
-            if move[0] == "offer" and self.phase in (ACTION, OFFER, MARKET):
-                handler = LordsOfVegasState._act_offer
-            else:
-                raise IllegalAction(
-                    f"phase.{PHASE_NAMES[self.phase]}",
-                    f"'{move[0]}' is not possible now ({_PHASE_HINT[self.phase]})",
-                )
-        handler(self, player, move)
+            action, handler = self._slow_dispatch(action)
+        handler(self, player, action)
+
+    def _slow_dispatch(self, action: Any) -> tuple[LVAction, Any]:
+        """``apply``'s dispatch off its hot path: a typed action the phase does not take, or an action
+        in the tuple form ``(kind, *fields)`` (``("build", 3, 1)``), turned typed here."""
+        cls = type(action)
+        if cls in _TYPED:
+            kind = action.kind
+        elif isinstance(action, tuple) and action and isinstance(action[0], str):
+            kind = action[0]
+        else:
+            raise MalformedAction("notation.unknown", f"not a Lords of Vegas action: {action!r}")
+        typed = BY_KIND.get(kind)
+        handler = _HANDLERS_BY_PHASE[self.phase].get(typed)
+        if handler is None:
+            raise IllegalAction(
+                f"phase.{PHASE_NAMES[self.phase]}",
+                f"'{kind}' is not possible now ({_PHASE_HINT[self.phase]})",
+            )
+        if cls is not typed:
+            action = from_tuple(action)
+        return action, handler
 
     # ------------------------------------------------------------------ views, copies
     def view(self, player: int | None, since: int = 0) -> dict[str, Any]:
@@ -509,31 +521,32 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
 
 
 _HANDLERS = {
-    (ACTION, "end"): LordsOfVegasState._act_end,
-    (ACTION, "build"): LordsOfVegasState._act_build,
-    (ACTION, "sprawl"): LordsOfVegasState._act_sprawl,
-    (ACTION, "remodel"): LordsOfVegasState._act_remodel,
-    (ACTION, "reorg"): LordsOfVegasState._act_reorg,
-    (ACTION, "gamble"): LordsOfVegasState._act_gamble,
-    (OFFER, "accept"): LordsOfVegasState._act_accept,
-    (OFFER, "refuse"): LordsOfVegasState._act_refuse,
-    (LAYOFF, "layoff"): LordsOfVegasState._act_layoff,
-    (PICK_DIE, "take"): LordsOfVegasState._act_take,
-    (FREE_LOT, "free"): LordsOfVegasState._act_free,
-    (PLACE, "put"): LordsOfVegasState._act_put,
-    (MARKET, "pass"): LordsOfVegasState._act_pass,
+    (ACTION, End): LordsOfVegasState._act_end,
+    (ACTION, Build): LordsOfVegasState._act_build,
+    (ACTION, Sprawl): LordsOfVegasState._act_sprawl,
+    (ACTION, Remodel): LordsOfVegasState._act_remodel,
+    (ACTION, Reorg): LordsOfVegasState._act_reorg,
+    (ACTION, Gamble): LordsOfVegasState._act_gamble,
+    (OFFER, Accept): LordsOfVegasState._act_accept,
+    (OFFER, Refuse): LordsOfVegasState._act_refuse,
+    (LAYOFF, Layoff): LordsOfVegasState._act_layoff,
+    (PICK_DIE, Take): LordsOfVegasState._act_take,
+    (FREE_LOT, Free): LordsOfVegasState._act_free,
+    (PLACE, Put): LordsOfVegasState._act_put,
+    (MARKET, Pass): LordsOfVegasState._act_pass,
+    (ACTION, Offer): LordsOfVegasState._act_offer,
+    (OFFER, Offer): LordsOfVegasState._act_offer,  # a counter-offer
+    (MARKET, Offer): LordsOfVegasState._act_offer,
 }
 
-# _HANDLERS by phase, then by action kind (one dictionary look-up per action).
+# _HANDLERS by phase, then by action class (one dictionary look-up per action).
 _HANDLERS_BY_PHASE: tuple[dict, ...] = tuple(
     {kind: handler for (at, kind), handler in _HANDLERS.items() if at == phase}
     for phase in range(len(PHASE_NAMES))
 )
 
-# The typed action classes (actions.py): tuples whose first field is always the kind.
-_TYPED = frozenset(
-    (End, Pass, Accept, Refuse, Layoff, Build, Sprawl, Remodel, Reorg, Gamble, Take, Free, Put, Offer)
-)
+# The typed action classes (actions.py).
+_TYPED = frozenset(ACTION_TYPES)
 
 # _ALONE[seat]: the tuple ``(seat,)``, made once (``to_act`` is asked before every action).
 _ALONE = tuple((seat,) for seat in range(4))

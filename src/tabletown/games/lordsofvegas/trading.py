@@ -10,14 +10,14 @@ import sys
 
 from ...core.errors import IllegalAction, MalformedAction
 from ...core.events import Event
-from .actions import ITEM_KINDS, arity, check_lot
+from .actions import ITEM_KINDS, Accept, Offer, Refuse, check_lot
 from .board import lot_name, new_event
 from .data import (
     DICE_PER_PLAYER,
     LOT_NAMES,
     MARKERS_PER_PLAYER,
 )
-from .fields import Move, StateFields
+from .fields import StateFields
 from .phases import ACTION, OFFER
 
 
@@ -64,7 +64,7 @@ class TradingMixin(StateFields):
         return any(bk == kind and (bl == -1 or bl in lots) for bk, bl in self.bans)
 
     # --- trading
-    def _act_offer(self, p: int, action: Move) -> None:
+    def _act_offer(self, p: int, action: Offer) -> None:
         items = self.check_offer(p, action)
         if self.offers_made >= self.options["max_offers"]:
             raise IllegalAction("trade.limit", f"at most {self.options['max_offers']} offers per turn")
@@ -80,11 +80,11 @@ class TradingMixin(StateFields):
         if not self.offer_answerers():
             self._execute_offer()
 
-    def check_offer(self, p: int, action: Move) -> tuple:
+    def check_offer(self, p: int, action: Offer) -> tuple:
         """Validate an offer fully (raises) and return its items."""
-        if len(action) != 2 or not isinstance(action[1], tuple) or not action[1]:
+        items = action.items
+        if not isinstance(items, tuple) or not items:
             raise MalformedAction("trade.empty", "an offer lists at least one item")
-        items = action[1]
         n = self.num_players
         seen = set()
         give_money = [0] * n
@@ -148,17 +148,13 @@ class TradingMixin(StateFields):
                 raise IllegalAction("trade.dice_full", f"seat {s} has no free die")
         return items
 
-    def _act_accept(self, p: int, action: Move) -> None:
-        if len(action) != 1:
-            arity(action, 1)
+    def _act_accept(self, p: int, action: Accept) -> None:
         self.accepted = self.accepted + (p,)
         self.log.append(new_event(Event, ("accept", {"seat": p}, None)))
         if all(s in self.accepted for s in self.offer_answerers()):
             self._execute_offer()
 
-    def _act_refuse(self, p: int, action: Move) -> None:
-        if len(action) != 1:
-            arity(action, 1)
+    def _act_refuse(self, p: int, action: Refuse) -> None:
         self.log.append(new_event(Event, ("refuse", {"seat": p}, None)))
         self.offer = None
         self.accepted = ()

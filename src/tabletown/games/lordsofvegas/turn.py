@@ -6,7 +6,22 @@ from __future__ import annotations
 
 from ...core.errors import IllegalAction, MalformedAction
 from ...core.events import Event
-from .actions import arity, check_lot, lot_colour, lot_only
+from .actions import (
+    Build,
+    End,
+    Free,
+    Gamble,
+    Layoff,
+    Pass,
+    Put,
+    Remodel,
+    Reorg,
+    Sprawl,
+    Take,
+    check_lot,
+    lot_colour,
+    lot_only,
+)
 from .board import lot_name, new_event
 from .data import (
     CARD_PAYS,
@@ -24,7 +39,7 @@ from .data import (
     STRIP,
     gamble_multiplier,
 )
-from .fields import Move, StateFields
+from .fields import StateFields
 from .phases import ACTION, FREE_LOT, LAYOFF, MARKET, OVER, PICK_DIE, PLACE, RESUME_ACTION, RESUME_DRAW
 
 # _MULTIPLIER[total]: gamble_multiplier(total) for every 2d6 total.
@@ -43,9 +58,7 @@ class TurnMixin(StateFields):
         ):
             raise IllegalAction("trade.promised", f"you traded away the right to {kind} there this turn")
 
-    def _act_end(self, p: int, action: Move) -> None:
-        if len(action) != 1:
-            arity(action, 1)
+    def _act_end(self, p: int, action: End) -> None:
         self.log.append(new_event(Event, ("end_turn", {"seat": p}, None)))
         if self.options["open_market"]:
             # The others, in seat order after the active player, may each open trades or pass.
@@ -57,8 +70,7 @@ class TurnMixin(StateFields):
             return
         self._next_turn()
 
-    def _act_pass(self, p: int, action: Move) -> None:
-        arity(action, 1)
+    def _act_pass(self, p: int, action: Pass) -> None:
         self.log.append(new_event(Event, ("pass", {"seat": p}, None)))
         self.market = self.market[1:]
         if not self.market:
@@ -68,7 +80,7 @@ class TurnMixin(StateFields):
         self.active = (self.active + 1) % self.num_players
         self._start_turn()
 
-    def _act_build(self, p: int, action: Move) -> None:
+    def _act_build(self, p: int, action: Build) -> None:
         lot, colour = lot_colour(action)
         if self.num_players == 2 and IN_EXCLUDED_BLOCK[lot]:
             raise IllegalAction("build.block_f", "block F is not used in a 2-player game")
@@ -97,7 +109,7 @@ class TurnMixin(StateFields):
         )
         self._place_tile(p, lot, colour)
 
-    def _act_sprawl(self, p: int, action: Move) -> None:
+    def _act_sprawl(self, p: int, action: Sprawl) -> None:
         lot, colour = lot_colour(action)
         if self.tile[lot] >= 0:
             raise IllegalAction("sprawl.occupied", f"{lot_name(lot)} already holds a casino tile")
@@ -156,7 +168,7 @@ class TurnMixin(StateFields):
             self.resume = (RESUME_ACTION,)
             self.phase = PICK_DIE
 
-    def _act_remodel(self, p: int, action: Move) -> None:
+    def _act_remodel(self, p: int, action: Remodel) -> None:
         lot, colour = lot_colour(action)
         tile = self.tile
         old = tile[lot]
@@ -211,7 +223,7 @@ class TurnMixin(StateFields):
         )
         self._after_action((lot,))
 
-    def _act_reorg(self, p: int, action: Move) -> None:
+    def _act_reorg(self, p: int, action: Reorg) -> None:
         lot = lot_only(action)
         if self.tile[lot] < 0:
             raise IllegalAction("reorganize.no_casino", f"there is no casino on {lot_name(lot)}")
@@ -326,7 +338,7 @@ class TurnMixin(StateFields):
         self._values_changed(t)
         self._after_action((lot,))
 
-    def _act_put(self, p: int, action: Move) -> None:
+    def _act_put(self, p: int, action: Put) -> None:
         lot = lot_only(action)
         owner, lots, values = self.place_queue[0]
         if lot not in lots:
@@ -348,10 +360,8 @@ class TurnMixin(StateFields):
             self.phase = ACTION
             self._after_action((lot,))
 
-    def _act_gamble(self, p: int, action: Move) -> None:
-        if len(action) != 3:
-            raise MalformedAction("notation.gamble", "gamble takes a lot and a bet")
-        lot, bet = action[1], action[2]
+    def _act_gamble(self, p: int, action: Gamble) -> None:
+        lot, bet = action.lot, action.bet
         if type(lot) is not int or type(bet) is not int or not 0 <= lot < NUM_LOTS:  # else as usual
             if not isinstance(lot, int) or not isinstance(bet, int) or isinstance(bet, bool):
                 raise MalformedAction("notation.gamble", "gamble takes a lot and a bet")
@@ -392,12 +402,12 @@ class TurnMixin(StateFields):
         self.pending = (boss, p, bet)
         self.phase = LAYOFF
 
-    def _act_layoff(self, boss: int, action: Move) -> None:
-        if len(action) != 2 or not isinstance(action[1], bool):
+    def _act_layoff(self, boss: int, action: Layoff) -> None:
+        lay = action.half
+        if not isinstance(lay, bool):
             raise MalformedAction("notation.layoff", "layoff is yes or no")
         assert self.pending is not None  # the gamble that opened this phase
         _, gambler, bet = self.pending
-        lay = action[1]
         a, b = self.rng.die(), self.rng.die()
         total = a + b
         mult = _MULTIPLIER[total]
@@ -454,7 +464,7 @@ class TurnMixin(StateFields):
         self.phase = ACTION
 
     # --- decisions inside a take-over or a build
-    def _act_take(self, p: int, action: Move) -> None:
+    def _act_take(self, p: int, action: Take) -> None:
         src = lot_only(action)
         assert self.pending is not None  # the take-over or build that opened this phase
         _, target, value = self.pending
@@ -484,7 +494,7 @@ class TurnMixin(StateFields):
         self.pending = None
         self._resume()
 
-    def _act_free(self, p: int, action: Move) -> None:
+    def _act_free(self, p: int, action: Free) -> None:
         lot = lot_only(action)
         if self.marker[lot] != p:
             raise IllegalAction("free_lot.not_yours", f"free one of your own lots, not {lot_name(lot)}")

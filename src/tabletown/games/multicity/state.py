@@ -14,22 +14,22 @@ Speed notes (random games must run at hundreds per second):
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from itertools import chain
-from typing import Any, NamedTuple
+from typing import Any
 
 from ...core.errors import IllegalAction, MalformedAction
 from ...core.events import Event
 from ...core.game import Action, Result, State
 from ...core.rng import SeededRNG, shuffle
+from .actions import DRAW, LENGTHS, MAX_LENGTH, MIN_LENGTH, PASS, Lay, Place
+from .notation import format_action as _format_action
+from .notation import parse_action as _parse_action
 from .pairs import ACROSS, FAR_LEFT, FAR_RIGHT, LEFT, LEFT_SAME, SAME_RIGHT, Entry, PairTables, pair_tables
 from .tiles import COLOURS, DECK, HOLE, LETTER_OF, Layout, rotations
 
 STRIDE = 1024
 OFFSET = 512
-MIN_LENGTH, MAX_LENGTH = 2, 7
-LENGTHS = tuple(range(MIN_LENGTH, MAX_LENGTH + 1))
 PLAY, FINAL, OVER = 0, 1, 2
 PHASE_IDS = ("play", "final_round", "over")
 
@@ -44,26 +44,6 @@ def key(x: int, y: int) -> int:
 def coords(square: int) -> tuple[int, int]:
     return square % STRIDE - OFFSET, square // STRIDE - OFFSET
 
-
-class Lay(NamedTuple):
-    """Lay the drawn tile with its top-left square at (x, y), turned ``turn`` quarter turns clockwise."""
-
-    x: int
-    y: int
-    turn: int
-
-
-class Place(NamedTuple):
-    """Put the object of ``length`` from square (x, y) rightwards, or downwards when ``vertical``."""
-
-    length: int
-    x: int
-    y: int
-    vertical: bool
-
-
-DRAW = "draw"
-PASS = "pass"
 
 _chain = chain.from_iterable
 _SEATS = ((0,), (1,), (2,), (3,))  # to_act, made once
@@ -102,8 +82,6 @@ def _slot_info(slot: tuple[int, int]) -> tuple[tuple[int, ...], tuple, tuple]:
 
 
 _DIAGONALS = ((1, 1), (1, -1), (-1, 1), (-1, -1))
-_LAY_RE = re.compile(r"^t\s*(-?\d+)\s*,\s*(-?\d+)\s*r\s*(\d+)$")
-_PLACE_RE = re.compile(r"^(\d+)\s*([hv])\s*(-?\d+)\s*,\s*(-?\d+)$")
 
 
 def opened_slots(tiles: dict, frontier: dict, slot: tuple[int, int]) -> list[tuple[int, int]]:
@@ -732,45 +710,10 @@ class MulticityState(State):
 
     # -- notation ------------------------------------------------------------------------------------
     def format_action(self, action: Action) -> str:
-        kind = type(action)
-        if kind is Place:
-            return f"{action.length}{'v' if action.vertical else 'h'} {action.x},{action.y}"  # type: ignore[attr-defined]  # a Place
-        if kind is Lay:
-            return f"t {action.x},{action.y} r{action.turn}"  # type: ignore[attr-defined]  # a Lay
-        if action in (DRAW, PASS):
-            return str(action)
-        raise MalformedAction("multicity.action", f"not a Multicity action: {action!r}")
+        return _format_action(action)
 
     def parse_action(self, text: str, player: int) -> Action:
-        text = text.strip().lower()
-        if text in ("draw", "d"):
-            return DRAW
-        if text in ("pass", "p"):
-            return PASS
-        match = _PLACE_RE.match(text)
-        if match:
-            length = int(match[1])
-            if not MIN_LENGTH <= length <= MAX_LENGTH:
-                raise MalformedAction(
-                    "multicity.length", f"objects are {MIN_LENGTH}-{MAX_LENGTH} squares long, not {length}"
-                )
-            return Place(length, int(match[3]), int(match[4]), match[2] == "v")
-        match = _LAY_RE.match(text)
-        if match:
-            x, y, turn = int(match[1]), int(match[2]), int(match[3])
-            if turn > 3:
-                raise MalformedAction(
-                    "multicity.tile_turn", f"a tile turns r0-r3 (quarter turns clockwise), not r{turn}"
-                )
-            if x % 3 or y % 3:
-                raise MalformedAction(
-                    "multicity.tile_grid",
-                    f"a tile's top-left square has coordinates that are multiples of 3, not {x},{y}",
-                )
-            return Lay(x, y, turn)
-        raise MalformedAction(
-            "notation.unknown", f"not a Multicity move: {text!r} (try 'draw', 't 3,0 r1', '5h 2,-1', 'pass')"
-        )
+        return _parse_action(text)
 
 
 def _rows(
