@@ -11,7 +11,7 @@ RUN_STAMP := $(VENV)/.installed-run
 ESLINT_DIR := .tools/eslint
 ESLINT := $(ESLINT_DIR)/node_modules/.bin/eslint
 ESLINT_STAMP := $(ESLINT_DIR)/node_modules/.installed
-JS := src/tabletown/web/static eslint.config.js
+JS := src/tabletown/web/static src/tabletown/web/boards eslint.config.js
 # axe-core for the browser tests' accessibility check, the same way into .tools/axe (Playwright injects
 # it into the pages under test; it is never served to players).
 AXE_DIR := .tools/axe

@@ -1,4 +1,4 @@
-// ESLint for the browser code in src/tabletown/web/static (make test and make lint run it; ESLint
+// ESLint for the browser code in src/tabletown/web/static and the boards' folders (make test and make lint run it; ESLint
 // itself is installed from .tools/eslint/package-lock.json into .tools/eslint/node_modules, and
 // nothing is built: the browser gets these files as they are). Flat config, CommonJS.
 "use strict";
@@ -13,7 +13,7 @@ const globals = tools("globals");
 module.exports = [
   { ignores: [".tools/**", ".venv/**", "build/**", "runs/**"] },
   {
-    files: ["src/tabletown/web/static/**/*.js"],
+    files: ["src/tabletown/web/static/**/*.js", "src/tabletown/web/boards/**/*.js"],
     ...js.configs.recommended,
     languageOptions: {
       ecmaVersion: "latest",

@@ -392,3 +392,23 @@ def test_pages_and_static_files(client):
         assert client.get(path).status_code == 200, path
     assert client.get("/api/games").json()["games"]
     assert client.get("/openapi.json").status_code == 200
+
+
+def test_each_board_is_served_from_its_own_folder(client):
+    """web/boards/<game>/ holds a board's script, styles, markup and words; the page links the first
+    two at /boards/<game>/ and nothing else in the folder is served."""
+    from tabletown.core.registry import all_games
+
+    for name in all_games():
+        if name == "toyrace":
+            continue
+        page = client.get(f"/replay?game={name}")
+        assert f'src="/boards/{name}/board.js"' in page.text, name
+        assert f'href="/boards/{name}/board.css"' in page.text, name
+        script = client.get(f"/boards/{name}/board.js")
+        assert script.status_code == 200 and f'registerBoard("{name}"' in script.text
+        assert script.headers["content-type"].startswith("text/javascript")
+        assert client.get(f"/boards/{name}/board.css").headers["content-type"].startswith("text/css")
+        for hidden in ("__init__.py", "board.html", "../app.py", "%2e%2e%2fapp.py"):
+            assert client.get(f"/boards/{name}/{hidden}").status_code == 404, hidden
+    assert client.get("/boards/..%2Fstatic/board.js").status_code == 404

@@ -1,5 +1,7 @@
-"""Server-side helpers of per-game boards: ``boards/<game>.py`` may define ``words() -> dict`` (names
-and effects by id, from the game's own renderer) that the page hands to ``static/boards/<game>.js``."""
+"""Each game's browser board in one folder, ``boards/<game>/``: ``__init__.py`` may define ``words() ->
+dict`` (names and effects by id, from the game's own renderer) that the page hands to ``board.js``
+(``Tabletown.registerBoard``); ``board.html`` is its markup and links ``board.css``. The page serves the
+script and stylesheet at ``/boards/<game>/`` (web/routes/pages.py)."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from fastapi import APIRouter, Query, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from ... import __version__
@@ -18,18 +18,35 @@ from ..tables import TableError
 
 HERE = Path(__file__).parents[1]
 router = APIRouter()
-templates = Jinja2Templates(directory=HERE / "templates")
+BOARDS = HERE / "boards"
+# A game's board template is found as "<game>/board.html" in its board folder (web/boards/<game>/).
+templates = Jinja2Templates(directory=[HERE / "templates", BOARDS])
+BOARD_ASSETS = {"board.js": "text/javascript; charset=utf-8", "board.css": "text/css; charset=utf-8"}
 
 
 # -- pages -------------------------------------------------------------------------------------------------------
 def board_assets(game_name: str) -> dict[str, Any]:
-    js = HERE / "static" / "boards" / f"{game_name}.js"
-    html = HERE / "templates" / "boards" / f"{game_name}.html"
+    """A game's board lives in one folder, web/boards/<game>/: its words (``__init__.py``), script
+    (``board.js``), styles (``board.css``, linked by its template) and markup (``board.html``)."""
+    folder = BOARDS / game_name
     return {
         "board_words": board_words(game_name),
-        "board_js": f"/static/boards/{game_name}.js" if js.is_file() else None,
-        "board_template": f"boards/{game_name}.html" if html.is_file() else "boards/generic.html",
+        "board_js": f"/boards/{game_name}/board.js" if (folder / "board.js").is_file() else None,
+        "board_template": f"{game_name}/board.html"
+        if (folder / "board.html").is_file()
+        else "boards/generic.html",
     }
+
+
+@router.get("/boards/{game_name}/{asset}", include_in_schema=False)
+def board_asset(game_name: str, asset: str) -> Response:
+    """A board's script or stylesheet, from its folder; nothing else there is served (its Python,
+    its template)."""
+    media_type = BOARD_ASSETS.get(asset)
+    path = BOARDS / game_name / asset
+    if media_type is None or not game_name.isidentifier() or not path.is_file():
+        return Response("not found", status_code=404, media_type="text/plain")
+    return FileResponse(path, media_type=media_type)
 
 
 @router.get("/", response_class=HTMLResponse, include_in_schema=False)
