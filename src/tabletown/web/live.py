@@ -9,6 +9,7 @@ import inspect
 import secrets
 import threading
 import time
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -320,3 +321,34 @@ def build_payload(table: LiveTable, seat: int | None, since: int = 0) -> dict[st
         }
     )
     return payload
+
+
+MAX_NAME = 40
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def valid_name(name: Any) -> str:
+    """A display name, NFC-normalised with its runs of white space made single spaces: 1-40
+    printable characters (no control, format or unpaired surrogate characters), else 422."""
+    if not isinstance(name, str):
+        raise TableError(422, "name.invalid", "a name is a text")
+    text = " ".join(unicodedata.normalize("NFC", name).split()) if name.isprintable() else None
+    if text is None or not text.isprintable():
+        raise TableError(422, "name.invalid", "a name may hold only printable characters")
+    if not 1 <= len(text) <= MAX_NAME:
+        raise TableError(422, "name.invalid", f"a name is 1 to {MAX_NAME} characters long")
+    return text
+
+
+class MissingGame:
+    """Stands in for a game no longer installed, so its stored tables still list and show an error."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.title = name
+
+    def describe_event(self, event: Any) -> str:
+        return str(event.get("kind"))

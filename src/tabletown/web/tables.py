@@ -16,39 +16,47 @@ import logging
 import secrets
 import threading
 import time
-import unicodedata
-from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import anyio
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from ..core.errors import ActionError, MalformedAction, OptionError, RecordError
-from ..core.fairness import commitment, new_salt, new_seed
+from ..core.fairness import MAX_SEED, commitment, new_salt, new_seed
 from ..core.game import Game, State
-from ..core.record import Record, state_digest
 from ..core.rng import derive_seed
 from ..core.session import Agent
 from .catalog import find_game
-from .db import MoveRow, SeatRow, SnapshotRow, TableRow, utcnow
+from .db import SeatRow, TableRow, utcnow
+from .following import Following
 from .live import (  # (re-exported: the table service's callers know them from here)
     LiveTable,
+    MissingGame,
     Seat,
-    Subscriber,
     TableError,
     build_payload,
-    describe,
     json_bytes,
     json_text,
+    new_token,
     not_found,
-    people,
-    seat_view,
+    valid_name,
 )
 from .movestore import ADVANCE_AND_INSERT_PG, AsyncMoveStore, MoveNotStored, PreparedMove
+from .replaying import Uploads
+from .statements import (
+    ADVANCE,
+    INSERT_MOVE,
+    LOAD_MOVES,
+    LOAD_SEATS,
+    LOAD_SNAPSHOT,
+    LOAD_TABLE,
+    SEATS,
+    SNAPSHOTS,
+)
 
 __all__ = [
     "LiveTable",
@@ -65,49 +73,10 @@ __all__ = [
 log = logging.getLogger("tabletown.web")
 
 
-_TABLES, _SEATS, _MOVES, _SNAPSHOTS = (
-    TableRow.__table__,
-    SeatRow.__table__,
-    MoveRow.__table__,
-    SnapshotRow.__table__,
-)
-# The two statements of every move, built once (building a statement costs more than running it).
-_ADVANCE = (
-    _TABLES.update()
-    .where(_TABLES.c.id == bindparam("tid"), _TABLES.c.seq == bindparam("old"))
-    .values(
-        seq=bindparam("new"),
-        status=bindparam("status"),
-        updated_at=bindparam("now"),
-        result=bindparam("result"),
-    )
-)
-# PostgreSQL (psycopg's parameter style): advance the table and insert the move in one statement.
-STATUSES = ("open", "running", "finished", "error")
-_LOAD_TABLE = select(_TABLES).where(_TABLES.c.id == bindparam("tid"))
-_LOAD_SEATS = select(_SEATS).where(_SEATS.c.table_id == bindparam("tid")).order_by(_SEATS.c.seat)
-_LOAD_MOVES = (
-    select(_MOVES.c.seq, _MOVES.c.seat, _MOVES.c.action, _MOVES.c.secret, _MOVES.c.by)
-    .where(_MOVES.c.table_id == bindparam("tid"), _MOVES.c.seq > bindparam("after"))
-    .order_by(_MOVES.c.seq)
-)
-_LOAD_SNAPSHOT = (
-    select(_SNAPSHOTS.c.seq, _SNAPSHOTS.c.doc)
-    .where(_SNAPSHOTS.c.table_id == bindparam("tid"))
-    .order_by(_SNAPSHOTS.c.seq.desc())
-    .limit(1)
-)
 SEAT_KINDS = ("human", "open")  # a seat reserved for its join link; a seat anyone may take
-_INSERT_MOVE = _MOVES.insert()
 
 SNAPSHOT_EVERY = 64  # moves between saved positions
-MAX_SEED = 2**63 - 1
-REPLAY_CHECKPOINT = 32
 MAX_IN_MEMORY = 2000  # tables kept in memory before finished ones are forgotten
-MAX_NAME = 40
-
-
-INLINE_FAN_OUT = 4  # listeners a move made on the event loop pushes to itself (more: the fan-out thread)
 
 
 def _mover(table: LiveTable, token: Any, seq: Any) -> int:
@@ -143,7 +112,7 @@ def _store_failed() -> TableError:
     return TableError(503, "store.failed", "the move could not be stored; try again")
 
 
-class TableService:
+class TableService(Following):
     """All tables of one server: creation, moves, loading from and writing to the database."""
 
     def __init__(self, sessions: sessionmaker[Session], *, standby_bot: str | None = None) -> None:
@@ -158,7 +127,7 @@ class TableService:
         self.tables: dict[str, LiveTable] = {}
         self.lock = threading.RLock()
         self.standby_bot = standby_bot
-        self.uploaded: OrderedDict[str, LiveTable] = OrderedDict()
+        self.uploads = Uploads()  # record files people upload to watch (web/replaying.py)
         self.on_new_table: list[Callable[[LiveTable], None]] = []
         # Told after every change the database took: (table id, "move" | "seat" | "created", seq).
         # The hub (web/hub.py) passes it on to the other server processes.
@@ -419,12 +388,12 @@ class TableService:
         # Core statements built once, on one connection: loading is what every process does the
         # first time it hears of a table, so it skips the ORM's per-row bookkeeping.
         with self.engine.connect() as conn:
-            row = conn.execute(_LOAD_TABLE, {"tid": table_id}).first()
+            row = conn.execute(LOAD_TABLE, {"tid": table_id}).first()
             if row is None:
                 return None
-            seats = list(conn.execute(_LOAD_SEATS, {"tid": table_id}))
-            moves = list(conn.execute(_LOAD_MOVES, {"tid": table_id, "after": 0}))
-            snap = conn.execute(_LOAD_SNAPSHOT, {"tid": table_id}).first()
+            seats = list(conn.execute(LOAD_SEATS, {"tid": table_id}))
+            moves = list(conn.execute(LOAD_MOVES, {"tid": table_id, "after": 0}))
+            snap = conn.execute(LOAD_SNAPSHOT, {"tid": table_id}).first()
         game = find_game(row.game)
         table = LiveTable(
             id=row.id,
@@ -446,7 +415,7 @@ class TableService:
         )
         if game is None:
             table.status, table.error = "error", f"the game {row.game!r} is not available"
-            table.game = _missing_game(row.game)
+            table.game = MissingGame(row.game)  # type: ignore[assignment]
             return table
         if [m.seq for m in moves] != list(range(1, len(moves) + 1)):
             table.status, table.error = "error", "the stored moves have gaps"
@@ -820,7 +789,7 @@ class TableService:
             return
         with _storing_move(table.id), self.engine.begin() as conn:
             moved = conn.execute(
-                _ADVANCE,
+                ADVANCE,
                 {
                     "tid": table.id,
                     "old": move.seq - 1,
@@ -833,7 +802,7 @@ class TableService:
             if moved.rowcount != 1:
                 raise _first_writer_won()
             conn.execute(
-                _INSERT_MOVE,
+                INSERT_MOVE,
                 {
                     "table_id": table.id,
                     "seq": move.seq,
@@ -845,251 +814,13 @@ class TableService:
                 },
             )
             if move.snapshot is not None:
-                conn.execute(_SNAPSHOTS.insert().values(table_id=table.id, seq=move.seq, doc=move.snapshot))
+                conn.execute(SNAPSHOTS.insert().values(table_id=table.id, seq=move.seq, doc=move.snapshot))
             if move.joins:
                 conn.execute(
-                    _SEATS.update()
-                    .where(_SEATS.c.table_id == table.id, _SEATS.c.seat == move.seat)
+                    SEATS.update()
+                    .where(SEATS.c.table_id == table.id, SEATS.c.seat == move.seat)
                     .values(joined=True)
                 )
-
-    def follow(self, table: LiveTable, seq: int, move: dict[str, Any], wait: bool = True) -> bool | None:
-        """Take a move that another process stored and announced through the hub (``move``: its
-        seat, notation, secret flag, author and the table's status after it) without reading the
-        database. True when the table here now holds that move; False when it is not the next move
-        here (an announcement was missed, or the position refuses it): then only a catch-up from the
-        database will do. Without ``wait`` (called on the event loop), None when a writer of this
-        process holds the table: try again in a thread."""
-        seat, text, status = move.get("seat"), move.get("action"), move.get("status")
-        if not isinstance(seat, int) or not isinstance(text, str) or status not in STATUSES:
-            return False
-        if not table.write_lock.acquire(blocking=wait):
-            return None
-        try:
-            return self._follow(table, seq, seat, text, status, move)
-        finally:
-            table.write_lock.release()
-
-    def _follow(
-        self, table: LiveTable, seq: int, seat: int, text: str, status: str, move: dict[str, Any]
-    ) -> bool:
-        if seq <= table.seq:
-            return True  # already here (this process caught up, or stored it itself)
-        if seq != table.seq + 1 or table.state is None or not 0 <= seat < len(table.seats):
-            return False
-        with table.lock:
-            # In place, without a copy: the move was checked and stored by the process that
-            # announced it. Should it fail here all the same, the position is thrown away and the
-            # catch-up that follows rebuilds the table from the database.
-            try:
-                table.state.apply_text(seat, text)
-            except Exception:
-                log.warning("table %s: announced move %d (%s) does not apply here", table.id, seq, text)
-                table.state = None
-                return False
-            table.actions.append((seat, text))
-            table.secret.append(bool(move.get("secret")))
-            if move.get("joins"):
-                table.seats[seat].joined = True
-            if move.get("by") == "human":  # a player who moves is back
-                table.seats[seat].away = False
-            table.status = status
-            table.updated_at = utcnow()
-            self._mark_turns(table)
-            self._notify(table)
-        return True
-
-    def follow_seat(self, table: LiveTable, joined: dict[str, Any]) -> bool:
-        """Take a player's arrival (or new name) that another process stored and announced, without
-        reading the database; False when the message does not fit (then catch up instead)."""
-        number, name = joined.get("seat"), joined.get("name")
-        if not isinstance(number, int) or not 0 <= number < len(table.seats):
-            return False
-        if name is not None and not isinstance(name, str):
-            return False
-        with table.write_lock, table.lock:
-            seat = table.seats[number]
-            if seat.is_bot:
-                return False
-            seat.joined, seat.name = True, name if name is not None else seat.name
-            table.status = self._status(table)
-            self._notify(table)
-        return True
-
-    def follow_away(self, table: LiveTable, message: dict[str, Any]) -> bool:
-        """Take another process's news that a seat's player is away (their turn timer ran out: a
-        standby bot plays for them) or back. Not stored: who is away lives in memory."""
-        number, away = message.get("seat"), message.get("away")
-        if not isinstance(number, int) or not 0 <= number < len(table.seats) or not isinstance(away, bool):
-            return False
-        with table.lock:
-            seat = table.seats[number]
-            if seat.is_bot or seat.away == away:
-                return True
-            seat.away = away
-            if not away:
-                self._restart_timer(table, number)
-            self._notify(table)
-        return True
-
-    def behind(self) -> builtins.list[LiveTable]:
-        """The unfinished tables in memory that the database has moved past (one query for all): a
-        move whose hub message never came (its process was killed between storing and announcing
-        it, or Redis was away) is found here, not only at the table's next move."""
-        with self.lock:
-            held = {t.id: t for t in self.tables.values() if not t.over}
-        if not held:
-            return []
-        query = select(_TABLES.c.id, _TABLES.c.seq).where(_TABLES.c.id.in_(list(held)))
-        with self.engine.connect() as conn:
-            stored = conn.execute(query).all()
-        return [held[row.id] for row in stored if row.seq > held[row.id].seq]
-
-    def catch_up(self, table: LiveTable, seats: bool = False) -> bool:
-        """Bring a table in memory up to the database, where another server process may have stored
-        moves or seated players (``seats``: look at the seats even if no move was made); True when
-        anything changed."""
-        with table.write_lock:
-            return self._catch_up(table, seats)
-
-    def _catch_up(self, table: LiveTable, look_at_seats: bool = False) -> bool:
-        if table.state is None and not table.over:  # an announced move failed here (``follow``)
-            return self._reload(table)
-        with self.engine.connect() as conn:
-            row = conn.execute(_LOAD_TABLE, {"tid": table.id}).first()
-            if row is None or (row.seq == table.seq and row.status == table.status and not look_at_seats):
-                seats = None
-            else:
-                seats = list(conn.execute(_LOAD_SEATS, {"tid": table.id}))
-            moves = (
-                list(conn.execute(_LOAD_MOVES, {"tid": table.id, "after": table.seq}))
-                if row is not None and row.seq > table.seq
-                else []
-            )
-        if seats is None:
-            return False
-        state = table.state
-        if moves:
-            if state is None or [m.seq for m in moves] != list(
-                range(table.seq + 1, table.seq + 1 + len(moves))
-            ):
-                return self._reload(table)
-            state = state.clone()
-            try:
-                for move in moves:
-                    state.apply_text(move.seat, move.action)
-            except Exception:
-                log.exception("table %s: moves stored by another process do not replay here", table.id)
-                return self._reload(table)
-        with table.lock:
-            table.state = state
-            table.actions.extend((m.seat, m.action) for m in moves)
-            table.secret.extend(bool(m.secret) for m in moves)
-            for stored in seats:
-                if stored.seat < len(table.seats):
-                    seat = table.seats[stored.seat]
-                    seat.token, seat.name, seat.joined = stored.token, stored.name, stored.joined
-            for move in moves:
-                if move.by == "human":  # a player who moves is back (another process saw them)
-                    table.seats[move.seat].away = False
-            table.status = row.status
-            table.updated_at = row.updated_at
-            self._mark_turns(table)
-            self._notify(table)
-        return True
-
-    def _reload(self, table: LiveTable) -> bool:
-        """Rebuild a table from the database from scratch (its moves no longer follow from memory)."""
-        fresh = self._load(table.id)
-        if fresh is None:
-            return False
-        with table.lock:
-            for name in ("state", "status", "error", "actions", "secret", "seats", "updated_at"):
-                setattr(table, name, getattr(fresh, name))
-            self._mark_turns(table)
-            self._notify(table)
-        return True
-
-    def _mark_turns(self, table: LiveTable) -> None:
-        now = time.monotonic()
-        acting = set(table.state.to_act) if table.state is not None and not table.over else set()
-        for seat in list(table.turn_since):
-            if seat not in acting:
-                del table.turn_since[seat]
-        for seat in acting:
-            table.turn_since.setdefault(seat, now)
-
-    def subscribe(
-        self, table: LiveTable, seat: int | None, since: int, push: Callable[[str], None]
-    ) -> tuple[Subscriber, dict[str, Any]]:
-        """Follow a table; returns the subscriber and the first payload (events from ``since``).
-
-        With other processes storing moves, the table first catches up with the database, so a
-        client coming back with ``since`` is not handed an older position than it had; the next push
-        starts after the later of the client's ``since`` and this payload's events, never repeating one."""
-        if self.shared and not table.over:
-            self.catch_up(table)
-        with table.lock:
-            payload = build_payload(table, seat, since)
-            sub = Subscriber(seat, max(since, payload.get("event_count", 0) or 0), push)
-            table.subscribers.append(sub)
-        return sub, payload
-
-    def unsubscribe(self, table: LiveTable, sub: Subscriber) -> None:
-        sub.closed = True  # at once, without the lock: no more pushes to a closed socket
-        with table.lock:
-            if sub in table.subscribers:
-                table.subscribers.remove(sub)
-
-    def payload(self, table: LiveTable, seat: int | None, since: int = 0) -> dict[str, Any]:
-        with table.lock:
-            return build_payload(table, seat, since)
-
-    def _notify(self, table: LiveTable) -> None:
-        """Tell the table's followers: the drivers at once, the listeners (WebSockets) from the
-        fan-out thread, so the move that caused it is acknowledged without waiting for them (a
-        fan-out on the event loop was tried: with 300 spectators the mover's p50 went from 8 to 40
-        ms). News that arrives while a fan-out is pending joins it (a listener then gets one
-        payload holding every new event)."""
-        for callback in table.on_change:
-            callback(table)
-        if not table.subscribers or table.fanout_pending:
-            return
-        if (
-            len(table.subscribers) <= INLINE_FAN_OUT
-            and self.loop is not None
-            and asyncio._get_running_loop() is self.loop
-        ):
-            # A move stored from the event loop, a handful of listeners: a payload or two built
-            # here costs less than handing them to the fan-out thread and back to the loop.
-            self._push_all(table)
-            return
-        table.fanout_pending = True
-        self.fanout.submit(self._fan_out, table)
-
-    def _fan_out(self, table: LiveTable) -> None:
-        """Push the news to every listener. Listeners that see the table alike (the same seat, or
-        spectators, from the same event) share one payload, encoded once as the WebSocket message
-        text: 300 spectators cost one payload, not 300."""
-        with table.lock:
-            table.fanout_pending = False
-            self._push_all(table)
-
-    def _push_all(self, table: LiveTable) -> None:
-        shared: dict[tuple[int | None, int], tuple[str, int]] = {}
-        for sub in list(table.subscribers):
-            if sub.closed:
-                continue
-            key = (sub.seat, sub.since)
-            try:
-                if key not in shared:
-                    payload = build_payload(table, sub.seat, sub.since)
-                    text = json_text({"type": "view", **payload})
-                    shared[key] = (text, payload.get("event_count", sub.since) or sub.since)
-                text, sub.since = shared[key]
-                sub.push(text)
-            except Exception:
-                log.exception("table %s: a listener failed", table.id)
 
     # -- bots ----------------------------------------------------------------------------------------------------
     def auto_seat(self, table: LiveTable) -> tuple[int, str] | None:
@@ -1146,131 +877,3 @@ class TableService:
         for seat in gone:  # the web processes show it; the seat's return is announced the same way
             self._stored(table.id, "away", table.seq, {"seat": seat, "away": True})
         return 0.0 if gone else soonest
-
-    # -- replays ------------------------------------------------------------------------------------------------------
-    def replay_view(self, table: LiveTable, step: int, seat: int | None) -> dict[str, Any]:
-        """The position after ``step`` moves as ``seat`` sees it (a new state; the live one untouched).
-
-        Before the end the move list withholds other seats' secret moves (``moves_for``); the views
-        themselves are the engine's, which show each seat only what it may know."""
-        with table.lock:
-            actions = list(table.actions)
-            moves = table.moves_for(seat) if table.status != "replay" else [[p, t] for p, t in actions]
-            fairness = table.fairness() if table.status != "replay" else None
-        if isinstance(step, bool) or not isinstance(step, int):
-            raise TableError(422, "replay.step", "step is a move number")
-        step = max(0, min(step, len(actions)))
-        points = table.replay_points
-        start = max((k for k in points if k <= step), default=None)
-        if start is None:
-            try:
-                state = table.game.new_game(table.num_players, table.options, table.seed)
-            except Exception as exc:
-                raise TableError(422, "replay.setup", f"the record's set-up is refused: {exc}") from None
-            start = 0
-            points[0] = state.clone()
-        else:
-            state = points[start].clone()
-        for index in range(start, step):
-            player, text = actions[index]
-            try:
-                state.apply_text(player, text)
-            except Exception as exc:
-                # A live table's moves may be secret: name the move by number only.
-                shown = f" ({player}: {text!r})" if table.status == "replay" else ""
-                raise TableError(
-                    422, "replay.refused", f"move {index + 1}{shown} cannot be replayed: {type(exc).__name__}"
-                ) from None
-            if (index + 1) % REPLAY_CHECKPOINT == 0 and index + 1 not in points:
-                points[index + 1] = state.clone()
-        view = dict(seat_view(state, seat, 0))
-        view.setdefault("to_act", list(state.to_act))
-        view.update(
-            {
-                "table": table.id,
-                "step": step,
-                "steps": len(actions),
-                "seq": step,
-                "moves": moves,
-                "fairness": fairness,
-                "event_text": [
-                    [e.get("i"), describe(table.game, e, people(table, seat))]
-                    for e in view.get("events", [])
-                    if isinstance(e, dict)
-                ],
-                "seats": [s.public() for s in table.seats],
-                "legal": [],
-            }
-        )
-        return view
-
-    def uploaded_table(self, data: Any) -> LiveTable:
-        """A record file someone uploaded, as a read-only table for the replay page (kept briefly)."""
-        try:
-            record = Record.from_json(data) if isinstance(data, dict) else None
-        except RecordError as exc:
-            raise TableError(422, "record.invalid", str(exc)) from None
-        if record is None:
-            raise TableError(422, "record.invalid", "a record is a JSON object")
-        game = find_game(record.game)
-        if game is None:
-            raise TableError(422, "record.game", f"unknown game {record.game!r}")
-        if not 1 <= len(record.seats) <= 16 or len(record.actions) > 200_000:
-            raise TableError(422, "record.invalid", "the record's seats or moves are out of range")
-        if not 0 <= record.seed <= MAX_SEED:
-            raise TableError(422, "record.seed", "the record's seed is out of range")
-        key = json.dumps(record.to_json(), sort_keys=True)
-        with self.lock:
-            table = self.uploaded.get(key)
-            if table is not None:
-                self.uploaded.move_to_end(key)
-                return table
-        table = LiveTable(
-            id="upload",
-            game=game,
-            options=dict(record.options),
-            num_players=len(record.seats),
-            seed=record.seed,
-            seats=[Seat(i, kind, "", None, True) for i, kind in enumerate(record.seats)],
-            state=None,
-            status="replay",
-            actions=list(record.actions),
-        )
-        with self.lock:
-            self.uploaded[key] = table
-            while len(self.uploaded) > 16:
-                self.uploaded.popitem(last=False)
-        return table
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(24)
-
-
-def valid_name(name: Any) -> str:
-    """A display name, NFC-normalised with its runs of white space made single spaces: 1-40
-    printable characters (no control, format or unpaired surrogate characters), else 422."""
-    if not isinstance(name, str):
-        raise TableError(422, "name.invalid", "a name is a text")
-    text = " ".join(unicodedata.normalize("NFC", name).split()) if name.isprintable() else None
-    if text is None or not text.isprintable():
-        raise TableError(422, "name.invalid", "a name may hold only printable characters")
-    if not 1 <= len(text) <= MAX_NAME:
-        raise TableError(422, "name.invalid", f"a name is 1 to {MAX_NAME} characters long")
-    return text
-
-
-class _MissingGame:
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.title = name
-
-    def describe_event(self, event: Any) -> str:
-        return str(event.get("kind"))
-
-
-def _missing_game(name: str) -> Any:
-    return _MissingGame(name)
-
-
-__all__ = ["LiveTable", "Seat", "TableError", "TableService", "build_payload", "state_digest"]

@@ -10,7 +10,8 @@ from pydantic import BaseModel, Field, StrictInt
 
 from .. import chat
 from ..access import client_address, guard_of, service, viewer
-from ..tables import TableError, valid_name
+from ..live import valid_name
+from ..tables import TableError
 
 router = APIRouter()
 

@@ -10,6 +10,7 @@ from pydantic import BaseModel, StrictInt
 
 from ..access import service, viewer
 from ..catalog import set_up_title
+from ..replaying import replay_view
 from ..tables import TableError
 
 router = APIRouter()
@@ -65,16 +66,16 @@ def get_replay(
             raise TableError(
                 403, "replay.hidden", "a seat's view of an unfinished game needs that seat's token"
             )
-    return svc.replay_view(table, step, seat)
+    return replay_view(table, step, seat)
 
 
 @router.post("/api/replay", tags=["replays"])
 def post_replay(body: ReplayBody, request: Request) -> dict[str, Any]:
     """Watch an uploaded record: the position after ``step`` moves as ``seat`` saw it."""
     svc = service(request)
-    table = svc.uploaded_table(body.record)
+    table = svc.uploads.table(body.record)
     if body.seat is not None and not 0 <= body.seat < table.num_players:
         raise TableError(422, "seat.number", "no such seat")
-    view = svc.replay_view(table, body.step, body.seat)
+    view = replay_view(table, body.step, body.seat)
     view["title"] = set_up_title(table.game, table.num_players, table.options)
     return view

@@ -1,0 +1,121 @@
+"""Replays: any position of a table's game as one seat sees it, and record files people upload,
+watched as read-only tables (the replay page, web/routes/replays.py)."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from ..core.errors import RecordError
+from ..core.fairness import MAX_SEED
+from ..core.record import Record
+from .catalog import find_game
+from .live import LiveTable, Seat, TableError, describe, people, seat_view
+
+REPLAY_CHECKPOINT = 32
+KEPT_UPLOADS = 16
+
+
+def replay_view(table: LiveTable, step: int, seat: int | None) -> dict[str, Any]:
+    """The position after ``step`` moves as ``seat`` sees it (a new state; the live one untouched).
+
+    Before the end the move list withholds other seats' secret moves (``moves_for``); the views
+    themselves are the engine's, which show each seat only what it may know."""
+    with table.lock:
+        actions = list(table.actions)
+        moves = table.moves_for(seat) if table.status != "replay" else [[p, t] for p, t in actions]
+        fairness = table.fairness() if table.status != "replay" else None
+    if isinstance(step, bool) or not isinstance(step, int):
+        raise TableError(422, "replay.step", "step is a move number")
+    step = max(0, min(step, len(actions)))
+    points = table.replay_points
+    start = max((k for k in points if k <= step), default=None)
+    if start is None:
+        try:
+            state = table.game.new_game(table.num_players, table.options, table.seed)
+        except Exception as exc:
+            raise TableError(422, "replay.setup", f"the record's set-up is refused: {exc}") from None
+        start = 0
+        points[0] = state.clone()
+    else:
+        state = points[start].clone()
+    for index in range(start, step):
+        player, text = actions[index]
+        try:
+            state.apply_text(player, text)
+        except Exception as exc:
+            # A live table's moves may be secret: name the move by number only.
+            shown = f" ({player}: {text!r})" if table.status == "replay" else ""
+            raise TableError(
+                422, "replay.refused", f"move {index + 1}{shown} cannot be replayed: {type(exc).__name__}"
+            ) from None
+        if (index + 1) % REPLAY_CHECKPOINT == 0 and index + 1 not in points:
+            points[index + 1] = state.clone()
+    view = dict(seat_view(state, seat, 0))
+    view.setdefault("to_act", list(state.to_act))
+    view.update(
+        {
+            "table": table.id,
+            "step": step,
+            "steps": len(actions),
+            "seq": step,
+            "moves": moves,
+            "fairness": fairness,
+            "event_text": [
+                [e.get("i"), describe(table.game, e, people(table, seat))]
+                for e in view.get("events", [])
+                if isinstance(e, dict)
+            ],
+            "seats": [s.public() for s in table.seats],
+            "legal": [],
+        }
+    )
+    return view
+
+
+class Uploads:
+    """The record files uploaded lately, each as a read-only table (kept briefly, for the replay page)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.tables: OrderedDict[str, LiveTable] = OrderedDict()
+
+    def table(self, data: Any) -> LiveTable:
+        """A record file someone uploaded, as a read-only table for the replay page (kept briefly)."""
+        try:
+            record = Record.from_json(data) if isinstance(data, dict) else None
+        except RecordError as exc:
+            raise TableError(422, "record.invalid", str(exc)) from None
+        if record is None:
+            raise TableError(422, "record.invalid", "a record is a JSON object")
+        game = find_game(record.game)
+        if game is None:
+            raise TableError(422, "record.game", f"unknown game {record.game!r}")
+        if not 1 <= len(record.seats) <= 16 or len(record.actions) > 200_000:
+            raise TableError(422, "record.invalid", "the record's seats or moves are out of range")
+        if not 0 <= record.seed <= MAX_SEED:
+            raise TableError(422, "record.seed", "the record's seed is out of range")
+        key = json.dumps(record.to_json(), sort_keys=True)
+        with self.lock:
+            table = self.tables.get(key)
+            if table is not None:
+                self.tables.move_to_end(key)
+                return table
+        table = LiveTable(
+            id="upload",
+            game=game,
+            options=dict(record.options),
+            num_players=len(record.seats),
+            seed=record.seed,
+            seats=[Seat(i, kind, "", None, True) for i, kind in enumerate(record.seats)],
+            state=None,
+            status="replay",
+            actions=list(record.actions),
+        )
+        with self.lock:
+            self.tables[key] = table
+            while len(self.tables) > KEPT_UPLOADS:
+                self.tables.popitem(last=False)
+        return table
