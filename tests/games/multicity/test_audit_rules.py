@@ -10,7 +10,7 @@ from tabletown.core.errors import IllegalAction, MalformedAction
 from tabletown.core.events import Event
 from tabletown.games.multicity import DRAW, GAME, PASS, Lay, Place
 
-from .mchelp import check_invariants, custom, digest, play, squares
+from .helpers import check_invariants, custom, digest, play, squares
 
 # Only yellow: nobody in a 2- or 3-player game can use a single square of it.
 FILLER = "yyy/yyy/yyy"

@@ -13,7 +13,7 @@ from tabletown.games.multicity.bots import GreedyBot
 from tabletown.games.multicity.expert import ExpertBot
 from tabletown.testing import choice_checked, paired_share
 
-from .mchelp import custom, play
+from .helpers import custom, play
 
 SETUPS = [
     (2, {}),

@@ -14,7 +14,7 @@ from tabletown.core.rng import SeededRNG, shuffle
 from tabletown.games.multicity import GAME, Lay, MulticityState, Place
 from tabletown.games.multicity.state import HOLE, MAX_LENGTH, STRIDE, coords, key, span_free
 
-from .mchelp import custom
+from .helpers import custom
 
 # The scan: the 15 squares around each tile row (then column), index 6 being the tile's first square.
 LINES = tuple(

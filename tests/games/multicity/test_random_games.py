@@ -12,7 +12,7 @@ import pytest
 from tabletown.core.errors import ActionError
 from tabletown.games.multicity import DRAW, GAME, PASS, Lay, Place
 
-from .mchelp import brute_force_placements, check_invariants, digest, fingerprint
+from .helpers import brute_force_placements, check_invariants, digest, fingerprint
 
 GAMES_PER_CASE = 110  # x 9 cases: about 1000 games
 BRUTE_FORCE_GAMES = 12  # games per case checked against brute force after every action

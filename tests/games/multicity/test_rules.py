@@ -8,7 +8,7 @@ from tabletown.core.errors import IllegalAction, MalformedAction
 from tabletown.core.events import Event
 from tabletown.games.multicity import DRAW, GAME, PASS, Lay, Place
 
-from .mchelp import brute_force_placements, check_invariants, custom, digest, play, squares
+from .helpers import brute_force_placements, check_invariants, custom, digest, play, squares
 
 # Plain filler tiles with no green or red anywhere, so only the squares a test names matter.
 BLANK = "bby/yby/byb"

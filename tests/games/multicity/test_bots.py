@@ -13,7 +13,7 @@ from tabletown.core.record import Record, state_digest
 from tabletown.core.session import play_out
 from tabletown.games.multicity import GAME, Place
 
-from .mchelp import custom, play
+from .helpers import custom, play
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -15,7 +15,7 @@ from tabletown.core.record import Record, state_digest, verify
 from tabletown.core.session import play_out
 from tabletown.games.multicity import DRAW, GAME, PASS, Lay, Place
 
-from .mchelp import custom, play
+from .helpers import custom, play
 
 
 def advance(state, rng: random.Random, steps: int) -> None:

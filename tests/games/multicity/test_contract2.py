@@ -19,7 +19,7 @@ from tabletown.core.snapshot import checksum
 from tabletown.games.multicity import DRAW, GAME, PASS, Lay, Place
 from tabletown.games.multicity import state as rules
 
-from .mchelp import check_invariants, custom, play
+from .helpers import check_invariants, custom, play
 
 NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
