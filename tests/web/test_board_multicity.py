@@ -283,3 +283,65 @@ def test_four_player_game_on_a_phone_kids_and_loose_overlap(server, browser, tmp
     page.screenshot(path=str(shots(tmp_path) / "multicity-over-375.png"), full_page=True)
     page.close()
     assert errors == []
+
+
+def move_words(move: str) -> str:
+    """A move of the list as the board words it: no coordinates, where it lies as the player sees it."""
+    from tabletown.games.multicity.render import TURN_WORDS, _from_start
+
+    if move.startswith("t "):
+        at, turn = move[2:].split(" r")
+        x, y = map(int, at.split(","))
+        return f"Lay the tile {_from_start(x, y)}, {TURN_WORDS[int(turn)]}"
+    length, at = move[0], move.split()[1]
+    x, y = map(int, at.split(","))
+    row, col = ("top", "middle", "bottom")[y % 3], ("left", "middle", "right")[x % 3]
+    square = "centre" if row == col == "middle" else f"{row}-{col}"
+    where = _from_start(x - x % 3, y - y % 3)
+    tile = "the start tile" if where == "on the start tile" else f"the tile {where}"
+    how, way = ("lying", "to the right") if move[1] == "h" else ("standing", "downward")
+    return f"Place your {length}-square object {how}: from the {square} square of {tile} {way}"
+
+
+def test_the_move_list_speaks_without_coordinates(server, browser, tmp_path):
+    """Issue 27: the move buttons beside the board say where a tile or an object goes as the player
+    sees it (from the start tile, which square of which tile), as the log does: no "2, 2 downward"."""
+    import re
+
+    import httpx
+
+    created = httpx.post(
+        server + "/api/tables",
+        json={
+            "game": "multicity",
+            "seats": ["human", "bot:expert"],
+            "seed": 5,
+            "options": {"deck": 12, "first": "0"},
+        },
+    ).json()
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(created["seats"][0]["join_url"])
+    kinds = set()
+    for step in ("place", "lay"):
+        ready = "[data-move^='t ']" if step == "lay" else "[data-move=draw]"
+        page.wait_for_selector(f"#legal-moves button.move{ready}", state="attached")
+        for details in page.locator("#legal-moves details:not([open]) summary").all():
+            details.click()
+        buttons = page.locator("#legal-moves button.move")
+        for k in range(buttons.count()):
+            move, words = buttons.nth(k).get_attribute("data-move"), buttons.nth(k).inner_text()
+            assert not re.search(r"-?\d+, ?-?\d+|\br[0-3]\b|rightward|downward from", words), words
+            if move not in ("draw", "pass"):
+                assert words == move_words(move), move
+                kinds.add(move[0] if move[0] == "t" else move[1])
+        if step == "place":
+            page.locator("#legal-moves").screenshot(path=str(shots(tmp_path) / "multicity-moves-objects.png"))
+            old = seq_of(page)
+            page.click("#legal-moves button.move[data-move=draw]")
+            wait_change(page, old)
+        else:
+            page.locator("#legal-moves").screenshot(path=str(shots(tmp_path) / "multicity-moves-tiles.png"))
+    assert "t" in kinds and kinds & {"h", "v"}, kinds
+    assert errors == []

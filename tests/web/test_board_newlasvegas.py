@@ -7,6 +7,8 @@ record keeps those lines, and the engine replays them. Skipped when chromium is 
 
 from __future__ import annotations
 
+import re
+
 import httpx
 import pytest
 from web_helpers import CHROMIUM, free_port, launch, start_server, watch_errors
@@ -208,5 +210,131 @@ def test_hot_seat_three_players_hides_seat_0s_choice_from_seat_1(server, tmp_pat
         page.wait_for_selector(".nlv-sheet.other")
         assert page.locator(".nlv-sheet.other .nlv-target").count() == 0
         page.screenshot(path=str(tmp_path / "nlv-hotseat-1280.png"), full_page=True)
+        browser.close()
+    assert errors == []
+
+
+# One round's clicks, preferring what leaves the most kinds of marks (a limousine or an upgrade effect).
+ROUND_CLICKS = [
+    "#nlv-confirm:not([disabled])",
+    ".nlv-decision [data-step^=refuse]",
+    ".nlv-decision .nlv-card.playable.eff-limo",
+    ".nlv-decision .nlv-card.playable.eff-con",
+    ".nlv-decision .nlv-card.playable",
+    ".nlv-sheet.mine .nlv-slot.nlv-target",
+    ".nlv-sheet.mine .nlv-lamp-target",
+    ".nlv-sheet.mine .nlv-slot.crane.nlv-target",
+    ".nlv-sheet.mine .nlv-up.nlv-target",
+    ".nlv-sheet.mine .nlv-show.nlv-target",
+    ".nlv-sheet.mine [data-op]",
+    ".nlv-decision [data-step=skip]",
+]
+
+
+def play_my_round(page, timeout_error) -> None:
+    """Click through one round of seat 0's and confirm it."""
+    for _ in range(40):
+        page.wait_for_selector(", ".join(ROUND_CLICKS), timeout=20_000)
+        k = page.evaluate(FIRST, ROUND_CLICKS)
+        try:
+            page.locator(ROUND_CLICKS[k]).first.click(timeout=3000)
+        except timeout_error:  # the page was drawn anew under the click (a new view came in): look again
+            continue
+        if k == 0:
+            page.wait_for_selector("#nlv-confirm", state="detached")
+            return
+    raise AssertionError("the round did not finish")
+
+
+def expected_marks(steps: list[dict]) -> dict:
+    """What a seat's round (the steps of its ``round_played`` event, from the API) leaves on its sheet."""
+    slots, limo, opening, boxes = set(), 0, 0, 0
+    for step in steps:
+        effect = step.get("effect") if step["step"] == "effect" else None  # a pick names its effect too
+        if step["step"] in ("open", "expand") or effect == "con":
+            slots.add(step["slot"])
+        limo += effect == "limo"
+        opening += 1 if effect == "op" else step.get("marks", 2) if step["step"] == "refuse" else 0
+        boxes += effect in ("up", "show")
+    return {"slots": slots, "limo": limo, "opening": opening, "boxes": boxes}
+
+
+def words(slot: str) -> str:
+    street, avenue = slot.split(".")
+    return f"street {street}, avenue {avenue}"
+
+
+def shown_marks(page, sheet: str) -> dict:
+    last = page.locator(f"{sheet} .nlv-slot.last")
+    return {
+        "slots": {last.nth(k).get_attribute("data-slot") for k in range(last.count())},
+        "limo": page.locator(f"{sheet} .nlv-road.last").count(),
+        "opening": page.locator(f"{sheet} .nlv-box.last").count(),
+        "boxes": page.locator(f"{sheet} .nlv-vbox.last").count(),
+    }
+
+
+def test_the_last_round_is_outlined_on_every_sheet(server, tmp_path):
+    """Issue 27: once a round resolves, each architect's sheet outlines what that round did (casinos
+    opened, cranes crossed, boxes marked, limousine segments) and each chip says it in a few words;
+    casinos are told by street and avenue, never "4.11", wherever the page is read."""
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    created = httpx.post(
+        server + "/api/tables",
+        json={"game": "newlasvegas", "seats": ["human", "bot:greedy"], "seed": 7},
+    ).json()
+    table, token = created["id"], created["seats"][0]["token"]
+    errors: list[str] = []
+    with playwright_api.sync_playwright() as p:
+        browser = launch(p)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        watch_errors(page, errors)
+        page.goto(created["seats"][0]["join_url"])
+        page.click(".nlv-decision [data-step=loan]")
+        checked = {"limo": 0, "opening": 0, "boxes": 0}
+        for rnd in range(1, 5):
+            page.wait_for_selector(f".nlv-round:has-text('Round {rnd}')")
+            play_my_round(page, playwright_api.TimeoutError)
+            page.wait_for_selector(f".nlv-player-last[data-round='{rnd}']")
+            page.wait_for_selector(f".nlv-round:has-text('Round {rnd + 1}')")
+            events = httpx.get(f"{server}/api/tables/{table}", params={"token": token}).json()["events"]
+            steps = {e["seat"]: e["steps"] for e in events if e["kind"] == "round_played"}  # the last wins
+            for q, sheet in ((0, ".nlv-sheet.mine"), (1, ".nlv-sheet.other")):
+                if q == 1:
+                    page.click(".nlv-player[data-seat='1']")
+                    page.wait_for_selector(".nlv-sheet.other")
+                want, shown = expected_marks(steps[q]), shown_marks(page, sheet)
+                assert shown == want, (q, steps[q])
+                for k in checked:
+                    checked[k] += want[k]
+                for slot in want["slots"]:  # its title says where, in the sheet's words
+                    cell = page.locator(f"{sheet} .nlv-slot.last[data-slot='{slot}']")
+                    assert words(slot) in cell.locator("title").text_content()
+                chip = page.inner_text(f".nlv-player[data-seat='{q}'] .nlv-player-last")
+                assert chip.startswith(f"Round {rnd}:") and "undefined" not in chip, chip
+                for step in steps[q]:
+                    if step["step"] == "open":
+                        assert f"{step['number']} on {words(step['slot'])}" in chip, chip
+                    if step.get("direction"):
+                        assert (
+                            "limousine "
+                            + {"n": "north", "s": "south", "e": "east", "w": "west"}[step["direction"]]
+                            in chip
+                        ), chip
+                legend = page.inner_text(f"{sheet} ~ * .nlv-last-legend, .nlv-last-legend")
+                assert f"round {rnd}" in legend
+                if q == 1:
+                    page.screenshot(path=str(tmp_path / f"nlv-last-round-{rnd}.png"), full_page=True)
+                    page.click(".nlv-sheet.other .nlv-back")
+                    page.wait_for_selector(".nlv-sheet.mine")
+        assert checked["opening"] + checked["boxes"] and checked["limo"], checked
+        # the round's words: the log and the chips say "street 4, avenue 11", never the typed "4.11"
+        page.wait_for_selector("#event-log:has-text('avenue')")
+        for text in (
+            page.inner_text("#event-log"),
+            page.inner_text(".nlv-players"),
+            page.inner_text(".nlv-news"),
+        ):
+            assert not re.search(r"\b\d+\.\d+\b", text), text
         browser.close()
     assert errors == []

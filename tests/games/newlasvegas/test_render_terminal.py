@@ -5,6 +5,7 @@ the end, and a summary of each opponent's public sheet."""
 from __future__ import annotations
 
 import random
+import re
 
 from rich.console import Console
 from typer.testing import CliRunner
@@ -119,3 +120,48 @@ def test_cli_solo_shows_acme_and_scores_at_80_columns() -> None:
     status = max(i for i, line in enumerate(lines) if line.startswith("P0 (you): "))
     prompt = max(i for i, line in enumerate(lines) if line.startswith("seat 0>"))
     assert prompt - status < 24
+
+
+def test_events_in_peoples_words_hold_no_notation() -> None:
+    """Issue 27: with the players' names (the browser's log), casinos are told by street and avenue,
+    never as the typed "4.11"; no lamp name ("4:0"), combination letter or one-letter direction."""
+    from tabletown.core.words import Names
+
+    names = Names(["Ana", "Bo", "Cy", "Di"], 0)
+    played = {
+        "i": 9,
+        "kind": "round_played",
+        "seat": 1,
+        "steps": [
+            {
+                "step": "pick",
+                "number_card": 0,
+                "effect_card": 0,
+                "number": 7,
+                "effect": "con",
+                "bonus": "",
+                "group": 0,
+            },
+            {"step": "open", "slot": "4.11", "number": 7},
+            {"step": "effect", "effect": "con", "slot": "3.6"},
+        ],
+    }
+    assert describe_event(played, names) == (
+        "Bo chose 7 with construction; wrote 7 in the casino on street 4, avenue 11;"
+        " built the crane casino on street 3, avenue 6 (loan circled)"
+    )
+    assert "opened 4.11 with 7" in describe_event(played)  # the terminal keeps the notation it types
+    limo = {"step": "effect", "effect": "limo", "direction": "n", "complete": False}
+    show = {"step": "effect", "effect": "show", "column": 2, "slot": "1.4"}
+    played["steps"][2:] = [limo]
+    assert describe_event(played, names).endswith("drove the limousine north")
+    played["steps"][2:] = [show]
+    assert describe_event(played, names).endswith("held a show on street 1, avenue 4 (show column 2)")
+    seen = set()
+    for seed in range(4):
+        for players in (1, 2, 4):
+            for event in random_game(players, seed).events(None):
+                sentence = describe_event(event, names)
+                seen.add(event["kind"])
+                assert not re.search(r"\d+\.\d+|\d:\d|\bchose [abc]\b|limousine [nsew]\b", sentence), sentence
+    assert {"round_played", "hotel", "game_over"} <= seen

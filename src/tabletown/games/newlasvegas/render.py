@@ -288,10 +288,33 @@ SUMMARY = "Rich text rendering of a New Las Vegas view: city plans, score sheets
 BONUS_WORDS = {"e": "easy opening", "f": "free action", "x": "expansion"}
 
 
+UPGRADE_WORDS = {
+    "open": "the opening ranks",
+    "grand": "the grand hotels",
+    "small": "the small hotels",
+    "street": "the street bonus",
+    "par3": "the PAR 3 holes",
+    "par4": "the PAR 4 holes",
+    "par5": "the PAR 5 holes",
+    "vip": "the VIP casinos",
+    "luxury": "the Luxury casinos",
+    "limo": "the limousine",
+}
+DIRECTION_WORDS = {"n": "north", "s": "south", "e": "east", "w": "west"}
+
+
+def slot_words(slot: str) -> str:
+    """A casino in the words of the sheet: "4.11" is "street 4, avenue 11" (the notation stays typed)."""
+    street, _, avenue = str(slot).partition(".")
+    return f"street {street}, avenue {avenue}" if avenue else str(slot)
+
+
 def describe_step(step: Mapping[str, Any], plain: bool = False) -> str:
     """One step of a seat's round (``Turn.steps``, the ``round_played`` event) in words (``plain``:
-    without the notation's combination letters)."""
+    people's words, for the browser: no combination letters, casinos by street and avenue rather than
+    the typed notation's "4.11")."""
     kind = step.get("step")
+    where = slot_words if plain else str
     if kind == "pick":
         number, effect = step["number"], EFFECT_NAMES.get(step["effect"], step["effect"])
         if plain and step["number_card"] == step["effect_card"]:
@@ -310,8 +333,12 @@ def describe_step(step: Mapping[str, Any], plain: bool = False) -> str:
         text = "could not write any number: marked 2 opening boxes"
         return text + (f" (card {step['card'] + 1} to ACME)" if step.get("card", -1) >= 0 else "")
     if kind == "open":
+        if plain:
+            return f"wrote {step['number']} in the casino on {where(step['slot'])}"
         return f"opened {step['slot']} with {step['number']}"
     if kind == "expand":
+        if plain:
+            return f"copied {step['number']} into the casino on {where(step['slot'])} (expansion)"
         return f"expanded into {step['slot']} with {step['number']}"
     if kind == "skip":
         return "used no effect"
@@ -319,13 +346,18 @@ def describe_step(step: Mapping[str, Any], plain: bool = False) -> str:
     if effect == "op":
         return "marked an opening box"
     if effect == "con":
-        return f"built the crane casino {step['slot']} (loan circled)"
+        return f"built the crane casino {'on ' if plain else ''}{where(step['slot'])} (loan circled)"
     if effect == "up":
+        if plain:
+            return f"upgraded {UPGRADE_WORDS.get(step['column'], step['column'])}"
         return f"upgraded {step['column']}"
     if effect == "show":
+        if plain:
+            return f"held a show on {where(step['slot'])} (show column {step['column']})"
         return f"held a show at {step['slot']} (column {step['column']})"
     if effect == "limo":
-        return f"drove the limousine {step['direction']}" + (" back to the start" if step["complete"] else "")
+        direction = DIRECTION_WORDS.get(step["direction"], step["direction"]) if plain else step["direction"]
+        return f"drove the limousine {direction}" + (" back to the start" if step["complete"] else "")
     return str(dict(step))
 
 

@@ -899,13 +899,31 @@
 
   // A legal move in words for the move list (the board places tiles and objects by pointer; this list is
   // the keyboard's way); the notation stays in records, the API and the terminal.
+  // Moves are told as the log tells them (no coordinates): a tile by where it lies from the start tile,
+  // an object by the square of a tile it starts on and whether it lies or stands.
+  const ROW_WORDS = ["top", "middle", "bottom"], COL_WORDS = ["left", "middle", "right"];
+  const mod3 = (v) => ((v % 3) + 3) % 3;
+  function tileWords(x, y) {
+    const where = fromStart(x - mod3(x), y - mod3(y));
+    return where === "on the start tile" ? "the start tile" : `the tile ${where}`;
+  }
+  function squareWords(x, y) {
+    const row = ROW_WORDS[mod3(y)], col = COL_WORDS[mod3(x)];
+    const square = row === "middle" && col === "middle" ? "centre" : `${row}-${col}`;
+    return `the ${square} square of ${tileWords(x, y)}`;
+  }
   function describeMove(text) {
     if (text === "draw") return "Draw a tile";
     if (text === "pass") return "Place nothing this round";
     let m = /^t (-?\d+),(-?\d+) r([0-3])$/.exec(text);
-    if (m) return { words: `Lay the tile at ${m[1]}, ${m[2]}` + (m[3] === "0" ? "" : `, turned ${Number(m[3]) * 90}°`), group: "Lay the tile" };
+    if (m) {
+      return { words: `Lay the tile ${fromStart(Number(m[1]), Number(m[2]))}, ${TURN_WORDS[Number(m[3])]}`, group: "Lay the tile" };
+    }
     m = /^(\d)([hv]) (-?\d+),(-?\d+)$/.exec(text);
-    if (m) return { words: `Place your ${m[1]}-square object from ${m[3]}, ${m[4]} ${m[2] === "h" ? "rightward" : "downward"}`, group: `Place a ${m[1]}-square object` };
+    if (m) {
+      const [how, way] = m[2] === "h" ? ["lying", "to the right"] : ["standing", "downward"];
+      return { words: `Place your ${m[1]}-square object ${how}: from ${squareWords(Number(m[3]), Number(m[4]))} ${way}`, group: `Place a ${m[1]}-square object` };
+    }
     return text;
   }
 

@@ -45,6 +45,18 @@
     return node;
   }
   const title = (text) => s("title", {}, text);
+  // Casinos and lamps in the words of the sheet: "4.11" is typed, "street 4, avenue 11" is read.
+  function slotWords(id) {
+    const [street, avenue] = String(id).split(".");
+    return avenue ? `street ${street}, avenue ${avenue}` : String(id);
+  }
+  function lampWords(lamp) {
+    const street = Math.floor(lamp / G.nc) + 1, c = W.lamp_columns[lamp % G.nc];
+    if (lamp === W.start_lamp) return "the airport";
+    if (c === 0) return `the lamp at the start of street ${street}`;
+    if (c >= W.avenues) return `the lamp at the end of street ${street}`;
+    return `the lamp on street ${street} after avenue ${c}`;
+  }
 
   function geometry() {
     const slots = W.slots;
@@ -183,6 +195,79 @@
     };
   }
 
+  // -- the last round, on the sheets ------------------------------------------------------------------
+  // The last round resolved: every seat's steps from its round_played events (public once the round
+  // resolves), kept on the sheets until the next round resolves.
+  function lastRound() {
+    const list = [...store.events.values()].map((x) => x.e).sort((a, b) => a.i - b.i);
+    let end = -1;
+    list.forEach((e, k) => { if (e.kind === "round_played") end = k; });
+    if (end < 0) return null;
+    let start = end;
+    while (start > 0 && list[start - 1].kind !== "round" && list[start - 1].kind !== "round_solo") start--;
+    const head = list[start - 1];
+    const bySeat = new Map();
+    for (let k = start; k <= end; k++) if (list[k].kind === "round_played") bySeat.set(list[k].seat, list[k].steps || []);
+    return { round: head ? head.round : null, bySeat, key: list[end].i };
+  }
+  const effectOf = (x) => (x.step === "effect" ? x.effect : null); // a pick names its effect too
+  const NO_LAST = { slots: new Set(), cranes: new Set(), marks: [0, 0], shows: {}, ups: {}, edges: new Set() };
+  // What a round's steps left on a sheet: the casinos opened, the cranes crossed, the opening, show and
+  // upgrade boxes marked ([from, to) counts) and the limousine segments drawn. ``later``: steps the sheet
+  // already holds after that round (the seat's own round locked in or being composed), taken off first.
+  function lastMarks(sh, steps, later) {
+    if (!steps) return NO_LAST;
+    const count = (list, f) => list.reduce((n, x) => n + f(x), 0);
+    const opening = (x) => (effectOf(x) === "op" ? 1 : x.step === "refuse" ? (x.marks || 2) : 0);
+    const marks = sh.marks - count(later, opening);
+    const out = { slots: new Set(), cranes: new Set(), marks: [marks - count(steps, opening), marks], shows: {}, ups: {}, edges: new Set() };
+    for (const x of steps) {
+      const i = G.idx[x.slot];
+      if (i === undefined) continue;
+      if (x.step === "open" || x.step === "expand") out.slots.add(i);
+      if (effectOf(x) === "con") { out.slots.add(i); out.cranes.add(i); }
+    }
+    const span = (effect, column, have) => {
+      const n = (list) => count(list, (x) => (effectOf(x) === effect && x.column === column ? 1 : 0));
+      const to = have - n(later);
+      return [to - n(steps), to];
+    };
+    W.show_values.forEach((v, c) => { out.shows[c] = span("show", c + 1, sh.shows[c]); });
+    W.upgrades.forEach((u) => { out.ups[u.id] = span("up", u.id, sh.ups[u.id]); });
+    // the limousine: walk back from where it stands, over the later steps, then over the round's
+    const BACK = { n: "s", s: "n", e: "w", w: "e" };
+    let at = sh.lamp;
+    const walk = (list, keep) => {
+      for (const x of [...list].reverse()) {
+        if (effectOf(x) !== "limo") continue;
+        const link = G.links[at].find((l) => l.dir === BACK[x.direction]);
+        if (!link) return false;
+        if (keep) out.edges.add(link.edge);
+        at = link.to;
+      }
+      return true;
+    };
+    if (walk(later, false)) walk(steps, true);
+    return out;
+  }
+  const inSpan = (span, k) => !!span && k >= span[0] && k < span[1];
+  // A seat's last round in a few words, for its chip in the players panel.
+  function roundSummary(steps) {
+    const bits = [];
+    for (const x of steps) {
+      if (x.step === "pick" && x.bonus) bits.push(W.bonuses[x.bonus]);
+      else if (x.step === "refuse") bits.push("no number fitted: 2 opening boxes");
+      else if (x.step === "open") bits.push(`${x.number} on ${slotWords(x.slot)}`);
+      else if (x.step === "expand") bits.push(`copied ${x.number} to ${slotWords(x.slot)}`);
+      else if (effectOf(x) === "con") bits.push("built a crane casino");
+      else if (effectOf(x) === "op") bits.push("an opening box");
+      else if (effectOf(x) === "up") bits.push(`upgraded ${UP_LABEL[x.column] ? UP_LABEL[x.column][0] : x.column}`);
+      else if (effectOf(x) === "show") bits.push("a show");
+      else if (effectOf(x) === "limo") bits.push(`limousine ${DIR_WORD[x.direction] || x.direction}`);
+    }
+    return bits.join(" · ") || "nothing";
+  }
+
   // -- drawing: the city plan ------------------------------------------------------------------------
   const LX = 30, CW = 56, CH = 50, RH = 24, Y0 = 48;
   const rowY = (st) => Y0 + st * (CH + RH);
@@ -206,6 +291,7 @@
 
   function drawCity(st, sh, opts) {
     const { targets, fresh, grandTaken, acmeHotels, onSlot, onLamp, lampTargets } = opts;
+    const last = opts.last || NO_LAST;
     const width = LX + W.avenues * CW + 16;
     const height = rowY(4) + 40;
     const root = s("svg", { viewBox: `0 0 ${width} ${height}`, class: "nlv-city", role: "img", "aria-label": "city plan" });
@@ -218,7 +304,7 @@
     // streets as roads, every possible limousine segment faint, the drawn ones bold
     W.edges.forEach((e, k) => {
       const [x1, y1] = lampXY(e.u), [x2, y2] = lampXY(e.v);
-      root.append(s("line", { x1, y1, x2, y2, class: "nlv-road" + (sh.edges.has(k) ? " used" : "") }));
+      root.append(s("line", { x1, y1, x2, y2, class: "nlv-road" + (sh.edges.has(k) ? " used" : "") + (last.edges.has(k) ? " last" : ""), "data-edge": String(k) }));
     });
     for (let st4 = 0; st4 < 4; st4++) {
       root.append(s("text", { x: 4, y: rowY(st4) + CH / 2 + 5, class: "nlv-street" }, "S" + (st4 + 1)));
@@ -234,8 +320,9 @@
       if (num >= 0) classes.push("opened");
       if (target) classes.push("nlv-target", "nlv-click");
       if (fresh.has(i)) classes.push("fresh");
+      else if (last.slots.has(i)) classes.push("last", last.cranes.has(i) ? "last-crane" : "last-open");
       const g = s("g", { class: classes.join(" "), "data-slot": slot.id, onclick: target ? () => onSlot(i) : null },
-        title(`casino ${slot.id}` + (slot.crane ? (built ? ", crane crossed out" : ", crane: not built yet") : "") +
+        title(`casino on ${slotWords(slot.id)}` + (last.slots.has(i) ? " (last round)" : "") + (slot.crane ? (built ? ", crane crossed out" : ", crane: not built yet") : "") +
           (slot.star ? ", star" : "") + (slot.carpet ? `, red carpet (${slot.carpet})` : "") + (num >= 0 ? `, opened with ${num}` : "")));
       g.append(s("rect", { x: x + 3, y: y + 2, width: CW - 6, height: CH - 4, rx: 7, class: "nlv-cell", fill: built ? null : "url(#nlv-hatch)" }));
       if (slot.carpet) {
@@ -279,7 +366,7 @@
       else root.append(s("circle", { cx: x, cy: y, r: 4, class: "nlv-lamp" }));
       if (t) {
         root.append(s("g", { class: "nlv-lamp-target nlv-click nlv-target", "data-lamp": name, "data-dir": t.target, onclick: () => onLamp(t) },
-          title(`drive the limousine ${DIR_WORD[t.target]} to lamp ${name}`),
+          title(`drive the limousine ${DIR_WORD[t.target]} to ${lampWords(lamp)}`),
           s("circle", { cx: x, cy: y, r: 11 }), s("text", { x, y: y + 4 }, t.target.toUpperCase())));
       }
     });
@@ -312,6 +399,7 @@
   // -- drawing: the score sheet ----------------------------------------------------------------------
   function drawSheet(st, sh, opts) {
     const { effectTargets, onEffect, fresh, missing } = opts;
+    const last = opts.last || NO_LAST;
     const width = LX + W.avenues * CW + 16;
     const root = s("svg", { viewBox: `0 0 ${width} 352`, class: "nlv-scoresheet", role: "img", "aria-label": "score sheet" });
     // opening track
@@ -338,7 +426,8 @@
       const g = W.groups.findIndex(([a, b]) => k >= a && k <= b);
       const spent = g >= 0 && sh.spent.has(g);
       const isNext = opT && k === sh.marks + 1;
-      const cls = ["nlv-box", marked ? "marked" : "", spent ? "spent" : "", isNext ? "nlv-target nlv-click" : "", fresh.marks && k > fresh.marks && marked ? "fresh" : ""];
+      const cls = ["nlv-box", marked ? "marked" : "", spent ? "spent" : "", isNext ? "nlv-target nlv-click" : "", fresh.marks && k > fresh.marks && marked ? "fresh" : "",
+        k > last.marks[0] && k <= last.marks[1] ? "last" : ""];
       root.append(s("g", { class: cls.join(" "), "data-op": isNext ? "1" : null, onclick: isNext ? () => onEffect(opT) : null },
         title(`opening box ${k}` + (k === W.track_length ? " (after the scissors: marking it ends the game)" : "")),
         s("rect", { x, y: 28, width: BW - 4, height: 26, rx: 3 }),
@@ -357,7 +446,7 @@
       values.forEach((v, k) => {
         const x = BX + k * 44;
         const crossed = k < sh.shows[c];
-        row.append(s("rect", { x, y: y - 2, width: 34, height: 26, rx: 3, class: "nlv-vbox" + (crossed ? " crossed" : "") + (k === sh.shows[c] - 1 ? " current" : "") }));
+        row.append(s("rect", { x, y: y - 2, width: 34, height: 26, rx: 3, class: "nlv-vbox" + (crossed ? " crossed" : "") + (k === sh.shows[c] - 1 ? " current" : "") + (inSpan(last.shows[c], k) ? " last" : "") }));
         row.append(s("text", { x: x + 17, y: y + 16, class: "nlv-v" }, String(v)));
         if (crossed) row.append(s("path", { d: `M${x + 3} ${y + 1} l28 20`, class: "nlv-cross thin" }));
         if (W.show_loans[c].includes(k + 1)) {
@@ -384,7 +473,7 @@
       values.forEach((v, j) => {
         const y = 188 + j * 25;
         const passed = j < sh.ups[u.id], current = j === sh.ups[u.id];
-        col.append(s("rect", { x: x + 4, y, width: UW - 8, height: 21, rx: 3, class: "nlv-vbox" + (j > 0 ? " yellow" : "") + (passed ? " crossed" : "") + (current ? " current" : "") }));
+        col.append(s("rect", { x: x + 4, y, width: UW - 8, height: 21, rx: 3, class: "nlv-vbox" + (j > 0 ? " yellow" : "") + (passed ? " crossed" : "") + (current ? " current" : "") + (inSpan(last.ups[u.id], j) ? " last" : "") }));
         col.append(s("text", { x: x + UW / 2, y: y + 15, class: "nlv-v" + (u.id === "open" ? " tiny" : "") }, v));
         if (passed) col.append(s("path", { d: `M${x + 6} ${y + 2} L${x + UW - 6} ${y + 19}`, class: "nlv-cross thin" }));
       });
@@ -488,7 +577,8 @@
     if (!roundActing && st.phase === "round") parts.push(cardsRow(st, null, null, rerender));
 
     // the architects
-    parts.push(playersPanel(st, payload, seats, me, viewing, est, solo, rerender));
+    const last = lastRound();
+    parts.push(playersPanel(st, payload, seats, me, viewing, est, solo, rerender, last));
 
     // the sheet shown
     const shown = models[viewing];
@@ -529,6 +619,13 @@
       else { store.copyAt = i; rerender(); }
     };
     const onLamp = (o) => onChoose(o);
+    // the last round resolved, outlined on the sheet shown (the seat's own steps since taken off first)
+    const entryShown = st.players[viewing];
+    const later = mineShown && ready ? d.turn.steps : (entryShown.turn ? entryShown.turn.steps || [] : []);
+    const lastSteps = last && last.bySeat.get(viewing);
+    const marksShown = lastMarks(shown, lastSteps, later);
+    const pulse = last && store.pulsed !== `${last.key}|${viewing}`;
+    if (last) store.pulsed = `${last.key}|${viewing}`;
     const label = viewing === me ? (d && d.steps.length ? "Your sheet (this round's steps drawn in blue, not sent yet)" : "Your sheet")
       : `${T.seatLabel(seats, viewing)}'s sheet` + (st.phase === "over" ? "" : " as it stood at the start of this round (read-only)");
     const sheetBox = el("section", { class: "nlv-sheet" + (viewing === me ? " mine" : " other") + (store.zoom ? " zoom" : "") },
@@ -536,11 +633,13 @@
         el("button", { class: "small nlv-zoom", type: "button", title: "draw the sheet larger (scroll sideways)", onclick: () => { store.zoom = !store.zoom; rerender(); } }, store.zoom ? "Fit to screen" : "Zoom in"),
         viewing !== me && me !== null && me !== undefined ? el("button", { class: "small nlv-back", type: "button", onclick: () => { store.viewing = null; rerender(); } }, "Back to my sheet") : null)),
       est[viewing] || st.final ? scoreChips(est[viewing], st, viewing) : null,
-      el("div", { class: "nlv-svgwrap" }, drawCity(st, shown, {
-        targets, fresh, grandTaken: st.grand_taken || [], acmeHotels: solo ? st.acme.hotels : [], onSlot, onLamp, lampTargets,
+      lastSteps ? el("p", { class: "nlv-sub nlv-last-legend" }, el("span", { class: "nlv-last-key" }),
+        `Outlined in orange: what ${viewing === me ? "you" : T.seatLabel(seats, viewing)} did in round ${last.round} — ${roundSummary(lastSteps)}.`) : null,
+      el("div", { class: "nlv-svgwrap" + (pulse ? " nlv-pulse-last" : "") }, drawCity(st, shown, {
+        targets, fresh, grandTaken: st.grand_taken || [], acmeHotels: solo ? st.acme.hotels : [], onSlot, onLamp, lampTargets, last: marksShown,
       })),
-      el("div", { class: "nlv-svgwrap" }, drawSheet(st, shown, {
-        effectTargets, onEffect: onChoose, fresh: isDraft ? { marks: d.baseSheet.marks } : {},
+      el("div", { class: "nlv-svgwrap" + (pulse ? " nlv-pulse-last" : "") }, drawSheet(st, shown, {
+        effectTargets, onEffect: onChoose, fresh: isDraft ? { marks: d.baseSheet.marks } : {}, last: marksShown,
         missing: est[viewing] ? est[viewing].detail.segments_missing : null,
       })),
       projectsRow(st, shown));
@@ -694,7 +793,7 @@
         if (store.copyAt !== null) {
           extra.append(...options.filter((o) => o.slot === store.copyAt).map((o) => el("button", {
             type: "button", class: "chip nlv-click", "data-step": o.text, onclick: () => choose_(o),
-          }, `${W.slots[o.slot].id}: copy ${o.side === "l" ? d.sh.nums[o.slot - 1] + " from the left" : d.sh.nums[o.slot + 1] + " from the right"}`)));
+          }, `${slotWords(W.slots[o.slot].id)}: copy ${o.side === "l" ? d.sh.nums[o.slot - 1] + " from the left" : d.sh.nums[o.slot + 1] + " from the right"}`)));
         }
       } else if (stage === "effect") {
         const effs = d.turn.bonus === "f" ? "any effect (free action)" : `${EFFECT_SHORT[d.turn.eff]}: ${EFFECT_HELP[d.turn.eff]}`;
@@ -741,12 +840,12 @@
     if (x.step === "pick") return x.number_card === x.effect_card ? `combination ${"abc"[x.number_card]} (${x.number} / ${EFFECT_SHORT[x.effect]})` + (x.bonus ? ` + ${W.bonuses[x.bonus]}` : "")
       : `number ${x.number} (card ${x.number_card + 1}), ${EFFECT_SHORT[x.effect]} (card ${x.effect_card + 1})` + (x.bonus ? ` + ${W.bonuses[x.bonus]}` : "");
     if (x.step === "refuse") return "refused (2 opening boxes)";
-    if (x.step === "open") return `${x.number} in ${x.slot}`;
-    if (x.step === "expand") return `copied ${x.number} into ${x.slot}`;
+    if (x.step === "open") return `${x.number} in ${slotWords(x.slot)}`;
+    if (x.step === "expand") return `copied ${x.number} into ${slotWords(x.slot)}`;
     if (x.step === "skip") return "no effect";
-    if (x.effect === "con") return `built ${x.slot}`;
+    if (x.effect === "con") return `built the crane casino on ${slotWords(x.slot)}`;
     if (x.effect === "up") return `upgraded ${UP_LABEL[x.column] ? UP_LABEL[x.column][0] : x.column}`;
-    if (x.effect === "show") return `show in column ${x.column}`;
+    if (x.effect === "show") return `show on ${slotWords(x.slot)} (show column ${x.column})`;
     if (x.effect === "limo") return `limousine ${DIR_WORD[x.direction]}`;
     return "opening box";
   }
@@ -772,7 +871,7 @@
     }));
   }
 
-  function playersPanel(st, payload, seats, me, viewing, est, solo, rerender) {
+  function playersPanel(st, payload, seats, me, viewing, est, solo, rerender, last) {
     const toAct = payload.to_act || [];
     const list = el("div", { class: "nlv-players" });
     st.players.forEach((p, q) => {
@@ -784,7 +883,9 @@
       },
       el("span", { class: "nlv-player-name" }, T.seatLabel(seats, q) + (q === me ? " · you" : "")),
       el("span", { class: "nlv-player-status" }, status),
-      el("span", { class: "nlv-player-score" }, `${st.final ? st.final.players[q].total : est[q].total} pts · ${hotels} hotel${hotels === 1 ? "" : "s"}`)));
+      el("span", { class: "nlv-player-score" }, `${st.final ? st.final.players[q].total : est[q].total} pts · ${hotels} hotel${hotels === 1 ? "" : "s"}`),
+      last && last.bySeat.has(q) ? el("span", { class: "nlv-player-last", "data-round": String(last.round) },
+        el("strong", {}, `Round ${last.round}: `), roundSummary(last.bySeat.get(q))) : null));
     });
     const choosing = toAct.length && st.phase !== "over" ? `Still choosing: ${toAct.map((q) => T.seatLabel(seats, q)).join(", ")}` : "";
     return el("section", { class: "nlv-players-box" }, el("div", { class: "nlv-sub" }, (st.players.length > 1 ? "Architects (click one to see their sheet). " : "") + choosing), list);
@@ -884,10 +985,6 @@
   // A legal move (one step of a round, a loan, a vote) in words for the move list; the notation stays in
   // records, the API and the terminal.
   const BONUS_WORD = { e: "easy opening", f: "free action", x: "expansion" };
-  function slotWords(id) {
-    const [street, place] = String(id).split(".");
-    return `street ${street}, lot ${place}`;
-  }
   function describeMove(text, payload) {
     const st = (payload && payload.state) || {};
     const simple = {
