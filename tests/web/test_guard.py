@@ -219,3 +219,34 @@ def test_websocket_refuses_deep_json_and_float_seq(client):
         reply = ws.receive_json()
         assert reply["type"] == "error" and reply["rule"] == "request.seq"
     assert client.get(f"/api/tables/{table_id}").json()["seq"] == 0
+
+
+def test_bot_only_tables_are_capped_per_address_and_in_all(make_client, sqlite_url):
+    """Bots think for tables nobody plays at: a stranger may not start them without end."""
+    client = make_client(
+        sqlite_url, limits=Limits(tables_per_minute=0, bot_tables_per_address=2, bot_tables=3)
+    )
+    slow = {"game": "toyrace", "seats": ["bot:random", "bot:random"], "options": {"target": 100}}
+    first = [client.post("/api/tables", json=slow) for _ in range(2)]
+    assert [r.status_code for r in first] == [201, 201]
+    refused = client.post("/api/tables", json=slow)
+    assert refused.status_code == 429 and refused.json()["rule"] == "limit.bot_tables"
+    assert int(refused.headers["retry-after"]) >= 1
+    # a table with a person at it is never counted
+    assert client.post("/api/tables", json={**slow, "seats": ["human", "bot:random"]}).status_code == 201
+
+
+def test_a_finished_bot_table_frees_its_place():
+    from tabletown.web.limits import Running
+
+    class Table:
+        over = False
+
+    running = Running(per_key=1, total=2)
+    a, b = Table(), Table()
+    running.add("x", a)
+    assert running.room("x") > 0 and running.room("y") == 0
+    running.add("y", b)
+    assert running.room("z") > 0  # two running in all
+    a.over = True
+    assert running.room("x") == 0 and running.room("z") == 0

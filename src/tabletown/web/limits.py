@@ -14,6 +14,7 @@ import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, fields
+from typing import Any
 
 ENV_PREFIX = "TABLETOWN_LIMIT_"
 
@@ -28,6 +29,10 @@ class Limits:
     spectators_per_table: int = 300  # WebSockets without a seat on one table
     chat_per_minute: int = 20  # chat messages per seat (spectators: per client address), bursts of chat_burst
     chat_burst: int = 5
+    # Tables with no human seat cost bot thinking and nothing else stops them: how many may be running
+    # at once, made by one client address, and in this process altogether.
+    bot_tables_per_address: int = 4
+    bot_tables: int = 32
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Limits:
@@ -109,6 +114,39 @@ class Counter:
                 self.counts.pop(key, None)
 
 
+class Running:
+    """Objects still running (anything with ``over``) per key: ``room(key)`` is 0.0 while ``key`` and
+    everybody together are under their limits, else a wait in seconds to try again after."""
+
+    RETRY = 30.0  # a bot game lasts minutes: try again in half a minute
+
+    def __init__(self, per_key: int, total: int) -> None:
+        self.per_key = per_key
+        self.total = total
+        self.items: dict[str, list[Any]] = {}
+        self.lock = threading.Lock()
+
+    def _prune(self) -> None:
+        for key in list(self.items):
+            alive = [item for item in self.items[key] if not item.over]
+            if alive:
+                self.items[key] = alive
+            else:
+                del self.items[key]
+
+    def room(self, key: str) -> float:
+        with self.lock:
+            self._prune()
+            mine = len(self.items.get(key, ()))
+            everyone = sum(len(items) for items in self.items.values())
+        full = (self.per_key and mine >= self.per_key) or (self.total and everyone >= self.total)
+        return self.RETRY if full else 0.0
+
+    def add(self, key: str, item: Any) -> None:
+        with self.lock:
+            self.items.setdefault(key, []).append(item)
+
+
 class Guard:
     """The limits of one server process."""
 
@@ -122,6 +160,7 @@ class Guard:
         self.address_sockets = Counter(limits.sockets_per_address)
         self.spectators = Counter(limits.spectators_per_table)
         self.chat = TokenBuckets(limits.chat_per_minute / 60.0, limits.chat_burst)
+        self.bot_tables = Running(limits.bot_tables_per_address, limits.bot_tables)
 
 
 def retry_after(seconds: float) -> str:

@@ -110,12 +110,20 @@ def list_games() -> dict[str, Any]:
 def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
     """Create a table; returns each reserved seat's token and join link (keep them secret). The
     seed is never returned: the commitment to it is, and the seed comes with the record at the end."""
-    wait = guard_of(request).tables.take(client_address(request))
+    guard, address = guard_of(request), client_address(request)
+    wait = guard.tables.take(address)
     if wait:
         raise TableError(429, "limit.tables", "too many new tables from this address", retry_after=wait)
+    bots_only = all(spec.startswith("bot") for spec in body.seats)
+    if bots_only and (wait := guard.bot_tables.room(address)):
+        raise TableError(
+            429, "limit.bot_tables", "too many bot-only tables running; watch one end first", retry_after=wait
+        )
     table = service(request).create(
         body.game, body.options, body.seats, body.seed, body.turn_timer, body.names
     )
+    if bots_only:
+        guard.bot_tables.add(address, table)
     fair = table.fairness()
     return {
         "id": table.id,
