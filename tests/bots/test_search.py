@@ -17,7 +17,8 @@ from tabletown.core.registry import all_games, get_game
 from tabletown.games.machikoro import chance
 from tabletown.games.machikoro import search_model as machikoro_model
 from tabletown.games.machikoro.actions import ROLL1, ROLL2, Build
-from tabletown.games.machikoro.rules import BUILD, MachiKoroState
+from tabletown.games.machikoro.phases import BUILD
+from tabletown.games.machikoro.state import MachiKoroState
 
 TINY = SearchSettings(rollouts=24, max_seconds=30.0, cutoff=8)
 

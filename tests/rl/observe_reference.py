@@ -12,7 +12,7 @@ import numpy as np
 
 from tabletown.games.lordsofvegas import data as lv_data
 from tabletown.games.lordsofvegas import phases as lv_phases
-from tabletown.games.machikoro import rules as mk_rules
+from tabletown.games.machikoro import phases as mk_phases
 from tabletown.games.multicity import state as mc_state
 from tabletown.games.newlasvegas import data as nlv_data
 
@@ -34,12 +34,12 @@ def machikoro(state: Any, player: int) -> list[float]:
     obs += [state.supply[i] / 6.0 for i in kinds]
     obs += [len(deck) * 0.05 for deck in state.decks]
     obs += _one_hot((state.current - player) % n, range(n))
-    obs += _one_hot(state.phase, range(len(mk_rules.PHASE_NAMES)))
+    obs += _one_hot(state.phase, range(len(mk_phases.PHASE_NAMES)))
     d1, d2 = state.dice
     obs += [d1 / 6.0, d2 / 6.0, state.total / 14.0]
     obs += [float(state.rerolled), float(state.built), float(state.purple_stage), float(state.park_at_start)]
     obs.append(min(state.turn, 200) * 0.01)
-    obs.append(1.0 if state.phase == mk_rules.OVER and state.winner == player else 0.0)
+    obs.append(1.0 if state.phase == mk_phases.OVER and state.winner == player else 0.0)
     return obs
 
 

@@ -42,7 +42,8 @@ from tabletown.core.rng import derive_seed
 from tabletown.core.session import bot_agent, play_out
 from tabletown.games.machikoro.actions import REROLL1, REROLL2, ROLL1, ROLL2
 from tabletown.games.machikoro.bots import LegacyStrategyBot
-from tabletown.games.machikoro.rules import STATION, MachiKoroState
+from tabletown.games.machikoro.data import STATION
+from tabletown.games.machikoro.state import MachiKoroState
 from tabletown.games.machikoro.strategies import PUBLISHED, PublishedStrategyBot, own_roll_pay
 
 OPPONENTS = (

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tabletown.core.record import state_digest
 from tabletown.games.machikoro import GAME
 from tabletown.games.machikoro.data import LANDMARK_CODES, establishment_index
-from tabletown.games.machikoro.rules import MachiKoroState
+from tabletown.games.machikoro.state import MachiKoroState
 from tabletown.testing import ScriptedDice
 
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletown.games.machikoro.rules import BUILD, BUSINESS, HARBOR, REROLL, TV_PHASE
+from tabletown.games.machikoro.phases import BUILD, BUSINESS, HARBOR, REROLL, TV_PHASE
 
 from .helpers import play, script, setup
 

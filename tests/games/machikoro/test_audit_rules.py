@@ -9,7 +9,7 @@ import pytest
 from tabletown.core.errors import IllegalAction, MalformedAction
 from tabletown.games.machikoro import GAME
 from tabletown.games.machikoro.actions import KEEP, NOSWAP, REROLL1, REROLL2, ROLL1, TV, Roll
-from tabletown.games.machikoro.rules import BUILD, BUSINESS, HARBOR, REROLL, TV_PHASE
+from tabletown.games.machikoro.phases import BUILD, BUSINESS, HARBOR, REROLL, TV_PHASE
 
 from .helpers import count, play, script, setup
 

@@ -4,7 +4,7 @@ import pytest
 
 from tabletown.core.errors import IllegalAction
 from tabletown.games.machikoro.actions import ADD2, KEEP, NOADD, REROLL1, REROLL2, TV
-from tabletown.games.machikoro.rules import BUILD
+from tabletown.games.machikoro.phases import BUILD
 
 from .helpers import count, digest, play, script, setup
 

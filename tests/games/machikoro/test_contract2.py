@@ -29,8 +29,8 @@ from tabletown.games.machikoro.actions import (
 )
 from tabletown.games.machikoro.data import all_cards
 from tabletown.games.machikoro.heuristics import TUNA_MEAN, own_roll_income
+from tabletown.games.machikoro.phases import BUSINESS, TV_PHASE
 from tabletown.games.machikoro.render import EFFECTS, describe_event, describe_pending
-from tabletown.games.machikoro.rules import BUSINESS, TV_PHASE
 
 from .helpers import play, script, setup
 

@@ -14,7 +14,7 @@ from tabletown.games.machikoro.actions import KEEP, REROLL1, ROLL1, Build
 from tabletown.games.machikoro.bots import GreedyBot
 from tabletown.games.machikoro.data import LANDMARK_CODES
 from tabletown.games.machikoro.expert import ExpertBot, Model
-from tabletown.games.machikoro.rules import BUILD, REROLL
+from tabletown.games.machikoro.phases import BUILD, REROLL
 from tabletown.testing import choice_checked
 
 from .helpers import script, setup

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from tabletown.core.errors import ActionError
 from tabletown.games.machikoro import GAME
 from tabletown.games.machikoro.actions import PASS, ROLL2, TV, Build, Swap
-from tabletown.games.machikoro.rules import START_COINS
+from tabletown.games.machikoro.state import START_COINS
 
 CONFIGS = [
     (players, {"harbor": harbor, "market": market})

@@ -15,9 +15,10 @@ import pytest
 from tabletown.core.events import Event
 from tabletown.core.rng import SeededRNG, shuffle
 from tabletown.core.session import play_out, random_agent
-from tabletown.games.machikoro import GAME, rules
+from tabletown.games.machikoro import GAME, income
 from tabletown.games.machikoro.actions import BUILD_ESTABLISHMENT, BUILD_LANDMARK, PASS, SWAPS
-from tabletown.games.machikoro.rules import MachiKoroState
+from tabletown.games.machikoro.phases import BUILD, BUSINESS
+from tabletown.games.machikoro.state import MachiKoroState
 from tabletown.testing import ScriptedDice
 
 SETUPS = [
@@ -79,10 +80,10 @@ def test_build_and_swap_lists_match_the_plain_rules(players: int, options: dict)
     builds = swaps = 0
     for state in positions(players, options, 6, 300):
         p = state.current
-        if state.phase == rules.BUILD:
+        if state.phase == BUILD:
             assert state.legal_actions(p) == reference_builds(state)
             builds += 1
-        elif state.phase == rules.BUSINESS:
+        elif state.phase == BUSINESS:
             assert state.legal_actions(p)[1:] == reference_swaps(state)
             swaps += 1
         # Business Center test on every position: the listing (memo or not) and the quick check
@@ -98,7 +99,7 @@ def test_build_list_with_hand_made_counts() -> None:
     exactly what the rules allow."""
     for players, options in SETUPS:
         for state in positions(players, options, 1, 77):
-            if state.phase != rules.BUILD:
+            if state.phase != BUILD:
                 continue
             p = state.current
             stadium = state.t.codes.index("stadium")
@@ -165,10 +166,10 @@ def test_shared_events_equal_fresh_ones_and_odd_dice_are_logged() -> None:
 
 
 def test_event_memos_empty_themselves_past_their_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rules, "_MEMO_LIMIT", 3)
-    rules._INCOME_EVENTS.clear()
+    monkeypatch.setattr(income, "_MEMO_LIMIT", 3)
+    income._INCOME_EVENTS.clear()
     for amount in range(10):
-        event = rules._remember(rules._INCOME_EVENTS, (0, amount, "wheat", 1), rules._income_event)
+        event = income._remember(income._INCOME_EVENTS, (0, amount, "wheat", 1), income._income_event)
         assert event == Event("income", {"seat": 0, "amount": amount, "card": "wheat", "copies": 1})
-        assert len(rules._INCOME_EVENTS) <= 3
-    rules._INCOME_EVENTS.clear()
+        assert len(income._INCOME_EVENTS) <= 3
+    income._INCOME_EVENTS.clear()

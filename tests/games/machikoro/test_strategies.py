@@ -12,7 +12,7 @@ from tabletown.bots import make_bot
 from tabletown.games.machikoro import GAME
 from tabletown.games.machikoro.actions import KEEP, PASS, REROLL1, REROLL2, ROLL1, ROLL2, Build
 from tabletown.games.machikoro.data import LANDMARK_CODES, establishment_index
-from tabletown.games.machikoro.rules import BUILD, REROLL
+from tabletown.games.machikoro.phases import BUILD, REROLL
 from tabletown.games.machikoro.strategies import PUBLISHED
 
 from .helpers import play, script, setup

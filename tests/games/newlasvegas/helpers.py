@@ -6,8 +6,8 @@ import random
 
 from tabletown.games.newlasvegas import GAME
 from tabletown.games.newlasvegas.data import STREET_RANGE
-from tabletown.games.newlasvegas.rules import NewLasVegasState
 from tabletown.games.newlasvegas.sheet import Sheet
+from tabletown.games.newlasvegas.state import NewLasVegasState
 
 
 def new(players: int = 2, seed: int = 1, **options) -> NewLasVegasState:

@@ -14,7 +14,8 @@ import pytest
 
 from tabletown.core.errors import IllegalAction, MalformedAction
 from tabletown.games.newlasvegas.draft import running_score, seen_sheets
-from tabletown.games.newlasvegas.rules import sheet_view, turn_view
+from tabletown.games.newlasvegas.state import sheet_view
+from tabletown.games.newlasvegas.steps import turn_view
 
 from .helpers import new
 

@@ -21,8 +21,8 @@ from tabletown.games.newlasvegas.data import (
     SLOT_CRANE,
     STREET_RANGE,
 )
-from tabletown.games.newlasvegas.rules import NewLasVegasState
 from tabletown.games.newlasvegas.sheet import NO_HOTEL, Sheet, project_met, project_test
+from tabletown.games.newlasvegas.state import NewLasVegasState
 
 from .helpers import new
 

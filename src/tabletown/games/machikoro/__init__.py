@@ -2,7 +2,7 @@
 
 from ...core.registry import register
 from .game import MachiKoro
-from .rules import MachiKoroState
+from .state import MachiKoroState
 
 GAME = register(MachiKoroState.game)
 

@@ -32,7 +32,8 @@ from .heuristics import (
     own_roll_income,
     turns_to_win,
 )
-from .rules import BUILD, BUSINESS, HARBOR, REROLL, ROLL, TV_PHASE, MachiKoroState
+from .phases import BUILD, BUSINESS, HARBOR, REROLL, ROLL, TV_PHASE
+from .state import MachiKoroState
 
 
 class GreedyBot(Bot):

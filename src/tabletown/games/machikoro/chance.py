@@ -13,7 +13,8 @@ from typing import Any
 
 from ...core.rng import SeededRNG
 from .actions import Reroll, Roll
-from .rules import REROLL, ROLL, MachiKoroState
+from .phases import REROLL, ROLL
+from .state import MachiKoroState
 
 
 class ForcedDice:

@@ -14,6 +14,8 @@ from typing import Any
 
 # Landmark order is fixed: it is the bit order of a city's landmark mask.
 LANDMARK_CODES = ("station", "mall", "park", "radio", "cityhall", "harbor", "airport")
+# The bit of each landmark in a landmark mask (the rules test these).
+STATION, MALL, PARK, RADIO, CITYHALL, HARBOR_LM, AIRPORT = (1 << i for i in range(7))
 BASE_VICTORY = ("station", "mall", "park", "radio")
 HARBOR_VICTORY = BASE_VICTORY + ("harbor", "airport")
 COLOR_ORDER = ("blue", "green", "red", "purple")

@@ -38,26 +38,11 @@ from .actions import (
     ROLL2,
     Swap,
 )
+from .data import AIRPORT, CITYHALL, HARBOR_LM, PARK, RADIO, STATION
 from .heuristics import TUNA_MEAN
-from .rules import (
-    AIRPORT,
-    BUILD,
-    BUSINESS,
-    CITYHALL,
-    HARBOR,
-    HARBOR_LM,
-    PARK,
-    RADIO,
-    REROLL,
-    ROLL,
-    STATION,
-    TV_PHASE,
-    MachiKoroState,
-    blue_gain,
-    green_gain,
-    purple_due,
-    red_due,
-)
+from .income import blue_gain, green_gain, purple_due, red_due
+from .phases import BUILD, BUSINESS, HARBOR, REROLL, ROLL, TV_PHASE
+from .state import MachiKoroState
 from .tables import SWAP, TAKE_CHOSEN
 
 ONE = tuple((r, 1 / 6) for r in range(1, 7))

@@ -27,7 +27,7 @@ from .actions import (
     TVS,
     swap_action,
 )
-from .rules import MachiKoroState
+from .state import MachiKoroState
 from .tables import build_tables
 
 MARKETS = ("auto", "all", "ten", "hybrid")

@@ -7,19 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .rules import (
-    AIRPORT,
-    HARBOR_LM,
-    MALL,
-    PARK,
-    RADIO,
-    STATION,
-    MachiKoroState,
-    blue_gain,
-    green_gain,
-    purple_due,
-    red_due,
-)
+from .data import AIRPORT, HARBOR_LM, MALL, PARK, RADIO, STATION
+from .income import blue_gain, green_gain, purple_due, red_due
+from .state import MachiKoroState
 from .tables import SWAP, TAKE_CHOSEN
 
 TUNA_MEAN = 7  # expected total of the Tuna Boat's two dice

@@ -30,7 +30,8 @@ from typing import Any
 import numpy as np
 
 from ...core.observation import byte_tables
-from .rules import OVER, PHASE_NAMES, MachiKoroState
+from .phases import OVER, PHASE_NAMES
+from .state import MachiKoroState
 
 LANDMARK_BITS = 7
 PHASES = len(PHASE_NAMES)

@@ -21,7 +21,8 @@ from .actions import ESTABLISHMENT_INDEX, LANDMARK_INDEX, PASS
 from .chance import outcomes
 from .expert import ExpertBot, Model
 from .heuristics import turns_to_win
-from .rules import BUILD, MachiKoroState
+from .phases import BUILD
+from .state import MachiKoroState
 
 __all__ = ["LEAD", "SEARCH_TUNING", "TEMPO", "outcomes", "rank", "searched", "value"]
 

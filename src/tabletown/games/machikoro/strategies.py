@@ -38,8 +38,10 @@ from .actions import (
     ROLL2,
 )
 from .bots import GreedyBot
+from .data import STATION
 from .heuristics import TUNA_MEAN
-from .rules import STATION, MachiKoroState, blue_gain, green_gain, purple_due
+from .income import blue_gain, green_gain, purple_due
+from .state import MachiKoroState
 from .tables import MAX_ROLL, SWAP, TAKE_CHOSEN
 
 # The published buy orders (reference, "Fixed strategies"): (card id, copies). Landmarks by their ids.

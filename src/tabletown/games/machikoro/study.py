@@ -12,7 +12,7 @@ from typing import Any
 
 from ...study.features import GameWatcher
 from .data import LANDMARK_CODES, landmarks
-from .rules import MachiKoroState
+from .state import MachiKoroState
 
 TURN = "a turn is one roll of the dice (an extra turn from doubles counts again)"
 

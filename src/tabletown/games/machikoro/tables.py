@@ -73,7 +73,7 @@ class Tables:
     # in play that costs no more, in card order; and (landmark bit, Build action) likewise
     affordable: tuple[tuple[tuple[int, object, bool], ...], ...]
     affordable_landmarks: tuple[tuple[tuple[int, object], ...], ...]
-    # The legal build list without a loop in Python (rules.legal_actions), per coins (capped):
+    # The legal build list without a loop in Python (turn.py, legal_actions), per coins (capped):
     # build_rows[coins] = (purple getter or None, rows): the getter reads the city's counts of the
     # purple cards affordable at that level, and rows maps those counts (0/1 each) to (Build actions,
     # supply getter) of the establishments one may buy there, in card order (owned purples left

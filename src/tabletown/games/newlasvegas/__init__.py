@@ -2,7 +2,7 @@
 
 from ...core.registry import register
 from .game import NewLasVegas
-from .rules import NewLasVegasState
+from .state import NewLasVegasState
 
 GAME = register(NewLasVegasState.game)
 

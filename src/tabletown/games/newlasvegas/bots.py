@@ -14,8 +14,9 @@ from typing import Any
 from ...core.game import Bot, State
 from .actions import LOAN_YES, SHUFFLE_NO
 from .heuristics import evaluate
-from .rules import DONE, NewLasVegasState, Turn
 from .sheet import Sheet
+from .state import NewLasVegasState
+from .steps import DONE, Turn
 
 
 def _finish(state: NewLasVegasState, sh: Sheet, turn: Turn, ctx: dict[str, Any]) -> float:

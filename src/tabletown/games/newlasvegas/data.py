@@ -21,7 +21,7 @@ SHEET = _load("sheet.json")
 CARDS = _load("cards.json")
 PROJECTS = _load("projects.json")["projects"]
 # Ids a position holds are interned, so a saved and loaded position shares them exactly as a live one
-# (see rules.intern_strings).
+# (see hidden.intern_strings).
 for _p in PROJECTS:
     _p["id"], _p["deck"] = sys.intern(_p["id"]), sys.intern(_p["deck"])
 

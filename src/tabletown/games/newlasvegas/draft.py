@@ -18,7 +18,8 @@ from .scoring import score_now
 from .sheet import Sheet
 
 if TYPE_CHECKING:
-    from .rules import NewLasVegasState, Turn
+    from .state import NewLasVegasState
+    from .steps import Turn
 
 MAX_DRAFT_STEPS = 8  # a round has at most four steps; a little slack for clear errors, no more
 
@@ -85,7 +86,9 @@ def step_option(action: Any, text: str, sh: Sheet) -> dict[str, Any]:
 
 def draft(state: NewLasVegasState, player: int, texts: list[str]) -> dict[str, Any]:
     """Play ``texts`` (steps in notation) on copies of ``player``'s sheet and turn; see the module."""
-    from .rules import ROUND, sheet_view, turn_view
+    from .phases import ROUND
+    from .state import sheet_view
+    from .steps import turn_view
 
     state._require_turn(player)
     if state.phase != ROUND:
@@ -117,7 +120,7 @@ def draft(state: NewLasVegasState, player: int, texts: list[str]) -> dict[str, A
 
 def _explain(state: NewLasVegasState, player: int, sh: Sheet, turn: Turn, action: Any) -> None:
     """Raise the rule a refused draft step breaks, as ``apply`` would explain it."""
-    from .rules import DONE
+    from .steps import DONE
 
     if turn.stage == DONE:
         raise IllegalAction("nlv.plan_too_long", "your round is complete before this step")

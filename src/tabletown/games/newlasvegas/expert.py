@@ -44,8 +44,9 @@ from .data import (
     UPGRADE_VALUES,
 )
 from .heuristics import fillable_street
-from .rules import DONE, OPEN, PICK, NewLasVegasState, Turn
 from .sheet import GRAND, NO_HOTEL, Sheet, project_met
+from .state import NewLasVegasState
+from .steps import DONE, OPEN, PICK, Turn
 
 # Tuned weights (see the module docstring).
 WEIGHTS: dict[str, float] = {

@@ -12,7 +12,8 @@ from ...core.spaces import SIMULTANEOUS, ActionSpace, GameType
 from ...core.words import Names
 from .actions import all_actions
 from .data import ARCHITECTS, NUM_SLOTS, TRACK_LENGTH, TRACK_START
-from .rules import MAX_SEATS, NewLasVegasState, intern_strings
+from .hidden import intern_strings
+from .state import MAX_SEATS, NewLasVegasState
 
 # A true bound on a game's length. Every round each seat either opens a casino (filling an empty one
 # for good) or refuses (marking 2 opening boxes; the game ends once the track is full), so the game

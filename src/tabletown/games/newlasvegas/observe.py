@@ -41,8 +41,9 @@ from .data import (
     PROJECT_BY_ID,
     UPGRADE_IDS,
 )
-from .rules import OVER, ROUND, NewLasVegasState
+from .phases import OVER, ROUND
 from .sheet import GRAND, SMALL, Sheet
+from .state import NewLasVegasState
 
 PHASES = ("loan", "round", "reshuffle", "over")
 STEPS = ("pick", "open", "copy", "effect", "done")

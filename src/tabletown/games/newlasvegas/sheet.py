@@ -1,7 +1,7 @@
 """One architect's two sheets (city plan + score sheet) and the pure rules that read them.
 
 Everything here works on a single :class:`Sheet`; cross-player rules (races, rankings, the bank)
-live in ``rules.py``. Sets of slots are int bitmasks so copying a sheet is cheap.
+live in ``rounds.py`` and ``scoring.py``. Sets of slots are int bitmasks so copying a sheet is cheap.
 """
 
 from __future__ import annotations

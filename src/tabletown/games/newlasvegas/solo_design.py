@@ -98,7 +98,7 @@ def _play(job: tuple[int, int, int, str]) -> dict[str, Any]:
     from ...core.registry import get_game
     from ...core.rng import derive_seed
     from ...core.session import bot_agent, play_out
-    from .rules import NewLasVegasState
+    from .state import NewLasVegasState
 
     number, level, seed, bot = job
     ARCHITECTS[number] = card_at(number, level)  # this worker's copy of the table

@@ -14,8 +14,8 @@ from typing import Any
 
 from ...study.features import GameWatcher
 from .data import PROJECT_DECKS, UPGRADE_IDS
-from .rules import NewLasVegasState
 from .scoring import score_multiplayer
+from .state import NewLasVegasState
 
 TURN = "a turn is one round (every architect picks and builds at once)"
 ROUNDS = True  # every seat plays every turn

@@ -1,0 +1,125 @@
+"""Hidden information and saved positions: the redraws behind ``determinize`` (the piles, the
+solo deck and loan card, other seats' private events), the checks of a loaded position, and
+:func:`intern_strings` for one."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from ...core.events import Event
+from ...core.rng import SeededRNG
+from .data import APPROVAL_BASE, CARD_EFFECT, CARD_NUMBER
+from .fields import StateFields
+from .phases import OVER
+from .sheet import Sheet
+from .steps import Turn
+
+
+class HiddenMixin(StateFields):
+    """The redraws of :meth:`~.state.NewLasVegasState.determinize`."""
+
+    __slots__ = ()
+
+    def _private_index(self, kind: str, seat: int) -> int | None:
+        """Where the last event ``kind`` private to ``seat`` lies in the log; ``None`` in a log
+        that holds no events private to ``seat`` (a copy made for another seat)."""
+        log = self.log
+        for k in range(len(log) - 1, -1, -1):
+            event = log[k]
+            if event.kind == kind and event.seats == (seat,):
+                return k
+        return None
+
+    def _rewrite_private(self, kind: str, seat: int, data: dict[str, Any]) -> None:
+        where = self._private_index(kind, seat)
+        if where is not None:
+            self.log[where] = Event(kind, data, (seat,))
+
+    def _resample_piles(self, rng: SeededRNG) -> None:
+        """Redeal every card nobody has seen, keeping the numbers that lie face up on the piles.
+
+        Once rounds are running, each pile's top card shows its number but not its effect (the
+        effect only appears when it is flipped next round), so it may trade places with any unseen
+        card of the same number. Before the first round nothing on the piles is shown. The unseen
+        cards are sorted before the shuffle: the real order must not show through.
+        """
+        shown = bool(self.offers)
+        first = self.top + 1 if shown else self.top
+        unseen = sorted(c for p in self.piles for c in p[self.top :])
+        rng.shuffle(unseen)
+        if shown:
+            for p in self.piles:
+                want = CARD_NUMBER[p[self.top]]
+                k = next(k for k, c in enumerate(unseen) if CARD_NUMBER[c] == want)
+                p[self.top] = unseen.pop(k)
+        for p in self.piles:
+            size = len(p) - first
+            p[first:] = unseen[:size]
+            del unseen[:size]
+
+    def _resample_solo_deck(self, rng: SeededRNG) -> None:
+        """Redeal the unseen solo cards: the deck and the hidden loan card.
+
+        The seat knows which cards it has seen (hand, discard, ACME's pile), how many approval cards
+        are left and that those lie in the deck's lower part until a full reshuffle. The deck lies
+        effect side up, so the seat also knows the effect on top of the deck and the effect of the
+        card slid under the score sheet (only its number is secret). Every other unseen casino card
+        may be anywhere. The unseen cards are sorted before the shuffle (a canonical order).
+        """
+        deck = self.deck
+        approvals = sorted(c for c in deck if c >= APPROVAL_BASE)
+        casinos = [c for c in deck if c < APPROVAL_BASE]
+        hidden_loan = self.acme_loan_card >= 0 and self.phase != OVER  # shown once the game is over
+        if hidden_loan:
+            casinos.append(self.acme_loan_card)
+        casinos.sort()
+        rng.shuffle(casinos)
+        if hidden_loan:
+            self.acme_loan_card = _take_effect(casinos, CARD_EFFECT[self.acme_loan_card])
+        rng.shuffle(approvals)
+        top = -1
+        if deck:
+            top = deck[-1]
+            if top >= APPROVAL_BASE:
+                approvals.remove(top)
+            else:
+                top = _take_effect(casinos, CARD_EFFECT[top])
+        below = len(deck) - 1 if deck else 0
+        zone = min(self.approval_zone, below)
+        spots = set(rng.sample(range(zone), len(approvals)))
+        self.deck = [approvals.pop() if i in spots else casinos.pop() for i in range(below)]
+        if top >= 0:
+            self.deck.append(top)
+
+
+def _same_sheet(a: Sheet, b: Sheet) -> bool:
+    return all(getattr(a, name) == getattr(b, name) for name in Sheet.__slots__)
+
+
+def _take_effect(cards: list[int], effect: str) -> int:
+    """Remove and return the first card of ``cards`` with this effect."""
+    k = next(k for k, c in enumerate(cards) if CARD_EFFECT[c] == effect)
+    return cards.pop(k)
+
+
+def intern_strings(value: Any) -> Any:
+    """``value`` with every string replaced by its interned copy (containers rebuilt, objects'
+    attributes updated in place). A loaded position runs through it so that its strings are the very
+    objects a live game uses (ids are literals or interned table entries): a fingerprint pickles
+    shared objects once, so equal positions must share the same strings."""
+    kind = type(value)
+    if kind is str:
+        return sys.intern(value)
+    if kind is list:
+        return [intern_strings(item) for item in value]
+    if kind is dict:
+        return {intern_strings(k): intern_strings(v) for k, v in value.items()}
+    if kind is tuple:
+        return tuple(intern_strings(item) for item in value)
+    if kind is Event:
+        return Event(sys.intern(value.kind), intern_strings(value.data), value.seats)
+    if kind is Turn or kind is Sheet:
+        for name in kind.__slots__:
+            setattr(value, name, intern_strings(getattr(value, name)))
+    return value
