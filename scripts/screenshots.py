@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -23,11 +22,7 @@ from pathlib import Path
 
 import httpx
 
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+from tabletown.web.bench import free_port, wait_until_up
 
 
 def start(db: str, port: int) -> subprocess.Popen:
@@ -37,14 +32,8 @@ def start(db: str, port: int) -> subprocess.Popen:
         env=env,
         stdout=subprocess.DEVNULL,
     )
-    for _ in range(300):
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
-                return server
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    server.kill()
-    raise SystemExit("the server did not start")
+    wait_until_up(server, port, 30)
+    return server
 
 
 def play_some(base: str, table: str, token: str, moves: int) -> None:

@@ -208,11 +208,11 @@ def test_anchor_is_left_for_a_clearly_better_move() -> None:
 
 
 def test_clearly_better_is_a_paired_test() -> None:
-    from tabletown.bots.mcts import _clearly_better
+    from tabletown.bots.mcts import clearly_better
 
-    assert _clearly_better([1.0] * 10, [0.0] * 10)
-    assert not _clearly_better([1.0, 0.0] * 5, [0.0, 1.0] * 5)
-    assert not _clearly_better([1.0] * 3, [0.0] * 3), "too few samples to tell"
-    assert not _clearly_better([0.5] * 10, [0.5] * 10)
+    assert clearly_better([1.0] * 10, [0.0] * 10)
+    assert not clearly_better([1.0, 0.0] * 5, [0.0, 1.0] * 5)
+    assert not clearly_better([1.0] * 3, [0.0] * 3), "too few samples to tell"
+    assert not clearly_better([0.5] * 10, [0.5] * 10)
     noisy = [1.0, 0.0, 1.0, 1.0, 0.0, 1.0, 1.0, 1.0, 0.0, 1.0]
-    assert _clearly_better([x + 0.1 for x in noisy], noisy)
+    assert clearly_better([x + 0.1 for x in noisy], noisy)

@@ -20,19 +20,6 @@ from tabletown.core import registry  # noqa: E402
 
 PG_ENV = "TABLETOWN_TEST_POSTGRES_URL"
 REDIS_ENV = "TABLETOWN_TEST_REDIS_URL"
-# Keys the server adds around a view (everything else in a payload is the engine's view).
-EXTRA_KEYS = {
-    "table",
-    "seq",
-    "legal",
-    "status",
-    "seats",
-    "event_text",
-    "since",
-    "turn_timer",
-    "turn_deadline",
-    "fairness",
-}
 
 
 @pytest.fixture(autouse=True)

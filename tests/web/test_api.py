@@ -7,7 +7,7 @@ import threading
 import time
 
 import pytest
-from web_helpers import create, strip
+from web_helpers import create, strip, wait_for
 
 from tabletown.core.record import Record, verify
 
@@ -22,16 +22,6 @@ def view(client, table_id, token=None, **params):
 
 def act(client, table_id, token, seq, action):
     return client.post(f"/api/tables/{table_id}/actions", json={"token": token, "seq": seq, "action": action})
-
-
-def wait_for(predicate, timeout=10.0):
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.02)
-    raise AssertionError("timed out")
 
 
 def test_create_returns_seats_tokens_and_links(client):

@@ -7,14 +7,12 @@ from __future__ import annotations
 
 import contextlib
 import re
-import shutil
 import time
 
 import httpx
 import pytest
-from web_helpers import free_port, launch, start_server
+from web_helpers import CHROMIUM, chromium, served
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the chromium package is not installed")
 
 SEED = 11
@@ -22,11 +20,8 @@ SEED = 11
 
 @pytest.fixture
 def server(tmp_path):
-    port = free_port()
-    process = start_server(f"sqlite:///{tmp_path / 'lv.db'}", port)
-    yield f"http://127.0.0.1:{port}"
-    process.terminate()
-    process.wait(10)
+    with served(tmp_path / "lv.db") as url:
+        yield url
 
 
 def status(page) -> str:
@@ -150,8 +145,7 @@ def test_a_whole_three_player_game_by_clicking(server, tmp_path):
     playwright_api = pytest.importorskip("playwright.sync_api")
     errors: list[str] = []
     started = time.monotonic()
-    with playwright_api.sync_playwright() as p:
-        browser = launch(p)
+    with chromium() as browser:
         page = browser.new_page(viewport={"width": 375, "height": 812})
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.goto(server + "/")

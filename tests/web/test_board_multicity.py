@@ -7,13 +7,11 @@ Set TABLETOWN_SHOTS=folder to keep the screenshots (1280x900 and 375x812)."""
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 import pytest
-from web_helpers import free_port, launch, start_server
+from web_helpers import CHROMIUM, chromium, served
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the chromium package is not installed")
 
 # Board targets whose centre is really clickable (inside the map, not under its zoom buttons).
@@ -31,20 +29,14 @@ VISIBLE = """sel => {
 
 @pytest.fixture
 def server(tmp_path):
-    port = free_port()
-    process = start_server(f"sqlite:///{tmp_path / 'mc.db'}", port)
-    yield f"http://127.0.0.1:{port}"
-    process.terminate()
-    process.wait(10)
+    with served(tmp_path / "mc.db") as url:
+        yield url
 
 
 @pytest.fixture
 def browser():
-    playwright_api = pytest.importorskip("playwright.sync_api")
-    with playwright_api.sync_playwright() as p:
-        browser = launch(p)
+    with chromium() as browser:
         yield browser
-        browser.close()
 
 
 def shots(tmp_path) -> Path:

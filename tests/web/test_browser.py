@@ -3,65 +3,54 @@ play a toy game against a bot by clicking, watch its replay. Skipped when chromi
 
 from __future__ import annotations
 
-import shutil
 import time
 
 import pytest
-from web_helpers import free_port, launch, start_server
+from web_helpers import CHROMIUM, chromium, served
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the chromium package is not installed")
 
 
 def test_lobby_table_and_replay_in_a_browser(tmp_path):
-    playwright_api = pytest.importorskip("playwright.sync_api")
-    port = free_port()
-    server = start_server(f"sqlite:///{tmp_path / 'browser.db'}", port)
-    base = f"http://127.0.0.1:{port}"
     errors: list[str] = []
-    try:
-        with playwright_api.sync_playwright() as p:
-            browser = launch(p)
-            for width, height in ((375, 812),):  # the Machi Koro test takes the desktop screenshot
-                page = browser.new_page(viewport={"width": width, "height": height})
-                page.on("pageerror", lambda exc: errors.append(str(exc)))
-                page.goto(base + "/")
-                page.fill("#player-name", "Ada")
-                page.select_option("#game-select", "toyrace")
-                page.select_option("#players-select", "2")
-                page.select_option('select[data-seat="1"]', "bot:greedy")
-                page.click("#create-button")
-                page.wait_for_url("**/t/*")
-                page.wait_for_selector("#status-line:has-text('You are Ada')")
-                for _ in range(300):
-                    if "Game over" in page.inner_text("#status-line"):
-                        break
-                    buttons = page.locator("#legal-moves button.move")
-                    if buttons.count():
-                        texts = buttons.all_inner_texts()
-                        choice = (
-                            "b"
-                            if "b" in texts and len(page.locator("#event-log li").all()) % 3 == 0
-                            else texts[0]
-                        )
-                        page.click(f'#legal-moves button[data-move="{choice}"]')
-                    page.wait_for_timeout(30)
-                assert "Game over" in page.inner_text("#status-line")
-                assert page.locator("#event-log li").count() > 3
-                page.screenshot(path=str(tmp_path / f"table-{width}.png"), full_page=True)
-                page.click("text=Replay")
-                page.wait_for_selector("#move-list li")
-                page.click("#forward")
-                # a function, not an expression: Playwright evals an expression, which the CSP forbids
-                page.wait_for_function("() => document.getElementById('step').value === '1'")
-                page.select_option("#view-seat", "1")
-                page.click("#last")
-                page.wait_for_selector("#status-line:has-text('game over')")
-                page.close()
-            browser.close()
-    finally:
-        server.terminate()
-        server.wait(10)
+    with served(tmp_path / "browser.db") as base, chromium() as browser:
+        for width, height in ((375, 812),):  # the Machi Koro test takes the desktop screenshot
+            page = browser.new_page(viewport={"width": width, "height": height})
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            page.goto(base + "/")
+            page.fill("#player-name", "Ada")
+            page.select_option("#game-select", "toyrace")
+            page.select_option("#players-select", "2")
+            page.select_option('select[data-seat="1"]', "bot:greedy")
+            page.click("#create-button")
+            page.wait_for_url("**/t/*")
+            page.wait_for_selector("#status-line:has-text('You are Ada')")
+            for _ in range(300):
+                if "Game over" in page.inner_text("#status-line"):
+                    break
+                buttons = page.locator("#legal-moves button.move")
+                if buttons.count():
+                    texts = buttons.all_inner_texts()
+                    choice = (
+                        "b"
+                        if "b" in texts and len(page.locator("#event-log li").all()) % 3 == 0
+                        else texts[0]
+                    )
+                    page.click(f'#legal-moves button[data-move="{choice}"]')
+                page.wait_for_timeout(30)
+            assert "Game over" in page.inner_text("#status-line")
+            assert page.locator("#event-log li").count() > 3
+            page.screenshot(path=str(tmp_path / f"table-{width}.png"), full_page=True)
+            page.click("text=Replay")
+            page.wait_for_selector("#move-list li")
+            page.click("#forward")
+            # a function, not an expression: Playwright evals an expression, which the CSP forbids
+            page.wait_for_function("() => document.getElementById('step').value === '1'")
+            page.select_option("#view-seat", "1")
+            page.click("#last")
+            page.wait_for_selector("#status-line:has-text('game over')")
+            page.close()
+        browser.close()
     assert errors == []
 
 
@@ -90,80 +79,67 @@ def click_a_move(page) -> bool:
 
 def test_machi_koro_with_harbor_against_bots_by_clicking(tmp_path):
     playwright_api = pytest.importorskip("playwright.sync_api")
-    port = free_port()
-    server = start_server(f"sqlite:///{tmp_path / 'mk.db'}", port)
-    base = f"http://127.0.0.1:{port}"
     errors: list[str] = []
-    try:
-        with playwright_api.sync_playwright() as p:
-            browser = launch(p)
-            page = browser.new_page(viewport={"width": 375, "height": 812})
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.goto(base + "/")
-            page.select_option("#game-select", "machikoro")
-            page.check('[data-option="harbor"]')
-            page.select_option("#players-select", "2")
-            page.select_option('select[data-seat="1"]', "bot:greedy")
-            page.click("#create-button")
-            page.wait_for_url("**/t/*")
-            page.wait_for_selector(".mk-city")
-            clicks = stale = 0
-            deadline = time.monotonic() + 150
-            for _ in range(2000):
-                assert time.monotonic() < deadline, "the game did not end in time: " + page.inner_text(
-                    "#status-line"
-                )
-                if "Game over" in page.inner_text("#status-line"):
-                    break
-                seq = page.evaluate("() => document.getElementById('status-line').textContent")
-                if click_a_move(page):
-                    clicks += 1
-                    try:  # a move changes the status line; choosing a swap's first card does not
-                        page.wait_for_function(
-                            "old => document.getElementById('status-line').textContent !== old",
-                            arg=seq,
-                            timeout=3000,
-                        )
-                    except playwright_api.TimeoutError:
-                        stuck = page.inner_text("#move-error")
-                        if "moved on" in stuck:
-                            # A click on a board the bot's answer had just overtaken (a loaded
-                            # machine): the server refuses the stale move and the page reloads the
-                            # table, as it should. Only a few such races are expected.
-                            stale += 1
-                            assert stale <= 5, stuck
-                            continue
-                        assert not stuck, stuck
-                else:
-                    page.wait_for_timeout(20)
-            assert "Game over" in page.inner_text("#status-line"), page.inner_text("#status-line")
-            assert clicks > 10
-            page.screenshot(path=str(tmp_path / "machikoro-375.png"), full_page=True)
-            page.set_viewport_size({"width": 1280, "height": 900})
-            page.screenshot(path=str(tmp_path / "machikoro-1280.png"), full_page=True)
-            page.click("text=Replay")
-            page.wait_for_selector(".mk-city")
-            browser.close()
-    finally:
-        server.terminate()
-        server.wait(10)
+    with served(tmp_path / "mk.db") as base, chromium() as browser:
+        page = browser.new_page(viewport={"width": 375, "height": 812})
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(base + "/")
+        page.select_option("#game-select", "machikoro")
+        page.check('[data-option="harbor"]')
+        page.select_option("#players-select", "2")
+        page.select_option('select[data-seat="1"]', "bot:greedy")
+        page.click("#create-button")
+        page.wait_for_url("**/t/*")
+        page.wait_for_selector(".mk-city")
+        clicks = stale = 0
+        deadline = time.monotonic() + 150
+        for _ in range(2000):
+            assert time.monotonic() < deadline, "the game did not end in time: " + page.inner_text(
+                "#status-line"
+            )
+            if "Game over" in page.inner_text("#status-line"):
+                break
+            seq = page.evaluate("() => document.getElementById('status-line').textContent")
+            if click_a_move(page):
+                clicks += 1
+                try:  # a move changes the status line; choosing a swap's first card does not
+                    page.wait_for_function(
+                        "old => document.getElementById('status-line').textContent !== old",
+                        arg=seq,
+                        timeout=3000,
+                    )
+                except playwright_api.TimeoutError:
+                    stuck = page.inner_text("#move-error")
+                    if "moved on" in stuck:
+                        # A click on a board the bot's answer had just overtaken (a loaded
+                        # machine): the server refuses the stale move and the page reloads the
+                        # table, as it should. Only a few such races are expected.
+                        stale += 1
+                        assert stale <= 5, stuck
+                        continue
+                    assert not stuck, stuck
+            else:
+                page.wait_for_timeout(20)
+        assert "Game over" in page.inner_text("#status-line"), page.inner_text("#status-line")
+        assert clicks > 10
+        page.screenshot(path=str(tmp_path / "machikoro-375.png"), full_page=True)
+        page.set_viewport_size({"width": 1280, "height": 900})
+        page.screenshot(path=str(tmp_path / "machikoro-1280.png"), full_page=True)
+        page.click("text=Replay")
+        page.wait_for_selector(".mk-city")
+        browser.close()
     assert errors == []
 
 
 def test_hot_seat_passes_the_device_between_seats(tmp_path):
-    playwright_api = pytest.importorskip("playwright.sync_api")
     import httpx
 
-    port = free_port()
-    server = start_server(f"sqlite:///{tmp_path / 'hot.db'}", port)
-    base = f"http://127.0.0.1:{port}"
     errors: list[str] = []
-    try:
+    with served(tmp_path / "hot.db") as base:
         created = httpx.post(
             base + "/api/tables", json={"game": "toyrace", "seats": ["human", "human"], "seed": 2}
         ).json()
-        with playwright_api.sync_playwright() as p:
-            browser = launch(p)
+        with chromium() as browser:
             page = browser.new_page(viewport={"width": 375, "height": 700})
             page.on("pageerror", lambda exc: errors.append(str(exc)))
             for seat in created["seats"]:  # both links opened in one browser
@@ -189,7 +165,4 @@ def test_hot_seat_passes_the_device_between_seats(tmp_path):
             assert [s["name"] for s in seats] == ["Ann", "Ben"]
             page.wait_for_selector("#seat-list:has-text('Ann')")
             browser.close()
-    finally:
-        server.terminate()
-        server.wait(10)
     assert errors == []

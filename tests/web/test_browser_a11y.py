@@ -14,7 +14,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from web_helpers import CHROMIUM, free_port, launch, start_server, watch_errors
+from web_helpers import CHROMIUM, chromium, served, watch_errors
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the chromium package is not installed")
 
@@ -47,11 +47,8 @@ def axe_js() -> Path:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    port = free_port()
-    process = start_server(f"sqlite:///{tmp_path_factory.mktemp('a11y') / 'a11y.db'}", port)
-    yield f"http://127.0.0.1:{port}"
-    process.terminate()
-    process.wait(10)
+    with served(tmp_path_factory.mktemp("a11y") / "a11y.db") as url:
+        yield url
 
 
 def new_table(server: str, game: str) -> dict:
@@ -82,12 +79,10 @@ def serious_violations(page, axe_js: Path) -> list[dict]:
 
 @pytest.mark.parametrize("game", list(GAMES))
 def test_no_serious_accessibility_violation_on_each_game_page(server, axe_js, game):
-    playwright_api = pytest.importorskip("playwright.sync_api")
     os.makedirs(SHOTS, exist_ok=True)
     table = new_table(server, game)
     errors: list[str] = []
-    with playwright_api.sync_playwright() as p:
-        browser = launch(p)
+    with chromium() as browser:
         # axe is injected as an inline script, which the pages' Content-Security-Policy forbids: this
         # test's browser context alone bypasses it (players' pages keep it)
         context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
@@ -107,9 +102,7 @@ def test_no_serious_accessibility_violation_on_each_game_page(server, axe_js, ga
 
 
 def test_lobby_has_no_serious_accessibility_violation(server, axe_js):
-    playwright_api = pytest.importorskip("playwright.sync_api")
-    with playwright_api.sync_playwright() as p:
-        browser = launch(p)
+    with chromium() as browser:
         page = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True).new_page()
         page.goto(f"{server}/")
         page.wait_for_selector("#game-select option", state="attached")
@@ -130,11 +123,9 @@ def tab_to(page, selector: str, limit: int = 150) -> None:
 
 
 def test_a_machi_koro_turn_with_the_keyboard_alone(server):
-    playwright_api = pytest.importorskip("playwright.sync_api")
     table = new_table(server, "machikoro")
     errors: list[str] = []
-    with playwright_api.sync_playwright() as p:
-        browser = launch(p)
+    with chromium() as browser:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         watch_errors(page, errors)
         page.goto(table["seats"][0]["join_url"])
@@ -165,7 +156,6 @@ def test_a_machi_koro_turn_with_the_keyboard_alone(server):
 def test_a_move_of_each_game_with_the_keyboard_alone(server, game):
     """Beyond Machi Koro: Tab to a worded move (or New Las Vegas's "Confirm my round" once a step is
     chosen), Enter, until the server has stored a move of ours; the focus ring shows on the way."""
-    playwright_api = pytest.importorskip("playwright.sync_api")
     table = new_table(server, game)
     token = table["seats"][0]["token"]
 
@@ -174,8 +164,7 @@ def test_a_move_of_each_game_with_the_keyboard_alone(server, game):
         return sum(1 for seat, _ in record["actions"] if seat == 0)
 
     errors: list[str] = []
-    with playwright_api.sync_playwright() as p:
-        browser = launch(p)
+    with chromium() as browser:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         watch_errors(page, errors)
         page.goto(table["seats"][0]["join_url"])
@@ -224,12 +213,10 @@ def play_a_while(server: str, table: dict, moves: int) -> None:
 def test_no_serious_accessibility_violation_in_the_middle_of_a_game(server, axe_js, game):
     """The first screen is not the whole game: the same check after a dozen moves (bought cards,
     casinos, a filled sheet, a grown city, the last turn's marks on the board)."""
-    playwright_api = pytest.importorskip("playwright.sync_api")
     table = new_table(server, game)
     play_a_while(server, table, 12)
     errors: list[str] = []
-    with playwright_api.sync_playwright() as p:
-        browser = launch(p)
+    with chromium() as browser:
         context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
         page = context.new_page()
         watch_errors(page, errors)

@@ -9,7 +9,7 @@ import os
 
 import httpx
 import pytest
-from web_helpers import CHROMIUM, free_port, launch, start_server, watch_errors
+from web_helpers import CHROMIUM, chromium, served, watch_errors
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the chromium package is not installed")
 
@@ -18,11 +18,8 @@ SHOTS = "/tmp/shots-27b"
 
 @pytest.fixture
 def server(tmp_path):
-    port = free_port()
-    process = start_server(f"sqlite:///{tmp_path / 'chat.db'}", port)
-    yield f"http://127.0.0.1:{port}"
-    process.terminate()
-    process.wait(10)
+    with served(tmp_path / "chat.db") as url:
+        yield url
 
 
 def say(page, text: str) -> None:
@@ -35,15 +32,13 @@ def lines(page) -> list[str]:
 
 
 def test_two_seats_chat_and_a_spectator_reads_along(server, tmp_path):
-    playwright_api = pytest.importorskip("playwright.sync_api")
     os.makedirs(SHOTS, exist_ok=True)
     created = httpx.post(
         f"{server}/api/tables",
         json={"game": "machikoro", "seats": ["human", "human"], "names": ["Alice", "Bob"], "seed": 3},
     ).json()
     errors: list[str] = []
-    with playwright_api.sync_playwright() as p:
-        browser = launch(p)
+    with chromium() as browser:
         alice_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
         bob_ctx = browser.new_context(viewport={"width": 390, "height": 844})
         alice, bob = alice_ctx.new_page(), bob_ctx.new_page()

@@ -10,7 +10,7 @@ import time
 
 import httpx
 import pytest
-from web_helpers import CHROMIUM, free_port, launch, start_server, watch_errors
+from web_helpers import CHROMIUM, chromium, served, watch_errors
 
 from tabletown.core.words import seat_display_names
 
@@ -19,11 +19,8 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the chromium package i
 
 @pytest.fixture
 def server(tmp_path):
-    port = free_port()
-    process = start_server(f"sqlite:///{tmp_path / 'endgame.db'}", port)
-    yield f"http://127.0.0.1:{port}"
-    process.terminate()
-    process.wait(10)
+    with served(tmp_path / "endgame.db") as url:
+        yield url
 
 
 def finish(server: str, game: str, seats: list[str], options=None, names=None, seed: int = 0) -> dict:
@@ -98,14 +95,12 @@ def play_again(page, server: str, created: dict) -> dict:
 
 
 def test_machi_koro_and_new_las_vegas_game_over_and_play_again(server, tmp_path):
-    playwright_api = pytest.importorskip("playwright.sync_api")
     machikoro = finish(
         server, "machikoro", ["human", "bot:greedy", "bot:random"], {"harbor": True}, ["Alice", None, None]
     )
     solo = finish(server, "newlasvegas", ["human"], {}, ["Alice"], seed=1)
     errors: list[str] = []
-    with playwright_api.sync_playwright() as p:
-        browser = launch(p)
+    with chromium() as browser:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         watch_errors(page, errors)
 
@@ -159,10 +154,8 @@ def test_machi_koro_and_new_las_vegas_game_over_and_play_again(server, tmp_path)
 
 def test_play_again_hands_out_the_other_players_links(server, tmp_path):
     """Two people at two browsers: the one who presses "Play again" gets the other's new link to send."""
-    playwright_api = pytest.importorskip("playwright.sync_api")
     created = finish(server, "toyrace", ["human", "human"], {"target": 5}, ["Alice", "Bob"])
-    with playwright_api.sync_playwright() as p:
-        browser = launch(p)
+    with chromium() as browser:
         page = browser.new_page()
         open_seat_page(page, created)
         assert page.inner_text("#outcome") == expected_headline(created["final"], 0)
@@ -186,7 +179,6 @@ def test_play_again_hands_out_the_other_players_links(server, tmp_path):
 
 def test_headlines_and_places_for_ties_and_no_winner(server):
     """The shared wording (tabletown.js), fed with made-up results."""
-    playwright_api = pytest.importorskip("playwright.sync_api")
     seats = [{"seat": 0, "kind": "human", "name": "Alice"}, {"seat": 1, "kind": "human", "name": "Bob"},
              {"seat": 2, "kind": "bot:greedy", "name": None}]  # fmt: skip
     cases = [
@@ -198,8 +190,7 @@ def test_headlines_and_places_for_ties_and_no_winner(server):
         ({"winners": [0, 1, 2], "ranks": [1, 1, 1]}, 2, "You, Alice and Bob all share the win"),
         ({"winners": [], "ranks": [2, 2, 2]}, None, "Nobody wins"),
     ]
-    with playwright_api.sync_playwright() as p:
-        browser = launch(p)
+    with chromium() as browser:
         page = browser.new_page()
         page.goto(f"{server}/")
         page.wait_for_function("() => window.Tabletown !== undefined")

@@ -18,7 +18,7 @@ import time
 import httpx
 import pytest
 from test_board_newlasvegas import CLICKABLE, next_click
-from web_helpers import CHROMIUM, free_port, launch, start_server, watch_errors
+from web_helpers import CHROMIUM, chromium, served, watch_errors
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the chromium package is not installed")
 
@@ -60,11 +60,8 @@ PAGE_TEXT = """() => ({
 
 @pytest.fixture
 def server(tmp_path):
-    port = free_port()
-    process = start_server(f"sqlite:///{tmp_path / 'privacy.db'}", port)
-    yield f"http://127.0.0.1:{port}"
-    process.terminate()
-    process.wait(10)
+    with served(tmp_path / "privacy.db") as url:
+        yield url
 
 
 def seat_events(server, table, token=None):
@@ -140,7 +137,6 @@ def play_a_round(page) -> list[str | None]:
 
 
 def test_hot_seat_new_las_vegas_hides_everything_at_the_hand_over(server, tmp_path):
-    playwright_api = pytest.importorskip("playwright.sync_api")
     created = httpx.post(
         server + "/api/tables",
         json={"game": "newlasvegas", "seats": ["human", "human", "bot:greedy"]},
@@ -149,8 +145,7 @@ def test_hot_seat_new_las_vegas_hides_everything_at_the_hand_over(server, tmp_pa
     table, tokens = created["id"], [s["token"] for s in created["seats"][:2]]
     errors: list[str] = []
     sockets: list = []
-    with playwright_api.sync_playwright() as p:
-        browser = launch(p)
+    with chromium() as browser:
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         context.add_init_script(WATCH_PASS_SCREEN)
         first = context.new_page()  # both human links in one browser: seat 0's in another tab
@@ -237,12 +232,10 @@ def test_hot_seat_new_las_vegas_hides_everything_at_the_hand_over(server, tmp_pa
 
 
 def test_lobby_open_seat_taken_by_a_second_browser(server, tmp_path):
-    playwright_api = pytest.importorskip("playwright.sync_api")
     # a table whose seats are kept for their links: listed, but nobody may sit there
     kept = httpx.post(server + "/api/tables", json={"game": "toyrace", "seats": ["human", "human"]}).json()
     errors: list[str] = []
-    with playwright_api.sync_playwright() as p:
-        browser = launch(p)
+    with chromium() as browser:
         a_context = browser.new_context(viewport={"width": 1280, "height": 900})
         a = a_context.new_page()
         watch_errors(a, errors)
@@ -337,13 +330,11 @@ def test_replay_page_checks_the_seed_against_the_commitment(server, tmp_path):
     import hashlib
     import json
 
-    playwright_api = pytest.importorskip("playwright.sync_api")
     secret, secret_text = finished_bot_table(server)
     chosen, chosen_text = finished_bot_table(server, seed=2**63 - 1)
     assert '"seed":9223372036854775807' in chosen_text.replace(" ", "")
     errors: list[str] = []
-    with playwright_api.sync_playwright() as p:
-        browser = launch(p)
+    with chromium() as browser:
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         watch_errors(page, errors)
 

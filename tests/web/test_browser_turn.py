@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from web_helpers import CHROMIUM, free_port, launch, start_server, watch_errors
+from web_helpers import CHROMIUM, chromium, served, watch_errors
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the chromium package is not installed")
 
@@ -37,11 +37,8 @@ window.__setHidden = (value) => { hiddenNow = value; document.dispatchEvent(new 
 
 @pytest.fixture
 def server(tmp_path):
-    port = free_port()
-    process = start_server(f"sqlite:///{tmp_path / 'turn.db'}", port)
-    yield f"http://127.0.0.1:{port}"
-    process.terminate()
-    process.wait(10)
+    with served(tmp_path / "turn.db") as url:
+        yield url
 
 
 def icon(page) -> str:
@@ -53,7 +50,6 @@ def wait_title(page, title: str) -> None:
 
 
 def test_the_tab_says_when_it_is_your_turn(server, tmp_path):
-    playwright_api = pytest.importorskip("playwright.sync_api")
     created = httpx.post(
         f"{server}/api/tables",
         json={"game": "toyrace", "seats": ["human", "human"], "names": ["Alice", "Bob"], "seed": 3},
@@ -62,8 +58,7 @@ def test_the_tab_says_when_it_is_your_turn(server, tmp_path):
     bob = {"authorization": f"Bearer {created['seats'][1]['token']}"}
     base_title = f"Toy Race · table {table}"
     errors: list[str] = []
-    with playwright_api.sync_playwright() as p:
-        browser = launch(p)
+    with chromium() as browser:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         watch_errors(page, errors)
         page.add_init_script(STUBS)

@@ -11,7 +11,7 @@ import time
 
 import httpx
 import pytest
-from web_helpers import CHROMIUM, free_port, launch, start_server, watch_errors
+from web_helpers import CHROMIUM, chromium, served, watch_errors
 
 from tabletown.core.record import Record
 
@@ -22,11 +22,8 @@ BIG_SEED = 2**63 - 12_345  # above 2**53: a JS number cannot hold it
 
 @pytest.fixture
 def server(tmp_path):
-    port = free_port()
-    process = start_server(f"sqlite:///{tmp_path / 'watch.db'}", port)
-    yield f"http://127.0.0.1:{port}"
-    process.terminate()
-    process.wait(10)
+    with served(tmp_path / "watch.db") as url:
+        yield url
 
 
 def cli_record(path, game: str, seed: int) -> Record:
@@ -89,7 +86,6 @@ def step_through(page, steps: int) -> None:
 
 
 def test_uploaded_records_with_huge_seeds_replay_exactly(server, tmp_path):
-    playwright_api = pytest.importorskip("playwright.sync_api")
     machikoro = cli_record(tmp_path / "machikoro.json", "machikoro", BIG_SEED)
     multicity = server_record(server, tmp_path / "multicity.json", "multicity", BIG_SEED + 2)
     assert machikoro.seed == BIG_SEED and multicity.seed == BIG_SEED + 2
@@ -97,8 +93,7 @@ def test_uploaded_records_with_huge_seeds_replay_exactly(server, tmp_path):
     rounded = int(float(BIG_SEED))
     assert rounded != BIG_SEED
     errors: list[str] = []
-    with playwright_api.sync_playwright() as p:
-        browser = launch(p)
+    with chromium() as browser:
         page = browser.new_page(viewport={"width": 1280, "height": 800})
         watch_errors(page, errors)
         for path, record, words in (
@@ -150,15 +145,13 @@ def _replays(record: Record, seed: int) -> bool:
 
 
 def test_a_file_that_is_no_record_is_refused(server, tmp_path):
-    playwright_api = pytest.importorskip("playwright.sync_api")
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps([1, 2, 3]))
     unknown = tmp_path / "unknown.json"
     unknown.write_text(
         json.dumps({"game": "nosuchgame", "options": {}, "seats": ["human"], "seed": 1, "actions": []})
     )
-    with playwright_api.sync_playwright() as p:
-        browser = launch(p)
+    with chromium() as browser:
         page = browser.new_page()
         page.goto(f"{server}/replay")
         page.set_input_files("#record-file", str(bad))

@@ -15,7 +15,7 @@ import time
 
 import httpx
 import pytest
-from web_helpers import free_port
+from web_helpers import free_port, wait_for
 
 REDIS_ENV = "TABLETOWN_TEST_REDIS_URL"
 # One xdist worker runs this module (make test uses --dist loadgroup), so the processes started once
@@ -71,13 +71,7 @@ def _healthy(base: str, process: subprocess.Popen) -> bool:
 
 
 def wait_until(predicate, seconds: float):
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        value = predicate()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError("timed out")
+    return wait_for(predicate, seconds, poll=0.05)
 
 
 @pytest.fixture(scope="module")

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
+import pytest
+
+from tabletown.web.bench import free_port, wait_until_up
 
 HERE = Path(__file__).parent
 # Keys the server adds around a view (everything else in a payload is the engine's view).
@@ -38,10 +41,15 @@ def strip(payload):
     return {k: v for k, v in payload.items() if k not in EXTRA_KEYS}
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+def wait_for(predicate, timeout: float = 10.0, poll: float = 0.02):
+    """``predicate()``'s first true value, asked every ``poll`` seconds; AssertionError after ``timeout``."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(poll)
+    raise AssertionError("timed out")
 
 
 def start_server(db_url: str, port: int, extra: list[str] | tuple[str, ...] = ()) -> subprocess.Popen:
@@ -52,17 +60,30 @@ def start_server(db_url: str, port: int, extra: list[str] | tuple[str, ...] = ()
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
-    end = time.monotonic() + 30
-    while time.monotonic() < end:
-        if process.poll() is not None:
-            raise AssertionError(f"server exited: {process.stderr.read().decode()[-2000:]}")
+    try:
+        wait_until_up(process, port, 30)
+    except RuntimeError as exc:  # a test's failure, and what the retrying fixtures catch
+        raise AssertionError(str(exc)) from None
+    return process
+
+
+@contextlib.contextmanager
+def served(db_path: Path | str, attempts: int = 1) -> Iterator[str]:
+    """A toy server on the SQLite file ``db_path``: its base URL while the block runs, stopped after.
+    ``attempts`` > 1 tries fresh ports again (a loaded machine may start it slower than start_server waits)."""
+    for attempt in range(attempts):
+        port = free_port()
         try:
-            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
-                return process
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    process.kill()
-    raise AssertionError("server did not start")
+            process = start_server(f"sqlite:///{db_path}", port)
+            break
+        except AssertionError:
+            if attempt == attempts - 1:
+                raise
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.terminate()
+        process.wait(10)
 
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -97,6 +118,19 @@ class InstantBrowser:
 def launch(p):
     """Debian's chromium under Playwright (its own browser download cannot work here)."""
     return InstantBrowser(p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"]))
+
+
+@contextlib.contextmanager
+def chromium() -> Iterator[InstantBrowser]:
+    """A launched browser (``launch``) for the block, closed after; the test is skipped without Playwright."""
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    with playwright_api.sync_playwright() as p:
+        browser = launch(p)
+        try:
+            yield browser
+        finally:
+            if browser.is_connected():  # a test may have closed it itself
+                browser.close()
 
 
 def watch_errors(page, errors):

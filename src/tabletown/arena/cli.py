@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -42,6 +44,32 @@ class GamesPerSecond(ProgressColumn):
         return Text("–– games/s" if speed is None else f"{speed:.2f} games/s", style="progress.data.speed")
 
 
+@contextlib.contextmanager
+def command_errors(
+    console: Console, saved_in: Path | None = None, writing: str | None = None
+) -> Iterator[None]:
+    """A command's failures as its exit code (the arena, its round robin, and ``study`` run in it): a
+    TabletownError or, when ``writing`` names what the command writes, an OSError exits 2 and says
+    why; Ctrl-C exits 130, saying that finished games are kept (``saved_in``) for the same command to
+    resume."""
+    try:
+        yield
+    except TabletownError as exc:
+        console.print(f"[bold red]error:[/] {escape(str(exc))}")
+        raise typer.Exit(2) from None
+    except KeyboardInterrupt:
+        console.print(
+            f"[yellow]interrupted[/]: finished games are saved{' in ' + str(saved_in) if saved_in else ''}; "
+            "run the same command again to resume"
+        )
+        raise typer.Exit(130) from None
+    except OSError as exc:
+        if writing is None:
+            raise
+        console.print(f"[bold red]error:[/] cannot write {writing}: {escape(str(exc))}")
+        raise typer.Exit(2) from None
+
+
 def register_commands(app: typer.Typer) -> None:
     app.command()(arena)
 
@@ -74,7 +102,7 @@ def arena(
     if round_robin:
         _round_robin(game_name, names, games, option or [], seed, workers, out, backend, ray_address)
         return
-    try:
+    with command_errors(console, saved_in=out):
         game = get_game(game_name)
         if backend not in ("process", "ray"):
             raise TabletownError(f"--backend is process or ray, not {backend!r}")
@@ -89,15 +117,6 @@ def arena(
             make_bot(game, name, 0)  # unknown bot names fail here, not in a worker
         job = Job(game.name, tuple(names), games, seed, given)
         lines = _run(game, job, out, workers, backend, ray_address, progress)
-    except TabletownError as exc:
-        console.print(f"[bold red]error:[/] {exc}")
-        raise typer.Exit(2) from None
-    except KeyboardInterrupt:
-        console.print(
-            f"[yellow]interrupted[/]: finished games are saved{' in ' + str(out) if out else ''}; "
-            "run the same command again to resume"
-        )
-        raise typer.Exit(130) from None
     try:
         _report(game.title, job, lines, out, plot)
     except OSError as exc:
@@ -165,7 +184,7 @@ def _round_robin(
     backend: str,
     ray_address: str | None,
 ) -> None:
-    try:
+    with command_errors(console):
         game = get_game(game_name)
         if len(set(names)) < 2 or len(set(names)) != len(names):
             raise TabletownError("a round robin needs at least two different bots (--bot, once each)")
@@ -189,14 +208,6 @@ def _round_robin(
             on_pairing=announce,
             ray_address=ray_address,
         )
-    except TabletownError as exc:
-        console.print(f"[bold red]error:[/] {escape(str(exc))}")
-        raise typer.Exit(2) from None
-    except KeyboardInterrupt:
-        console.print(
-            "[yellow]interrupted[/]: finished games are saved; run the same command again to resume"
-        )
-        raise typer.Exit(130) from None
     console.print(matrix_table(game.title, table))
     if out is not None:
         try:

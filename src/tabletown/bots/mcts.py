@@ -104,6 +104,8 @@ def heuristic_rewards(values: Sequence[float]) -> list[float]:
 class MCTSBot(Bot):
     """ISMCTS over the engine contract; see the module docstring."""
 
+    # Alike by shape to SearchBot.__init__ (bots/search.py) on purpose: each bot keeps its own
+    # settings type and its own policy cache; no shared base would say more than these lines do.
     def __init__(
         self, game: Game, seed: int = 0, config: SearchConfig | None = None, name: str = "mcts"
     ) -> None:
@@ -196,14 +198,14 @@ class MCTSBot(Bot):
                 break
             if len(candidates) > 1:
                 # Survivors share their samples (paired), so means compare like with like.
-                candidates.sort(key=lambda a: _mean(rewards[a]), reverse=True)
+                candidates.sort(key=lambda a: sample_mean(rewards[a]), reverse=True)
                 keep = candidates[: max(1, (len(candidates) + 1) // 2)]
                 if anchor is not None and anchor not in keep:
                     keep.append(anchor)
                 candidates = keep
         self.last_iterations = spent
-        best = max(candidates, key=lambda a: _mean(rewards[a]))
-        if anchor is None or best == anchor or not _clearly_better(rewards[best], rewards[anchor]):
+        best = max(candidates, key=lambda a: sample_mean(rewards[a]))
+        if anchor is None or best == anchor or not clearly_better(rewards[best], rewards[anchor]):
             return anchor if anchor is not None else best
         return best
 
@@ -291,19 +293,23 @@ class MCTSBot(Bot):
         return bot
 
 
-def _mean(values: list[float]) -> float:
+def sample_mean(values: list[float]) -> float:
+    """The mean of a candidate's samples, -1 before it has any (SearchBot ranks with it too)."""
     return sum(values) / len(values) if values else -1.0
 
 
-def _clearly_better(challenger: list[float], incumbent: list[float]) -> bool:
-    """Paired samples: is the mean difference more than two standard errors above zero?"""
+def clearly_better(challenger: list[float], incumbent: list[float], margin: float = 2.0) -> bool:
+    """Paired samples: is the mean difference more than ``margin`` standard errors above zero?
+    (SearchBot's final test too, with its own margin.)"""
     n = min(len(challenger), len(incumbent))
     if n < 4:
         return False
     diffs = [a - b for a, b in zip(challenger[:n], incumbent[:n], strict=True)]
     mean = sum(diffs) / n
+    if mean <= 0:
+        return False
     variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean > 2 * math.sqrt(variance / n) and mean > 0
+    return mean > margin * math.sqrt(variance / n)
 
 
 def config_for(game: Game, strength: str) -> SearchConfig:

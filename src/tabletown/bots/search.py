@@ -45,7 +45,7 @@ from ..core.game import Action, Bot, Game, State
 from ..core.rng import SeededRNG, derive_seed
 from ..core.session import play_out, random_agent
 from . import GENERIC_BOTS
-from .mcts import heuristic_rewards, rank_rewards
+from .mcts import clearly_better, heuristic_rewards, rank_rewards, sample_mean
 
 # A game's chance model: (state, seat, action) -> [(probability, force)] when ``action`` draws chance
 # that can be enumerated, else None; ``force(state, seat, action, rest_rng)`` applies the action with
@@ -109,6 +109,7 @@ def chance_model(game: Game) -> ChanceModel | None:
 class SearchBot(Bot):
     """Paired-sample flat search anchored on the expert; see the module docstring."""
 
+    # Alike by shape to MCTSBot.__init__ (bots/mcts.py) on purpose: see the comment there.
     def __init__(
         self, game: Game, seed: int = 0, settings: SearchSettings | None = None, name: str = "search"
     ) -> None:
@@ -178,6 +179,8 @@ class SearchBot(Bot):
         capped = False
         for _ in range(rounds):
             per = max(config.min_round, budget // (rounds * len(candidates)))
+            # The same paired sampling as the final test's below, on purpose: here the deadline may stop
+            # a sample between candidates (the uneven tails are trimmed after); there a pair is finished.
             for _ in range(per):
                 seed = self.rng.getrandbits(63)
                 base = state.determinize(player, seed)
@@ -193,7 +196,7 @@ class SearchBot(Bot):
             if capped:
                 break
             if len(candidates) > 2 or (anchor is None and len(candidates) > 1):
-                candidates.sort(key=lambda a: _mean(values[a]), reverse=True)
+                candidates.sort(key=lambda a: sample_mean(values[a]), reverse=True)
                 keep = candidates[: max(2, (len(candidates) + 1) // 2)]
                 if anchor is not None and anchor not in keep:
                     keep.append(anchor)
@@ -205,7 +208,7 @@ class SearchBot(Bot):
             candidates = [a for a in candidates if n > 0 or a == anchor] or candidates
             for a in candidates:
                 del values[a][n:]
-        best = max(candidates, key=lambda a: _mean(values[a]))
+        best = max(candidates, key=lambda a: sample_mean(values[a]))
         self.last_verified = 0
         if verify and not capped and best != anchor:
             assert anchor is not None
@@ -213,6 +216,7 @@ class SearchBot(Bot):
             values = {best: [], anchor: []}
             candidates = [best, anchor]
             goal = spent + verify
+            # The halving's paired sampling again (above), on purpose: a pair is finished before the deadline.
             while spent < goal and not capped:
                 seed = self.rng.getrandbits(63)
                 base = state.determinize(player, seed)
@@ -225,12 +229,12 @@ class SearchBot(Bot):
                     capped = True
                     self.capped += 1
         self.last_rollouts = spent
-        self.last_values = {a: _mean(values[a]) for a in candidates}
+        self.last_values = {a: sample_mean(values[a]) for a in candidates}
         if anchor is None or best == anchor:
             return best
         if verify and not self.last_verified and config.capped_keeps_anchor:
             return anchor  # the time ran out before the challenger could be checked on fresh samples
-        return best if _clearly_better(values[best], values[anchor], config.margin) else anchor
+        return best if clearly_better(values[best], values[anchor], config.margin) else anchor
 
     def _candidates(
         self, state: State, player: int, legal: list[Action], anchor: Action | None, seed: int
@@ -349,23 +353,6 @@ class SearchBot(Bot):
             if seat not in self._policy:
                 self._policy[seat] = self._policy_factory(derive_seed("search-policy", seat))
         return [self._policy[seat] for seat in range(count)]
-
-
-def _mean(values: list[float]) -> float:
-    return sum(values) / len(values) if values else -1.0
-
-
-def _clearly_better(challenger: list[float], incumbent: list[float], margin: float) -> bool:
-    """Paired samples: is the mean difference more than ``margin`` standard errors above zero?"""
-    n = min(len(challenger), len(incumbent))
-    if n < 4:
-        return False
-    diffs = [a - b for a, b in zip(challenger[:n], incumbent[:n], strict=True)]
-    mean = sum(diffs) / n
-    if mean <= 0:
-        return False
-    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean > margin * math.sqrt(variance / n)
 
 
 def settings_for(game: Game, strength: str) -> SearchSettings:

@@ -34,6 +34,8 @@ for _game, _id in GYM_IDS.items():
         gymnasium.register(id=_id, entry_point="tabletown.rl.gym:TabletownEnv", kwargs={"game": _game})
 
 
+# env and parallel_env below are twins on purpose: PettingZoo's two entry points, each with the
+# signature of the class it makes (aec.TabletownAECEnv, parallel.TabletownParallelEnv).
 def env(
     game: Game | str,
     num_players: int = 2,

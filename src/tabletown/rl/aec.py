@@ -29,6 +29,8 @@ class TabletownAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo has no type i
 
     metadata = {"name": "tabletown_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
+    # The same parameters as TabletownParallelEnv.__init__ (rl/parallel.py) on purpose: each
+    # PettingZoo class states its public signature (this one adds render_mode).
     def __init__(
         self,
         game: Game | str,

@@ -29,6 +29,7 @@ class TabletownParallelEnv(ParallelEnv):  # type: ignore[misc]  # pettingzoo has
 
     metadata = {"name": "tabletown_parallel_v0", "render_modes": []}
 
+    # The same parameters as TabletownAECEnv.__init__ (rl/aec.py) on purpose: see there.
     def __init__(
         self,
         game: Game | str,

@@ -29,7 +29,7 @@ obs_size, num_actions, levels).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -250,6 +250,26 @@ def register_policy(spec: str) -> str:
     return name
 
 
+def _untrained_trunk(
+    obs_size: int, hidden: int, seed: int
+) -> tuple[dict[str, np.ndarray], Callable[..., np.ndarray]]:
+    """The two hidden layers both untrained networks start from (random_value_policy, random_policy),
+    and the initializer (scaled normal, the same generator) for the heads each adds after them."""
+    rng = np.random.default_rng(seed)
+
+    def init(*shape: int) -> np.ndarray:
+        a: np.ndarray = (rng.standard_normal(shape) / np.sqrt(shape[-1])).astype(np.float32)
+        return a
+
+    arrays = {
+        "W1": init(hidden, obs_size),
+        "b1": np.zeros(hidden, np.float32),
+        "W2": init(hidden, hidden),
+        "b2": np.zeros(hidden, np.float32),
+    }
+    return arrays, init
+
+
 def random_value_policy(
     game: Game,
     num_players: int = 2,
@@ -262,20 +282,8 @@ def random_value_policy(
 
     resolved = game.resolve_options(num_players, options)
     obs_size = game.observation_size(num_players, resolved)
-    rng = np.random.default_rng(seed)
-
-    def init(*shape: int) -> np.ndarray:
-        a: np.ndarray = (rng.standard_normal(shape) / np.sqrt(shape[-1])).astype(np.float32)
-        return a
-
-    arrays = {
-        "W1": init(hidden, obs_size),
-        "b1": np.zeros(hidden, np.float32),
-        "W2": init(hidden, hidden),
-        "b2": np.zeros(hidden, np.float32),
-        "w3": init(hidden) * 0.1,
-        "b3": np.zeros((), np.float32),
-    }
+    arrays, init = _untrained_trunk(obs_size, hidden, seed)
+    arrays.update({"w3": init(hidden) * 0.1, "b3": np.zeros((), np.float32)})
     meta = {
         "kind": "afterstate",
         "game": game.name,
@@ -304,17 +312,8 @@ def random_policy(
     obs_size = game.observation_size(num_players, resolved)
     num_actions = len(game.action_space(num_players, resolved))
     rows = embedding_size(num_actions, levels)
-    rng = np.random.default_rng(seed)
-
-    def init(*shape: int) -> np.ndarray:
-        a: np.ndarray = (rng.standard_normal(shape) / np.sqrt(shape[-1])).astype(np.float32)
-        return a
-
-    arrays = {
-        "W1": init(hidden, obs_size),
-        "b1": np.zeros(hidden, np.float32),
-        "W2": init(hidden, hidden),
-        "b2": np.zeros(hidden, np.float32),
+    arrays, init = _untrained_trunk(obs_size, hidden, seed)
+    arrays |= {
         "Wq": init(dim, hidden),
         "bq": np.zeros(dim, np.float32),
         "E": init(rows, dim),

@@ -11,9 +11,9 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from ..arena.cli import command_errors
 from ..bots import make_bot
 from ..core.errors import TabletownError
 from ..core.options import parse_option_pairs
@@ -72,7 +72,7 @@ def study(
         )
         raise typer.Exit(2)
     command = shlex.join(["tabletown", "study", *sys.argv[2:]]) if sys.argv[1:2] == ["study"] else ""
-    try:
+    with command_errors(console, writing="the study"):
         if backend not in ("process", "ray"):
             raise TabletownError(f"--backend is process or ray, not {backend!r}")
         if out.exists() and not out.is_dir():
@@ -92,17 +92,6 @@ def study(
             write_study_info(out, command, configs)
             results = _play(game, configs, games, seed, out, workers, backend, ray_address, progress)
         tables = write_study(out, game, results, command or f"tabletown study {game_name} ...")
-    except TabletownError as exc:
-        console.print(f"[bold red]error:[/] {escape(str(exc))}")
-        raise typer.Exit(2) from None
-    except KeyboardInterrupt:
-        console.print(
-            "[yellow]interrupted[/]: finished games are saved; run the same command again to resume"
-        )
-        raise typer.Exit(130) from None
-    except OSError as exc:
-        console.print(f"[bold red]error:[/] cannot write the study: {escape(str(exc))}")
-        raise typer.Exit(2) from None
     console.print(
         f"{len(tables['games'])} games in {len(results)} set-ups; report: {out / 'report.html'}; "
         f"tables: {out / 'tables'}/*.csv, {out / 'tables.json'}"

@@ -32,8 +32,6 @@ def free_port() -> int:
 
 
 def start_server(db_url: str, port: int, extra_args: list[str] | None = None) -> subprocess.Popen[bytes]:
-    import httpx
-
     from .limits import ENV_PREFIX, Limits
 
     # The benchmark measures throughput: one client address plays every table as fast as it can.
@@ -50,13 +48,24 @@ def start_server(db_url: str, port: int, extra_args: list[str] | None = None) ->
         *(extra_args or []),
     ]
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    end = time.monotonic() + 60
+    wait_until_up(process, port, 60)
+    return process
+
+
+def wait_until_up(process: subprocess.Popen[bytes], port: int, seconds: float) -> None:
+    """Return once the server on ``port`` answers /healthz; RuntimeError if it exits first (with the end
+    of its stderr, when piped) or is not up within ``seconds`` (then it is killed). The web tests'
+    ``start_server`` and scripts/screenshots.py wait with it too."""
+    import httpx
+
+    end = time.monotonic() + seconds
     while time.monotonic() < end:
         if process.poll() is not None:
-            raise RuntimeError("server exited: " + process.stderr.read().decode()[-2000:])  # type: ignore[union-attr]  # PIPE
+            said = process.stderr.read().decode()[-2000:] if process.stderr else ""
+            raise RuntimeError("server exited: " + said)
         try:
             if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
-                return process
+                return
         except httpx.HTTPError:
             time.sleep(0.1)
     process.kill()

@@ -173,6 +173,8 @@ class Gamble:
         return f"Gamble({LOT_NAMES[self.lot]}, bet={self.bet})"
 
 
+# Take, Free and Put are alike on purpose (one lot each): each kind its own frozen, slotted class,
+# as every action here, so a move's type says its kind without a field to read.
 @dataclass(frozen=True, slots=True)
 class Take:
     """All your dice are out: move your die from ``lot`` to the tile you gain (``take c5``)."""

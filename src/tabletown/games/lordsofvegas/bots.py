@@ -76,6 +76,13 @@ def evaluate(state: LordsOfVegasState, p: int) -> float:
     return value
 
 
+def layoff_choice(state: LordsOfVegasState, p: int) -> Action:
+    """Lay the gamble off when its bet is more than half of ``p``'s money (GreedyBot and the expert)."""
+    assert state.pending is not None  # the gamble this phase waits on
+    _, _, bet = state.pending
+    return LAYOFF_YES if bet * 2 > state.money[p] else LAYOFF_NO
+
+
 def simple_choice(state: LordsOfVegasState, p: int) -> Action:
     """Greedy's rule for the small follow-up decisions: placing re-rolled dice, picking a die to move,
     taking a free lot (shared with the expert bot)."""
@@ -138,9 +145,7 @@ class GreedyBot(Bot):
         if phase == MARKET:
             return self._market(state, player, legal)
         if phase == LAYOFF:
-            assert state.pending is not None  # the gamble this phase waits on
-            _, _, bet = state.pending
-            return LAYOFF_YES if bet * 2 > state.money[player] else LAYOFF_NO
+            return layoff_choice(state, player)
         return simple_choice(state, player)
 
     def _main(self, state: LordsOfVegasState, p: int, legal: list[Move]) -> Action:

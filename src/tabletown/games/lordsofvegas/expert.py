@@ -34,8 +34,8 @@ from dataclasses import dataclass, replace
 
 from ...core.game import Action, State
 from ...core.rng import SeededRNG
-from .actions import END, LAYOFF_NO, LAYOFF_YES, PASS, Build, Gamble, Offer, Remodel, Reorg, Sprawl
-from .bots import GreedyBot, simple_choice
+from .actions import END, PASS, Build, Gamble, Offer, Remodel, Reorg, Sprawl
+from .bots import GreedyBot, layoff_choice, simple_choice
 from .data import (
     GAME_END,
     NUM_COLORS,
@@ -182,9 +182,7 @@ class ExpertBot(GreedyBot):
         if phase == MARKET:
             return self._market(base, player, legal)
         if phase == LAYOFF:
-            assert state.pending is not None  # the gamble this phase waits on
-            _, _, bet = state.pending
-            return LAYOFF_YES if bet * 2 > state.money[player] else LAYOFF_NO
+            return layoff_choice(state, player)
         if phase in (PICK_DIE, FREE_LOT):
             return max(legal, key=lambda a: self._after(base, player, a))
         return simple_choice(state, player)

@@ -114,6 +114,8 @@ class MovesMixin(StateFields):
                 if boss == p:
                     colour = tile[first]
                     if can_sprawl and colour_mask >> colour & 1:
+                        # Deliberately the same sprawl step as the larger casinos' below (legal actions are the hot path:
+                        # spelled out here for a one-tile casino rather than called).
                         for nb in _NEIGHBOURS_2P[first] if two else NEIGHBORS[first]:
                             if tile[nb] < 0 and marker[nb] < 0 and SPRAWL_COST[nb] <= money:
                                 key = nb * 8 + colour
@@ -144,6 +146,7 @@ class MovesMixin(StateFields):
                     ring = rings.get(g)
                     if ring is None:
                         ring = _ring(g, rings)
+                    # Deliberately the same sprawl step as the one-tile casino's above (hot path, spelled out in both).
                     for nb in ring:
                         if tile[nb] < 0 and marker[nb] < 0 and SPRAWL_COST[nb] <= money:
                             key = nb * 8 + colour

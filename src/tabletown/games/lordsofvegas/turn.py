@@ -413,6 +413,8 @@ class TurnMixin(StateFields):
         mult = _MULTIPLIER[total]
         stake = bet * abs(mult)
         boss_part = stake // 2 if lay else stake
+        # The won and lost branches write the same "gamble_roll" event on purpose, each with its literal
+        # payload (resolving a gamble is part of apply, a hot path; no dict is built to be changed after).
         if mult > 0:
             paid = min(boss_part, self.money[boss])
             self.money[boss] -= paid

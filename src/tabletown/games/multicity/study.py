@@ -18,6 +18,7 @@ TURN = "a turn is one expansion (draw and lay a tile) or one object placed"
 
 EARLY = 4  # a seat's turns that make its opening
 
+# A table parallel to lordsofvegas/study.py's PLAN on purpose: see the comment there.
 PLAN: list[tuple[int, tuple[str, ...], dict[str, Any]]] = [
     (2, ("random",), {}),
     (2, ("greedy",), {}),
