@@ -4,19 +4,9 @@ from __future__ import annotations
 
 from tabletown.core.record import state_digest
 from tabletown.games.multicity import GAME, MulticityState
-from tabletown.games.multicity.state import (
-    END_H,
-    END_V,
-    HOLE,
-    LENGTHS,
-    MID_H,
-    MID_V,
-    Place,
-    coords,
-    key,
-    object_squares,
-)
-from tabletown.games.multicity.tiles import parse_tile
+from tabletown.games.multicity.actions import LENGTHS, Place
+from tabletown.games.multicity.grid import END_H, END_V, MID_H, MID_V, coords, key, object_squares
+from tabletown.games.multicity.tiles import HOLE, parse_tile
 
 
 def custom(players: int, tiles: list[str], order: list[int] | None = None, **options) -> MulticityState:

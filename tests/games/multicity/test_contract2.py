@@ -16,8 +16,8 @@ from tabletown.core.events import Event
 from tabletown.core.record import state_fingerprint
 from tabletown.core.session import play_out, random_agent
 from tabletown.core.snapshot import checksum
-from tabletown.games.multicity import DRAW, GAME, PASS, Lay, Place
-from tabletown.games.multicity import state as rules
+from tabletown.games.multicity import DRAW, GAME, PASS, Lay, Place, grid
+from tabletown.games.multicity.actions import LENGTHS
 
 from .helpers import check_invariants, custom, play
 
@@ -54,7 +54,7 @@ def reachable_actions(deck: int) -> set:
                         actions.update(Lay(near[0] * 3, near[1] * 3, turn) for turn in range(4))
         squares = {(sx * 3 + i, sy * 3 + j) for sx, sy in city for i in range(3) for j in range(3)}
         for x, y in squares:
-            for length in rules.LENGTHS:
+            for length in LENGTHS:
                 for vertical in (False, True):
                     line = [(x, y + i) if vertical else (x + i, y) for i in range(length)]
                     if all(square in squares for square in line):
@@ -242,8 +242,8 @@ def test_a_saved_position_plays_on_in_a_fresh_process_cache():
     if state.drawn is None:
         play(state, "draw")
     document = json.loads(json.dumps(state.to_json()))
-    saved = dict(rules._LAYS)
-    rules._LAYS.clear()
+    saved = dict(grid._LAYS)
+    grid._LAYS.clear()
     try:
         restored = GAME.state_from_json(document)
         (seat,) = restored.to_act
@@ -251,7 +251,7 @@ def test_a_saved_position_plays_on_in_a_fresh_process_cache():
         assert state_fingerprint(restored) == state_fingerprint(state)
         check_invariants(restored)
     finally:
-        rules._LAYS.update(saved)
+        grid._LAYS.update(saved)
 
 
 def _forged(document: dict, field: str, value) -> dict:

@@ -12,7 +12,9 @@ import pytest
 
 from tabletown.core.rng import SeededRNG, shuffle
 from tabletown.games.multicity import GAME, Lay, MulticityState, Place
-from tabletown.games.multicity.state import HOLE, MAX_LENGTH, STRIDE, coords, key, span_free
+from tabletown.games.multicity.actions import MAX_LENGTH
+from tabletown.games.multicity.grid import STRIDE, coords, key, span_free
+from tabletown.games.multicity.tiles import HOLE
 
 from .helpers import custom
 

@@ -7,7 +7,7 @@
 ``PASS``                               final round: place nothing
 =====================================  ==================================================
 
-The rules build ``Place`` values with ``tuple.__new__`` on their hot path (state.py), so these
+The rules build ``Place`` values with ``tuple.__new__`` on their hot path (city.py), so these
 stay named tuples: compared, hashed and unpacked as plain tuples.
 """
 

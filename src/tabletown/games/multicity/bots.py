@@ -16,7 +16,9 @@ from random import Random
 from typing import TypeVar
 
 from ...core.game import Action, Bot, State
-from .state import DRAW, PASS, Lay, MulticityState, Place, occupy, span_free
+from .actions import DRAW, PASS, Lay, Place
+from .grid import occupy, span_free
+from .state import MulticityState
 
 A = TypeVar("A")  # the actions best_of chooses among
 

@@ -26,8 +26,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ...core.game import Action, Bot, State
+from .actions import DRAW, MAX_LENGTH, PASS, Lay, Place
 from .bots import _lengths_open, best_of, placement_score
-from .state import DRAW, FINAL, HOLE, MAX_LENGTH, PASS, STRIDE, Lay, MulticityState, Place, key, opened_slots
+from .grid import STRIDE, key, opened_slots
+from .phases import FINAL
+from .state import MulticityState
+from .tiles import HOLE
 
 WIN = 1000.0
 

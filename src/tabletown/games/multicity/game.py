@@ -12,7 +12,8 @@ from ...core.game import BotFactory, Game
 from ...core.options import Option
 from ...core.spaces import SEQUENTIAL, ActionSpace, GameType
 from ...core.words import Names
-from .state import LENGTHS, MulticityState
+from .actions import LENGTHS
+from .state import MulticityState
 from .tiles import DECK
 
 # The longest game, for any set-up: every tile but the start one is drawn and laid (two actions

@@ -26,7 +26,11 @@ from typing import Any
 
 import numpy as np
 
-from .state import FINAL, HOLE, LENGTHS, OFFSET, OVER, PHASE_IDS, STRIDE, MulticityState, object_squares
+from .actions import LENGTHS
+from .grid import OFFSET, STRIDE, object_squares
+from .phases import FINAL, OVER, PHASE_IDS
+from .state import MulticityState
+from .tiles import HOLE
 
 RADIUS = 3  # tile slots each way from the start tile
 SIDE = 3 * (2 * RADIUS + 1)  # squares across the window

@@ -34,7 +34,7 @@ from typing import Any
 
 from ...core.errors import MalformedAction
 from ...core.spaces import ActionSpace
-from .state import DRAW, LENGTHS, PASS, Lay, Place
+from .actions import DRAW, LENGTHS, PASS, Lay, Place
 
 
 class _Block:
