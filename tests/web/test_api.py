@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 
@@ -385,20 +386,31 @@ def test_pages_and_static_files(client):
 
 
 def test_each_board_is_served_from_its_own_folder(client):
-    """web/boards/<game>/ holds a board's script, styles, markup and words; the page links the first
-    two at /boards/<game>/ and nothing else in the folder is served."""
+    """web/boards/<game>/ holds a board's scripts (board.js and its parts), styles, markup and words;
+    the page links the scripts (board.js last, deferred, so in order) and the styles at /boards/<game>/
+    and nothing else in the folder is served."""
     from tabletown.core.registry import all_games
 
+    with_parts = set()
     for name in all_games():
         if name == "toyrace":
             continue
         page = client.get(f"/replay?game={name}")
-        assert f'src="/boards/{name}/board.js"' in page.text, name
+        scripts = re.findall(rf'<script src="(/boards/{name}/[^"]+)" defer></script>', page.text)
+        assert scripts and scripts[-1] == f"/boards/{name}/board.js", (name, scripts)
+        assert scripts[:-1] == sorted(scripts[:-1]), scripts
         assert f'href="/boards/{name}/board.css"' in page.text, name
         script = client.get(f"/boards/{name}/board.js")
         assert script.status_code == 200 and f'registerBoard("{name}"' in script.text
         assert script.headers["content-type"].startswith("text/javascript")
         assert client.get(f"/boards/{name}/board.css").headers["content-type"].startswith("text/css")
-        for hidden in ("__init__.py", "board.html", "../app.py", "%2e%2e%2fapp.py"):
-            assert client.get(f"/boards/{name}/{hidden}").status_code == 404, hidden
+        for src in scripts[:-1]:  # a part script registers itself for board.js to read
+            part = client.get(src)
+            assert part.status_code == 200 and f'boardPart("{name}"' in part.text, src
+            assert part.headers["content-type"].startswith("text/javascript")
+            with_parts.add(name)
+        for asset in ("__init__.py", "board.html", "../app.py", "%2e%2e%2fapp.py", "a.b.js", "none.js"):
+            assert client.get(f"/boards/{name}/{asset}").status_code == 404, asset
+    assert {"newlasvegas", "lordsofvegas", "multicity"} <= with_parts
     assert client.get("/boards/..%2Fstatic/board.js").status_code == 404
+    assert client.get("/boards/newlasvegas/..%2Fmulticity%2Fboard.js").status_code == 404

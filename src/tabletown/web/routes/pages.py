@@ -21,17 +21,28 @@ router = APIRouter()
 BOARDS = HERE / "boards"
 # A game's board template is found as "<game>/board.html" in its board folder (web/boards/<game>/).
 templates = Jinja2Templates(directory=[HERE / "templates", BOARDS])
-BOARD_ASSETS = {"board.js": "text/javascript; charset=utf-8", "board.css": "text/css; charset=utf-8"}
+BOARD_MEDIA = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
 
 
 # -- pages -------------------------------------------------------------------------------------------------------
+def board_scripts(game_name: str) -> list[str]:
+    """A board's scripts in the order the page loads them: its parts (any other ``*.js`` of the
+    folder, by name) first, ``board.js`` last, so that board.js can read what the parts registered."""
+    folder = BOARDS / game_name
+    if not game_name.isidentifier() or not (folder / "board.js").is_file():
+        return []
+    parts = sorted(p.name for p in folder.glob("*.js") if p.name != "board.js" and p.stem.isidentifier())
+    return [f"/boards/{game_name}/{name}" for name in [*parts, "board.js"]]
+
+
 def board_assets(game_name: str) -> dict[str, Any]:
-    """A game's board lives in one folder, web/boards/<game>/: its words (``__init__.py``), script
-    (``board.js``), styles (``board.css``, linked by its template) and markup (``board.html``)."""
+    """A game's board lives in one folder, web/boards/<game>/: its words (``__init__.py``), scripts
+    (``board.js`` and its parts), styles (``board.css``, linked by its template) and markup
+    (``board.html``)."""
     folder = BOARDS / game_name
     return {
         "board_words": board_words(game_name),
-        "board_js": f"/boards/{game_name}/board.js" if (folder / "board.js").is_file() else None,
+        "board_scripts": board_scripts(game_name),
         "board_template": f"{game_name}/board.html"
         if (folder / "board.html").is_file()
         else "boards/generic.html",
@@ -40,11 +51,12 @@ def board_assets(game_name: str) -> dict[str, Any]:
 
 @router.get("/boards/{game_name}/{asset}", include_in_schema=False)
 def board_asset(game_name: str, asset: str) -> Response:
-    """A board's script or stylesheet, from its folder; nothing else there is served (its Python,
-    its template)."""
-    media_type = BOARD_ASSETS.get(asset)
+    """A board's scripts and stylesheets (``<name>.js``, ``<name>.css``, the name a plain identifier),
+    from its folder; nothing else there is served (its Python, its template)."""
+    stem, dot, suffix = asset.rpartition(".")
+    media_type = BOARD_MEDIA.get(dot + suffix)
     path = BOARDS / game_name / asset
-    if media_type is None or not game_name.isidentifier() or not path.is_file():
+    if media_type is None or not stem.isidentifier() or not game_name.isidentifier() or not path.is_file():
         return Response("not found", status_code=404, media_type="text/plain")
     return FileResponse(path, media_type=media_type)
 
@@ -111,7 +123,7 @@ def upload_page(request: Request, game: str | None = Query(default=None, max_len
         "game_title": found.title if found else "",
         "held": [],
         "upload": True,
-        "board_js": None,
+        "board_scripts": [],
         "board_words": {},
         "board_template": "boards/generic.html",
         **(board_assets(found.name) if found else {}),

@@ -1,11 +1,14 @@
 // Tabletown's small client library: API calls, HTML helpers, SHA-256 and the board registry.
 // A game's own board registers itself with Tabletown.registerBoard(gameName, {render(el, payload, ctx)});
-// pages fall back to the generic board (boards/generic.js) for games without one.
+// pages fall back to the generic board (boards/generic.js) for games without one. A board split into
+// several scripts (web/boards/<game>/*.js, the page loading board.js last) shares code through
+// Tabletown.boardPart(game, name, value) in each part and Tabletown.boardParts(game) in board.js.
 // The pages run under a strict Content-Security-Policy: no inline code, no style attributes. el()
 // therefore sets `style` through the CSSOM (node.style.cssText), which the policy allows.
 "use strict";
 (function () {
   const boards = {};
+  const parts = {}; // game -> {name: value}: the parts of a board split into several scripts
   function el(tag, attrs, ...children) {
     const node = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs || {})) {
@@ -176,6 +179,10 @@
     el, api, seatLabel, displayNames, seatWhose, board, localPath, ordinal, place, seatName, listNames, outcome,
     sha256Hex, sha256Sync: (text) => sha256Bytes(new TextEncoder().encode(String(text))), commitmentText, seedDigits,
     registerBoard(game, renderer) { boards[game] = renderer; },
+    // A board's part script (loaded before its board.js) registers what it offers under a name, e.g. a
+    // function that board.js calls with what the part needs of it; board.js reads them at load time.
+    boardPart(game, name, value) { (parts[game] = parts[game] || {})[name] = value; },
+    boardParts(game) { return parts[game] || {}; },
     // Boards may keep a seat's data between pushes (drafts, events); a hot-seat hand-over asks them to
     // forget it all with reset().
     resetBoards() {

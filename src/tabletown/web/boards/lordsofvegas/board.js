@@ -5,6 +5,8 @@
 // the pending decision (lay-off, placing re-rolled dice, moving a die, freeing a lot, an offer), and
 // a trade dialog that composes an offer's notation (money, lots, dice, promises) and sends it.
 // Data: the seat's view (payload.state); printed facts from the page's board words.
+// Following a turn step by step is in follow.js, offers in words and the trade dialog in trade.js
+// (loaded before this script; see Tabletown.boardPart).
 "use strict";
 (function () {
   const T = window.Tabletown;
@@ -22,7 +24,6 @@
   };
   const PROMISE = { build: "build", sprawl: "sprawl", remodel: "remodel", reorg: "reorganize", gamble: "gamble" };
   const CELL = 100, STRIP_W = 76, STREET_H = 44;
-  const ACT_KINDS = ["build", "sprawl", "remodel", "reorg", "gamble"];
 
   let W = null;           // board words (lots, colours, score track, streets)
   let LOT = {};           // id -> printed facts
@@ -110,63 +111,10 @@
     return { byLot, offers, casinoOf, pick };
   }
 
-  function itemsOfOffer(text) {
-    return text.split(" ").slice(1).map((word) => {
-      const m = /^(\d+)>(\d+):(.*)$/.exec(word);
-      if (!m) return null;
-      const [giver, receiver, thing] = [Number(m[1]), Number(m[2]), m[3]];
-      if (thing.startsWith("$")) return { giver, receiver, kind: "$", value: Number(thing.slice(1)) };
-      if (thing.startsWith("die-")) return { giver, receiver, kind: "die", value: thing.slice(4) };
-      if (thing.startsWith("no-")) { const [k, lot] = thing.slice(3).split("-"); return { giver, receiver, kind: "no-" + k, value: lot || null }; }
-      return { giver, receiver, kind: "lot", value: thing };
-    }).filter(Boolean);
-  }
-
-  function describeItems(items, ctx) {
-    return items.map((it) => {
-      const who = seatName(ctx, it.giver), to = seatName(ctx, it.receiver);
-      if (it.kind === "$") return `${who} → ${to}: $${it.value}`;
-      if (it.kind === "lot") return `${who} → ${to}: lot ${up(it.value)}`;
-      if (it.kind === "die") return `${who} → ${to}: the die on ${up(it.value)}`;
-      const k = PROMISE[it.kind.slice(3)] || it.kind.slice(3);
-      return `${who} will not ${k}${it.value ? " at " + up(it.value) : ""} this turn`;
-    });
-  }
-
-  // -- a legal move in words (the move list beside the board; the notation stays in records and the API) --
-  function describeMove(text, payload, ctx) {
-    words();
-    const [verb, a, b] = text.split(" ");
-    const lot = (id) => { const l = LOT[id]; return l ? `${up(id)} ($${l.cost})` : up(id); };
-    const st = (payload && payload.state) || {};
-    const simple = {
-      end: "End the turn", layoff: "Lay off half the bet to the bank", nolayoff: "Cover the whole bet",
-      accept: "Accept the offer", refuse: "Refuse the offer", pass: "Make no offer",
-    };
-    if (simple[verb]) return simple[verb];
-    if (verb === "build") return { words: `Build a ${b} casino on ${lot(a)}`, group: "Build a casino" };
-    if (verb === "sprawl") return { words: `Sprawl a ${b} casino onto ${lot(a)}`, group: "Sprawl" };
-    if (verb === "remodel") return { words: `Remodel the casino at ${up(a)} to ${b}`, group: "Remodel" };
-    if (verb === "reorg") return { words: `Reorganize the casino at ${up(a)}`, group: "Reorganize" };
-    if (verb === "gamble") return { words: `Bet $${b} at the casino on ${up(a)}`, group: "Gamble" };
-    if (verb === "put") return `Put the re-rolled die on ${up(a)}`;
-    if (verb === "take") return st.phase === "pick_die" ? `Move your die from ${up(a)}` : `Take ${up(a)}`;
-    if (verb === "free") return `Free the lot ${up(a)}`;
-    if (verb === "offer") {
-      const items = text.split(" ").slice(1).map((part) => {
-        const m = /^(\d+)>(\d+):(.*)$/.exec(part);
-        if (!m) return null;
-        const giver = Number(m[1]), receiver = Number(m[2]), what = m[3];
-        if (what.startsWith("$")) return { giver, receiver, kind: "$", value: Number(what.slice(1)) };
-        if (what.startsWith("die-")) return { giver, receiver, kind: "die", value: what.slice(4) };
-        if (what.startsWith("no-")) { const [, k, at] = what.split("-"); return { giver, receiver, kind: "no_" + k, value: at || null }; }
-        return { giver, receiver, kind: "lot", value: what };
-      });
-      if (items.some((i) => i === null)) return { words: "Offer a trade", group: "Offer a trade" };
-      return { words: "Offer: " + describeItems(items, ctx).join("; "), group: "Offer a trade" };
-    }
-    return text;
-  }
+  // -- offers and moves in words, the trade dialog (trade.js) -------------------------------------------
+  const { describeItems, describeMove, drawDialog, itemsOfOffer, newDraft, openTrade } = T.boardParts("lordsofvegas").trade({
+    PROMISE, canOffer, mem, seatName, up, words, get W() { return W; }, get LOT() { return LOT; },
+  });
 
   // -- events kept across pushes (the payload holds only the new ones) --------------------------------
   function absorb(payload) {
@@ -208,193 +156,10 @@
     return out;
   }
 
-
-  // -- following a turn (table.js "following"): the step on the board as dice rolled, money and points at
-  // the players it touches (+$N / −$N, +N pts), the lots it touched outlined; each seat's last turn in words.
-  const STEP_KINDS = new Set(["build", "sprawl", "remodel", "reorg", "gamble", "offer", "counter", "accept", "refuse",
-    "end_turn", "pass", "put", "free_lot", "move_die"]);
-  const DRAWS = new Set(["draw", "draw_unused", "draw_game_end"]);
-  const follow = {
-    // a turn starts with its draw (an F card drawn again in a 2-player game is the same turn)
-    turn(e, prev) { return DRAWS.has(e.kind) && !(prev && prev.kind === "draw_unused") ? e.seat : null; },
-    // each move of its own (a bet is rolled in the move that made it unless the boss was asked to lay off)
-    step(e, prev) { return STEP_KINDS.has(e.kind) || (e.kind === "gamble_roll" && !(prev && prev.kind === "gamble")); },
-    // a turn's draw comes with the previous player's end of turn: the seat's own moves are its steps
-    move(e, prev) { return follow.step(e, prev); },
-    summary,
-    rewind,
-  };
-  // The position before `later` (the events after the step shown, in one payload with it): money, points,
-  // markers, tiles, dice, cards and trades undone, the casinos grouped again, so a bot's turn pushed at
-  // once is shown move by move. A reorganized casino's dice keep their new faces (the old ones are not in
-  // the events: only the boss's dice may look re-rolled a step early); an event whose undoing is not known
-  // (a lot freed, a die moved) throws: table.js then shows the payload's own position, as before.
-  const UNKNOWN = new Set(["free_lot", "move_die", "must_free_lot", "must_move_die", "dealt"]);
-  function rewind(state, later, step) {
-    words();
-    const st = JSON.parse(JSON.stringify(state));
-    const players = Object.fromEntries((st.players || []).map((p) => [p.seat, p]));
-    const lots = Object.fromEntries((st.board || []).map((b) => [b.lot, b]));
-    const money = (seat, n) => { if (players[seat] && n) players[seat].money += n; };
-    const cleared = (lot) => { const b = lots[lot]; if (!b) throw new Error("no lot " + lot); Object.keys(b).forEach((k) => { if (k !== "lot") delete b[k]; }); return b; };
-    let before = step.events[step.events.length - 1] || null;
-    for (const e of later) {
-      if (follow.turn(e, before) !== null) st.turn -= 1; // a turn that starts later
-      before = e;
-    }
-    const list = [...later];
-    for (let k = list.length - 1; k >= 0; k--) {
-      const e = list[k], kind = e.kind;
-      if (UNKNOWN.has(kind)) throw new Error("cannot undo " + kind);
-      if (kind === "lots_pay" || kind === "casino_pays") (e.amounts || []).forEach((a, seat) => money(seat, -a));
-      else if (kind === "score") players[e.seat].score = e.from;
-      else if (kind === "build" || kind === "sprawl") {
-        money(e.seat, e.cost);
-        const b = cleared(e.lot);
-        if (kind === "build") { b.marker = e.seat; players[e.seat].markers_left -= 1; }
-        players[e.seat].dice_left += 1;
-        st.tiles_left[e.color] += 1;
-      } else if (kind === "remodel") {
-        money(e.seat, e.cost);
-        // (its tiles, as long as it merged with no casino of the new colour: which lots were which is lost)
-        const casino = (state.casinos || []).find((c) => c.lots.includes(e.casino));
-        if (!casino || casino.size !== e.size) throw new Error("a remodel merged with another casino");
-        casino.lots.forEach((l) => { lots[l].tile = e.from_color; });
-        st.tiles_left[e.to_color] += e.size; st.tiles_left[e.from_color] -= e.size;
-      } else if (kind === "gamble_roll") {
-        if (e.won) { money(e.seat, -e.stake); money(e.boss, e.boss_pays); } else { money(e.seat, e.bet); money(e.boss, -e.boss_gets); }
-      } else if (kind === "marker") { cleared(e.lot); players[e.seat].markers_left += 1; }
-      else if (kind === "take_over") { // (the die keeps its value: the printed one when the lot had none)
-        const b = lots[e.lot];
-        players[e.seat].dice_left += 1;
-        if (e.from_seat !== null && e.from_seat !== undefined && e.from_seat >= 0) { b.owner = e.from_seat; players[e.from_seat].dice_left -= 1; }
-        else { delete b.owner; delete b.die; }
-      } else if (kind === "tie_reroll") (e.dice || []).forEach((d) => { if (lots[d.lot]) lots[d.lot].die = e.value; }); // the tied value
-      else if (kind === "reorg") money(e.seat, e.cost);
-      else if (kind === "put" && !list.slice(0, k).some((x) => x.kind === "reorg")) throw new Error("a die put without its reorganization");
-      else if (kind === "draw" || kind === "draw_unused") {
-        st.deck_size += 1;
-        if (st.cards_left && e.pays in st.cards_left) st.cards_left[e.pays] += 1;
-        if (!(st.undrawn_lots || []).includes(e.lot)) st.undrawn_lots = [...(st.undrawn_lots || []), e.lot];
-        if (st.cards_before_game_end !== null && st.cards_before_game_end !== undefined) st.cards_before_game_end += 1;
-      } else if (kind === "draw_game_end") { // (the Game End card pays the Strip)
-        st.deck_size += 1; st.cards_before_game_end = 0;
-        if (st.cards_left && "strip" in st.cards_left) st.cards_left.strip += 1;
-      }
-      else if (kind === "trade_done") {
-        const offer = list.slice(0, k).reverse().find((x) => x.kind === "offer");
-        if (!offer) throw new Error("a trade without its offer");
-        for (const it of offer.items) {
-          if (it.kind === "$") { money(it.giver, it.value); money(it.receiver, -it.value); }
-          else if (it.kind === "lot" && lots[it.value]) lots[it.value].marker = it.giver;
-          else if (it.kind === "die" && lots[it.value]) lots[it.value].owner = it.giver;
-        }
-      }
-    }
-    st.casinos = regroup(st, state);
-    if (step.seat !== null && step.seat !== undefined) st.active = step.seat;
-    Object.assign(st, { phase: "action", offer: null, gamble: null, placing: [], decision: null, market: [], gambled: false, promised: [] });
-    return st;
-  }
-  // the casinos of a board: tiles of one colour touching each other, their boss the highest die (a tie kept
-  // as the position after had it)
-  function regroup(st, after) {
-    const lots = Object.fromEntries(st.board.map((b) => [b.lot, b]));
-    const order = (W.lots || []).map((l) => l.id);
-    const seen = new Set(), out = [];
-    for (const id of order) {
-      const b = lots[id];
-      if (!b || !b.tile || seen.has(id)) continue;
-      const group = [], todo = [id];
-      seen.add(id);
-      while (todo.length) {
-        const at = todo.pop();
-        group.push(at);
-        for (const nb of (LOT[at] || {}).neighbors || []) {
-          if (!seen.has(nb) && lots[nb] && lots[nb].tile === b.tile) { seen.add(nb); todo.push(nb); }
-        }
-      }
-      group.sort((x, y) => order.indexOf(x) - order.indexOf(y));
-      const dice = group.filter((l) => lots[l].owner !== undefined && lots[l].owner !== null);
-      const top = Math.max(0, ...dice.map((l) => lots[l].die || 0));
-      const tied = [...new Set(dice.filter((l) => (lots[l].die || 0) === top).map((l) => lots[l].owner))];
-      const was = (after.casinos || []).find((c) => c.lots.includes(group[0]));
-      const boss = !tied.length ? null : was && tied.includes(was.boss) ? was.boss : tied[0];
-      group.forEach((l) => { lots[l].casino = group[0]; });
-      out.push({ lots: group, color: b.tile, size: group.length, boss, strip: group.some((l) => LOT[l] && LOT[l].strip) });
-    }
-    return out;
-  }
-  function stepMarks(step) {
-    const marks = { dice: [], money: {}, points: {}, lots: new Set() };
-    if (!step) return marks;
-    const pay = (seat, amount) => { if (amount && seat !== null && seat !== undefined) marks.money[seat] = (marks.money[seat] || 0) + amount; };
-    for (const e of step.events) {
-      const k = e.kind;
-      if (k === "lots_pay" || k === "casino_pays") (e.amounts || []).forEach((a, seat) => pay(seat, a));
-      else if (k === "score") marks.points[e.seat] = (marks.points[e.seat] || 0) + (e.to - e.from);
-      else if (k === "build" || k === "sprawl") { pay(e.seat, -e.cost); marks.lots.add(e.lot); }
-      else if (k === "remodel" || k === "reorg") {
-        pay(e.seat, -e.cost); marks.lots.add(e.casino);
-        if (k === "reorg") (e.rolls || []).forEach((r) => r.values.forEach((v) => marks.dice.push({ seat: r.seat, value: v })));
-      }
-      else if (k === "gamble") marks.lots.add(e.casino);
-      else if (k === "gamble_roll") {
-        e.dice.forEach((v) => marks.dice.push({ seat: e.seat, value: v }));
-        if (e.won) { pay(e.seat, e.stake); pay(e.boss, -e.boss_pays); } else { pay(e.seat, -e.bet); pay(e.boss, e.boss_gets); }
-      }
-      else if (k === "tie_reroll") (e.dice || []).forEach((d) => { marks.dice.push({ seat: d.seat, value: d.value }); marks.lots.add(d.lot); });
-      else if (k === "draw" || k === "draw_unused" || k === "marker" || k === "take_over" || k === "put" || k === "must_free_lot" || k === "must_move_die") { if (e.lot) marks.lots.add(e.lot); }
-      else if (k === "free_lot") { marks.lots.add(e.lot); marks.lots.add(e.target); }
-      else if (k === "move_die") marks.lots.add(e.to_lot);
-    }
-    return marks;
-  }
-  function summary(list, seat, ctx) {
-    const who = (s) => (s === ctx.seat ? "you" : T.seatLabel(ctx.seats, s));
-    const said = [];
-    let money = 0, points = 0;
-    for (const e of list) {
-      const mine = e.seat === seat;
-      if ((e.kind === "lots_pay" || e.kind === "casino_pays") && e.amounts) money += e.amounts[seat] || 0;
-      else if (e.kind === "score" && mine) points += e.to - e.from;
-    }
-    for (const e of list) {
-      if (e.seat !== seat && e.kind !== "trade_done") continue;
-      const k = e.kind;
-      if (k === "draw") said.push(`drew ${up(e.lot)}`);
-      else if (k === "draw_game_end") said.push("drew Game End");
-      else if (k === "marker") said.push(`put a marker on ${up(e.lot)}`);
-      else if (k === "take_over") said.push(`took over ${up(e.lot)}`);
-      else if (k === "build") said.push(`built a ${e.color} casino on ${up(e.lot)} ($${e.cost})`);
-      else if (k === "sprawl") said.push(`sprawled ${e.color} onto ${up(e.lot)} ($${e.cost})`);
-      else if (k === "remodel") said.push(`remodelled ${up(e.casino)} to ${e.to_color} ($${e.cost})`);
-      else if (k === "reorg") said.push(`reorganized ${up(e.casino)} ($${e.cost})`);
-      else if (k === "gamble_roll") said.push(`bet $${e.bet} at ${who(e.boss)}'s casino, rolled ${e.dice.join("+")} and ${e.won ? `won $${e.stake}` : "lost"}`);
-      else if (k === "offer") said.push("offered a trade");
-      else if (k === "trade_done") said.push("traded");
-      else if (k === "move_die") said.push(`moved a die to ${up(e.to_lot)}`);
-    }
-    if (money) said.splice(Math.min(1, said.length), 0, `collected $${money}`);
-    if (points) said.push(`scored ${points} point${points === 1 ? "" : "s"}`);
-    if (!said.length) return "";
-    const text = said.join(", ") + ".";
-    return text.charAt(0).toUpperCase() + text.slice(1);
-  }
-  function followRow(payload, ctx, marks) {
-    const step = ctx.follow && ctx.follow.step;
-    if (!step || !marks.dice.length) return null;
-    const fresh = ctx.follow.fresh ? " tt-fresh" : "";
-    const faces = marks.dice.map((d) => {
-      const box = svg("svg", { viewBox: "0 0 40 40", width: 34, height: 34, class: "lv-follow-die", "aria-hidden": "true" });
-      box.append(dieFace(2, 2, 36, d.value, SEAT[d.seat % 4], SEAT_PIP[d.seat % 4]));
-      return box;
-    });
-    const values = marks.dice.map((d) => d.value);
-    return el("div", { class: "lv-follow" },
-      el("span", {}, `${seatName(ctx, step.seat)} rolled`),
-      el("span", { class: "lv-follow-dice tt-rolled" + fresh, "data-dice": values.join(","), role: "img", "aria-label": `dice: ${values.join(" and ")}` }, faces));
-  }
+  // -- following a turn step by step, and each seat's last turn in words (follow.js) -------------------
+  const { follow, followRow, stepMarks } = T.boardParts("lordsofvegas").follow({
+    SEAT, SEAT_PIP, dieFace, seatName, svg, up, words, get W() { return W; }, get LOT() { return LOT; },
+  });
 
   // -- the board (SVG) -----------------------------------------------------------------------------------
   function drawBoard(payload, ctx, moves) {
@@ -833,103 +598,6 @@
     });
     return el("div", { class: "lv-casinos" }, el("h3", {}, "Casinos"), el("table", { class: "grid" },
       el("tr", {}, ["Colour", "Lots (★ Strip)", "Tiles", "Boss", "Scores"].map((h) => el("th", {}, h))), rows));
-  }
-
-  // -- the trade dialog ------------------------------------------------------------------------------------
-  function newDraft(payload, ctx, partner) {
-    const others = payload.state.players.map((p) => p.seat).filter((s) => s !== ctx.seat);
-    return { partner: partner !== undefined && partner !== null ? partner : others[0],
-      give: { money: 0, lots: new Set(), dice: new Set(), promises: new Set() }, ask: { money: 0, lots: new Set(), dice: new Set() } };
-  }
-
-  function openTrade(payload, ctx, partner, items, draft) {
-    const d = draft || newDraft(payload, ctx, partner);
-    if (items) { // a counter starts from the offer received, sides kept
-      for (const it of items) {
-        const side = it.giver === ctx.seat ? d.give : it.receiver === ctx.seat ? d.ask : null;
-        if (!side) continue;
-        if (it.kind === "$") side.money = it.value;
-        else if (it.kind === "lot") side.lots.add(it.value);
-        else if (it.kind === "die") side.dice.add(it.value);
-      }
-    }
-    mem.trade = d;
-    mem.tradeOpen = true;
-    drawDialog();
-  }
-
-  function offerText(d, me) {
-    const p = d.partner;
-    const items = [];
-    if (d.give.money > 0) items.push(`${me}>${p}:$${d.give.money}`);
-    d.give.lots.forEach((l) => items.push(`${me}>${p}:${l}`));
-    d.give.dice.forEach((l) => items.push(`${me}>${p}:die-${l}`));
-    d.give.promises.forEach((k) => items.push(`${me}>${p}:${k}`));
-    if (d.ask.money > 0) items.push(`${p}>${me}:$${d.ask.money}`);
-    d.ask.lots.forEach((l) => items.push(`${p}>${me}:${l}`));
-    d.ask.dice.forEach((l) => items.push(`${p}>${me}:die-${l}`));
-    return items.length ? "offer " + items.join(" ") : "";
-  }
-
-  function drawDialog() {
-    const host = mem.dialog;
-    const payload = mem.lastPayload, ctx = mem.lastCtx;
-    if (!host) return;
-    if (!mem.tradeOpen || !payload || !ctx || !ctx.act || !canOffer(payload, ctx)) { host.replaceChildren(); host.hidden = true; mem.tradeOpen = false; return; }
-    host.hidden = false;
-    const st = payload.state, me = ctx.seat, d = mem.trade;
-    const players = st.players;
-    const myMoney = players[me].money, theirMoney = players[d.partner].money;
-    const lotsOf = (s) => st.board.filter((b) => b.marker === s).map((b) => b.lot);
-    const diceOf = (s) => st.board.filter((b) => b.owner === s && b.tile).map((b) => b.lot);
-    const text = offerText(d, me);
-    const preview = el("code", { id: "lv-offer-text" }, text || "(pick something to give or ask)");
-    const refresh = () => { drawDialog(); };
-    const money = (side, max, id) => el("label", { class: "lv-moneyin" }, "Money $",
-      el("input", { type: "number", min: 0, max, step: 1, value: side.money || 0, id, inputmode: "numeric",
-        onchange: (e) => { side.money = Math.max(0, Math.min(max, Math.floor(Number(e.target.value) || 0))); refresh(); } }),
-      el("small", { class: "hint" }, ` of $${max}`));
-    const checks = (set, list, label, prefix) => list.length ? el("div", { class: "lv-picks" }, el("span", { class: "lv-label" }, label),
-      list.map((lot) => el("label", { class: "lv-pick" + (set.has(lot) ? " on" : "") },
-        el("input", { type: "checkbox", checked: set.has(lot), "data-item": prefix + lot, onchange: (e) => { if (e.target.checked) set.add(lot); else set.delete(lot); refresh(); } }),
-        ` ${up(lot)}`, el("small", {}, prefix === "lot:" ? ` $${LOT[lot].cost}` : ` ${(st.board.find((b) => b.lot === lot) || {}).die}`)))) : null;
-    const activeMe = st.active === me && (st.phase === "action" || (st.phase === "offer" && st.offer && st.offer.waiting_for.includes(me) && st.active === me));
-    const promiseOpts = [];
-    if (activeMe) {
-      for (const k of W.promises || ACT_KINDS) {
-        promiseOpts.push("no-" + k);
-      }
-      const first = mem.selected && (st.casinos || []).find((c) => c.lots.includes(mem.selected));
-      if (first) ["reorg", "remodel", "gamble", "sprawl"].forEach((k) => promiseOpts.push(`no-${k}-${first.lots[0]}`));
-    }
-    const promises = promiseOpts.length ? el("div", { class: "lv-picks" }, el("span", { class: "lv-label" }, "Promise this turn"),
-      promiseOpts.map((k) => { const [, kind, lot] = k.split("-");
-        return el("label", { class: "lv-pick" + (d.give.promises.has(k) ? " on" : "") },
-          el("input", { type: "checkbox", checked: d.give.promises.has(k), "data-item": k, onchange: (e) => { if (e.target.checked) d.give.promises.add(k); else d.give.promises.delete(k); refresh(); } }),
-          ` no ${PROMISE[kind]}${lot ? " at " + up(lot) : ""}`); })) : null;
-    const partnerSelect = el("select", { id: "lv-partner", onchange: (e) => { mem.trade = newDraft(payload, ctx, Number(e.target.value)); refresh(); } },
-      players.filter((p) => p.seat !== me).map((p) => el("option", { value: p.seat, selected: p.seat === d.partner }, seatName(ctx, p.seat))));
-    const suggested = (ctx.legal || []).filter((t) => t.startsWith("offer "));
-    const send = el("button", { class: "primary", type: "button", id: "lv-offer-send", disabled: !text, onclick: async () => {
-      await ctx.act(text);
-      const err = document.getElementById("move-error");
-      if (!err || !err.textContent) { mem.tradeOpen = false; drawDialog(); }
-    } }, "Send offer");
-    host.replaceChildren(el("div", { class: "lv-dialog", role: "dialog", "aria-label": "trade" },
-      el("h3", {}, "Trade with ", partnerSelect, el("button", { class: "small lv-close", type: "button", onclick: () => { mem.tradeOpen = false; drawDialog(); } }, "×")),
-      el("div", { class: "lv-sides" },
-        el("fieldset", { class: "lv-side" }, el("legend", {}, "You give"), money(d.give, myMoney, "lv-give-money"),
-          checks(d.give.lots, lotsOf(me), "Lots", "lot:"), checks(d.give.dice, diceOf(me), "Dice", "die:"), promises),
-        el("fieldset", { class: "lv-side" }, el("legend", {}, `You ask of ${seatName(ctx, d.partner)}`), money(d.ask, theirMoney, "lv-ask-money"),
-          checks(d.ask.lots, lotsOf(d.partner), "Lots", "lot:"), checks(d.ask.dice, diceOf(d.partner), "Dice", "die:"))),
-      el("div", { class: "lv-dialogfoot" },
-        el("p", { class: "lv-notation" }, "Notation: ", preview),
-        text ? el("ul", { class: "lv-offerwords" }, describeItems(itemsOfOffer(text), ctx).map((t) => el("li", {}, t))) : null,
-        el("div", { class: "lv-buttons" }, send, el("button", { type: "button", onclick: () => { mem.tradeOpen = false; drawDialog(); } }, "Cancel"))),
-      suggested.length ? el("div", { class: "lv-suggested" }, el("span", { class: "lv-label" }, "Ready-made offers"),
-        suggested.map((t) => el("button", { type: "button", class: "small", "data-move": t, onclick: () => { mem.tradeOpen = false; drawDialog(); ctx.act(t); } },
-          describeItems(itemsOfOffer(t), ctx).join("; ")))) : null,
-      el("p", { class: "hint" }, "Every giver must accept; one refusal cancels the offer. The other side may counter with an offer of its own.")));
   }
 
   // -- render --------------------------------------------------------------------------------------------------

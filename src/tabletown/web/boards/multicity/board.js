@@ -3,6 +3,8 @@
 // snapping to the free slots where it may be laid (R or the buttons turn it), and objects placed by
 // choosing a length and clicking (or dragging between) two ends: the legal spans light up, refusals
 // say which rule stands in the way. Drawn only from the seat's view (payload.state) and its legal moves.
+// Pan, zoom, the pointer and the refusals' words are in pointer.js, following a turn and the moves in
+// words in follow.js (loaded before this script; see Tabletown.boardPart).
 "use strict";
 (function () {
   const T = window.Tabletown;
@@ -15,7 +17,6 @@
   const SEAT_OF = { g: 0, r: 1, b: 2, y: 3 };
   const SHAPE = ["●", "■", "◆", "▲"];
   const LENGTHS = [2, 3, 4, 5, 6, 7];
-  const MIN_S = 0.12, MAX_S = 3;
 
   let words = null;
   const ui = {
@@ -148,57 +149,9 @@
     return svg;
   }
 
-  // -- the rules, to explain a refusal (docs/games/multicity.md; the server decides in the end) ---------
-  function spanSquares(a, b) {
-    const out = [];
-    if (a[0] === b[0]) for (let y = Math.min(a[1], b[1]); y <= Math.max(a[1], b[1]); y++) out.push([a[0], y]);
-    else for (let x = Math.min(a[0], b[0]); x <= Math.max(a[0], b[0]); x++) out.push([x, a[1]]);
-    return out;
-  }
-  function explainPair(a, b) {
-    const d = ui.d, st = d.st;
-    if (a[0] !== b[0] && a[1] !== b[1]) return "An object lies straight along a row or a column: these two squares are not in line.";
-    const len = Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + 1;
-    if (len < 2 || len > 7) return `Objects are 2 to 7 squares long; these ends would need one of ${len}.`;
-    if (ui.len && len !== ui.len) return `Your ${ui.len}-object covers ${ui.len} squares, ends included; these ends are ${len} squares apart.`;
-    if (d.player && !d.player.unplaced.includes(len)) return `Your ${len}-object is already in the city.`;
-    const squares = spanSquares(a, b);
-    if (squares.some(([x, y]) => !d.cells.has(key(x, y)))) return "An object must lie entirely on tiles: this line leaves the city.";
-    const mine = "grby"[d.me];
-    if (d.cells.get(key(...a)) !== mine || d.cells.get(key(...b)) !== mine) return `Both ends must be on ${colour(d.me)} symbols (${SHAPE[d.me]}, your colour).`;
-    if (!st.kids && squares.some(([x, y]) => d.cells.get(key(x, y)) === "o")) return "An object may not lie over a hole (only in the kids' variant).";
-    const dir = a[0] === b[0] ? "v" : "h";
-    const hits = squares.map(([x, y], i) => ({ i, on: d.occ.get(key(x, y)) || [] })).filter((h) => h.on.length);
-    if (hits.length) {
-      if (st.overlap !== "loose") return "Another object already lies on one of these squares.";
-      const ends = new Set([0, squares.length - 1]);
-      if (hits.some((h) => ends.has(h.i) && h.on.some((o) => o.end))) return "Another object already stands on one of these end squares.";
-      if (hits.some((h) => h.on.some((o) => o.dir === dir))) return "Another object already runs along this row or column here.";
-      if (hits.some((h) => !ends.has(h.i) && h.on.some((o) => !o.end))) return "Objects may not cross: this one would cut through another's middle.";
-    }
-    if (!ui.ctx || !ui.ctx.act) return "";
-    return "That placement is not among your moves now.";
-  }
-  function explainEnd(q) {
-    const d = ui.d;
-    const letter = d.cells.get(key(...q));
-    if (letter === undefined) return "That square is not on the city.";
-    if (letter === "o") return "An end never stands on a hole: ends go on your own symbols.";
-    if (SEAT_OF[letter] !== d.me) return `Both ends of an object go on ${colour(d.me)} symbols (${SHAPE[d.me]}, your colour); this one is ${colour(SEAT_OF[letter])}.`;
-    const here = d.occ.get(key(...q)) || [];
-    if (here.length && d.st.overlap !== "loose") return "Another object already lies on this square.";
-    if (here.some((o) => o.end)) return "Another object's end already stands on this square.";
-    if (ui.len) return `No free straight line of ${ui.len} squares from here ends on another ${colour(d.me)} symbol.`;
-    return "None of your objects fits with an end here now.";
-  }
-  function explainSlot(q) {
-    const d = ui.d;
-    const sx = Math.floor(q[0] / 3) * 3, sy = Math.floor(q[1] / 3) * 3;
-    if (d.slots.has(key(sx, sy))) return "A tile already lies there: lay the new tile on a dashed spot.";
-    const corner = [[-3, -3], [3, -3], [-3, 3], [3, 3]].some(([dx, dy]) => d.slots.has(key(sx + dx, sy + dy)));
-    if (corner) return "There the tile would touch the city by a corner only: it needs a whole edge.";
-    return "A tile must share a whole edge with the city: lay it on a dashed spot.";
-  }
+  // -- pan and zoom, the pointer, a refusal explained (pointer.js) -------------------------------------
+  const { applyView, candidates, clamp, fit, focusSpans, lay, mode, onCancel, onDown, onLeave, onMove, onUp, onWheel, rotate, size, zoomAt } =
+    T.boardParts("multicity").pointer({ SEAT_OF, SHAPE, U, bounds, colour, drawGhost, drawHand, drawPreview, drawTargets, key, say, send, ui, who });
 
   // -- messages and moves -----------------------------------------------------------------------------
   function say(text, kind) {
@@ -219,234 +172,6 @@
     // the page shows a refusal beside the move list; repeat it on the map, where the player looks
     const error = document.getElementById("move-error");
     if (error && error.textContent) say(error.textContent, "refuse");
-  }
-
-  // -- pan and zoom -------------------------------------------------------------------------------------
-  function applyView() {
-    const v = ui.view;
-    ui.layers.world.setAttribute("transform", `translate(${v.tx} ${v.ty}) scale(${v.s})`);
-    ui.root.style.setProperty("--mc-scale", v.s);
-  }
-  function size() {
-    const r = ui.svg.getBoundingClientRect();
-    return { w: r.width || 300, h: r.height || 300, left: r.left, top: r.top };
-  }
-  function fit() {
-    if (!ui.d) return;
-    const b = bounds(ui.d.st);
-    const { w, h } = size();
-    const pad = 14, right = 58; // the zoom buttons stand at the right: nothing to click goes under them
-    const s = Math.max(MIN_S, Math.min(1.6, (w - pad - right) / (b.x1 - b.x0), (h - 2 * pad) / (b.y1 - b.y0)));
-    ui.view = { s, tx: pad + (w - pad - right) / 2 - s * (b.x0 + b.x1) / 2, ty: h / 2 - s * (b.y0 + b.y1) / 2 };
-    applyView();
-  }
-  function focusSpans(list) {
-    // on a small screen, zoom in on the lit spans when they are too small to hit with a finger
-    if (!list.length || ui.view.s * U >= 26) return;
-    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-    for (const p of list) {
-      const ex = p.dir === "h" ? p.x + p.len : p.x + 1, ey = p.dir === "v" ? p.y + p.len : p.y + 1;
-      x0 = Math.min(x0, p.x - 1); y0 = Math.min(y0, p.y - 1); x1 = Math.max(x1, ex + 1); y1 = Math.max(y1, ey + 1);
-    }
-    const { w, h } = size();
-    const right = 58, pad = 10;
-    const s = Math.max(ui.view.s, Math.min(26 / U * 1.4, (w - pad - right) / ((x1 - x0) * U), (h - 2 * pad) / ((y1 - y0) * U)));
-    if (s <= ui.view.s * 1.05) return;
-    ui.view = { s, tx: pad + (w - pad - right) / 2 - s * (x0 + x1) * U / 2, ty: h / 2 - s * (y0 + y1) * U / 2 };
-    ui.follow = false;
-    ui.focused = true; // a zoom of our own: undone after the move unless the player takes the view over
-    clamp();
-    applyView();
-  }
-  function clamp() {
-    // keep part of the city in sight: it may never be dragged out of reach
-    const b = bounds(ui.d.st, true);
-    const { w, h } = size();
-    const v = ui.view;
-    const m = Math.min(80, w / 3, h / 3);
-    v.tx = Math.min(Math.max(v.tx, m - b.x1 * v.s), w - m - b.x0 * v.s);
-    v.ty = Math.min(Math.max(v.ty, m - b.y1 * v.s), h - m - b.y0 * v.s);
-  }
-  function zoomAt(factor, sx, sy) {
-    const v = ui.view;
-    const s = Math.max(MIN_S, Math.min(MAX_S, v.s * factor));
-    v.tx = sx - (sx - v.tx) * (s / v.s);
-    v.ty = sy - (sy - v.ty) * (s / v.s);
-    v.s = s;
-    ui.follow = false;
-    ui.focused = false;
-    clamp();
-    applyView();
-  }
-  function toWorld(clientX, clientY) {
-    const { left, top } = size();
-    const v = ui.view;
-    return [(clientX - left - v.tx) / v.s, (clientY - top - v.ty) / v.s];
-  }
-  const squareAt = (w) => [Math.floor(w[0] / U), Math.floor(w[1] / U)];
-
-  // -- pointer handling: pan, pinch, the tile under the pointer, ends of objects -----------------------
-  const pointers = new Map();
-  let gesture = null;
-
-  function mode() {
-    const d = ui.d;
-    if (!d || !ui.ctx || !ui.ctx.act || !d.acting) return "watch";
-    if (d.lays.size) return "lay";
-    if (d.places.length) return "place";
-    return "other";
-  }
-  function candidates() {
-    const d = ui.d;
-    let list = d.places;
-    if (ui.len) list = list.filter((p) => p.len === ui.len);
-    if (ui.first) list = list.filter((p) => p.a === ui.first || p.b === ui.first);
-    return list;
-  }
-  function isEnd(k) {
-    const d = ui.d;
-    return d.places.some((p) => (!ui.len || p.len === ui.len) && (p.a === k || p.b === k));
-  }
-
-  function onDown(e) {
-    if (!ui.d) return;
-    ui.touchy = e.pointerType === "touch";
-    ui.svg.setPointerCapture(e.pointerId);
-    pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-    if (pointers.size === 2) {
-      const [p, q] = [...pointers.values()];
-      gesture = { kind: "pinch", dist: Math.hypot(p.x - q.x, p.y - q.y), s: ui.view.s };
-      return;
-    }
-    const q = squareAt(toWorld(e.clientX, e.clientY));
-    const k = key(...q);
-    gesture = { kind: "press", x: e.clientX, y: e.clientY, tx: ui.view.tx, ty: ui.view.ty, q, moved: false, span: false, wasFirst: ui.first };
-    if (mode() === "place" && (isEnd(k) || ui.first === k) && (!ui.first || ui.first === k)) {
-      gesture.span = true;
-      ui.first = k;
-      ui.hover = null;
-      drawTargets();
-    }
-  }
-  function onMove(e) {
-    if (!ui.d) return;
-    const w = toWorld(e.clientX, e.clientY);
-    ui.pointer = w;
-    const q = squareAt(w);
-    ui.parts.coords.textContent = `x ${q[0]}, y ${q[1]}`;
-    if (pointers.has(e.pointerId)) pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
-    if (gesture && gesture.kind === "pinch" && pointers.size === 2) {
-      const [p, r] = [...pointers.values()];
-      const dist = Math.hypot(p.x - r.x, p.y - r.y);
-      const { left, top } = size();
-      zoomAt((gesture.s * dist / gesture.dist) / ui.view.s, (p.x + r.x) / 2 - left, (p.y + r.y) / 2 - top);
-      return;
-    }
-    if (gesture && gesture.kind === "press") {
-      const dx = e.clientX - gesture.x, dy = e.clientY - gesture.y;
-      if (!gesture.moved && Math.hypot(dx, dy) > 6) gesture.moved = true;
-      if (gesture.moved && !gesture.span) {
-        ui.view.tx = gesture.tx + dx;
-        ui.view.ty = gesture.ty + dy;
-        ui.follow = false;
-        ui.focused = false;
-        clamp();
-        applyView();
-      }
-    }
-    const m = mode();
-    if (m === "place" && ui.first) {
-      const k = key(...q);
-      if (k !== ui.hover) { ui.hover = k; drawPreview(); }
-    } else if (m === "lay" && !ui.touchy) {
-      drawGhost();
-    }
-  }
-  function onUp(e) {
-    const had = pointers.delete(e.pointerId);
-    if (!had || !gesture) return;
-    if (gesture.kind === "pinch") { if (!pointers.size) gesture = null; return; }
-    const g = gesture;
-    gesture = null;
-    const q = squareAt(toWorld(e.clientX, e.clientY));
-    if (g.span) {
-      const k = key(...q);
-      if (k === ui.first) {
-        if (!g.moved && g.wasFirst === k) { ui.first = null; ui.hover = null; say(""); }
-        else say("Now click (or drag to) the other end: the bright rings show where it may go.", "hint");
-        drawTargets();
-        return;
-      }
-      pair(q);
-      return;
-    }
-    if (!g.moved) click(q, e.pointerType === "touch");
-  }
-  function onCancel(e) { pointers.delete(e.pointerId); if (!pointers.size) gesture = null; }
-  function onWheel(e) {
-    if (!ui.d) return;
-    e.preventDefault();
-    const { left, top } = size();
-    const delta = e.deltaMode === 1 ? e.deltaY * 16 : e.deltaY;
-    zoomAt(Math.exp(-delta * 0.0015), e.clientX - left, e.clientY - top);
-  }
-  function onLeave() {
-    ui.pointer = null;
-    ui.parts.coords.textContent = "";
-    if (mode() === "lay" && !ui.touchSlot) drawGhost();
-  }
-
-  function click(q, touch) {
-    const m = mode();
-    const k = key(...q);
-    if (m === "lay") {
-      const snapped = !touch && ui.layers.ghost.dataset.slot;
-      const slot = snapped || key(Math.floor(q[0] / 3) * 3, Math.floor(q[1] / 3) * 3);
-      const turns = ui.d.lays.get(slot);
-      if (!turns) { say(explainSlot(q), "refuse"); return; }
-      if (touch && ui.touchSlot !== slot) {
-        ui.touchSlot = slot;
-        say("Turn it with ↻ if you like, then tap the spot again (or “Lay here”).", "hint");
-        drawGhost();
-        drawHand();
-        return;
-      }
-      lay(slot);
-      return;
-    }
-    if (m === "place") {
-      if (ui.first) {
-        if (k === ui.first) { ui.first = null; ui.hover = null; say(""); drawTargets(); return; }
-        pair(q);
-        return;
-      }
-      if (isEnd(k)) { ui.first = k; say("Now click the other end.", "hint"); drawTargets(); return; }
-      say(explainEnd(q), "refuse");
-      return;
-    }
-    if (ui.ctx && ui.ctx.act && ui.d && !ui.d.acting && ui.d.st.phase !== "over" && ui.d.st.turn !== null) {
-      say(`It is ${who(ui.d.st.turn)}'s turn.`, "hint");
-    }
-  }
-  function pair(q) {
-    const a = ui.first.split(",").map(Number);
-    const k = key(...q);
-    const found = ui.d.places.find((p) => (p.a === ui.first && p.b === k) || (p.b === ui.first && p.a === k));
-    if (found) { ui.first = null; ui.hover = null; send(found.text); return; }
-    say(explainPair(a, q), "refuse");
-    drawTargets();
-  }
-  function lay(slot) {
-    const turns = ui.d.lays.get(slot);
-    if (!turns) return;
-    const text = turns.get(ui.rot) || [...turns.values()][0];
-    ui.touchSlot = null;
-    send(text);
-  }
-  function rotate(step) {
-    ui.rot = (ui.rot + step + 4) % 4;
-    drawGhost();
-    drawHand();
   }
 
   // -- building the board once, then redrawing its parts --------------------------------------------
@@ -785,62 +510,8 @@
     });
   }
 
-
-  // -- following a turn (table.js "following"): the tile laid or the object placed in the step on the board
-  // stands out on the map (mc-last, tt-just); each seat's last turn in words on its card.
-  // (as the game's people's words say it, games/multicity/render.py: no coordinates, no tile numbers)
-  const TURN_WORDS = ["not turned", "turned a quarter clockwise", "turned half round", "turned a quarter anticlockwise"];
-  function fromStart(x, y) {
-    const across = Math.floor(x / 3), down = Math.floor(y / 3);
-    const parts = [];
-    if (across) parts.push(`${Math.abs(across)} tile${Math.abs(across) !== 1 ? "s" : ""} ${across > 0 ? "right" : "left"}`);
-    if (down) parts.push(`${Math.abs(down)}${parts.length ? "" : ` tile${Math.abs(down) !== 1 ? "s" : ""}`} ${down > 0 ? "down" : "up"}`);
-    return parts.length ? parts.join(" and ") + " from the start tile" : "on the start tile";
-  }
-  const follow = {
-    // a turn: an object placed, a tile drawn (then laid, a move of its own), a pass or a lost turn
-    turn(e) { return ["place", "draw", "pass", "turn_lost"].includes(e.kind) ? e.seat : null; },
-    step(e) { return e.kind === "lay"; },
-    // the city before `later` (the events after the step shown, in one payload with it)
-    rewind(state, later, step) {
-      const st = JSON.parse(JSON.stringify(state));
-      for (const e of [...later].reverse()) {
-        const pl = st.players[e.seat];
-        if (e.kind === "lay") st.tiles = st.tiles.filter((t) => t.x !== e.x || t.y !== e.y);
-        else if (e.kind === "draw") { st.stack += 1; st.drawn = null; }
-        else if (e.kind === "place" && pl) {
-          st.objects = st.objects.filter((o) => !(o.seat === e.seat && o.x === e.x && o.y === e.y && o.length === e.length));
-          pl.unplaced = [...pl.unplaced, e.length].sort((a, b) => a - b);
-          const at = pl.placed.indexOf(e.length);
-          if (at >= 0) pl.placed.splice(at, 1);
-          pl.remaining_squares += e.length;
-        }
-      }
-      const last = step.events[step.events.length - 1];
-      st.drawn = null;
-      st.free_slots = [];
-      if (last && last.kind === "draw") {
-        const laid = state.tiles.find((t) => t.tile === last.tile);
-        if (laid) st.drawn = { tile: last.tile, turns: [laid.squares, laid.squares, laid.squares, laid.squares] };
-      }
-      if (step.seat !== null && step.seat !== undefined) st.turn = step.seat;
-      return st;
-    },
-    summary(list, seat) {
-      const said = [];
-      for (const e of list) {
-        if (e.seat !== seat) continue;
-        if (e.kind === "place") said.push(`placed a ${e.length}-field object, ${e.vertical ? "standing" : "lying"}`);
-        else if (e.kind === "draw") said.push("drew a tile");
-        else if (e.kind === "lay") said.push(`laid it ${fromStart(e.x, e.y)}, ${TURN_WORDS[e.turn] || ""}`);
-        else if (e.kind === "pass") said.push("placed nothing in the final round");
-        else if (e.kind === "turn_lost") said.push("could not place any object");
-      }
-      if (!said.length) return "";
-      const text = said.join(", ") + ".";
-      return text.charAt(0).toUpperCase() + text.slice(1);
-    },
-  };
+  // -- following a turn, and a legal move in words for the move list (follow.js) ------------------------
+  const { describeMove, follow } = T.boardParts("multicity").follow();
 
   function render(container, payload, ctx) {
     if (!words) words = T.config("board-words") || {};
@@ -895,36 +566,6 @@
     if (!st || !st.players || !res) return null;
     const six = st.players.find((pl) => pl.unplaced && pl.unplaced.length === 0);
     return { detail: six ? "All six objects placed in the city." : "The stack ran out: the fewest squares left to place wins." };
-  }
-
-  // A legal move in words for the move list (the board places tiles and objects by pointer; this list is
-  // the keyboard's way); the notation stays in records, the API and the terminal.
-  // Moves are told as the log tells them (no coordinates): a tile by where it lies from the start tile,
-  // an object by the square of a tile it starts on and whether it lies or stands.
-  const ROW_WORDS = ["top", "middle", "bottom"], COL_WORDS = ["left", "middle", "right"];
-  const mod3 = (v) => ((v % 3) + 3) % 3;
-  function tileWords(x, y) {
-    const where = fromStart(x - mod3(x), y - mod3(y));
-    return where === "on the start tile" ? "the start tile" : `the tile ${where}`;
-  }
-  function squareWords(x, y) {
-    const row = ROW_WORDS[mod3(y)], col = COL_WORDS[mod3(x)];
-    const square = row === "middle" && col === "middle" ? "centre" : `${row}-${col}`;
-    return `the ${square} square of ${tileWords(x, y)}`;
-  }
-  function describeMove(text) {
-    if (text === "draw") return "Draw a tile";
-    if (text === "pass") return "Place nothing this round";
-    let m = /^t (-?\d+),(-?\d+) r([0-3])$/.exec(text);
-    if (m) {
-      return { words: `Lay the tile ${fromStart(Number(m[1]), Number(m[2]))}, ${TURN_WORDS[Number(m[3])]}`, group: "Lay the tile" };
-    }
-    m = /^(\d)([hv]) (-?\d+),(-?\d+)$/.exec(text);
-    if (m) {
-      const [how, way] = m[2] === "h" ? ["lying", "to the right"] : ["standing", "downward"];
-      return { words: `Place your ${m[1]}-square object ${how}: from ${squareWords(Number(m[3]), Number(m[4]))} ${way}`, group: `Place a ${m[1]}-square object` };
-    }
-    return text;
   }
 
   T.registerBoard("multicity", { render, reset, outcome, describeMove, follow });
