@@ -338,3 +338,44 @@ def test_the_last_round_is_outlined_on_every_sheet(server, tmp_path):
             assert not re.search(r"\b\d+\.\d+\b", text), text
         browser.close()
     assert errors == []
+
+
+def test_an_unconfirmed_round_survives_a_reload_and_leaves_no_trace_once_sent(server):
+    """Steps clicked but not confirmed come back after the tab reloads (the server answers for them
+    again); once the round is sent, nothing of it stays in the tab's storage."""
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    created = httpx.post(
+        server + "/api/tables", json={"game": "newlasvegas", "seats": ["human", "bot:greedy"], "seed": 12}
+    ).json()
+    errors: list[str] = []
+    stored = "() => sessionStorage.getItem('tt_nlv_draft')"
+    with playwright_api.sync_playwright() as p:
+        browser = launch(p)
+        page = browser.new_page()
+        watch_errors(page, errors)
+        page.goto(created["seats"][0]["join_url"])
+        page.click("[data-step=noloan]")
+        page.locator(".nlv-decision .nlv-card.playable").first.click()
+        page.locator(".nlv-sheet.mine .nlv-slot.nlv-target").first.click()
+        page.wait_for_selector(".nlv-decision [data-step=skip]")
+        written = page.locator(".nlv-slot.fresh").first.get_attribute("data-slot")
+        so_far = page.inner_text(".nlv-sofar")
+        assert page.evaluate(stored) is not None
+
+        page.reload()
+        page.wait_for_selector(".nlv-decision [data-step=skip]")
+        assert page.locator(".nlv-slot.fresh").first.get_attribute("data-slot") == written
+        assert page.inner_text(".nlv-sofar") == so_far
+        page.click("#nlv-undo")  # the shorter round is asked for again: the casinos light up
+        page.wait_for_selector(".nlv-sheet.mine .nlv-slot.nlv-target")
+        assert page.locator(".nlv-slot.fresh").count() == 0
+        page.locator(".nlv-sheet.mine .nlv-slot.nlv-target").first.click()
+        page.click(".nlv-decision [data-step=skip]")
+        page.click("#nlv-confirm")
+        page.wait_for_selector("#nlv-confirm", state="detached")
+        page.wait_for_function(f"() => ({stored})() === null")
+        browser.close()
+    token = created["seats"][0]["token"]
+    record = httpx.get(f"{server}/api/tables/{created['id']}/record", params={"token": token}).json()
+    assert any(seat == 0 and text and "," in text for seat, text in record["actions"])  # sent as one plan
+    assert errors == []

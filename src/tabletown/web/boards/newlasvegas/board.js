@@ -128,6 +128,26 @@
   // -- the round being composed ------------------------------------------------------------------------
   // Each click asks the server where the steps so far lead (ctx.draft: the sheet, the next steps on
   // offer, the score now); the answers are kept per prefix, so Undo needs no request.
+  // An unconfirmed round survives a reload of the tab: its steps (notation) stay in this tab's
+  // sessionStorage until they are sent, the round moves on, or the device passes to another seat
+  // (then nothing of them may stay behind for the next player to find).
+  const SAVED = "tt_nlv_draft";
+  function savedSteps(key) {
+    try {
+      const saved = JSON.parse(sessionStorage.getItem(SAVED) || "null");
+      if (!saved || saved.key !== key || !Array.isArray(saved.steps)) { forget(); return []; } // an older round's
+      return saved.steps.filter((t) => typeof t === "string").slice(0, 8);
+    } catch (e) { return []; }
+  }
+  function keep(d) {
+    try {
+      if (d.steps.length) sessionStorage.setItem(SAVED, JSON.stringify({ key: d.key, steps: d.steps.map((o) => o.text) }));
+      else sessionStorage.removeItem(SAVED);
+    } catch (e) { /* storage switched off: the round is only lost on reload */ }
+  }
+  function forget() {
+    try { sessionStorage.removeItem(SAVED); } catch (e) { /* as above */ }
+  }
   function draftFor(payload, me, ctx) {
     const st = payload.state;
     const entry = st.players[me];
@@ -135,7 +155,8 @@
     const key = [payload.table, me, st.round, st.phase, entry.turn.step, entry.turn.steps.length].join("|");
     let d = store.drafts.get(me);
     if (!d || d.key !== key) {
-      d = { key, baseSheet: fromView(entry.sheet), steps: [], answers: [], waiting: false, error: "" };
+      const restored = savedSteps(key);
+      d = { key, baseSheet: fromView(entry.sheet), steps: restored.map((text) => ({ text })), answers: [], waiting: false, error: "", restoring: restored.length > 0 };
       store.drafts.set(me, d);
       store.soloNumber = null; store.easy = null; store.copyAt = null; store.bonus = "";
       ask(d, me, ctx);
@@ -153,6 +174,14 @@
     if (response && response.ok) {
       d.answers[texts.length] = response.data;
       d.error = "";
+      d.restoring = false;
+    } else if (d.restoring) {
+      // the steps kept from before a reload no longer fit (the table moved on): start the round afresh
+      d.restoring = false;
+      d.steps = [];
+      forget();
+      ask(d, me, ctx);
+      return;
     } else {
       // refused or unreachable: take the step back and say why
       d.steps = d.steps.slice(0, Math.max(0, d.answers.length - 1));
@@ -175,6 +204,7 @@
     d.answers.length = d.steps.length; // answers beyond a changed step no longer hold
     store.soloNumber = null; store.easy = null; store.copyAt = null;
     if (o.kind === "pick") store.bonus = "";
+    keep(d);
     ask(d, store.me, store.ctx);
     rerender();
   }
@@ -183,7 +213,8 @@
     if (all) d.steps = []; else d.steps.pop();
     store.soloNumber = null; store.easy = null; store.copyAt = null;
     d.error = "";
-    settle(d);
+    keep(d);
+    if (current(d)) settle(d); else ask(d, store.me, store.ctx); // (steps kept from before a reload)
     rerender();
   }
 
@@ -319,6 +350,8 @@
     const roundActing = acting && st.phase === "round";
     store.me = me; store.ctx = ctx;
     const d = roundActing ? draftFor(payload, me, ctx) : null;
+    // a round sent (or a seat with nothing to choose): no unsent steps may stay stored in the tab
+    if (ctx.draft && !(st.phase === "round" && (payload.to_act || []).includes(me))) forget();
     const ready = d && d.options; // the server's answer for the steps so far (the last one while asking)
     const options = ready ? d.options : [];
     const viewing = store.viewing !== null && store.viewing < n ? store.viewing : (me !== null && me !== undefined ? me : 0);
@@ -440,6 +473,7 @@
 
   // A hot-seat hand-over: forget everything of the seat shown (its drafts, its events, its payload).
   function reset() {
+    forget();
     Object.assign(store, { who: null, events: new Map(), drafts: new Map(), viewing: null, soloNumber: null, bonus: "", easy: null, copyAt: null, sending: false });
     store.last = null; store.sig = null; store.lastAct = null;
   }
