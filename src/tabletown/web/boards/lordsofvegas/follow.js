@@ -97,7 +97,10 @@ Tabletown.boardPart("lordsofvegas", "follow", (shared) => {
     return st;
   }
   // the casinos of a board: tiles of one colour touching each other, their boss the highest die (a tie kept
-  // as the position after had it)
+  // as the position after had it). A second copy, on the page, of the engine's grouping
+  // (games/lordsofvegas/board.py Board.casinos) kept on purpose for now: it only redraws a position
+  // the server already sent a move later, and tests/web/test_browser_follow.py holds it to the
+  // engine's positions. The way out is the server sending each intermediate position itself.
   function regroup(st, after) {
     const lots = Object.fromEntries(st.board.map((b) => [b.lot, b]));
     const order = (shared.W.lots || []).map((l) => l.id);
