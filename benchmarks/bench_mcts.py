@@ -25,6 +25,8 @@ from tabletown.core.registry import all_games, get_game
 
 def positions(game: Game, count: int, seed: int = 0) -> list[tuple[State, int]]:
     """Decision points with at least two choices, spread over seeded random 2-player games."""
+    # _positions in tests/games/lordsofvegas/test_speed_records.py repeats this loop on purpose:
+    # ab.py runs this file against older trees of src, so it can lean on no new shared helper.
     rng = random.Random(seed)
     found: list[tuple[State, int]] = []
     number = 0

@@ -30,6 +30,7 @@ from tabletown.arena.api import run_arena
 from tabletown.arena.runner import Job
 from tabletown.arena.stats import summarize
 from tabletown.core.registry import get_game
+from tabletown.games.machikoro.study import STRATEGIES
 
 
 @dataclass(frozen=True)
@@ -104,15 +105,7 @@ def solo_pairings() -> list[Pairing]:
 
 
 # --- issue 18: Machi Koro's published strategies ----------------------------------------------------
-PUBLISHED_STRATEGIES = (
-    "strategy:cheese-factory",
-    "strategy:bakery",
-    "strategy:convenience-store",
-    "strategy:one-die-spread",
-    "strategy:fruit-and-vegetable",
-    "strategy:furniture-factory",
-    "strategy:mine-spread",
-)
+PUBLISHED_STRATEGIES = STRATEGIES  # the game's own list (games/machikoro/study.py)
 ROUND_ROBIN_SEED = 4180
 ROUND_ROBIN_GAMES = 2000
 

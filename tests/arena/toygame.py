@@ -15,6 +15,7 @@ Only the tests register it (see ``use_toygame``), so it never shows up in the re
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from tabletown.core.errors import IllegalAction, MalformedAction
@@ -30,6 +31,8 @@ DECK = (0, 1, 1, 2, 2, 3, 3, 4, 5)
 
 
 class ToyState(State):
+    # The engine's slots first, as in every game's state (machikoro/state.py, lordsofvegas/state.py,
+    # newlasvegas/state.py) on purpose: core's State has no slots, so each state lists all of its own.
     __slots__ = (
         "num_players",
         "options",
@@ -171,6 +174,7 @@ class ToyState(State):
         return base
 
     def clone(self) -> ToyState:
+        # Slot by slot like every game's clone (machikoro/state.py's) on purpose: the toy mirrors them.
         twin = ToyState.__new__(ToyState)
         twin.num_players = self.num_players
         twin.options = self.options
@@ -216,6 +220,18 @@ class ToyState(State):
         if text.startswith("bet") and text[3:] in ("0", "1", "2"):
             return int(text[3:])
         raise MalformedAction("toy.notation", f"not a toy move: {text!r}")
+
+
+def hidden_twin(state: ToyState, seat: int) -> ToyState | None:
+    """A copy of a two-seat ``state`` that differs only in what ``seat`` cannot see: the rival's card
+    swapped with the deck's last, the deck shuffled; None when there is nothing hidden to swap."""
+    other = state.clone()
+    rival = 1 - seat
+    if not other.deck or other.deck[-1] == other.hands[rival]:
+        return None
+    other.hands[rival], other.deck[-1] = other.deck[-1], other.hands[rival]
+    random.Random(1).shuffle(other.deck)
+    return other
 
 
 class ToyGreedy(Bot):

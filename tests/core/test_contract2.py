@@ -124,6 +124,8 @@ def _play_on(state: State, seed: int, steps: int = 60) -> State:
     return state
 
 
+# Alike by shape to test_a_peeking_bot_learns_nothing_hidden_and_changes_nothing on purpose: the
+# same walk over sample positions, each test its own contract check.
 @pytest.mark.parametrize("name", NAMES)
 def test_saved_positions_round_trip_exactly(name):
     game = GAMES[name]
@@ -190,6 +192,8 @@ class PeekingBot(Bot):
         return answer
 
 
+# Alike by shape to test_saved_positions_round_trip_exactly (and the other tests here) on purpose:
+# the same walk over sample positions, each test its own contract check.
 @pytest.mark.parametrize("name", NAMES)
 def test_a_peeking_bot_learns_nothing_hidden_and_changes_nothing(name):
     game = GAMES[name]

@@ -172,6 +172,7 @@ def lordsofvegas(state: Any, player: int) -> list[float]:
 
 
 # -- New Las Vegas (from the seat's JSON view) ------------------------------------------------------
+# Alike in places to games/newlasvegas/observe.py on purpose: the plain reference it is checked against.
 NLV_PHASES = ("loan", "round", "reshuffle", "over")
 NLV_STEPS = ("pick", "open", "copy", "effect", "done")
 NLV_BONUSES = ("", "e", "f", "x")

@@ -141,6 +141,8 @@ class Player:
         return True
 
 
+# The lobby steps of test_browser.py's test_lobby_table_and_replay_in_a_browser on purpose: each
+# browser test stands alone.
 def test_a_whole_three_player_game_by_clicking(server, tmp_path):
     playwright_api = pytest.importorskip("playwright.sync_api")
     errors: list[str] = []

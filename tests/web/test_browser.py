@@ -11,6 +11,8 @@ from web_helpers import CHROMIUM, chromium, served
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the chromium package is not installed")
 
 
+# The lobby steps of test_board_lordsofvegas.py's test_a_whole_three_player_game_by_clicking on
+# purpose: each browser test stands alone.
 def test_lobby_table_and_replay_in_a_browser(tmp_path):
     errors: list[str] = []
     with served(tmp_path / "browser.db") as base, chromium() as browser:

@@ -77,6 +77,8 @@ def serious_violations(page, axe_js: Path) -> list[dict]:
     return [v for v in report if v["impact"] in ("serious", "critical")]
 
 
+# The browser set-up of test_no_serious_accessibility_violation_in_the_middle_of_a_game (below) on
+# purpose: a fresh page here, a game under way there.
 @pytest.mark.parametrize("game", list(GAMES))
 def test_no_serious_accessibility_violation_on_each_game_page(server, axe_js, game):
     os.makedirs(SHOTS, exist_ok=True)
@@ -209,6 +211,8 @@ def play_a_while(server: str, table: dict, moves: int) -> None:
     raise AssertionError("the game did not move on")
 
 
+# The browser set-up of test_no_serious_accessibility_violation_on_each_game_page (above) on
+# purpose: a game under way here, a fresh page there.
 @pytest.mark.parametrize("game", list(GAMES))
 def test_no_serious_accessibility_violation_in_the_middle_of_a_game(server, axe_js, game):
     """The first screen is not the whole game: the same check after a dozen moves (bought cards,

@@ -260,6 +260,7 @@ LV_READ = """() => {
 }"""
 
 
+# Alike to test_multicity_a_bots_tile_on_the_board (below): the same steps on purpose, each test checks its own game's board.
 def test_lords_of_vegas_a_bots_turn_on_the_board(server, browser):
     created = new_table(server, "lordsofvegas", ["human", "bot:greedy"], seed=8)
     table = created["id"]
@@ -305,6 +306,7 @@ MC_READ = """() => {
 }"""
 
 
+# Alike to test_lords_of_vegas_a_bots_turn_on_the_board (above): the same steps on purpose, each test checks its own game's board.
 def test_multicity_a_bots_tile_on_the_board(server, browser):
     created = new_table(server, "multicity", ["human", "bot:greedy"], seed=5, options={"deck": 12})
     table = created["id"]

@@ -107,6 +107,8 @@ def follow(follower, messages):
     asyncio.run(main())
 
 
+# The set-up of test_a_missed_announcement_falls_back_to_the_database (below) on purpose: every
+# announcement heard here, some lost there.
 def test_announced_moves_are_followed_without_reading_the_database(sqlite_url):
     a, b = two_services(sqlite_url)
     heard = announcements(a)
@@ -120,6 +122,8 @@ def test_announced_moves_are_followed_without_reading_the_database(sqlite_url):
     assert behind.state.to_json() == table.state.to_json()
 
 
+# The set-up of test_announced_moves_are_followed_without_reading_the_database (above) on purpose:
+# some announcements lost here, all heard there.
 def test_a_missed_announcement_falls_back_to_the_database(sqlite_url):
     a, b = two_services(sqlite_url)
     heard = announcements(a)

@@ -100,6 +100,8 @@ def next_move(client, table, viewers: list[Viewer], rng: random.Random, pick=min
     return seat, mine["seq"], rng.choice(mine["legal"]), mine
 
 
+# The move loop of test_no_answer_before_the_end_holds_a_secret (below) on purpose: that test checks
+# every answer along the way, this one only plays.
 def play_to_end(client, table, viewers, rng: random.Random, commitments: set[str] | None = None):
     for _ in range(MAX_MOVES):
         move = next_move(client, table, viewers, rng)
@@ -331,6 +333,7 @@ def assert_move_lists(table, viewer: Viewer, answers: dict[str, str]) -> None:
             assert data["moves"] == expected, (viewer, label)
 
 
+# The move loop of play_to_end (above) on purpose, with its checks at every step.
 @pytest.mark.parametrize("name", GAMES)
 def test_no_answer_before_the_end_holds_a_secret(client, name):
     created, table, viewers = new_table(client, name)

@@ -79,6 +79,8 @@ def test_views_and_refusals_are_the_full_stacks(make_client, db_url):
     assert len(quick_gets) >= 5  # the plain ones were the quick path's own
 
 
+# The move loop of test_postgresql_moves_are_stored_from_the_loop (below) on purpose: each test
+# stands alone, this one on both paths, that one on PostgreSQL.
 def test_moves_and_their_refusals_are_the_full_stacks(make_client, db_url):
     client = make_client(db_url)
     answered, quick = counting(client.app)
@@ -142,6 +144,8 @@ def test_a_table_not_in_memory_goes_the_full_way(make_client, sqlite_url):
     assert client.get("/api/tables/nosuchtable").status_code == 404
 
 
+# The move loop of test_moves_and_their_refusals_are_the_full_stacks (above) on purpose: each test
+# stands alone.
 def test_postgresql_moves_are_stored_from_the_loop(make_client, pg_url):
     import sqlalchemy as sa
 

@@ -173,6 +173,8 @@ def _play_randomly(state: State, agent: RandomAgent, budget: int) -> int:
     return count
 
 
+# _play_randomly (above), _play_observed and _finish_round (below) are alike on purpose: the playout
+# loop spelled out for each case, its hot path.
 def _play_observed(
     state: State,
     agents: Sequence[Agent],

@@ -85,6 +85,7 @@ class GameType:
     max_actions: int
 
     def to_json(self) -> dict[str, Any]:
+        # A dict of fields like web/live.py's Seat.public on purpose: each names its own fields.
         return {
             "dynamics": self.dynamics,
             "chance": self.chance,

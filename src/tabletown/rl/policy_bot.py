@@ -62,9 +62,24 @@ def embedding_size(num_actions: int, levels: tuple[int, ...]) -> int:
 
 
 class _FileMeta:
+    """What both kinds of policy file share: their meta, their arrays (``layers``) and sizes."""
+
+    layers: tuple[str, ...] = ()
     meta: dict[str, Any]
     num_actions: int
     obs_size: int
+
+    def _take(self, arrays: Mapping[str, np.ndarray], meta: Mapping[str, Any]) -> None:
+        self.meta = dict(meta)
+        for name in self.layers:
+            setattr(self, name, np.asarray(arrays[name], dtype=np.float32))
+        self.num_actions = int(meta["num_actions"])
+        self.obs_size = int(meta["obs_size"])
+
+    def save(self, path: str | Path) -> None:
+        np.savez_compressed(
+            Path(path), meta=json.dumps(self.meta), **{name: getattr(self, name) for name in self.layers}
+        )
 
     def fits(self, game: Game, num_players: int, options: Mapping[str, Any]) -> bool:
         """Whether this file was trained for ``game`` with this set-up's action space and
@@ -80,6 +95,8 @@ class _FileMeta:
 class Policy(_FileMeta):
     """The network of a policy file, evaluated with NumPy."""
 
+    layers = LAYERS
+
     # the arrays (LAYERS), float32
     W1: np.ndarray
     b1: np.ndarray
@@ -91,11 +108,7 @@ class Policy(_FileMeta):
     bias: np.ndarray
 
     def __init__(self, arrays: Mapping[str, np.ndarray], meta: Mapping[str, Any]) -> None:
-        self.meta = dict(meta)
-        for name in LAYERS:
-            setattr(self, name, np.asarray(arrays[name], dtype=np.float32))
-        self.num_actions = int(meta["num_actions"])
-        self.obs_size = int(meta["obs_size"])
+        self._take(arrays, meta)
         self.rows = embedding_rows(self.num_actions, tuple(meta["levels"]))
         rows = embedding_size(self.num_actions, tuple(meta["levels"]))
         if self.W1.shape[1] != self.obs_size or self.bias.shape != (self.num_actions,) or len(self.E) != rows:
@@ -111,11 +124,6 @@ class Policy(_FileMeta):
             if meta.get("kind") == "afterstate":
                 return ValuePolicy({name: data[name] for name in VALUE_LAYERS}, meta)
             return cls({name: data[name] for name in LAYERS}, meta)
-
-    def save(self, path: str | Path) -> None:
-        np.savez_compressed(
-            Path(path), meta=json.dumps(self.meta), **{name: getattr(self, name) for name in LAYERS}
-        )
 
     def query(self, obs: np.ndarray) -> np.ndarray:
         h = np.tanh(self.W1 @ obs + self.b1)
@@ -148,20 +156,12 @@ class ValuePolicy(_FileMeta):
     b3: np.ndarray
 
     kind = "afterstate"
+    layers = VALUE_LAYERS
 
     def __init__(self, arrays: Mapping[str, np.ndarray], meta: Mapping[str, Any]) -> None:
-        self.meta = dict(meta)
-        for name in VALUE_LAYERS:
-            setattr(self, name, np.asarray(arrays[name], dtype=np.float32))
-        self.obs_size = int(meta["obs_size"])
-        self.num_actions = int(meta["num_actions"])
+        self._take(arrays, meta)
         if self.W1.shape[1] != self.obs_size:
             raise ValueError("the value network does not fit its observation size")
-
-    def save(self, path: str | Path) -> None:
-        np.savez_compressed(
-            Path(path), meta=json.dumps(self.meta), **{name: getattr(self, name) for name in VALUE_LAYERS}
-        )
 
     def values(self, observations: np.ndarray) -> np.ndarray:
         """Values of a batch of observations (one per row)."""
@@ -278,6 +278,8 @@ def random_value_policy(
     seed: int = 0,
 ) -> ValuePolicy:
     """An untrained afterstate value network of the right shapes."""
+    # The same leading parameters and set-up as random_policy (below) on purpose: each kind of
+    # network its own maker; what they share is in _untrained_trunk.
     import tabletown.rl  # noqa: F401
 
     resolved = game.resolve_options(num_players, options)
@@ -306,6 +308,7 @@ def random_policy(
     seed: int = 0,
 ) -> Policy:
     """An untrained policy of the right shapes (tests; a starting point for training)."""
+    # The same leading parameters and set-up as random_value_policy (above) on purpose: see there.
     import tabletown.rl  # noqa: F401
 
     resolved = game.resolve_options(num_players, options)

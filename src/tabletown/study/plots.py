@@ -33,17 +33,22 @@ def _save(fig: Any, folder: Path, name: str) -> str:
     return text[text.index("<svg") :]
 
 
+def _rows_chart(count: int) -> tuple[Any, Any, list[int]]:
+    """A figure with a line for each of ``count`` rows: the figure, its axes, each row's height (top first)."""
+    fig, ax = _plt().subplots(figsize=(7.5, 0.9 + 0.22 * count))
+    return fig, ax, list(range(count))[::-1]
+
+
+def _intervals(ax: Any, rows: Sequence[Row], ys: list[int], value: str, low: str, high: str) -> None:
+    """Each row's ``value`` as a point at its ``ys`` height, with its interval from ``low`` to ``high``."""
+    errors = [[r[value] - r[low] for r in rows], [r[high] - r[value] for r in rows]]
+    ax.errorbar([r[value] for r in rows], ys, xerr=errors, fmt="o", ms=3, capsize=2)
+
+
 def seat_plot(seats: Sequence[Row], folder: Path) -> str:
-    plt = _plt()
     labels = [f"{r['players']}p {r['lineup']} [{r['options']}] seat {r['seat']}" for r in seats]
-    fig, ax = plt.subplots(figsize=(7.5, 0.9 + 0.22 * len(seats)))
-    ys = list(range(len(seats)))[::-1]
-    rates = [r["win_rate"] for r in seats]
-    errors = [
-        [r["win_rate"] - r["ci_low"] for r in seats],
-        [r["ci_high"] - r["win_rate"] for r in seats],
-    ]
-    ax.errorbar(rates, ys, xerr=errors, fmt="o", ms=3, capsize=2)
+    fig, ax, ys = _rows_chart(len(seats))
+    _intervals(ax, seats, ys, "win_rate", "ci_low", "ci_high")
     ax.scatter([r["fair"] for r in seats], ys, marker="|", color="red", s=60, label="fair share")
     ax.set_yticks(ys, labels, fontsize=7)
     ax.set_xlabel("win rate (95% Wilson interval)")
@@ -104,14 +109,7 @@ def lift_plot(rows: Sequence[Row], key: str, title: str, name: str, folder: Path
     rows = sorted(rows, key=lambda r: -r["lift"])[:limit]
     fig, ax = plt.subplots(figsize=(7, 0.9 + 0.22 * max(1, len(rows))))
     ys = list(range(len(rows)))[::-1]
-    ax.errorbar(
-        [r["lift"] for r in rows],
-        ys,
-        xerr=[[r["lift"] - r["lift_low"] for r in rows], [r["lift_high"] - r["lift"] for r in rows]],
-        fmt="o",
-        ms=3,
-        capsize=2,
-    )
+    _intervals(ax, rows, ys, "lift", "lift_low", "lift_high")
     ax.axvline(1.0, color="red", linewidth=0.8)
     ax.set_yticks(ys, [f"{r[key]} (n={r.get('users', r.get('seats'))})" for r in rows], fontsize=7)
     ax.set_xlabel("wins / expected wins (1 = as the field; 95% interval)")
@@ -127,17 +125,7 @@ def option_plot(rows: Sequence[Row], folder: Path) -> str:
     left.barh(ys, [r["mean_turns"] for r in rows])
     left.set_yticks(ys, labels, fontsize=7)
     left.set_xlabel("mean turns")
-    right.errorbar(
-        [r["seat0_win_rate"] for r in rows],
-        ys,
-        xerr=[
-            [r["seat0_win_rate"] - r["seat0_ci_low"] for r in rows],
-            [r["seat0_ci_high"] - r["seat0_win_rate"] for r in rows],
-        ],
-        fmt="o",
-        ms=3,
-        capsize=2,
-    )
+    _intervals(right, rows, ys, "seat0_win_rate", "seat0_ci_low", "seat0_ci_high")
     right.set_xlabel("first seat's win rate")
     fig.suptitle("Rules options")
     fig.tight_layout()
@@ -146,18 +134,9 @@ def option_plot(rows: Sequence[Row], folder: Path) -> str:
 
 def bot_plot(bots: Sequence[Row], folder: Path) -> str:
     """Each bot's win rate over all its tables, by player count and rules."""
-    plt = _plt()
     labels = [f"{r['players']}p [{r['options']}] {r['bot']}" for r in bots]
-    fig, ax = plt.subplots(figsize=(7.5, 0.9 + 0.22 * len(bots)))
-    ys = list(range(len(bots)))[::-1]
-    ax.errorbar(
-        [r["win_rate"] for r in bots],
-        ys,
-        xerr=[[r["win_rate"] - r["ci_low"] for r in bots], [r["ci_high"] - r["win_rate"] for r in bots]],
-        fmt="o",
-        ms=3,
-        capsize=2,
-    )
+    fig, ax, ys = _rows_chart(len(bots))
+    _intervals(ax, bots, ys, "win_rate", "ci_low", "ci_high")
     ax.set_yticks(ys, labels, fontsize=7)
     ax.set_xlabel("win rate over all its tables (95% Wilson interval)")
     ax.set_title("Bots")

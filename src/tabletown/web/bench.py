@@ -282,6 +282,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--redis", default=None, help="Redis URL: the server runs its bots in a bot worker")
     args = parser.parse_args(argv)
     for url in args.db or [None]:
+        # Alike by shape to server.py's main passing its options on purpose: each command its own.
         result = run(
             url,
             args.tables,

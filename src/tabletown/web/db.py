@@ -68,6 +68,9 @@ class TableRow(Base):
 class SeatRow(Base):
     __tablename__ = "tt_seats"
 
+    # The same table_id key as SnapshotRow's (and the other child tables') on purpose: each table
+    # declares its own columns, as the migrations do.
+
     table_id: Mapped[str] = mapped_column(
         String(32), ForeignKey("tt_tables.id", ondelete="CASCADE"), primary_key=True
     )
@@ -96,6 +99,9 @@ class MoveRow(Base):
 
 class SnapshotRow(Base):
     __tablename__ = "tt_snapshots"
+
+    # The same table_id key as SeatRow's (and the other child tables') on purpose: each table
+    # declares its own columns, as the migrations do.
 
     table_id: Mapped[str] = mapped_column(
         String(32), ForeignKey("tt_tables.id", ondelete="CASCADE"), primary_key=True

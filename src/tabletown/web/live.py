@@ -71,6 +71,7 @@ class Seat:
         return self.open and not self.joined
 
     def public(self) -> dict[str, Any]:
+        # A dict of fields like core/spaces.py's GameType.to_json on purpose: each names its own fields.
         return {
             "seat": self.seat,
             "kind": self.kind,

@@ -190,6 +190,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
     try:
+        # Alike by shape to bench.py's main passing its options on purpose: each command its own.
         serve(
             args.host,
             args.port,

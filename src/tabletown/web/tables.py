@@ -603,6 +603,8 @@ class TableService(Following):
         waiting = any(s.takeable and s.seat != joining for s in table.seats)
         return "open" if waiting else "running"
 
+    # commit_on_loop (below) has the same parameters on purpose: the async twin callers on the
+    # event loop use, which falls back to this one in a worker thread.
     def commit(
         self,
         table: LiveTable,
@@ -635,6 +637,7 @@ class TableService(Following):
         self._announce(table, move)
         return move.seq
 
+    # The same parameters as commit (above) on purpose: its async twin, which falls back to it.
     async def commit_on_loop(
         self,
         table: LiveTable,

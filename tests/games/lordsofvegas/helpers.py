@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from tabletown.core.errors import ActionError
+from tabletown.core.record import state_digest
 from tabletown.games.lordsofvegas import GAME
 from tabletown.games.lordsofvegas.data import (
     COLOR_CODES,
@@ -87,6 +91,15 @@ def act(state: LordsOfVegasState, seat: int, text: str) -> None:
     state.apply(seat, state.parse_action(text, seat))
 
 
+def refused(state: LordsOfVegasState, seat: int, text: str, rule: str) -> None:
+    """``text`` by ``seat`` is refused under ``rule`` and leaves the state as it was."""
+    before = state_digest(state)
+    with pytest.raises(ActionError) as info:
+        act(state, seat, text)
+    assert info.value.rule == rule, info.value
+    assert state_digest(state) == before
+
+
 def check_invariants(state: LordsOfVegasState) -> None:
     n = state.num_players
     assert all(m >= 0 for m in state.money), state.money
@@ -122,11 +135,14 @@ def check_invariants(state: LordsOfVegasState) -> None:
                 )
 
 
-def random_game(players: int, seed: int, check=None, **options) -> LordsOfVegasState:
+def random_game(
+    players: int, seed: int, check=None, *, stop: int | None = None, **options
+) -> LordsOfVegasState:
+    """A seeded random game played to its end, or for ``stop`` actions at most."""
     state = GAME.new_game(players, options, seed=seed)
     rng = random.Random(seed)
     steps = 0
-    while state.to_act:
+    while state.to_act and steps != stop:
         seat = state.to_act[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
         steps += 1

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -114,21 +116,27 @@ def _check_draw(before, after) -> None:
     assert after.score == score, (drawn, before.score, after.score, score)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_every_draw_pays_as_the_oracle_says(players: int) -> None:
-    draws = 0
-    for seed in range(60):
-        state = GAME.new_game(players, {}, seed=3000 + seed)
+def _random_steps(players: int, games: int, first_seed: int) -> Iterator[tuple[Any, int, Any, Any]]:
+    """Every step of ``games`` seeded random games: (a copy of the state before, seat, action, after)."""
+    for seed in range(games):
+        state = GAME.new_game(players, {}, seed=first_seed + seed)
         rng = random.Random(seed)
         while state.to_act:
             seat = state.to_act[0]
             action = rng.choice(state.legal_actions(seat))
             before = state.clone()
             state.apply(seat, action)
-            drew = len(state.discard) > len(before.discard)
-            if drew and state.phase not in (PICK_DIE, FREE_LOT) and before.phase not in (PICK_DIE, FREE_LOT):
-                _check_draw(before, state)
-                draws += 1
+            yield before, seat, action, state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_draw_pays_as_the_oracle_says(players: int) -> None:
+    draws = 0
+    for before, _seat, _action, state in _random_steps(players, 60, 3000):
+        drew = len(state.discard) > len(before.discard)
+        if drew and state.phase not in (PICK_DIE, FREE_LOT) and before.phase not in (PICK_DIE, FREE_LOT):
+            _check_draw(before, state)
+            draws += 1
     assert draws > 60 * 10
 
 
@@ -200,14 +208,7 @@ def _check_action(before, p: int, action, after) -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_action_costs_and_requires_what_the_oracle_says(players: int) -> None:
     seen: set[str] = set()
-    for seed in range(40):
-        state = GAME.new_game(players, {}, seed=5000 + seed)
-        rng = random.Random(seed)
-        while state.to_act:
-            seat = state.to_act[0]
-            action = rng.choice(state.legal_actions(seat))
-            before = state.clone()
-            state.apply(seat, action)
-            _check_action(before, seat, action, state)
-            seen.add(action.kind)
+    for before, seat, action, state in _random_steps(players, 40, 5000):
+        _check_action(before, seat, action, state)
+        seen.add(action.kind)
     assert {"build", "sprawl", "remodel", "reorg", "gamble", "layoff"} <= seen

@@ -8,24 +8,14 @@ from __future__ import annotations
 
 import pytest
 
-from tabletown.core.errors import ActionError
-from tabletown.core.record import state_digest
 from tabletown.games.lordsofvegas import GAME
 from tabletown.games.lordsofvegas.actions import Gamble
 from tabletown.games.lordsofvegas.data import GAME_END, IN_EXCLUDED_BLOCK, NUM_LOTS
 from tabletown.games.lordsofvegas.state import ACTION, OFFER, OVER, PICK_DIE, PLACE
 
-from .helpers import ScriptedDice, act, blank, check_invariants, lot, mark, put
+from .helpers import ScriptedDice, act, blank, check_invariants, lot, mark, put, refused
 
 SINGLE_TILES = ["c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9", "c10", "c11"]
-
-
-def refused(state, seat: int, text: str, rule: str) -> None:
-    before = state_digest(state)
-    with pytest.raises(ActionError) as info:
-        act(state, seat, text)
-    assert info.value.rule == rule, info.value
-    assert state_digest(state) == before
 
 
 def _checkerboard(state, seat: int, names=SINGLE_TILES) -> None:
@@ -167,6 +157,8 @@ def test_take_over_at_the_same_value_can_make_a_tie_that_is_rerolled() -> None:
     check_invariants(state)
 
 
+# Alike by shape to test_reorganize_lets_every_player_with_several_dice_place_them (below):
+# the same set-up on purpose, each test checks its own rule.
 def test_moving_the_boss_die_away_rerolls_the_tie_it_leaves_behind() -> None:
     # All dice out: building moves a die. Taking seat 0's 6 out of E1-E3 leaves 5 against 5.
     state = blank(3, money=100)
@@ -187,6 +179,8 @@ def test_moving_the_boss_die_away_rerolls_the_tie_it_leaves_behind() -> None:
 
 
 # ---------------------------------------------------------------- reorganize
+# Alike by shape to test_moving_the_boss_die_away_rerolls_the_tie_it_leaves_behind (above):
+# the same set-up on purpose, each test checks its own rule.
 def test_reorganize_lets_every_player_with_several_dice_place_them() -> None:
     state = blank(2, money=50)
     put(state, "e1", "gold", 0, 2)
@@ -249,6 +243,8 @@ def test_lay_off_rounds_the_boss_half_down(dice, gambler, boss) -> None:
     assert (state.money[0], state.money[1]) == (gambler, boss)
 
 
+# The casino of test_rules.py's test_gamble_boss_pays_only_what_they_have on purpose: a lay-off
+# there, no lay-off here.
 def test_lay_off_bank_share_is_paid_even_when_the_boss_is_short() -> None:
     state = blank(3, money=30)
     put(state, "c1", "silver", 1, 5)

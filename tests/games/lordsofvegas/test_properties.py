@@ -114,13 +114,7 @@ JUNK = [
     seed=st.integers(0, 10**6), steps=st.integers(0, 300), players=st.sampled_from(PLAYERS), data=st.data()
 )
 def test_refused_actions_leave_the_state_unchanged(seed: int, steps: int, players: int, data) -> None:
-    state = GAME.new_game(players, {}, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if not state.to_act:
-            break
-        seat = state.to_act[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    state = random_game(players, seed, stop=steps)
     seat = data.draw(st.integers(0, players - 1))
     action = data.draw(st.sampled_from(JUNK))
     before = state_digest(state)

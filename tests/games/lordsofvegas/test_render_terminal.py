@@ -52,6 +52,8 @@ def test_track_lots_casinos_and_layoff_from_a_real_game() -> None:
     assert len(text.splitlines()) <= 34
 
 
+# Alike to machikoro's and multicity's test_render_terminal.py on purpose: each game's tests stand
+# alone and check their own status line.
 def test_cli_status_line_at_the_prompt_on_80_columns() -> None:
     result = CliRunner().invoke(
         app,

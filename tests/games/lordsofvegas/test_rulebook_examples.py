@@ -62,6 +62,7 @@ def test_sprawl_a2_to_a5_for_18_not_onto_a3() -> None:
     assert (state.tile[lot("a5")], state.dieo[lot("a5")], state.diev[lot("a5")]) == (2, RED, 3)
 
 
+# Alike by shape to test_reorganize_three_tile_casino_for_10 (below): each the rulebook's own example.
 def test_remodel_merges_with_yellows_brown_and_yellow_becomes_boss() -> None:
     state = _red_gold_a2_a5_yellow_brown_a3()
     act(state, RED, "sprawl a5 gold")
@@ -77,6 +78,8 @@ def test_remodel_merges_with_yellows_brown_and_yellow_becomes_boss() -> None:
     check_invariants(state)
 
 
+# Alike by shape to test_remodel_merges_with_yellows_brown_and_yellow_becomes_boss (above): each the
+# rulebook's own example.
 def test_reorganize_three_tile_casino_for_10() -> None:
     state = _red_gold_a2_a5_yellow_brown_a3()
     act(state, RED, "sprawl a5 gold")

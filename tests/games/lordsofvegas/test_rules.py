@@ -4,22 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from tabletown.core.errors import ActionError
-from tabletown.core.record import state_digest
 from tabletown.games.lordsofvegas import GAME
 from tabletown.games.lordsofvegas.actions import Build, Take
 from tabletown.games.lordsofvegas.data import GAME_END, IN_EXCLUDED_BLOCK, NUM_CARDS, START_MONEY
 from tabletown.games.lordsofvegas.state import FREE_LOT, LAYOFF, OVER, PICK_DIE
 
-from .helpers import ScriptedDice, act, blank, check_invariants, lot, mark, put
-
-
-def refused(state, seat: int, text: str, rule: str) -> None:
-    before = state_digest(state)
-    with pytest.raises(ActionError) as info:
-        act(state, seat, text)
-    assert info.value.rule == rule, info.value
-    assert state_digest(state) == before
+from .helpers import ScriptedDice, act, blank, check_invariants, lot, mark, put, refused
 
 
 # ---------------------------------------------------------------- set-up
@@ -249,6 +239,7 @@ def test_sprawl_refusals() -> None:
     assert state.money[0] == 88 and state.diev[lot("c4")] == 2
 
 
+# Alike by shape to test_reorganize_refusals_and_single_die (below): the same set-up on purpose, each test checks its own rule.
 def test_remodel_refusals() -> None:
     state = blank(3, money=100)
     put(state, "c5", "gold", 0, 3)
@@ -277,6 +268,7 @@ def test_remodel_into_silver_merges() -> None:
     assert state.boss(state.casino_of(lot("c1"))) == 1
 
 
+# Alike by shape to test_remodel_refusals (above): the same set-up on purpose, each test checks its own rule.
 def test_reorganize_refusals_and_single_die() -> None:
     state = blank(3, money=100)
     put(state, "c5", "gold", 1, 3)
@@ -348,6 +340,8 @@ def test_gamble_results(dice, layoff, gambler, boss) -> None:
     assert (state.money[0], state.money[1]) == (gambler, boss)
 
 
+# The casino of test_audit_rules.py's test_lay_off_bank_share_is_paid_even_when_the_boss_is_short
+# on purpose: no lay-off here, a lay-off there.
 def test_gamble_boss_pays_only_what_they_have() -> None:
     state = blank(3, money=30)
     put(state, "c1", "silver", 1, 5)

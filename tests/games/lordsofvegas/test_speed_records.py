@@ -88,6 +88,8 @@ def _bot_game(players: int, bots: list[str], seed: int) -> dict[str, Any]:
 
 def _positions(count: int, seed: int) -> list[tuple[Any, int]]:
     """Decision points of seeded random 2-player games (as benchmarks/bench_mcts.py picks them)."""
+    # A copy of bench_mcts.positions on purpose: benchmarks/ is no package, and that file must run
+    # against older trees of src (ab.py), so neither can borrow from the other.
     rng = random.Random(seed)
     found = []
     number = 0

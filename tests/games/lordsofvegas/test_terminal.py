@@ -59,6 +59,8 @@ def test_render_fits_80_columns_and_every_phase() -> None:
     assert {"action", "offer", "layoff", "place"} <= phases
 
 
+# Alike to machikoro's test_notation_records_views.py test_cli_play_then_replay_verify on purpose:
+# each game's tests stand alone (no shared module across tests/games/).
 def test_cli_bot_game_records_and_replays(tmp_path) -> None:
     runner = CliRunner()
     record = tmp_path / "g.json"
@@ -84,6 +86,7 @@ def test_cli_bot_game_records_and_replays(tmp_path) -> None:
     assert result.exit_code == 0 and "replay identically" in result.output
 
 
+# Alike to multicity's test_bots.py CLI test on purpose: each game's tests stand alone (no shared module across tests/games/).
 def test_cli_human_game_with_typed_moves(tmp_path) -> None:
     runner = CliRunner()
     record = tmp_path / "h.json"

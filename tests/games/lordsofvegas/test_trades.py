@@ -13,15 +13,7 @@ from tabletown.core.record import state_digest
 from tabletown.games.lordsofvegas import GAME
 from tabletown.games.lordsofvegas.state import ACTION, MARKET, OFFER, PASS
 
-from .helpers import ScriptedDice, act, blank, check_invariants, lot, mark, put
-
-
-def refused(state, seat: int, text: str, rule: str) -> None:
-    before = state_digest(state)
-    with pytest.raises(ActionError) as info:
-        act(state, seat, text)
-    assert info.value.rule == rule, info.value
-    assert state_digest(state) == before
+from .helpers import ScriptedDice, act, blank, check_invariants, lot, mark, put, random_game, refused
 
 
 def test_notation_round_trip_and_canonical_order() -> None:
@@ -115,6 +107,7 @@ def test_gift_executes_at_once() -> None:
     assert state.phase == ACTION and state.money == [17, 23]
 
 
+# Alike by shape to multicity's test_rules.py refusal tests on purpose: each game's tests stand alone (no shared module across tests/games/).
 def test_offer_validation() -> None:
     state = blank(3, money=10)
     mark(state, 1, "a3")
@@ -219,13 +212,7 @@ ITEM_WORDS = [
 def test_any_typed_offer_is_atomic(seed: int, steps: int, data) -> None:
     """A typed offer either is refused with the state untouched, or waits / executes in full."""
     players = data.draw(st.sampled_from([2, 3, 4]))
-    state = GAME.new_game(players, {}, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if not state.to_act:
-            return
-        seat = state.to_act[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    state = random_game(players, seed, stop=steps)
     if not state.to_act or state.phase not in (ACTION, OFFER):
         return
     seat = state.to_act[0]

@@ -243,6 +243,8 @@ def test_fruit_market_on_twelve_and_without_harbor_counts_wheat_and_apple():
     assert state.coins[0] == 2 * 2 * 3
 
 
+# The set-up of test_cards.py's test_furniture_factory_counts_forests_and_mines on purpose: what
+# the factory must not count here, what it counts there.
 def test_furniture_factory_does_not_count_ranches_and_cheese_not_gears():
     state = setup(
         2, coins=[0, 0], cards={0: {"furniture": 1, "cheese": 1, "ranch": 2}}, landmarks={0: ["station"]}

@@ -67,6 +67,8 @@ def test_cheese_factory_counts_ranches():
     assert state.coins[0] == 2 * 3 * 3
 
 
+# The set-up of test_audit_rules.py's test_furniture_factory_does_not_count_ranches_and_cheese_not_gears
+# on purpose: what the factory counts here, what it must not count there.
 def test_furniture_factory_counts_forests_and_mines():
     state = setup(
         2, coins=[0, 0], cards={0: {"furniture": 1, "forest": 2, "mine": 1}}, landmarks={0: ["station"]}
@@ -242,6 +244,7 @@ def test_business_center_swaps_and_may_decline():
     assert state.phase == 5
 
 
+# Alike by shape to test_one_purple_of_each_kind_per_city (below): the same set-up on purpose, each test checks its own rule.
 def test_business_center_refuses_purple_cards():
     state = setup(2, coins=[0, 0], cards={0: {"office": 1}, 1: {"stadium": 1}})
     roll(state, 6)
@@ -272,6 +275,7 @@ def test_publisher_charges_per_cup_and_bread_card():
     assert state.coins == [5, 6, 0]
 
 
+# Alike by shape to test_business_center_refuses_purple_cards (above): the same set-up on purpose, each test checks its own rule.
 def test_one_purple_of_each_kind_per_city():
     state = setup(2, coins=[20, 0], cards={0: {"stadium": 1}})
     roll(state, 1)

@@ -30,6 +30,7 @@ SETUPS = [
 ]
 
 
+# Alike to multicity's and newlasvegas's test_expert.py on purpose: each game's tests stand alone (no shared module across tests/games/).
 @pytest.mark.parametrize(("players", "options"), SETUPS)
 def test_expert_only_chooses_legal_actions_and_leaves_the_state_alone(players, options):
     for seed in range(4):

@@ -97,6 +97,8 @@ def test_records_replay_to_identical_views(options, tmp_path):
     assert verify(Record.from_json(data)) != []
 
 
+# Alike to lordsofvegas's test_terminal.py test_cli_bot_game_records_and_replays (and multicity's
+# test_bots.py) on purpose: each game's tests stand alone (no shared module across tests/games/).
 def test_cli_play_then_replay_verify(tmp_path):
     runner = CliRunner()
     path = tmp_path / "g.json"

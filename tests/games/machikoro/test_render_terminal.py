@@ -32,6 +32,8 @@ def test_market_effects_landmarks_and_you_marker_from_a_real_game() -> None:
     assert len(text.splitlines()) <= 32
 
 
+# Alike to lordsofvegas's and multicity's test_render_terminal.py on purpose: each game's tests stand
+# alone and check their own status line.
 def test_cli_status_line_at_the_prompt_on_80_columns(tmp_path) -> None:
     result = CliRunner().invoke(
         app,

@@ -34,6 +34,8 @@ SETUPS = [
 ]
 
 
+# This module is alike to multicity's and newlasvegas's test_stored_games.py on purpose:
+# each game's tests stand alone (no shared module across tests/games/), each with its own data file.
 def play(players: int, options: dict, seed: int, agent_seed: int) -> dict:
     return played_randomly(get_game(GAME), players, options, seed, agent_seed)
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from ...core.errors import ActionError
 from ...core.game import Action, Bot, State
 from ...core.rng import SeededRNG
+
+# Alike to moves.py's, state.py's and notation.py's import lists on purpose: each module names its own.
 from .actions import (
     ACCEPT,
     END,
@@ -132,6 +134,7 @@ class GreedyBot(Bot):
         return self._score(twin, p)
 
     # -- choice --------------------------------------------------------------------------------
+    # Alike by shape to machikoro/bots.py's GreedyBot.choose on purpose: each bot's own dispatch by phase.
     def choose(self, state: State, player: int) -> Action:
         assert isinstance(state, LordsOfVegasState)
         legal = state.legal_actions(player)
@@ -148,6 +151,8 @@ class GreedyBot(Bot):
             return layoff_choice(state, player)
         return simple_choice(state, player)
 
+    # ExpertBot._main and ._market (expert.py) are tuned copies of _main and _market on purpose:
+    # GreedyBot stays the fixed baseline, the expert weaves its Params and offer memory in.
     def _main(self, state: LordsOfVegasState, p: int, legal: list[Move]) -> Action:
         base = self._score(state, p)
         best: Move = END

@@ -187,6 +187,8 @@ class ExpertBot(GreedyBot):
             return max(legal, key=lambda a: self._after(base, player, a))
         return simple_choice(state, player)
 
+    # A tuned copy of GreedyBot._main (and _market below, of GreedyBot._market; bots.py) on
+    # purpose: the baseline stays fixed while the expert weaves its Params and offer memory in.
     def _main(self, base: LordsOfVegasState, p: int, legal: list[Move]) -> Action:
         prm = self.prm
         here = self._score(base, p)

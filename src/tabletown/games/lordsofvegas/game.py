@@ -58,6 +58,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
 
 
+# The class attributes are alike by shape to multicity/game.py's on purpose: each game declares its own.
 class LordsOfVegasGame(Game):
     name: ClassVar[str] = "lordsofvegas"
     title: ClassVar[str] = "Lords of Vegas"

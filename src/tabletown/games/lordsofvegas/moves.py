@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.game import Action
+
+# Alike to bots.py's, state.py's and notation.py's import lists on purpose: each module names its own.
 from .actions import (
     ACCEPT,
     END,

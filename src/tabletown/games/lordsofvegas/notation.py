@@ -24,6 +24,9 @@ import sys
 from typing import Any
 
 from ...core.errors import MalformedAction
+
+# Long import lists alike to state.py's, bots.py's and moves.py's on purpose: each module names
+# the actions it uses (plain module globals, the fast look-up).
 from .actions import (
     ACCEPT,
     BAN_KINDS,
@@ -76,6 +79,7 @@ _LOT_ONLY_TYPES = frozenset(_LOT_ONLY.values())
 _NO_FIELDS = frozenset((End, Pass, Accept, Refuse))
 
 
+# Alike by shape to machikoro/notation.py's format_action on purpose: each game spells its own actions.
 def format_action(action: Any) -> str:
     cls = type(action)
     if cls in _LOT_COLOUR_TYPES:
@@ -99,6 +103,7 @@ def format_items(items: tuple) -> list[str]:
     return notation_items(items)
 
 
+# parse_lot and parse_colour (below) are alike on purpose: each its own table, rule and message.
 def parse_lot(word: str) -> int:
     lot = LOT_INDEX.get(word)
     if lot is None:

@@ -19,6 +19,8 @@ from ...core.events import Event
 from ...core.game import Action, Result, State
 from ...core.rng import SeededRNG
 from . import notation
+
+# Alike to notation.py's, bots.py's and moves.py's import lists on purpose: each module names its own.
 from .actions import (
     ACCEPT,
     ACTION_TYPES,
@@ -116,6 +118,8 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
     snapshot_types = (Item,)
     static_slots = ("options",)
 
+    # The engine's slots (num_players .. log) head every game's state, as in machikoro/state.py and
+    # tests/arena/toygame.py, on purpose: core's State has no slots, so each state lists all of its own.
     __slots__ = (
         "num_players",
         "options",
@@ -271,6 +275,7 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
         assert self.pending is not None  # every other phase waits for a pending decision
         return (self.pending[0],)
 
+    # is_over and result alike by shape to machikoro/state.py's on purpose: each game ranks its own.
     @property
     def is_over(self) -> bool:
         return self.phase == OVER
@@ -400,6 +405,8 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
     def lookahead_copy(self, rng: SeededRNG, log: list[Event]) -> LordsOfVegasState:
         """A clone with the given random source and log (bots searching ahead pass their own dice
         and an empty log, which also saves copying them)."""
+        # Slot by slot like every game's copy (newlasvegas/state.py, machikoro/state.py's clone) on
+        # purpose: copying is a hot path of the search bots, no loop over slots.
         twin = LordsOfVegasState.__new__(LordsOfVegasState)
         twin.num_players = self.num_players
         twin.options = self.options

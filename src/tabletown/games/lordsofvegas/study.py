@@ -21,8 +21,8 @@ COLOURS = ("green", "brown", "gold", "purple", "silver")
 KINDS = ("build", "sprawl", "remodel", "reorg", "gamble", "layoff", "nolayoff", "offer", "accept", "refuse")
 EARLY = 5  # turns of a seat that count as its opening
 
-# A table parallel to multicity/study.py's PLAN on purpose: the same first rows (the generic bots
-# at 2, 3 and 4 seats), then this game's own options; each game's study plan is its data.
+# A table parallel to multicity/study.py's and machikoro/study.py's PLAN on purpose: the same first
+# rows (the generic bots at 2, 3 and 4 seats), then this game's own options; each game's plan is its data.
 PLAN: list[tuple[int, tuple[str, ...], dict[str, Any]]] = [
     (2, ("random",), {}),
     (2, ("greedy",), {}),

@@ -113,7 +113,7 @@ class TradingMixin(StateFields):
                 if value <= 0:
                     raise IllegalAction("trade.money", "money items are positive amounts")
                 give_money[giver] += value
-            elif kind == "lot":
+            elif kind == "lot":  # the lot and die branches alike on purpose: each its own board array
                 check_lot(value)
                 if self.marker[value] != giver:
                     raise IllegalAction("trade.not_owner", f"seat {giver} has no marker on {lot_name(value)}")

@@ -29,6 +29,8 @@ PASS = "pass"
 CONSTANTS = frozenset((KEEP, ADD2, NOADD, NOSWAP, PASS))
 
 
+# Roll, Reroll, TV and Swap are alike on purpose (a field or a few each): each kind its own frozen,
+# slotted class, matched by type in the hot paths.
 @dataclass(frozen=True, slots=True)
 class Roll:
     """Roll ``dice`` dice (1, or 2 with the Train Station)."""

@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...core.game import Bot, BotFactory
+
+# Alike to game.py's, turn.py's and notation.py's import lists on purpose: each module names its own.
 from .actions import (
     ADD2,
     BUILD_ESTABLISHMENT,
@@ -46,6 +48,8 @@ class GreedyBot(Bot):
     # instead of comparing expected income.
     fixed_dice = False
 
+    # Alike by shape to ExpertBot.choose (expert.py) and lordsofvegas/bots.py's GreedyBot.choose on
+    # purpose: each bot's own dispatch by phase, after the one-legal-move shortcut.
     def choose(self, state: MachiKoroState, player: int) -> Any:  # type: ignore[override]  # its game's states only
         legal = state.legal_actions(player)
         if len(legal) == 1:

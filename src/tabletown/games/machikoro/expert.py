@@ -47,6 +47,7 @@ from .tables import SWAP, TAKE_CHOSEN
 
 ONE = tuple((r, 1 / 6) for r in range(1, 7))
 TWO = tuple((r, (6 - abs(r - 7)) / 36) for r in range(2, 13))
+WINS = 1e9  # build_value's value of the landmark that wins at once
 
 
 class Model:
@@ -313,6 +314,7 @@ class ExpertBot(Bot):
     deny_owned = 3
     deny_colors = ("green",)
 
+    # Alike by shape to GreedyBot.choose (bots.py) on purpose: each bot's own dispatch by phase.
     def choose(self, state: MachiKoroState, player: int) -> Any:  # type: ignore[override]  # its game's states only
         legal = state.legal_actions(player)
         if len(legal) == 1:
@@ -500,26 +502,38 @@ class ExpertBot(Bot):
         for action in legal:
             if action == PASS:
                 continue
-            j = LANDMARK_INDEX.get(action.card, -1)
-            if j >= 0:
-                if len(left) == 1:
-                    return action  # the last landmark wins at once
-                model.lm[player] |= 1 << j
-                model.coins[player] -= t.landmark_cost[j]
-                rest = [x for x in left if x != j]
-                val = self.win_chance(model, player, opp, rest, opp_need, len(opp_lm))
-                model.lm[player] &= ~(1 << j)
-                model.coins[player] += t.landmark_cost[j]
-            else:
-                idx = ESTABLISHMENT_INDEX[action.card]
-                model.cards[player][idx] += 1
-                model.coins[player] -= t.cost[idx]
-                val = self.win_chance(model, player, opp, left, opp_need, len(opp_lm))
-                model.cards[player][idx] -= 1
-                model.coins[player] += t.cost[idx]
+            val = self.race_build_value(model, player, opp, action, left, opp_need, len(opp_lm))
+            if val == WINS:
+                return action
             if val > best_val:
                 best, best_val = action, val
         return best
+
+    def race_build_value(
+        self, model: Model, player: int, opp: int, action: Any, left: list[int], opp_need: int, opp_left: int
+    ) -> float:
+        """The two-player end game's win chance after a build (not PASS), tried on the scratch
+        ``model`` and undone; ``WINS`` for the last landmark (search_model.expert_build_scores too).
+        Tries the build as build_value (below) does on purpose: each values it its own way."""
+        t = model.t
+        j = LANDMARK_INDEX.get(action.card, -1)
+        if j >= 0:
+            if len(left) == 1:
+                return WINS  # the last landmark wins at once
+            model.lm[player] |= 1 << j
+            model.coins[player] -= t.landmark_cost[j]
+            rest = [x for x in left if x != j]
+            val = self.win_chance(model, player, opp, rest, opp_need, opp_left)
+            model.lm[player] &= ~(1 << j)
+            model.coins[player] += t.landmark_cost[j]
+            return val
+        idx = ESTABLISHMENT_INDEX[action.card]
+        model.cards[player][idx] += 1
+        model.coins[player] -= t.cost[idx]
+        val = self.win_chance(model, player, opp, left, opp_need, opp_left)
+        model.cards[player][idx] -= 1
+        model.coins[player] += t.cost[idx]
+        return val
 
     # -- evaluation -------------------------------------------------------------------------------
     def coin_weights(self, model: Model, player: int) -> list[float]:
@@ -606,32 +620,44 @@ class ExpertBot(Bot):
         if race is not None:
             return race
         model = Model(state, self.cap_floor)
-        t = model.t
         base = model.rates()
         best, best_val = PASS, self.race(model, player, base, 0.0)
         for action in legal:
             if action == PASS:
                 continue
-            j = LANDMARK_INDEX.get(action.card, -1)
-            if j >= 0:
-                model.lm[player] |= 1 << j
-                if model.lm[player] & t.victory_mask == t.victory_mask:
-                    return action
-                model.coins[player] -= t.landmark_cost[j]
-                # Every landmark must be paid for some day: one never counts as a loss of income.
-                gain = max(self.gain(model, player, base), 0.0)
-                val = self.race(model, player, base, gain) + self.landmark_eps
-                model.coins[player] += t.landmark_cost[j]
-                model.lm[player] &= ~(1 << j)
-            else:
-                idx = ESTABLISHMENT_INDEX[action.card]
-                denied = self.denial(model, state, player, idx, base) if self.deny else 0.0
-                model.cards[player][idx] += 1
-                model.coins[player] -= t.cost[idx]
-                gain = self.card_mult.get(t.codes[idx], 1.0) * self.gain(model, player, base) + denied
-                val = self.race(model, player, base, gain)
-                model.cards[player][idx] -= 1
-                model.coins[player] += t.cost[idx]
+            val = self.build_value(model, state, player, action, base)
+            if val == WINS:
+                return action
             if val > best_val:
                 best, best_val = action, val
         return best
+
+    def build_value(
+        self, model: Model, state: MachiKoroState, player: int, action: Any, base: list[float]
+    ) -> float:
+        """The race value of a build (not PASS), tried on the scratch ``model`` and undone; ``WINS``
+        for the landmark that wins at once (search_model.expert_build_scores uses it too). Tries the
+        build as race_build_value (above) does on purpose: each values it its own way."""
+        t = model.t
+        j = LANDMARK_INDEX.get(action.card, -1)
+        if j >= 0:
+            model.lm[player] |= 1 << j
+            if model.lm[player] & t.victory_mask == t.victory_mask:
+                model.lm[player] &= ~(1 << j)
+                return WINS
+            model.coins[player] -= t.landmark_cost[j]
+            # Every landmark must be paid for some day: one never counts as a loss of income.
+            gain = max(self.gain(model, player, base), 0.0)
+            val = self.race(model, player, base, gain) + self.landmark_eps
+            model.coins[player] += t.landmark_cost[j]
+            model.lm[player] &= ~(1 << j)
+            return val
+        idx = ESTABLISHMENT_INDEX[action.card]
+        denied = self.denial(model, state, player, idx, base) if self.deny else 0.0
+        model.cards[player][idx] += 1
+        model.coins[player] -= t.cost[idx]
+        gain = self.card_mult.get(t.codes[idx], 1.0) * self.gain(model, player, base) + denied
+        val = self.race(model, player, base, gain)
+        model.cards[player][idx] -= 1
+        model.coins[player] += t.cost[idx]
+        return val

@@ -16,6 +16,8 @@ if TYPE_CHECKING:
     from .actions import Swap
     from .tables import Tables
 
+    # Alike by shape to newlasvegas/fields.py and multicity/fields.py on purpose: each game declares
+    # its own state's fields.
     class StateFields(State):
         # The slots' types (num_players, options, seed, rng and log are the contract's).
         t: Tables  # the set-up's tables (cards in play, rows of landmark moves, ...)

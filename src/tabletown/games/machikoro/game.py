@@ -12,6 +12,8 @@ from ...core.game import BotFactory, Game
 from ...core.options import Option
 from ...core.spaces import SEQUENTIAL, ActionSpace, GameType
 from ...core.words import Names
+
+# Alike to bots.py's, turn.py's and notation.py's import lists on purpose: each module names its own.
 from .actions import (
     ADD2,
     BUILD_ESTABLISHMENT,
@@ -39,6 +41,17 @@ def _interned(value: Any) -> Any:
     if type(value) is list:
         return [_interned(item) for item in value]
     return value
+
+
+# What medium and hard search share (MachiKoro.search_tuning gives each its own budget).
+_SEARCH: dict[str, Any] = {
+    "root": "halving",
+    "anchor": True,
+    "anchor_policy": "expert",
+    "rollout": "policy",
+    "policy_share": 1.0,
+    "rollout_cap": 20,
+}
 
 
 class MachiKoro(Game):
@@ -83,24 +96,8 @@ class MachiKoro(Game):
     # the expert is several times slower per move; the budgets keep a 1,000-game arena run of `hard`
     # within about half an hour on two cores.
     search_tuning = {
-        "medium": {
-            "root": "halving",
-            "anchor": True,
-            "anchor_policy": "expert",
-            "rollout": "policy",
-            "policy_share": 1.0,
-            "rollout_cap": 20,
-            "iterations": 50,
-        },
-        "hard": {
-            "root": "halving",
-            "anchor": True,
-            "anchor_policy": "expert",
-            "rollout": "policy",
-            "policy_share": 1.0,
-            "rollout_cap": 20,
-            "iterations": 100,
-        },
+        "medium": {**_SEARCH, "iterations": 50},
+        "hard": {**_SEARCH, "iterations": 100},
     }
     bench_configs = (
         (2, {"harbor": False}),

@@ -160,6 +160,8 @@ class IncomeMixin(StateFields):
                     key: tuple[Any, ...] = (roller, owner, paid, due, codes[idx], copies)
                     log.append(_PAY_EVENTS.get(key) or _remember(_PAY_EVENTS, key, _pay_event))
         from_bank = 0
+        # Alike to the red loop above (and the blue and purple ones below) on purpose: the hot income
+        # loops, each written out with its own formula and event.
         if greens:
             city = cards[roller]
             lm = lms[roller]

@@ -15,6 +15,9 @@ from functools import cache
 from typing import Any
 
 from ...core.errors import MalformedAction
+
+# Long import lists alike to turn.py's, bots.py's and game.py's on purpose: each module names the
+# actions it uses (plain module globals, the fast look-up).
 from .actions import (
     ADD2,
     BUILD_ESTABLISHMENT,
@@ -67,6 +70,7 @@ def _card_lookup() -> dict[str, Build]:
     return table
 
 
+# Alike by shape to lordsofvegas/notation.py's format_action on purpose: each game spells its own actions.
 def format_action(action: Any) -> str:
     kind = type(action)
     if kind is Build:

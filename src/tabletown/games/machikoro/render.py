@@ -88,6 +88,8 @@ def _rolls(rolls: list[int]) -> str:
 
 
 # --- events -------------------------------------------------------------------------------------------
+# The sentences below are alike by shape (to one another, and to newlasvegas's and multicity's)
+# on purpose: each event kind its own words.
 def describe_event(event: Mapping[str, Any], names: Names | None = None) -> str:
     """One event of a view (``{"i", "kind", ...}``) as a sentence: seats as ``P0``... for the terminal,
     or by their players' names ("You" for the reader) with ``names``; cards by their printed names."""
@@ -248,6 +250,7 @@ def render_landmarks(landmarks: list[Mapping[str, Any]]) -> Text:
     return text
 
 
+# Alike by shape to multicity/render.py's render_view on purpose: each game renders its own view.
 def render_view(view: Mapping[str, Any]) -> Group:
     """The board in few lines (so the prompt's status stays on an 80×24 screen): cities, market with
     each card's effect, landmarks with cost and effect, the newest events and the pending decision."""

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .actions import ESTABLISHMENT_INDEX, LANDMARK_INDEX, PASS
+from .actions import PASS
 from .chance import outcomes
 from .expert import ExpertBot, Model
 from .heuristics import turns_to_win
@@ -95,49 +95,13 @@ def expert_build_scores(state: MachiKoroState, player: int, legal: list[Any]) ->
         for action in legal:
             if action == PASS:
                 scores.append(bot.win_chance(model, player, opp, left, opp_need, len(opp_lm)))
-                continue
-            j = LANDMARK_INDEX.get(action.card, -1)
-            if j >= 0:
-                if len(left) == 1:
-                    scores.append(2.0)  # the last landmark wins at once
-                    continue
-                model.lm[player] |= 1 << j
-                model.coins[player] -= t.landmark_cost[j]
-                rest = [x for x in left if x != j]
-                scores.append(bot.win_chance(model, player, opp, rest, opp_need, len(opp_lm)))
-                model.lm[player] &= ~(1 << j)
-                model.coins[player] += t.landmark_cost[j]
             else:
-                idx = ESTABLISHMENT_INDEX[action.card]
-                model.cards[player][idx] += 1
-                model.coins[player] -= t.cost[idx]
-                scores.append(bot.win_chance(model, player, opp, left, opp_need, len(opp_lm)))
-                model.cards[player][idx] -= 1
-                model.coins[player] += t.cost[idx]
+                scores.append(bot.race_build_value(model, player, opp, action, left, opp_need, len(opp_lm)))
         return scores
     base = model.rates()
     for action in legal:
         if action == PASS:
             scores.append(bot.race(model, player, base, 0.0))
-            continue
-        j = LANDMARK_INDEX.get(action.card, -1)
-        if j >= 0:
-            model.lm[player] |= 1 << j
-            if model.lm[player] & t.victory_mask == t.victory_mask:
-                scores.append(1e9)
-            else:
-                model.coins[player] -= t.landmark_cost[j]
-                gain = max(bot.gain(model, player, base), 0.0)
-                scores.append(bot.race(model, player, base, gain) + bot.landmark_eps)
-                model.coins[player] += t.landmark_cost[j]
-            model.lm[player] &= ~(1 << j)
         else:
-            idx = ESTABLISHMENT_INDEX[action.card]
-            denied = bot.denial(model, state, player, idx, base) if bot.deny else 0.0
-            model.cards[player][idx] += 1
-            model.coins[player] -= t.cost[idx]
-            gain = bot.card_mult.get(t.codes[idx], 1.0) * bot.gain(model, player, base) + denied
-            scores.append(bot.race(model, player, base, gain))
-            model.cards[player][idx] -= 1
-            model.coins[player] += t.cost[idx]
+            scores.append(bot.build_value(model, state, player, action, base))
     return scores

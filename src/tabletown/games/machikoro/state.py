@@ -36,6 +36,9 @@ class MachiKoroState(TurnMixin, IncomeMixin, BuildingMixin, State):
     ``apply``'s fast path, the views, copies and hidden information. The slots' types are declared
     in ``fields.py``."""
 
+    # The engine's slots (num_players .. log) head every game's state, as in lordsofvegas/state.py,
+    # newlasvegas/state.py and tests/arena/toygame.py, on purpose: core's State has no slots, so each
+    # state lists all of its own.
     __slots__ = (
         "num_players",
         "options",
@@ -109,6 +112,7 @@ class MachiKoroState(TurnMixin, IncomeMixin, BuildingMixin, State):
     def to_act(self) -> tuple[int, ...]:
         return () if self.phase == OVER else _SEATS[self.current]
 
+    # is_over and result alike by shape to lordsofvegas/state.py's on purpose: each game ranks its own.
     @property
     def is_over(self) -> bool:
         return self.phase == OVER
@@ -154,6 +158,7 @@ class MachiKoroState(TurnMixin, IncomeMixin, BuildingMixin, State):
                     second = rng.die() if action is ROLL2 else 0
                     self.dice = rolled = (first, second)
                     event = _ROLL_EVENTS[player].get(rolled) or _roll_event(player, rolled)
+                # The phase after a roll, as in turn.py's _apply_roll, on purpose: apply's hot path written out.
                 self.total = total = first + second
                 self.log.append(event)  # type: ignore[arg-type]  # _ROLL_BY_DICE: None only off 1-6
                 if lm & RADIO:
@@ -196,6 +201,8 @@ class MachiKoroState(TurnMixin, IncomeMixin, BuildingMixin, State):
 
     # ------------------------------------------------------------------ cloning and hidden information
     def clone(self) -> MachiKoroState:
+        # Slot by slot like every game's copy (multicity/state.py's clone, lordsofvegas/state.py's
+        # lookahead_copy) on purpose: copying is a hot path of the search bots, no loop over slots.
         s = MachiKoroState.__new__(MachiKoroState)
         s.num_players = self.num_players
         s.options = self.options

@@ -19,6 +19,10 @@ TURN = "a turn is one roll of the dice (an extra turn from doubles counts again)
 _COST = {card.code: card.cost for card in landmarks()}
 _BIT_COST = [(1 << i, _COST[code]) for i, code in enumerate(LANDMARK_CODES)]
 
+# The opening columns: the first landmarks, the first buys (one key a build, in order).
+_LANDMARK_KEYS = ("first_landmark", "landmarks_1_2")
+_BUY_KEYS = ("buy_1", "buys_1_2", "buys_1_3")
+
 STRATEGIES = (
     "strategy:cheese-factory",
     "strategy:bakery",
@@ -30,7 +34,8 @@ STRATEGIES = (
 )
 
 # The default study: seat advantage and shape by bot and player count, then each rules option against
-# the default game with the expert at every seat.
+# the default game with the expert at every seat. Parallel to lordsofvegas/study.py's and
+# multicity/study.py's PLAN on purpose: the same first rows, then each game's own options (its data).
 PLAN: list[tuple[int, tuple[str, ...], dict[str, Any]]] = [
     (2, ("random",), {}),
     (2, ("greedy",), {}),
@@ -91,21 +96,16 @@ class Watcher(GameWatcher[MachiKoroState]):
         card = text[6:]
         self.count(seat, card)
         if card in _COST:
-            marks = self.marks[seat]
-            marks.append(card)
-            if len(marks) == 1:
-                self.open[seat]["first_landmark"] = card
-            elif len(marks) == 2:
-                self.open[seat]["landmarks_1_2"] = ">".join(marks)
-            return
-        buys = self.buys[seat]
-        buys.append(card)
-        if len(buys) == 1:
-            self.open[seat]["buy_1"] = card
-        elif len(buys) == 2:
-            self.open[seat]["buys_1_2"] = "+".join(buys)
-        elif len(buys) == 3:
-            self.open[seat]["buys_1_3"] = "+".join(buys)
+            self.opening(seat, self.marks[seat], card, _LANDMARK_KEYS, ">")
+        else:
+            self.opening(seat, self.buys[seat], card, _BUY_KEYS, "+")
+
+    def opening(self, seat: int, so_far: list[str], card: str, keys: tuple[str, ...], joiner: str) -> None:
+        """Add ``card`` to ``so_far``; while the opening lasts (one key a build), note it under the key."""
+        so_far.append(card)
+        n = len(so_far)
+        if n <= len(keys):
+            self.open[seat][keys[n - 1]] = card if n == 1 else joiner.join(so_far)
 
     def defaults(self) -> dict[str, str]:
-        return {key: "none" for key in ("buy_1", "buys_1_2", "buys_1_3", "first_landmark", "landmarks_1_2")}
+        return {key: "none" for key in _BUY_KEYS + _LANDMARK_KEYS}

@@ -9,6 +9,8 @@ from typing import Any
 
 from ...core.errors import IllegalAction, MalformedAction
 from ...core.events import Event
+
+# Alike to notation.py's, bots.py's and game.py's import lists on purpose: each module names its own.
 from .actions import (
     ADD2,
     CONSTANTS,
@@ -176,7 +178,7 @@ class TurnMixin(StateFields):
         lm = self.lm[p]
         if dice == 2 and not lm & STATION:
             raise IllegalAction("roll.needs_train_station", "rolling two dice needs a built Train Station")
-        # _roll, inlined
+        # _roll, inlined (state.py's apply repeats its phase step on purpose: the hot path, written out)
         die = self.rng.die
         first = die()
         if dice == 2:
