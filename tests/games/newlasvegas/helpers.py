@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from tabletown.games.newlasvegas import GAME
+from tabletown.games.newlasvegas.actions import Loan
 from tabletown.games.newlasvegas.data import STREET_RANGE
 from tabletown.games.newlasvegas.sheet import Sheet
 from tabletown.games.newlasvegas.state import NewLasVegasState
@@ -36,10 +37,17 @@ def play_random(state: NewLasVegasState, rng: random.Random, check=None) -> NewL
     return state
 
 
+def fill_built(sh: Sheet, value: int) -> None:
+    """Write ``value`` in every built casino of ``sh`` (opened ones too)."""
+    for s in range(len(sh.nums)):
+        if sh.is_built(s):
+            sh.nums[s] = value
+
+
 def skip_loans(state: NewLasVegasState, loan: int = 0) -> None:
     while state.phase == "loan":
         for p in state.to_act:
-            state.apply(p, ("loan", loan))
+            state.apply(p, Loan(bool(loan)))
 
 
 def fresh(players: int = 2, offers=((5, "op"), (8, "con"), (11, "show")), seed: int = 1, **options):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from tabletown.games.newlasvegas.actions import SKIP, Pick
 from tabletown.games.newlasvegas.data import APPROVAL_BASE, CARD_EFFECT, CARD_NUMBER
 
 from .helpers import logged, new, skip_loans
@@ -75,9 +76,9 @@ def test_solo_approvals_may_be_anywhere_after_the_first_project_reshuffle():
     skip_loans(state)
     assert state.approval_zone == 44  # 41 casino cards + 3 approval cards under 40 casino cards
     state.pending_approvals = [2]  # ACME (card 13) completes the yellow project: forced reshuffle
-    state.apply(0, next(a for a in state.legal_actions(0) if a[0] == "pick" and a[3] == ""))
+    state.apply(0, next(a for a in state.legal_actions(0) if isinstance(a, Pick) and a.bonus == ""))
     state.apply(0, state.legal_actions(0)[0])
-    state.apply(0, ("skip",))
+    state.apply(0, SKIP)
     assert logged(state, "first_project_reshuffle")
     assert state.approval_zone >= len(state.deck)
     highest = max(

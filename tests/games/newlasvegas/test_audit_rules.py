@@ -6,11 +6,12 @@ import pytest
 
 from tabletown.core.errors import IllegalAction
 from tabletown.core.record import state_digest
+from tabletown.games.newlasvegas.actions import Effect, Refuse
 from tabletown.games.newlasvegas.data import GOLF_RANGE, PROJECT_BY_ID, SLOT_HOLES, UPGRADE_INDEX
 from tabletown.games.newlasvegas.scoring import score_multiplayer
 from tabletown.games.newlasvegas.sheet import GRAND, SMALL, Sheet
 
-from .helpers import do, ended, fill, fresh, new, set_offers, skip_loans, slot
+from .helpers import do, ended, fill, fill_built, fresh, new, set_offers, skip_loans, slot
 
 
 def test_a_project_met_before_this_rounds_construction_is_scored():
@@ -29,9 +30,7 @@ def test_a_project_met_before_this_rounds_construction_is_scored():
 def test_streets_finished_before_this_rounds_construction_still_end_the_game():
     state = fresh(2, ((15, "con"), (8, "op"), (11, "op")))
     sh = state.sheets[1]
-    for s in range(len(sh.nums)):
-        if sh.is_built(s):
-            sh.nums[s] = 1
+    fill_built(sh, 1)
     sh.nums[slot("4.11")] = -1
     do(state, 0, "b", "2.2", "skip")
     do(state, 1, "a", "4.11", "con 1.1")  # every built casino opened, then a new empty one
@@ -101,7 +100,7 @@ def test_first_game_offers_no_golf_upgrades_and_draws_no_golf_project():
         assert not {"C6", "C7"} & set(new(2, seed, first_game=True).projects)
     state = fresh(2, ((5, "up"), (8, "up"), (11, "up")), first_game=True)
     do(state, 0, "a", "2.2")
-    targets = {a[2] for a in state.legal_actions(0) if a[0] == "eff"}
+    targets = {a.target for a in state.legal_actions(0) if isinstance(a, Effect)}
     assert not {UPGRADE_INDEX[f"par{p}"] for p in (3, 4, 5)} & targets
     assert UPGRADE_INDEX["grand"] in targets
     refused(state, 0, "up par4", "nlv.upgrade")
@@ -111,7 +110,7 @@ def test_an_expansion_copy_into_a_star_crosses_it_and_earns_no_show():
     state = fresh(2, ((5, "show"), (8, "op"), (11, "op")))
     state.sheets[0].marks = 6
     do(state, 0, "a+x", "2.2", "x2.3l")  # 2.3 has a star; 2.2 has none
-    assert all(a[1] != "show" for a in state.legal_actions(0) if a[0] == "eff")
+    assert all(a.effect != "show" for a in state.legal_actions(0) if isinstance(a, Effect))
     refused(state, 0, "show1", "nlv.show_star")
     do(state, 0, "skip")
     sh = state.sheets[0]
@@ -175,13 +174,11 @@ def test_golf_course_closed_on_the_left_loses_every_hole_to_the_street_start():
 
 
 def test_a_refusal_that_marks_the_last_box_ends_the_game():
-    from tabletown.games.newlasvegas.data import NUM_SLOTS, TRACK_LENGTH
+    from tabletown.games.newlasvegas.data import TRACK_LENGTH
 
     state = fresh(2, ((5, "op"), (8, "op"), (11, "op")))
     sh = state.sheets[1]
-    for s in range(NUM_SLOTS):
-        if sh.is_built(s):
-            sh.nums[s] = 16
+    fill_built(sh, 16)
     sh.marks = TRACK_LENGTH - 1
     do(state, 0, "a", "2.2", "skip")
     do(state, 1, "refuse")
@@ -193,12 +190,10 @@ def test_solo_refusal_still_feeds_acme_the_chosen_card():
     state = new(1, 8)
     skip_loans(state)
     sh = state.sheets[0]
-    for s in range(len(sh.nums)):
-        if sh.is_built(s):
-            sh.nums[s] = 16
+    fill_built(sh, 16)
     state._cache = None
     hand = state.hand[:]
-    assert {a[0] for a in state.legal_actions(0)} == {"refuse"}
+    assert {type(a) for a in state.legal_actions(0)} == {Refuse}
     do(state, 0, "refuse2")
     assert state.acme_pile == [hand[1]] and state.discard == [hand[0], hand[2]]
     assert state.sheets[0].marks == 5

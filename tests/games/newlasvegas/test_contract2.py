@@ -3,13 +3,20 @@ fixed action space, saved positions mid-round and seat-safe copies of a simultan
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import json
+import pickle
 import random
 
+import pytest
+
+from tabletown.core.errors import MalformedAction
 from tabletown.core.game import Game
 from tabletown.core.record import state_fingerprint
 from tabletown.core.session import seat_state
-from tabletown.games.newlasvegas.actions import (
+from tabletown.games.newlasvegas.actions import (  # names as in notation.py, on purpose
+    OPENS,
     SKIP,
     Effect,
     Expand,
@@ -20,6 +27,7 @@ from tabletown.games.newlasvegas.actions import (
     Refuse,
     Shuffle,
     Skip,
+    from_tuple,
 )
 
 from .helpers import GAME, do, fresh, new, play_random, skip_loans
@@ -29,10 +37,18 @@ TYPES = (Loan, Shuffle, Pick, Refuse, Open, Expand, Effect, Skip)
 
 def test_actions_are_typed_and_kinds_never_collide():
     assert Loan(True) != Shuffle(True) and Refuse(1) != Loan(True)
-    assert Open(5) == Open(slot=5, change=0) == ("open", 5, 0)
+    assert Open(5) == Open(slot=5, change=0) == OPENS[5][2] != ("open", 5, 0)
     assert Pick(0, 0, "e").bonus == "e" and Pick(1, 2).effect_card == 2
     assert repr(SKIP) == "Skip()" and Skip() == SKIP
-    assert hash(Effect("limo", "n")) == hash(("eff", "limo", "n"))
+    # Interned: an equal value is the very object (so identity compares by value), tuple form kept.
+    assert Open(5) is OPENS[5][2] and Loan(1) is Loan(True) and Plan([SKIP]) is Plan((SKIP,))
+    assert Effect("limo", "n").key == ("eff", "limo", "n") and Effect.kind == "eff"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        OPENS[5][2].slot = 6  # type: ignore[misc]
+    for action in (OPENS[5][2], SKIP, Plan((SKIP, Open(3)))):
+        assert dataclasses.is_dataclass(action) and not hasattr(action, "__dict__")
+        for twin in (copy.deepcopy(action), pickle.loads(pickle.dumps(action))):
+            assert twin is action
     rng = random.Random(3)
     for players in (1, 3):
         state = new(players, 4)
@@ -44,6 +60,20 @@ def test_actions_are_typed_and_kinds_never_collide():
                     for a in legal:
                         assert state.parse_action(state.format_action(a), p) == a
                     state.apply(p, rng.choice(legal))
+
+
+def test_apply_also_takes_the_tuple_form():
+    state = new(2, 4)
+    assert state.is_legal(0, ("loan", True)) and not state.is_legal(0, ("shuffle", True))
+    state.apply(0, ("loan", True))
+    state.apply(1, ("loan", 0))
+    assert state.loans == [True, False]
+    for _ in range(2):
+        action = state.legal_actions(0)[-1]
+        assert from_tuple(action.key) is action  # the shared object, not a copy
+        state.apply(0, action.key)
+    with pytest.raises(MalformedAction):
+        state.apply(0, ("open", [1], 0))
 
 
 def test_the_action_space_holds_every_legal_action_once():

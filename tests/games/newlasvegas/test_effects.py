@@ -6,10 +6,10 @@ import pytest
 
 from tabletown.core.errors import IllegalAction
 from tabletown.core.record import state_digest
-from tabletown.games.newlasvegas.actions import Effect, Open, Pick, Plan
-from tabletown.games.newlasvegas.data import NUM_SLOTS, TRACK_LENGTH, UPGRADE_INDEX
+from tabletown.games.newlasvegas.actions import Effect, Expand, Open, Pick, Plan, Refuse
+from tabletown.games.newlasvegas.data import TRACK_LENGTH, UPGRADE_INDEX
 
-from .helpers import do, ended, fill, fresh, set_offers, slot
+from .helpers import do, ended, fill, fill_built, fresh, set_offers, slot
 
 
 def refused(state, player, text, rule):
@@ -46,12 +46,10 @@ def test_refusal_only_when_no_number_fits_and_marks_two_boxes():
     state = fresh(2, ((5, "op"), (8, "con"), (11, "show")))
     refused(state, 0, "refuse", "nlv.refusal")
     sh = state.sheets[1]
-    for s in range(NUM_SLOTS):
-        if sh.is_built(s):
-            sh.nums[s] = 16
+    fill_built(sh, 16)
     sh.nums[slot("2.10")] = -1
     sh.nums[slot("2.8")] = 12  # 2.9 is an unbuilt crane: only 13+ fits in 2.10
-    assert state.legal_actions(1) == [("refuse", -1)]
+    assert state.legal_actions(1) == [Refuse(-1)]
     do(state, 1, "refuse")
     assert state.sheets[1].marks == 5 and 1 not in state.to_act
 
@@ -59,16 +57,14 @@ def test_refusal_only_when_no_number_fits_and_marks_two_boxes():
 def test_easy_opening_may_replace_a_refusal():
     state = fresh(2, ((12, "op"), (12, "con"), (12, "show")))
     sh = state.sheets[0]
-    for s in range(NUM_SLOTS):
-        if sh.is_built(s):
-            sh.nums[s] = 16
+    fill_built(sh, 16)
     sh.nums[slot("2.10")] = -1
     sh.nums[slot("2.8")] = 12  # only 13..15 fit in 2.10 now
     sh.marks = 6  # the first group (boxes 4-6) is complete
     legal = state.legal_actions(0)
-    assert ("refuse", -1) in legal and ("pick", 0, 0, "e") in legal and ("pick", 0, 0, "") not in legal
+    assert Refuse(-1) in legal and Pick(0, 0, "e") in legal and Pick(0, 0, "") not in legal
     do(state, 0, "a+e")
-    assert state.legal_actions(0) == [("open", slot("2.10"), 1), ("open", slot("2.10"), 2)]
+    assert state.legal_actions(0) == [Open(slot("2.10"), 1), Open(slot("2.10"), 2)]
     do(state, 0, "2.10+2", "op")
     sh = state.sheets[0]
     assert sh.nums[slot("2.10")] == 14 and sh.unused_marks() == 4  # 7 marked, 3 spent
@@ -79,8 +75,8 @@ def test_easy_opening_reaches_zero_and_seventeen():
     state = fresh(2, ((1, "op"), (15, "con"), (8, "show")))
     state.sheets[0].marks = 6
     do(state, 0, "a+e")
-    assert ("open", slot("2.1"), -1) in state.legal_actions(0)
-    assert ("open", slot("2.1"), -2) not in state.legal_actions(0)
+    assert Open(slot("2.1"), -1) in state.legal_actions(0)
+    assert Open(slot("2.1"), -2) not in state.legal_actions(0)
     do(state, 0, "2.1-1")
     assert state.sheets[0].nums[slot("2.1")] == 0
     state.sheets[1].marks = 6
@@ -97,7 +93,7 @@ def test_construction_effect_and_its_loan():
     state.hand = [next(c for c in range(81) if CARD_NUMBER[c] == 3), con, 0]
     state._cache = None
     do(state, 0, "12", "2.1")
-    assert ("eff", "con", slot("2.1")) not in state.legal_actions(0)
+    assert Effect("con", slot("2.1")) not in state.legal_actions(0)
     refused(state, 0, "op", "nlv.effect")
     do(state, 0, "con 2.4")
     sh = state.sheets[0]
@@ -151,7 +147,7 @@ def test_free_action_offers_every_effect():
     state = fresh(2, ((5, "op"), (8, "op"), (11, "op")))
     state.sheets[0].marks = 6
     do(state, 0, "a+f", "2.3")
-    kinds = {a[1] for a in state.legal_actions(0) if a[0] == "eff"}
+    kinds = {a.effect for a in state.legal_actions(0) if isinstance(a, Effect)}
     assert kinds == {"op", "con", "up", "show", "limo"}
     do(state, 0, "show1")
     assert state.sheets[0].shows == [1, 0]
@@ -163,7 +159,7 @@ def test_expansion_copies_a_neighbour_and_circles_the_loan():
     sh.marks = 9
     do(state, 0, "a+x", "2.5")
     assert state.turns[0].stage == 2
-    assert ("copy", slot("2.6"), "l") in state.legal_actions(0)
+    assert Expand(slot("2.6"), "l") in state.legal_actions(0)
     refused(state, 0, "x2.8l", "nlv.expansion")
     do(state, 0, "x2.6l", "skip")
     sh = state.sheets[0]
@@ -175,7 +171,7 @@ def test_expansion_copies_a_neighbour_and_circles_the_loan():
 def test_limousine_segments_follow_the_lamp_graph():
     state = fresh(2, ((5, "limo"), (8, "limo"), (11, "limo")))
     do(state, 0, "a", "2.2")
-    assert sorted(a[2] for a in state.legal_actions(0) if a[0] == "eff") == ["e", "n"]
+    assert sorted(a.target for a in state.legal_actions(0) if isinstance(a, Effect)) == ["e", "n"]
     do(state, 0, "limo e")
     sh = state.sheets[0]
     assert sh.carpets >> slot("4.3") & 1  # drove past the VIP casino of street 4
@@ -227,7 +223,7 @@ def test_a_whole_round_typed_at_once_is_all_or_nothing():
     refused(state, 0, "b, 2.5, con 2.5", "nlv.construction")  # 2.5 has no crane
     plan = state.parse_action("b, 2.5, con 2.4", 0)
     assert plan == Plan((Pick(1, 1, ""), Open(slot("2.5"), 0), Effect("con", slot("2.4"))))
-    assert plan.steps[0] == ("pick", 1, 1, "")  # typed actions keep their tag as the first field
+    assert plan.steps[0].key == ("pick", 1, 1, "")  # the tuple form: the kind, then the fields
     assert state.parse_action(state.format_action(plan), 0) == plan
     state.apply(0, plan)
     assert 0 not in state.to_act and state.sheets[0].is_built(slot("2.4"))

@@ -7,7 +7,7 @@ import pytest
 from tabletown.games.newlasvegas.data import GOLF_RANGE, SLOT_HOLES
 from tabletown.games.newlasvegas.sheet import GRAND, SMALL, Sheet, project_met
 
-from .helpers import do, ended, fill, fresh, set_offers, slot
+from .helpers import do, ended, fill, fill_built, fresh, set_offers, slot
 
 
 def test_grand_hotel_race_is_decided_at_the_end_of_the_round():
@@ -202,9 +202,7 @@ def test_end_triggers():
     assert ended(state, "all_projects")
     state = fresh(2, ((15, "op"), (8, "op"), (11, "op")))
     sh = state.sheets[1]
-    for s in range(len(sh.nums)):
-        if sh.is_built(s):
-            sh.nums[s] = 1
+    fill_built(sh, 1)
     sh.nums[slot("4.11")] = -1
     do(state, 0, "a", "2.2", "skip")
     do(state, 1, "a", "4.11", "skip")

@@ -12,6 +12,7 @@ from tabletown.bots import make_bot
 from tabletown.core.errors import ActionError
 from tabletown.core.record import Record, state_digest, verify
 from tabletown.core.session import play_out
+from tabletown.games.newlasvegas.actions import SKIP, Effect, Expand, Loan, Open, Pick, Refuse
 
 from .helpers import GAME, new, numbers_rise, play_random
 
@@ -48,15 +49,15 @@ def test_first_game_variant_random_games(players):
 def test_illegal_actions_leave_state_unchanged_and_notation_round_trips():
     rng = random.Random(5)
     bogus = [
-        ("open", 0, 5),
-        ("eff", "con", 0),
-        ("pick", 2, 2, "x"),
-        ("refuse", -1),
-        ("skip",),
-        ("loan", 1),
-        ("copy", 3, "l"),
-        ("eff", "show", 1),
-        ("pick", 0, 1, ""),
+        Open(0, 5),
+        Effect("con", 0),
+        Pick(2, 2, "x"),
+        Refuse(-1),
+        SKIP,
+        Loan(True),
+        Expand(3, "l"),
+        Effect("show", 1),
+        Pick(0, 1, ""),
     ]
     steps = 0
     for seed in range(16):

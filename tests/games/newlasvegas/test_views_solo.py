@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from tabletown.games.newlasvegas.actions import SKIP, Effect, Pick
 from tabletown.games.newlasvegas.data import APPROVAL_BASE, CARD_EFFECT, CARD_NUMBER
 from tabletown.games.newlasvegas.scoring import acme_golf_holes, score_solo
 from tabletown.games.newlasvegas.sheet import GRAND, SMALL, Sheet
@@ -76,10 +77,10 @@ def test_solo_round_gives_the_third_card_to_acme():
     skip_loans(state)
     hand = state.hand[:]
     legal = state.legal_actions(0)
-    pick = next(a for a in legal if a[0] == "pick" and a[1] == 1 and a[2] == 2)
+    pick = next(a for a in legal if isinstance(a, Pick) and a.number_card == 1 and a.effect_card == 2)
     state.apply(0, pick)
     state.apply(0, state.legal_actions(0)[0])
-    state.apply(0, ("skip",))
+    state.apply(0, SKIP)
     assert state.acme_pile == [hand[0]]
 
 
@@ -91,9 +92,9 @@ def test_solo_approval_card_builds_acme_hotels_that_block_grands():
     fill(sh, **{"1.6": 6, "2.6": 6, "3.6": 6})
     sh.built |= 1 << 0  # irrelevant crane
     # 3.6 is an unbuilt crane: avenue 6 cannot be finished; ACME (card 1) builds hotel 6 first.
-    state.apply(0, next(a for a in state.legal_actions(0) if a[0] == "pick" and a[3] == ""))
+    state.apply(0, next(a for a in state.legal_actions(0) if isinstance(a, Pick) and a.bonus == ""))
     state.apply(0, state.legal_actions(0)[0])
-    state.apply(0, ("skip",))
+    state.apply(0, SKIP)
     assert state.acme_hotels == 1 << 5 and state.grand_taken >> 5 & 1
     assert state.acme_seen == 1 and state.acme_proj == [0, 0, 0]
 
@@ -160,9 +161,9 @@ def test_hotel_helpers():
 
 
 def _solo_round(state):
-    state.apply(0, next(a for a in state.legal_actions(0) if a[0] == "pick" and a[3] == ""))
+    state.apply(0, next(a for a in state.legal_actions(0) if isinstance(a, Pick) and a.bonus == ""))
     state.apply(0, state.legal_actions(0)[0])
-    state.apply(0, ("skip",))
+    state.apply(0, SKIP)
 
 
 def test_acme_project_race_reshuffle_and_ending_the_game(monkeypatch):
@@ -204,4 +205,4 @@ def test_first_game_starts_without_the_bank_choice():
     state = new(3, 4, first_game=True)
     assert state.phase == "round" and state.loans == [False, False, False]
     assert all(sh.vault == 3 for sh in state.sheets)
-    assert not any(a[0] == "eff" for a in state.legal_actions(0))
+    assert not any(isinstance(a, Effect) for a in state.legal_actions(0))

@@ -1,215 +1,200 @@
-"""Typed actions of Welcome To New Las Vegas.
+"""Typed actions of Welcome To New Las Vegas: small frozen, slotted dataclasses.
 
-Every action is a small named tuple whose first field, ``kind``, names it (``"pick"``, ``"open"``...):
-``Open(slot=12, change=0) == ("open", 12, 0)``. The tag keeps actions of different kinds apart (a bare
-``Loan(True)`` would otherwise equal ``Shuffle(True)``), lets the rules dispatch on ``action[0]``, and
-keeps hashing and comparing in C. Construct them by their fields only: ``Pick(0, 0, "e")``,
+Each class names its kind in the class attribute ``kind`` (``Open.kind == "open"``); the rules
+dispatch on the class and read the fields by name. Construct them by their fields: ``Pick(0, 0, "e")``,
 ``Open(SLOT_BY_NAME["2.5"], 1)``, ``Effect("con", s)``, ``SKIP``.
 
-Every action that can ever be legal is built once, here, and the rules hand out those very objects
-(``OPENS[s][d + 2]``...), so listing the legal moves allocates nothing but the list.
+Values are interned: building an action equal to one that exists hands out that very object
+(``Open(12) is OPENS[12][2]``, ``Loan(1) is LOAN_YES``; copies and pickles too), so equal values are
+identical and the default identity equality and hashing (in C, faster than a tuple's) compare by
+value. A ``Loan(True)`` is still not a ``Shuffle(True)``. Every action that can ever be legal is built
+once, here, and the rules hand out those objects (``OPENS[s][d + 2]``...), so listing the legal moves
+allocates nothing but the list. Each action keeps its tuple form ``(kind, *fields)``
+(``Open(12, 0).key == ("open", 12, 0)``, the encoding before the dataclasses), which ``apply`` also
+takes (:func:`from_tuple`).
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+import dataclasses
+import threading
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeAlias
+from weakref import WeakValueDictionary
 
+from ...core.errors import MalformedAction
 from .data import CRANE_SLOTS, GOLF_UPGRADES, NUM_SLOTS, STREET_RANGE, UPGRADE_IDS
 
 BONUSES = ("", "e", "f", "x")  # none, easy opening, free action, expansion
 LIMO_DIRECTIONS = ("n", "s", "e", "w")
 CHANGES = (-2, -1, 0, 1, 2)  # easy opening changes the number by 1 or 2
 
+_set = object.__setattr__
+_NO_DEFAULT = dataclasses.MISSING
+# Every action alive, by its tuple form: the module's tables hold theirs for good.
+_INTERNED: WeakValueDictionary[tuple[Any, ...], _Action] = WeakValueDictionary()
+_INTERNING = threading.Lock()  # two threads making the same new value must get one object
 
-class _LoanFields(NamedTuple):
-    kind: str
-    take: bool
+
+class _Action:
+    """What every action shares: construction that interns (the dataclasses make no ``__init__``),
+    the tuple form ``key``, and copies and pickles built again by the constructor."""
+
+    __slots__ = ("__weakref__",)
+    kind: ClassVar[str]
+    __match_args__: ClassVar[tuple[str, ...]]
+    _defaults: ClassVar[tuple[Any, ...]]  # each field's default (``_NO_DEFAULT``: none), set below
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        names = cls.__match_args__
+        if len(args) > len(names):
+            raise TypeError(f"{cls.__name__} takes {len(names)} fields")
+        values = list(args)
+        for name, default in zip(names[len(args) :], cls._defaults[len(args) :], strict=True):
+            value = kwargs.pop(name, default)
+            if value is _NO_DEFAULT:
+                raise TypeError(f"{cls.__name__} needs its field {name!r}")
+            values.append(value)
+        if kwargs:
+            raise TypeError(f"{cls.__name__} has no field (or two values for) {', '.join(kwargs)}")
+        if cls is Plan:
+            values[0] = tuple(values[0])
+        key = (cls.kind, *values)
+        found = _INTERNED.get(key)  # a value that cannot be hashed is refused here (TypeError)
+        if found is None:
+            with _INTERNING:
+                found = _INTERNED.get(key)
+                if found is None:
+                    found = object.__new__(cls)
+                    for name, value in zip(names, values, strict=True):
+                        _set(found, name, value)
+                    _INTERNED[key] = found
+        return found
+
+    @property
+    def key(self) -> tuple[Any, ...]:
+        """The tuple form ``(kind, *fields)``."""
+        return (self.kind, *[getattr(self, name) for name in self.__match_args__])
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (self.__class__, self.key[1:])
 
 
-class Loan(_LoanFields):
+# The classes below are alike on purpose (Loan ~ Shuffle ~ ...): one frozen, slotted class per kind,
+# so an action's type says its kind.
+@dataclass(frozen=True, slots=True, eq=False, init=False)
+class Loan(_Action):
     """The secret bank-loan choice at the start (``loan`` / ``noloan``)."""
 
-    __slots__ = ()
-
-    def __new__(cls, take: bool) -> Loan:
-        return tuple.__new__(cls, ("loan", take))
-
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return (self.take,)
+    kind: ClassVar[str] = "loan"
+    take: bool
 
     def __repr__(self) -> str:
         return f"Loan(take={self.take!r})"
 
 
-class _ShuffleFields(NamedTuple):
-    kind: str
-    shuffle: bool
-
-
-class Shuffle(_ShuffleFields):
+# Alike Loan above on purpose (a class per kind).
+@dataclass(frozen=True, slots=True, eq=False, init=False)
+class Shuffle(_Action):
     """A first project completer's vote: reshuffle all 81 cards (``shuffle``) or not (``keep``)."""
 
-    __slots__ = ()
-
-    def __new__(cls, shuffle: bool) -> Shuffle:
-        return tuple.__new__(cls, ("shuffle", shuffle))
-
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return (self.shuffle,)
+    kind: ClassVar[str] = "shuffle"
+    shuffle: bool
 
     def __repr__(self) -> str:
         return f"Shuffle(shuffle={self.shuffle!r})"
 
 
-class _PickFields(NamedTuple):
-    kind: str
-    number_card: int
-    effect_card: int
-    bonus: str
-
-
-class Pick(_PickFields):
+@dataclass(frozen=True, slots=True, eq=False, init=False)
+class Pick(_Action):
     """Play a combination: the number of card ``number_card`` with the effect of ``effect_card``
     (multiplayer: combination a/b/c is ``Pick(k, k)``), optionally spending an opening group on a
     bonus: ``e`` easy opening, ``f`` free action, ``x`` expansion."""
 
-    __slots__ = ()
-
-    def __new__(cls, number_card: int, effect_card: int, bonus: str = "") -> Pick:
-        return tuple.__new__(cls, ("pick", number_card, effect_card, bonus))
-
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return (self.number_card, self.effect_card, self.bonus)
+    kind: ClassVar[str] = "pick"
+    number_card: int
+    effect_card: int
+    bonus: str = ""
 
     def __repr__(self) -> str:
         return f"Pick(number_card={self.number_card}, effect_card={self.effect_card}, bonus={self.bonus!r})"
 
 
-class _RefuseFields(NamedTuple):
-    kind: str
-    card: int
-
-
-class Refuse(_RefuseFields):
+@dataclass(frozen=True, slots=True, eq=False, init=False)
+class Refuse(_Action):
     """No number fits: mark 2 opening boxes. Solo: ``card`` (0-2) goes to ACME; multiplayer: -1."""
 
-    __slots__ = ()
-
-    def __new__(cls, card: int = -1) -> Refuse:
-        return tuple.__new__(cls, ("refuse", card))
-
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return (self.card,)
+    kind: ClassVar[str] = "refuse"
+    card: int = -1
 
     def __repr__(self) -> str:
         return f"Refuse(card={self.card})"
 
 
-class _OpenFields(NamedTuple):
-    kind: str
-    slot: int
-    change: int
-
-
-class Open(_OpenFields):
+@dataclass(frozen=True, slots=True, eq=False, init=False)
+class Open(_Action):
     """Write the round's number (plus ``change``, easy opening only) in casino ``slot``."""
 
-    __slots__ = ()
-
-    def __new__(cls, slot: int, change: int = 0) -> Open:
-        return tuple.__new__(cls, ("open", slot, change))
-
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return (self.slot, self.change)
+    kind: ClassVar[str] = "open"
+    slot: int
+    change: int = 0
 
     def __repr__(self) -> str:
         return f"Open(slot={self.slot}, change={self.change})"
 
 
-class _ExpandFields(NamedTuple):
-    kind: str
-    slot: int
-    side: str
-
-
-class Expand(_ExpandFields):
+@dataclass(frozen=True, slots=True, eq=False, init=False)
+class Expand(_Action):
     """Expansion bonus: open ``slot`` copying its left (``l``) or right (``r``) neighbour."""
 
-    __slots__ = ()
-
-    def __new__(cls, slot: int, side: str) -> Expand:
-        return tuple.__new__(cls, ("copy", slot, side))
-
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return (self.slot, self.side)
+    kind: ClassVar[str] = "copy"
+    slot: int
+    side: str
 
     def __repr__(self) -> str:
         return f"Expand(slot={self.slot}, side={self.side!r})"
 
 
-class _EffectFields(NamedTuple):
-    kind: str
-    effect: str
-    target: Any
-
-
-class Effect(_EffectFields):
+@dataclass(frozen=True, slots=True, eq=False, init=False)
+class Effect(_Action):
     """Use an effect: ``op`` (target 0), ``con`` (a crane slot), ``up`` (an upgrade column index),
     ``show`` (show column 0 or 1) or ``limo`` (a direction n/s/e/w)."""
 
-    __slots__ = ()
-
-    def __new__(cls, effect: str, target: Any = 0) -> Effect:
-        return tuple.__new__(cls, ("eff", effect, target))
-
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return (self.effect, self.target)
+    kind: ClassVar[str] = "eff"
+    effect: str
+    target: Any = 0
 
     def __repr__(self) -> str:
         return f"Effect(effect={self.effect!r}, target={self.target!r})"
 
 
-class _SkipFields(NamedTuple):
-    kind: str
-
-
-class Skip(_SkipFields):
+@dataclass(frozen=True, slots=True, eq=False, init=False)
+class Skip(_Action):
     """Use no effect this round."""
 
-    __slots__ = ()
-
-    def __new__(cls) -> Skip:
-        return tuple.__new__(cls, ("skip",))
-
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return ()
+    kind: ClassVar[str] = "skip"
 
     def __repr__(self) -> str:
         return "Skip()"
 
 
-class _PlanFields(NamedTuple):
-    kind: str
-    steps: tuple[Any, ...]
-
-
-class Plan(_PlanFields):
+@dataclass(frozen=True, slots=True, eq=False, init=False)
+class Plan(_Action):
     """Several steps of one round typed at once (``a, 2.5, con 3.6``): all of them or none.
     Accepted from text; never listed among the legal actions (its steps are)."""
 
-    __slots__ = ()
-
-    def __new__(cls, steps: tuple[Any, ...]) -> Plan:
-        return tuple.__new__(cls, ("plan", tuple(steps)))
-
-    def __getnewargs__(self) -> tuple[Any, ...]:
-        return (self.steps,)
+    kind: ClassVar[str] = "plan"
+    steps: tuple[Any, ...]
 
     def __repr__(self) -> str:
         return f"Plan(steps={self.steps!r})"
 
 
-NewLasVegasAction = Loan | Shuffle | Pick | Refuse | Open | Expand | Effect | Skip | Plan
+NewLasVegasAction: TypeAlias = Loan | Shuffle | Pick | Refuse | Open | Expand | Effect | Skip | Plan
+ACTION_TYPES = (Loan, Shuffle, Pick, Refuse, Open, Expand, Effect, Skip, Plan)
+BY_KIND: dict[str, type[NewLasVegasAction]] = {cls.kind: cls for cls in ACTION_TYPES}
+for _cls in ACTION_TYPES:
+    _cls._defaults = tuple(field.default for field in dataclasses.fields(_cls))
 
 # -- every action, built once ------------------------------------------------------------------------
 LOAN_YES, LOAN_NO = Loan(True), Loan(False)
@@ -260,3 +245,15 @@ def all_actions(solo: bool, bank_rule: bool, golf: bool) -> list[Any]:
     out += [EFFECT_LIMO[d] for d in LIMO_DIRECTIONS]
     out.append(SKIP)
     return out
+
+
+def from_tuple(move: tuple[Any, ...]) -> NewLasVegasAction:
+    """The typed action of the tuple form ``(kind, *fields)`` (``("open", 12, 0)``);
+    :class:`MalformedAction` for a tuple that is no New Las Vegas action."""
+    cls = BY_KIND.get(move[0]) if move and isinstance(move[0], str) else None
+    if cls is None:
+        raise MalformedAction("nlv.malformed", f"not a New Las Vegas action: {move!r}")
+    try:
+        return cls(*move[1:])
+    except TypeError:  # the wrong number of fields, or a field that cannot be hashed
+        raise MalformedAction("nlv.malformed", f"not a New Las Vegas action: {move!r}") from None

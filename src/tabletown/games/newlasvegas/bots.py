@@ -33,16 +33,24 @@ def _finish(state: NewLasVegasState, sh: Sheet, turn: Turn, ctx: dict[str, Any])
     return evaluate(sh, ctx)
 
 
+def phase_choice(state: NewLasVegasState) -> Any:
+    """The package's bots' answer outside the rounds (take the loan, keep the cards); None in a round."""
+    if state.phase == "loan":
+        return LOAN_YES
+    if state.phase == "reshuffle":
+        return SHUFFLE_NO
+    return None
+
+
 class GreedyBot(Bot):
     name = "greedy"
 
     def choose(self, state: State, player: int) -> Any:
         assert isinstance(state, NewLasVegasState)
         legal = state.legal_actions(player)
-        if state.phase == "loan":
-            return LOAN_YES
-        if state.phase == "reshuffle":
-            return SHUFFLE_NO
+        fixed = phase_choice(state)
+        if fixed is not None:
+            return fixed
         if len(legal) == 1:
             return legal[0]
         ctx = {"projects": state.projects, "golf": state.golf, "grand_taken": state.grand_taken}

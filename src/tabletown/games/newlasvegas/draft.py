@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import IllegalAction, MalformedAction
+from .actions import Effect, Expand, Open, Pick, Refuse, Skip
 from .data import CARD_EFFECT, UPGRADE_IDS
 from .scoring import score_now
 from .sheet import Sheet
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from .steps import Turn
 
 MAX_DRAFT_STEPS = 8  # a round has at most four steps; a little slack for clear errors, no more
+_STEP_TYPES = (Pick, Refuse, Open, Expand, Effect, Skip)  # the actions of a round's steps
 
 
 def running_score(state: NewLasVegasState, sheets: list[Sheet]) -> dict[str, Any]:
@@ -63,18 +65,24 @@ def seen_sheets(state: NewLasVegasState, player: int | None) -> list[Sheet]:
 
 def step_option(action: Any, text: str, sh: Sheet) -> dict[str, Any]:
     """One step on offer, as data the board draws (a target on the sheet, a button)."""
-    kind = action[0]
-    if kind == "pick":
-        return {"kind": "pick", "text": text, "i": action[1], "j": action[2], "bonus": action[3]}
-    if kind == "refuse":
-        return {"kind": "refuse", "text": text, "card": action[1]}
-    if kind == "open":
-        return {"kind": "open", "text": text, "slot": action[1], "d": action[2]}
-    if kind == "copy":
-        return {"kind": "copy", "text": text, "slot": action[1], "side": action[2]}
-    if kind == "skip":
+    cls = type(action)
+    if cls is Pick:
+        return {
+            "kind": "pick",
+            "text": text,
+            "i": action.number_card,
+            "j": action.effect_card,
+            "bonus": action.bonus,
+        }
+    if cls is Refuse:
+        return {"kind": "refuse", "text": text, "card": action.card}
+    if cls is Open:
+        return {"kind": "open", "text": text, "slot": action.slot, "d": action.change}
+    if cls is Expand:
+        return {"kind": "copy", "text": text, "slot": action.slot, "side": action.side}
+    if cls is Skip:
         return {"kind": "skip", "text": text}
-    _, eff, target = action
+    eff, target = action.effect, action.target
     option: dict[str, Any] = {"kind": "eff", "text": text, "eff": eff, "target": target}
     if eff == "up":
         option["target"] = UPGRADE_IDS[target]
@@ -100,7 +108,7 @@ def draft(state: NewLasVegasState, player: int, texts: list[str]) -> dict[str, A
     played = []
     for text in texts:
         action = state.parse_action(text, player) if isinstance(text, str) else None
-        if not isinstance(action, tuple) or not action or action[0] in ("plan", "loan", "shuffle"):
+        if type(action) not in _STEP_TYPES:
             raise MalformedAction("nlv.draft", f"{text!r} is not one step of a round")
         legal = state.step_actions(sh, turn)
         if action not in legal:

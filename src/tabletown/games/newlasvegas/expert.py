@@ -16,7 +16,7 @@ import math
 from typing import Any
 
 from ...core.game import Bot, State
-from .actions import LOAN_YES, SHUFFLE_NO
+from .bots import phase_choice
 from .data import (
     ARCHITECTS,
     AVENUE_SLOTS,
@@ -451,10 +451,9 @@ class ExpertBot(Bot):
     def choose(self, state: State, player: int) -> Any:
         assert isinstance(state, NewLasVegasState)
         legal = state.legal_actions(player)
-        if state.phase == "loan":
-            return LOAN_YES
-        if state.phase == "reshuffle":
-            return SHUFFLE_NO
+        fixed = phase_choice(state)
+        if fixed is not None:
+            return fixed
         # The rest of the round planned at its first step: follow it while it stays legal.
         key = _plan_key(state, player, state.sheets[player], state.turns[player])
         if self.plan and self.plan[0] == key:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.errors import MalformedAction
-from .actions import (
+from .actions import (  # the tables steps.py imports too, on purpose (each its own use)
     EFFECT_CON,
     EFFECT_LIMO,
     EFFECT_OP,
@@ -31,8 +31,15 @@ from .actions import (
     SHUFFLE_NO,
     SHUFFLE_YES,
     SKIP,
-    Effect,
+    Effect,  # the classes test_contract2.py imports too, on purpose
+    Expand,
+    Loan,
+    Open,
+    Pick,
     Plan,
+    Refuse,
+    Shuffle,
+    Skip,
 )
 from .data import SLOT_BY_NAME, SLOT_NAME, UPGRADE_IDS, UPGRADE_INDEX
 
@@ -41,27 +48,28 @@ _BONUS = {"": 0, "e": 1, "f": 2, "x": 3}
 
 def format_action(action: Any, solo: bool) -> str:
     """The notation of a typed action (``Pick(0, 0, "e")`` -> ``a+e``; solo ``Pick(0, 1)`` -> ``12``)."""
-    kind = action[0]
-    if kind == "plan":
-        return ", ".join(format_action(step, solo) for step in action[1])
-    if kind == "loan":
-        return "loan" if action[1] else "noloan"
-    if kind == "shuffle":
-        return "shuffle" if action[1] else "keep"
-    if kind == "pick":
-        _, i, j, bonus = action
-        head = f"{i + 1}{j + 1}" if solo else "abc"[i]
+    cls = type(action)
+    if cls is Plan:
+        return ", ".join(format_action(step, solo) for step in action.steps)
+    if cls is Loan:
+        return "loan" if action.take else "noloan"
+    if cls is Shuffle:
+        return "shuffle" if action.shuffle else "keep"
+    if cls is Pick:
+        i, bonus = action.number_card, action.bonus
+        head = f"{i + 1}{action.effect_card + 1}" if solo else "abc"[i]
         return head + (f"+{bonus}" if bonus else "")
-    if kind == "refuse":
-        return f"refuse{action[1] + 1}" if solo else "refuse"
-    if kind == "open":
-        _, s, d = action
-        return SLOT_NAME[s] + (f"{d:+d}" if d else "")
-    if kind == "copy":
-        return f"x{SLOT_NAME[action[1]]}{action[2]}"
-    if kind == "skip":
+    if cls is Refuse:
+        return f"refuse{action.card + 1}" if solo else "refuse"
+    if cls is Open:
+        d = action.change
+        return SLOT_NAME[action.slot] + (f"{d:+d}" if d else "")
+    if cls is Expand:
+        return f"x{SLOT_NAME[action.slot]}{action.side}"
+    if cls is Skip:
         return "skip"
-    _, eff, target = action
+    eff, target = action.effect, action.target
+    # A chain of short returns, like render.py's _describe on purpose (each its own words).
     if eff == "op":
         return "op"
     if eff == "con":

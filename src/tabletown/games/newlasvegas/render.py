@@ -332,6 +332,7 @@ def describe_step(step: Mapping[str, Any], plain: bool = False) -> str:
     if kind == "refuse":
         text = "could not write any number: marked 2 opening boxes"
         return text + (f" (card {step['card'] + 1} to ACME)" if step.get("card", -1) >= 0 else "")
+    # The open, expand, up and show branches are alike on purpose (plain words or the notation's).
     if kind == "open":
         if plain:
             return f"wrote {step['number']} in the casino on {where(step['slot'])}"
@@ -347,7 +348,7 @@ def describe_step(step: Mapping[str, Any], plain: bool = False) -> str:
         return "marked an opening box"
     if effect == "con":
         return f"built the crane casino {'on ' if plain else ''}{where(step['slot'])} (loan circled)"
-    if effect == "up":
+    if effect == "up":  # alike the open and expand branches above on purpose
         if plain:
             return f"upgraded {UPGRADE_WORDS.get(step['column'], step['column'])}"
         return f"upgraded {step['column']}"
@@ -384,6 +385,7 @@ def describe_event(event: Mapping[str, Any], names: Names | None = None) -> str:
 def _describe(event: Mapping[str, Any], names: Names | None) -> str:
     kind = event.get("kind")
     seat = event.get("seat")
+    # A chain of short returns, like notation.py's format_action on purpose (each its own words).
 
     def who(q: Any) -> str:
         return names.who(q) if names else f"seat {q}"

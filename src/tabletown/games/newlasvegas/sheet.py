@@ -92,7 +92,8 @@ class Sheet:
         self.vault = vault  # bundles circled at the start
 
     def copy(self) -> Sheet:
-        # Spelled out (no loop over the slots): the bots and search copy sheets all the time.
+        # Spelled out (no loop over the slots): the bots and search copy sheets all the time. Alike
+        # on purpose with NewLasVegasState.clone (state.py) and Turn.clone (steps.py), for the same reason.
         twin = _new_sheet(Sheet)
         twin.nums = self.nums[:]
         twin.built = self.built
@@ -121,6 +122,7 @@ class Sheet:
     def is_built(self, s: int) -> bool:
         return not SLOT_CRANE[s] or bool(self.built >> s & 1)
 
+    # free_slots and slots_for scan alike on purpose (slots_for inlines its test: a hot path).
     def free_slots(self) -> list[tuple[int, int, int]]:
         """Every empty built slot with (slot, last number left of it, next number right of it)."""
         nums = self.nums
@@ -184,7 +186,8 @@ class Sheet:
         return out
 
     def slots_for(self, n: int) -> list[int]:
-        """The free slots where number ``n`` fits (``lo < n < hi``), in the order of ``free_slots``."""
+        """The free slots where number ``n`` fits (``lo < n < hi``), in the order of ``free_slots``.
+        Its scan repeats ``free_slots``'s on purpose: one pass with the test inlined (a hot path)."""
         nums = self.nums
         unbuilt = CRANE_MASK & ~self.built
         out: list[int] = []

@@ -19,7 +19,7 @@ from ...core.errors import IllegalAction, MalformedAction
 from ...core.events import Event
 from ...core.game import Result, State
 from ...core.rng import SeededRNG
-from .actions import LOAN_NO, LOAN_YES, SHUFFLE_NO, SHUFFLE_YES
+from .actions import ACTION_TYPES, LOAN_NO, LOAN_YES, SHUFFLE_NO, SHUFFLE_YES, Loan, Plan, Shuffle, from_tuple
 from .data import (
     APPROVAL_BASE,
     APPROVAL_COLOURS,
@@ -52,6 +52,16 @@ _new_object = object.__new__
 MAX_SEATS = 12
 # The ascending tuple of seats in each bitmask of waiting seats.
 _SEATS_OF_MASK = tuple(tuple(p for p in range(MAX_SEATS) if mask >> p & 1) for mask in range(1 << MAX_SEATS))
+_TYPED = frozenset(ACTION_TYPES)
+
+
+def _typed(action: Any) -> Any:
+    """``action`` as a typed action: itself, or the action of its tuple form ``(kind, *fields)``."""
+    if type(action) in _TYPED:
+        return action
+    if isinstance(action, tuple):
+        return from_tuple(action)
+    raise MalformedAction("nlv.malformed", f"not a New Las Vegas action: {action!r}")
 
 
 class NewLasVegasState(StepsMixin, RoundsMixin, HiddenMixin, State):
@@ -214,36 +224,36 @@ class NewLasVegasState(StepsMixin, RoundsMixin, HiddenMixin, State):
         return True
 
     def is_legal(self, player: int, action: Any) -> bool:
-        if not self.legal_actions(player):
+        legal = self.legal_actions(player)
+        if not legal:
             return False
-        cache = self._cache
+        # The lists are short and hold the very action objects (an equal one is the same object:
+        # actions are interned), compared by identity in C: a list test is cheaper than a set.
         try:
-            # The lists are short and hold the very action objects: a list test is cheaper than a set.
-            return cache is not None and cache[0] == player and action in cache[1]
-        except TypeError:  # junk that cannot even be compared is simply not an action
+            return _typed(action) in legal
+        except (TypeError, MalformedAction):  # junk is simply not an action
             return False
 
     # -- contract: apply ---------------------------------------------------------------------------
     def apply(self, player: int, action: Any) -> None:
         cache = self._cache
-        # The usual case: the action comes straight from this seat's cached legal list (only a seat
-        # that acts gets one, and every apply clears it), so the checks below are already done.
-        if not (
-            cache is not None and cache[0] == player and isinstance(action, tuple) and action in cache[1]
-        ):
-            self._check(player, action)
-            if action[0] == "plan":
+        # The usual case: the action is in this seat's cached legal list (only a seat that acts gets
+        # one, and every apply clears it; actions compare by identity, in C: they are interned), so
+        # the checks below are already done.
+        if not (cache is not None and cache[0] == player and action in cache[1]):
+            action = self._check(player, action)
+            if type(action) is Plan:
                 self._apply_plan(player, action)
                 return
-        kind = action[0]
+        cls = type(action)
         self._cache = None
-        if kind == "loan":
-            take = bool(action[1])
+        if cls is Loan:
+            take = bool(action.take)
             self.loans[player] = take
             self.log.append(Event("loan_chosen", {"seat": player, "loan": take}, (player,)))
             self._done(player)
-        elif kind == "shuffle":
-            vote = bool(action[1])
+        elif cls is Shuffle:
+            vote = bool(action.shuffle)
             self.votes[player] = vote
             self.log.append(Event("vote_cast", {"seat": player, "shuffle": vote}, (player,)))
             self._done(player)
@@ -256,13 +266,13 @@ class NewLasVegasState(StepsMixin, RoundsMixin, HiddenMixin, State):
                 self.log.append(_event(("turn_done", {"seat": player}, (player,))))
                 self._done(player)
 
-    def _check(self, player: int, action: Any) -> None:
-        """Refuse ``action`` unless it is legal for ``player`` now (a plan is checked by its steps)."""
+    def _check(self, player: int, action: Any) -> Any:
+        """Refuse ``action`` unless it is legal for ``player`` now (a plan is checked by its steps);
+        the typed action (the tuple form ``(kind, *fields)`` is taken too)."""
         self._require_turn(player)
-        if not isinstance(action, tuple) or not action:
-            raise MalformedAction("nlv.malformed", f"not a New Las Vegas action: {action!r}")
-        if action[0] == "plan":
-            return
+        action = _typed(action)
+        if type(action) is Plan:
+            return action
         legal = self.legal_actions(player)
         cache = self._cache
         assert cache is not None
@@ -277,11 +287,12 @@ class NewLasVegasState(StepsMixin, RoundsMixin, HiddenMixin, State):
                 if isinstance(exc, IllegalAction | MalformedAction):
                     raise
                 raise MalformedAction("nlv.malformed", f"not a New Las Vegas action: {action!r}") from None
+        return action
 
-    def _apply_plan(self, player: int, plan: tuple[Any, ...]) -> None:
+    def _apply_plan(self, player: int, plan: Plan) -> None:
         """Several steps typed at once (``a, 2.5, con 3.6``): all of them or none."""
-        steps = plan[1] if len(plan) == 2 and isinstance(plan[1], tuple) else ()
-        if not steps or any(not isinstance(step, tuple) or not step or step[0] == "plan" for step in steps):
+        steps = tuple(_typed(step) for step in plan.steps)
+        if not steps or any(type(step) is Plan for step in steps):
             raise MalformedAction("nlv.malformed", "a plan is a list of steps")
         trial = self.clone()
         start = (trial.round_no, trial.phase)
@@ -322,6 +333,7 @@ class NewLasVegasState(StepsMixin, RoundsMixin, HiddenMixin, State):
         twin.bank_rule = self.bank_rule
         twin.phase = self.phase
         twin.round_no = self.round_no
+        # (Spelled out like Sheet.copy in sheet.py, on purpose.)
         # A sheet equal to its public copy is never mutated again (the next step copies it first).
         twin.sheets = [
             sh if sh is pub else sh.copy() for sh, pub in zip(self.sheets, self.public, strict=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...core.errors import IllegalAction, MalformedAction
-from .actions import (
+from .actions import (  # the tables notation.py imports too, on purpose (each its own use)
     EFFECT_CON,
     EFFECT_LIMO,
     EFFECT_OP,
@@ -22,6 +22,11 @@ from .actions import (
     PICK_ROW,
     REFUSE,
     SKIP,
+    Effect,
+    Expand,
+    Open,
+    Pick,
+    Refuse,
 )
 from .data import (
     CARD_EFFECT,
@@ -104,7 +109,8 @@ class Turn:
         self.all_open = False
 
     def clone(self) -> Turn:
-        # Spelled out (no loop over the slots): the bots clone turns for every step they try.
+        # Spelled out (no loop over the slots): the bots clone turns for every step they try. Alike
+        # Sheet.copy (sheet.py) on purpose.
         twin = _new_object(Turn)
         twin.stage = self.stage
         twin.i = self.i
@@ -227,8 +233,9 @@ class StepsMixin(StateFields):
         return acts
 
     def _refuse(self, player: int, action: Any, legal: list[Any]) -> None:
-        """Explain why ``action`` is not legal now (the slow path; nothing has changed)."""
-        kind = action[0]
+        """Explain why ``action`` (a typed action) is not legal now (the slow path; nothing has
+        changed)."""
+        kind = action.kind
         stage = self.phase if self.phase != ROUND else STAGE_NAMES[self.turns[player].stage]
         expected = {
             LOAN: "loan",
@@ -239,8 +246,6 @@ class StepsMixin(StateFields):
             "effect": "eff",
         }
         want = expected.get(stage, "")
-        if kind not in {"loan", "shuffle", "pick", "refuse", "open", "copy", "eff", "skip"}:
-            raise MalformedAction("nlv.malformed", f"not a New Las Vegas action: {action!r}")
         if not (kind == want or (want == "pick" and kind == "refuse") or (want == "eff" and kind == "skip")):
             raise IllegalAction("nlv.step", f"now is the {stage} step, not {kind}")
         sh = self.sheets[player]
@@ -260,8 +265,8 @@ class StepsMixin(StateFields):
             self._explain_effect(sh, turn, action)
         raise IllegalAction("nlv.illegal", f"{action!r} is not allowed now")
 
-    def _explain_pick(self, sh: Sheet, action: Any) -> None:
-        _, i, j, bonus = action
+    def _explain_pick(self, sh: Sheet, action: Pick) -> None:
+        i, j, bonus = action.number_card, action.effect_card, action.bonus
         if (i, j) not in self.combos():
             raise IllegalAction("nlv.combination", "no such combination")
         if bonus and bonus not in BONUS_NAMES:
@@ -274,8 +279,8 @@ class StepsMixin(StateFields):
             "nlv.opening_order", "this number fits no empty built casino (numbers rise left to right)"
         )
 
-    def _explain_open(self, sh: Sheet, turn: Turn, action: Any) -> None:
-        _, s, d = action
+    def _explain_open(self, sh: Sheet, turn: Turn, action: Open) -> None:
+        s, d = action.slot, action.change
         if not isinstance(s, int) or not 0 <= s < len(sh.nums):
             raise MalformedAction("nlv.malformed", "no such casino")
         if d and turn.bonus != "e":
@@ -290,8 +295,8 @@ class StepsMixin(StateFields):
             raise IllegalAction("nlv.expansion", "after this casino no expansion copy would be possible")
         raise IllegalAction("nlv.opening_order", "numbers must rise strictly from left to right in a street")
 
-    def _explain_effect(self, sh: Sheet, turn: Turn, action: Any) -> None:
-        eff = action[1]
+    def _explain_effect(self, sh: Sheet, turn: Turn, action: Effect) -> None:
+        eff = action.effect
         if eff not in EFFECTS:
             raise MalformedAction("nlv.malformed", f"unknown effect {eff!r}")
         if turn.bonus != "f" and eff != turn.eff:
@@ -326,9 +331,9 @@ class StepsMixin(StateFields):
         The rules' one copy of the step logic: ``apply`` calls it with the seat's own sheet, the bots
         with copies they explore. It reads the round's cards and the projects and changes nothing but
         ``sh`` and ``turn``. With ``record`` the step is noted in ``turn.steps`` as data."""
-        kind = action[0]
-        if kind == "pick":
-            _, i, j, bonus = action
+        cls = type(action)
+        if cls is Pick:
+            i, j, bonus = action.number_card, action.effect_card, action.bonus
             turn.i, turn.j, turn.bonus = i, j, bonus
             # ``combo`` spelled out (once per seat and round).
             if self.solo:
@@ -358,22 +363,22 @@ class StepsMixin(StateFields):
                     }
                 )
             turn.stage = OPEN
-        elif kind == "refuse":
+        elif cls is Refuse:
             sh.marks = min(TRACK_LENGTH, sh.marks + 2)
             turn.refused = True
-            turn.acme = action[1]
+            turn.acme = action.card
             if record:
-                turn.steps.append({"step": "refuse", "card": action[1], "marks": 2})
+                turn.steps.append({"step": "refuse", "card": action.card, "marks": 2})
             turn.stage = DONE
-        elif kind == "open":
-            _, s, d = action
+        elif cls is Open:
+            s, d = action.slot, action.change
             sh.open_slot(s, turn.num + d)
             turn.main = s
             if record:
                 turn.steps.append({"step": "open", "slot": SLOT_NAME[s], "number": turn.num + d})
             turn.stage = COPY if turn.bonus == "x" else EFFECT
-        elif kind == "copy":
-            _, s, side = action
+        elif cls is Expand:
+            s, side = action.slot, action.side
             value = sh.nums[s - 1] if side == "l" else sh.nums[s + 1]
             sh.open_slot(s, value)
             turn.copy = s
@@ -384,8 +389,8 @@ class StepsMixin(StateFields):
             self._effect_step(sh, turn, action, record)
 
     def _effect_step(self, sh: Sheet, turn: Turn, action: Any, record: bool) -> None:
-        if action[0] == "eff":
-            _, eff, target = action
+        if type(action) is Effect:
+            eff, target = action.effect, action.target
             step: dict[str, Any] = {"step": "effect", "effect": eff}
             if eff == "op":
                 sh.marks += 1
