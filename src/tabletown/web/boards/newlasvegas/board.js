@@ -353,7 +353,8 @@
     // a round sent (or a seat with nothing to choose): no unsent steps may stay stored in the tab
     if (ctx.draft && !(st.phase === "round" && (payload.to_act || []).includes(me))) forget();
     const ready = d && d.options; // the server's answer for the steps so far (the last one while asking)
-    const options = ready ? d.options : [];
+    // while the server answers for a new step, nothing is clickable (a click then would do nothing)
+    const options = ready && !d.waiting ? d.options : [];
     const viewing = store.viewing !== null && store.viewing < n ? store.viewing : (me !== null && me !== undefined ? me : 0);
     const mineShown = viewing === me;
     const models = st.players.map((p, q) => (q === me && ready ? d.sh : fromView(p.sheet)));

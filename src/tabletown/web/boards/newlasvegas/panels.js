@@ -99,6 +99,7 @@ Tabletown.boardPart("newlasvegas", "panels", (shared) => {
         : el("p", { class: "hint nlv-waiting" }, "…"));
       return box;
     }
+    if (d.waiting) box.append(el("p", { class: "hint nlv-waiting" }, "…"));
     const stage = d.turn.stage;
     const choose_ = (o) => choose(st, d, o, rerender);
     const sh = d.sh;
@@ -182,7 +183,7 @@ Tabletown.boardPart("newlasvegas", "panels", (shared) => {
         if (options.some((o) => o.eff === "con")) extra.append(el("span", { class: "nlv-sub" }, "Construction: click a crane casino."));
         const skip = options.find((o) => o.kind === "skip");
         if (skip) extra.append(el("button", { type: "button", class: "chip nlv-click", "data-step": "skip", onclick: () => choose_(skip) }, "Skip the effect"));
-        if (d.turn.eff === "show" && d.turn.bonus !== "f" && !options.some((o) => o.eff === "show")) {
+        if (!d.waiting && d.turn.eff === "show" && d.turn.bonus !== "f" && !options.some((o) => o.eff === "show")) {
           prompt.append(" (The casino just opened has no star, so no show is possible.)");
         }
       } else if (stage === "done") {
