@@ -114,7 +114,10 @@ def test_solo_against_acme_to_the_end_by_clicking(server, tmp_path):
             selector, target = found
             if target is None:
                 continue
-            target.click()
+            try:
+                target.click(timeout=5_000)
+            except playwright_api.TimeoutError:
+                continue  # redrawn under the click (a server answer came in): look again
             if selector.startswith("#nlv-confirm"):
                 rounds += 1
                 page.wait_for_selector("#nlv-confirm", state="detached")
