@@ -182,6 +182,9 @@ def test_a_whole_three_player_game_by_clicking(server, tmp_path):
                     )
         assert "Game over" in status(page), status(page)
         assert page.locator(".lv-result").count() == 1
+        page.wait_for_selector("#game-over:not([hidden])")
+        headline = page.inner_text("#game-over")  # the winners named above the board
+        assert " win" in headline or "share the win" in headline, headline
         table = page.url.rstrip("/").split("/")[-1]
         record = httpx.get(f"{server}/api/tables/{table}/record").json()
         mine = [text for seat, text in record["actions"] if seat == 0]
