@@ -122,6 +122,7 @@ def play_one(page, turn_tile: bool, touch: bool = False, drag: bool = False) -> 
             page.tap(target)
         else:
             page.click(target)
+        # Set-up alike to the test above in this file on purpose: each test stands alone.
         wait_change(page, old)
         return "lay"
     if board.locator("button.mc-pass").count():

@@ -287,6 +287,7 @@ def test_the_last_round_is_outlined_on_every_sheet(server, tmp_path):
         json={"game": "newlasvegas", "seats": ["human", "bot:greedy"], "seed": 7},
     ).json()
     table, token = created["id"], created["seats"][0]["token"]
+    # Set-up alike to the solo test above in this file on purpose: each test stands alone.
     errors: list[str] = []
     with playwright_api.sync_playwright() as p:
         browser = launch(p)

@@ -219,6 +219,7 @@ def test_no_serious_accessibility_violation_in_the_middle_of_a_game(server, axe_
     casinos, a filled sheet, a grown city, the last turn's marks on the board)."""
     table = new_table(server, game)
     play_a_while(server, table, 12)
+    # Set-up alike to the first-screen axe test above on purpose: each test stands alone.
     errors: list[str] = []
     with chromium() as browser:
         context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)

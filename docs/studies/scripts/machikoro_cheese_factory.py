@@ -165,6 +165,7 @@ def main() -> None:
     variants = args.variants.split(",")
     tasks = [(v, o, args.seed, i) for v in variants for o in OPPONENTS for i in range(args.games)]
     start = time.process_time()
+    # Alike to multicity_colours.py on purpose: each study script reproduces its study by itself.
     wall = time.perf_counter()
     if args.workers > 1:
         with Pool(args.workers) as pool:

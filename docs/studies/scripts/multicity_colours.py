@@ -107,6 +107,7 @@ def main() -> None:
         profile(DECK)
     perms = [LETTERS, args.perm] if args.perm != LETTERS else [LETTERS]
     tasks = [(perm, args.bots, args.players, args.seed, i) for perm in perms for i in range(args.games)]
+    # Alike to machikoro_cheese_factory.py on purpose: each study script reproduces its study by itself.
     wall = time.perf_counter()
     if args.workers > 1:
         with Pool(args.workers) as pool:

@@ -74,6 +74,7 @@ def test_cli_bot_game_records_and_replays(tmp_path) -> None:
             "--seat",
             "bot:random",
             "--seed",
+            # Set-up alike to machikoro/test_notation_records_views.py on purpose: each test stands alone.
             "3",
             "--record",
             str(record),

@@ -112,6 +112,7 @@ def test_cli_play_then_replay_verify(tmp_path):
             "--seat",
             "bot:random",
             "--seed",
+            # Set-up alike to lordsofvegas/test_terminal.py on purpose: each test stands alone.
             "1",
             "--record",
             str(path),

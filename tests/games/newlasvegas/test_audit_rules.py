@@ -50,6 +50,7 @@ def test_a_project_not_met_before_construction_is_not_scored():
 # --- rules that were right but had no test ----------------------------------------------------------
 
 
+# Set-up alike to newlasvegas/test_effects.py on purpose: each test stands alone.
 def refused(state, player, text, rule):
     before = state_digest(state)
     with pytest.raises(IllegalAction) as err:

@@ -12,6 +12,7 @@ from tabletown.games.newlasvegas.data import TRACK_LENGTH, UPGRADE_INDEX
 from .helpers import do, ended, fill, fill_built, fresh, set_offers, slot
 
 
+# Set-up alike to newlasvegas/test_audit_rules.py on purpose: each test stands alone.
 def refused(state, player, text, rule):
     before = state_digest(state)
     with pytest.raises(IllegalAction) as err:

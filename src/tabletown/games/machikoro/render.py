@@ -139,6 +139,8 @@ def describe_event(event: Mapping[str, Any], names: Names | None = None) -> str:
         short = "" if event["amount"] == event["due"] else f" (of {event['due']} due)"
         return (
             f"{n.subject(event['from'], 'pays')} {n.who(seat)} {_coins(event['amount'])}{short} "
+            # Alike in shape to newlasvegas/render.py on purpose: each game words its own events and
+            # views; only the shape is shared.
             f"for the {card_name(event['card'])}."
         )
     if kind == "swap_impossible":
@@ -273,6 +275,8 @@ def render_view(view: Mapping[str, Any]) -> Group:
     if lines:
         parts.append(Text("\n".join(f"· {line}" for line in lines), style="dim"))
     parts.append(Text(describe_pending(view), style="bold cyan"))
+    # Alike in shape to multicity/render.py on purpose: each game words its own events and views; only the
+    # shape is shared.
     return Group(*parts)
 
 

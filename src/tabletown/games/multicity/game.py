@@ -112,6 +112,8 @@ class MulticityGame(Game):
         ]
         return state
 
+    # Alike to newlasvegas/game.py on purpose: each game's Game hands these to its own modules (the
+    # registration shape of docs/engine.md).
     def describe_event(self, event: Mapping[str, Any], names: Names | None = None) -> str:
         from .render import describe_event
 

@@ -71,6 +71,8 @@ def _describe(event: Mapping[str, Any], names: Names | None) -> str:
     if kind == "final_round":
         return (
             f"{does('laid')} the last tile: everyone may place one more object, "
+            # Alike in shape to newlasvegas/render.py on purpose: each game words its own events and
+            # views; only the shape is shared.
             f"from {who(event['first_seat'])}"
         )
     if kind == "pass":
@@ -293,6 +295,8 @@ def render_view(view: Mapping[str, Any]) -> RenderableType:
     )
     for event in view["events"][-LOG_LINES:]:
         parts.append(Text("  " + describe_event(event), style="dim"))
+    # Alike in shape to machikoro/render.py on purpose: each game words its own events and views; only the
+    # shape is shared.
     return Group(*parts)
 
 

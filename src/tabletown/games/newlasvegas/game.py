@@ -95,6 +95,8 @@ class NewLasVegas(Game):
                 setattr(state, name, intern_strings(getattr(state, name)))
         return state
 
+    # Alike to multicity/game.py on purpose: each game's Game hands these to its own modules (the
+    # registration shape of docs/engine.md).
     def describe_event(self, event: Mapping[str, Any], names: Names | None = None) -> str:
         from .render import describe_event
 

@@ -419,6 +419,8 @@ def _describe(event: Mapping[str, Any], names: Names | None) -> str:
             return f"round {event['round']}: the cards are {_combos(event['cards'])}"
         return f"round {event['round']}: cards {_cards(event['cards'], '123')}"
     if kind == "deck_reshuffled":
+        # Alike in shape to machikoro/render.py on purpose: each game words its own events and views; only
+        # the shape is shared.
         return "the discard pile is shuffled into a new deck"
     if kind == "approval_drawn":
         return f"approval card ({event['colour']}) drawn"

@@ -32,6 +32,8 @@
     trade: null, tradeOpen: false, host: null, main: null, dialog: null, bet: {}, marks: null, upTo: Infinity,
   };
 
+  // An SVG element helper like newlasvegas/board.js's, on purpose: each board stands alone, no drawing code shared
+  // across games.
   function svg(tag, attrs, ...children) {
     const node = document.createElementNS(NS, tag);
     for (const [k, v] of Object.entries(attrs || {})) {

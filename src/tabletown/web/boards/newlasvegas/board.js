@@ -31,6 +31,8 @@
   const store = { who: null, events: new Map(), drafts: new Map(), viewing: null, soloNumber: null, bonus: "", easy: null, copyAt: null, sending: false, zoom: false };
 
   // -- helpers ---------------------------------------------------------------------------------------
+  // An SVG element helper like lordsofvegas/board.js's, on purpose: each board stands alone, no drawing code shared
+  // across games.
   function s(tag, attrs, ...children) {
     const node = document.createElementNS(NS, tag);
     for (const [k, v] of Object.entries(attrs || {})) {

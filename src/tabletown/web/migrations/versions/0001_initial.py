@@ -55,6 +55,7 @@ def upgrade() -> None:
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.CheckConstraint("seq >= 1", name="ck_tt_moves_seq_positive"),
     )
+    # Alike to the table above on purpose: a migration is frozen history, written out in full.
     op.create_table(
         "tt_snapshots",
         sa.Column(
