@@ -170,6 +170,11 @@ class Decoder:
         fields = data.get("a")
         if type(fields) is not dict:
             raise SnapshotError(f"{cls.__name__} needs its attributes")
+        if dataclasses.is_dataclass(cls):  # built by its constructor, which may check or intern
+            try:
+                return cls(**{str(name): self(raw, depth + 1) for name, raw in fields.items()})
+            except TypeError as exc:
+                raise SnapshotError(f"{cls.__name__}: {exc}") from None
         obj = cls.__new__(cls)  # type: ignore[call-overload]  # the class's own __new__, not type's
         for name, raw in fields.items():
             try:

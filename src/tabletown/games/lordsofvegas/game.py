@@ -3,30 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from sys import intern
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ...core.events import Event
 from ...core.game import BotFactory, Game
 from ...core.options import Option
 from ...core.spaces import SEQUENTIAL, ActionSpace, GameType
 from ...core.words import Names
-from .actions import Item
 from .data import COST, DIE, NUM_CARDS, NUM_LOTS, START_MONEY, TILES_PER_COLOR
 from .moves import MAX_BET, listed_actions
 from .notation import HELP
 from .state import LordsOfVegasState
-
-
-def _interned(value: Any) -> Any:
-    if isinstance(value, str):
-        return intern(value)
-    if isinstance(value, list):
-        return [_interned(item) for item in value]
-    if isinstance(value, dict):
-        return {intern(k): _interned(v) for k, v in value.items()}
-    return value
-
 
 MAX_OFFERS = 50  # the max_offers option's maximum
 
@@ -115,20 +101,8 @@ class LordsOfVegasGame(Game):
         return ActionSpace(listed_actions(num_players))
 
     def state_from_json(self, data: Any) -> LordsOfVegasState:
-        """Restore a saved position, then share strings the way a played game does.
-
-        A played game's events, offer and promises hold interned ids (lot and colour ids, literal
-        kinds and keys); JSON gives fresh copies. The position is the same either way, but
-        ``state_fingerprint`` pickles object sharing too, so every string is interned again."""
         state = super().state_from_json(data)
         assert isinstance(state, LordsOfVegasState)
-        state.log = [Event(intern(e.kind), _interned(e.data), e.seats) for e in state.log]
-        if state.offer is not None:
-            proposer, items = state.offer
-            state.offer = (proposer, tuple(Item(g, r, intern(k), v) for g, r, k, v in items))
-        state.bans = tuple((intern(kind), lot) for kind, lot in state.bans)
-        state._over_reason = intern(state._over_reason)
-        state.options = _interned(state.options)
         return state
 
     def describe_event(self, event: Mapping[str, Any], names: Names | None = None) -> str:

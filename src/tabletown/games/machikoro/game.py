@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from sys import intern
 from typing import Any
 
 from ...core.errors import SnapshotError
-from ...core.events import Event
 from ...core.game import BotFactory, Game
 from ...core.options import Option
 from ...core.spaces import SEQUENTIAL, ActionSpace, GameType
@@ -33,14 +31,6 @@ from .state import MachiKoroState
 from .tables import build_tables
 
 MARKETS = ("auto", "all", "ten", "hybrid")
-
-
-def _interned(value: Any) -> Any:
-    if type(value) is str:
-        return intern(value)
-    if type(value) is list:
-        return [_interned(item) for item in value]
-    return value
 
 
 # What medium and hard search share (MachiKoro.search_tuning gives each its own budget).
@@ -155,21 +145,9 @@ class MachiKoro(Game):
         return ActionSpace(actions)
 
     def state_from_json(self, data: Any) -> MachiKoroState:
-        """Restore a saved position, then share strings the way a played game does.
-
-        A played game's events hold the interned card ids and literal keys, and its rule switches
-        are the very strings of its options; JSON gives fresh copies. The position is the same either
-        way, but ``state_fingerprint`` pickles object sharing too, so the restored copy is made to
-        share strings exactly as the original did (option names and values, event kinds, keys and
-        card ids are all interned strings in a played game)."""
         state = super().state_from_json(data)
         if not isinstance(state, MachiKoroState):
             raise SnapshotError("not a Machi Koro position")
-        state.log = [
-            Event(intern(event.kind), {intern(k): _interned(v) for k, v in event.data.items()}, event.seats)
-            for event in state.log
-        ]
-        state.options = {intern(k): _interned(v) for k, v in state.options.items()}
         state.city_hall_mode = state.options["city_hall"]
         return state
 

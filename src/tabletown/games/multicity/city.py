@@ -8,7 +8,7 @@ from typing import Any
 
 from ...core.errors import IllegalAction, MalformedAction
 from ...core.events import Event
-from .actions import Lay, Place
+from .actions import PLACES, Lay, Place, place_of
 from .fields import StateFields
 from .grid import _LAYS, OFFSET, STRIDE, _lays, _slot_info, key, span_free
 from .pairs import ACROSS, FAR_LEFT, FAR_RIGHT, LEFT, LEFT_SAME, SAME_RIGHT, Entry, PairTables
@@ -40,7 +40,7 @@ class CityMixin(StateFields):
     def _lay(self, player: int, action: Lay) -> None:
         if self.drawn is None:
             raise IllegalAction("multicity.no_tile_drawn", "draw a tile before laying one")
-        x, y, turn = action
+        x, y, turn = action.x, action.y, action.turn
         if not (type(x) is int and type(y) is int):
             raise MalformedAction("multicity.coordinates", f"coordinates are whole numbers, not {x!r},{y!r}")
         if not (type(turn) is int and 0 <= turn <= 3):  # not True: it would stand for r1
@@ -137,6 +137,7 @@ class CityMixin(StateFields):
         scan (row, first end, far end)."""
         tables = self._cache_pairs
         tiles_get = self.tiles.get
+        known_place = PLACES.get
         sx, sy = slot
         x0, y0 = sx * 3, sy * 3
         players = self.num_players
@@ -168,9 +169,10 @@ class CityMixin(StateFields):
                         if loose and not span_free(occ, True, squares, d == 1):
                             continue
                         if d:
-                            place = _new_tuple(Place, (length, x0 + i, y0 + a - 6, True))
+                            spot = (length, x0 + i, y0 + a - 6, True)
                         else:
-                            place = _new_tuple(Place, (length, x0 + a - 6, y0 + i, False))
+                            spot = (length, x0 + a - 6, y0 + i, False)
+                        place = known_place(spot) or place_of(*spot)
                         if found is None:
                             cands[colour][place] = squares  # type: ignore[index]
                         else:

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from sys import intern
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.errors import OptionError
-from ...core.events import Event
 from ...core.game import BotFactory, Game
 from ...core.options import Option
 from ...core.spaces import SEQUENTIAL, ActionSpace, GameType
@@ -21,14 +19,6 @@ from .tiles import DECK
 # places its sixth, so at most 6 + 5 * (players - 1) placements; and each seat passes at most once,
 # in its final-round turn. With 4 players: 62 + 21 + 4 = 87.
 MOST_PLAYERS = 4
-
-
-def _interned(value: Any) -> Any:
-    if type(value) is str:
-        return intern(value)
-    if type(value) is list:
-        return [_interned(item) for item in value]
-    return value
 
 
 MAX_ACTIONS = 2 * (len(DECK) - 1) + len(LENGTHS) + (len(LENGTHS) - 1) * (MOST_PLAYERS - 1) + MOST_PLAYERS
@@ -97,19 +87,8 @@ class MulticityGame(Game):
         return MulticitySpace(options["deck"])
 
     def state_from_json(self, data: Any) -> MulticityState:
-        """Restore a saved position (core.snapshot), then share the strings a played game shares.
-
-        In a played game every id and key in the log, and every option name, is one interned
-        literal (option names are also attribute names), and the exact-position fingerprint (a
-        pickle) tells a shared string from equal copies; a JSON document gives copies. Interning
-        them makes the restored position identical bit for bit."""
         state = super().state_from_json(data)
         assert isinstance(state, MulticityState)
-        state.options = {intern(k): v for k, v in state.options.items()}  # the names are the slots'
-        state.log = [
-            Event(intern(e.kind), {intern(k): _interned(v) for k, v in e.data.items()}, e.seats)
-            for e in state.log
-        ]
         return state
 
     # Alike to newlasvegas/game.py on purpose: each game's Game hands these to its own modules (the

@@ -7,7 +7,7 @@ once and shared by every state (``_lays``, ``_slot_info``); the rules read them 
 
 from __future__ import annotations
 
-from .actions import MAX_LENGTH, Lay, Place
+from .actions import MAX_LENGTH, Lay, Place, lay_of
 
 STRIDE = 1024
 OFFSET = 512
@@ -31,7 +31,7 @@ _LAYS: dict[tuple[int, int], tuple[Lay, ...]] = {}
 def _lays(slot: tuple[int, int]) -> tuple[Lay, ...]:
     lays = _LAYS.get(slot)
     if lays is None:
-        lays = _LAYS[slot] = tuple(Lay(slot[0] * 3, slot[1] * 3, turn) for turn in range(4))
+        lays = _LAYS[slot] = tuple(lay_of(slot[0] * 3, slot[1] * 3, turn) for turn in range(4))
     return lays
 
 

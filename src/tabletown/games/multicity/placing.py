@@ -31,7 +31,7 @@ class PlacingMixin(StateFields):
             raise self._place_refusal(player, action)
         # 3.0, True or 0 compare equal to a legal action's 3, 1 or False: refuse such look-alikes
         # so records, logs and notation only ever hold the canonical action.
-        length, x, y, vertical = action
+        length, x, y, vertical = action.length, action.x, action.y, action.vertical
         if type(length) is not int:
             raise MalformedAction("multicity.length", f"an object's length is a whole number, not {length!r}")
         if not (type(x) is int and type(y) is int and type(vertical) is bool):
@@ -71,7 +71,7 @@ class PlacingMixin(StateFields):
                     continue  # nothing of this seat's touches the new object
             keep = {}
             for action, span in old.items():
-                if seat == player and action[0] == length:
+                if seat == player and action.length == length:
                     continue
                 # Strict reading: a span that touches the new object is blocked.
                 if apart(span) or (loose and self._free(span, action.vertical)):
@@ -80,7 +80,7 @@ class PlacingMixin(StateFields):
                 all_cands[seat] = keep
 
     def _place_refusal(self, player: int, action: Place) -> IllegalAction | MalformedAction:
-        length, x, y, vertical = action
+        length, x, y, vertical = action.length, action.x, action.y, action.vertical
         if not (isinstance(length, int) and MIN_LENGTH <= length <= MAX_LENGTH):
             return MalformedAction(
                 "multicity.length", f"objects are {MIN_LENGTH}-{MAX_LENGTH} squares long, not {length!r}"
@@ -94,7 +94,7 @@ class PlacingMixin(StateFields):
         """Why ``player`` may not place ``action`` now, from first principles (None: it is allowed).
 
         The fast path uses ``cands``; this slow check explains refusals and lets tests cross-check."""
-        length, x, y, vertical = action
+        length, vertical = action.length, action.vertical
         if length not in self.unplaced[player]:
             return "multicity.object_used", f"your {length}-object is already in the city"
         squares = object_squares(action)

@@ -160,13 +160,13 @@ class MulticitySpace(ActionSpace):
         (look-alikes such as ``Place(3.0, ...)`` included: they are not actions of the game)."""
         kind = type(action)
         if kind is Place:
-            length, x, y, vertical = action
+            length, x, y, vertical = action.length, action.x, action.y, action.vertical
             if type(length) is int and type(x) is int and type(y) is int and type(vertical) is bool:
                 block = self.blocks.get((vertical, length, (y if vertical else x) % 3))
                 if block is not None:
                     return block.index(x, y) if vertical else block.index(y, x)
         elif kind is Lay:
-            x, y, turn = action
+            x, y, turn = action.x, action.y, action.turn
             whole = type(x) is int and type(y) is int and type(turn) is int and 0 <= turn <= 3
             if whole and not (x % 3 or y % 3):
                 sx, sy = x // 3, y // 3

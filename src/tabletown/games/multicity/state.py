@@ -136,13 +136,13 @@ class MulticityState(CityMixin, PlacingMixin, EndingMixin, State):
         kind = type(action)
         if kind is Place:
             place: Place = action  # type: ignore[assignment]  # type(action) is Place
-            length, x, y, vertical = place
+            length, x, y, vertical = place.length, place.x, place.y, place.vertical
             if not (type(length) is int and type(x) is int and type(y) is int and type(vertical) is bool):
                 return False
             return self.drawn is None and action in self.cands[player]
         if kind is Lay:
             lay: Lay = action  # type: ignore[assignment]  # type(action) is Lay
-            x, y, turn = lay
+            x, y, turn = lay.x, lay.y, lay.turn
             if not (type(x) is int and type(y) is int and type(turn) is int and 0 <= turn <= 3):
                 return False
             return self.drawn is not None and not (x % 3 or y % 3) and (x // 3, y // 3) in self.frontier

@@ -20,8 +20,7 @@ CITY = _load("city.json")
 SHEET = _load("sheet.json")
 CARDS = _load("cards.json")
 PROJECTS = _load("projects.json")["projects"]
-# Ids a position holds are interned, so a saved and loaded position shares them exactly as a live one
-# (see hidden.intern_strings).
+# Ids are interned: the rules compare and hash them on hot paths.
 for _p in PROJECTS:
     _p["id"], _p["deck"] = sys.intern(_p["id"]), sys.intern(_p["deck"])
 

@@ -12,7 +12,6 @@ from ...core.spaces import SIMULTANEOUS, ActionSpace, GameType
 from ...core.words import Names
 from .actions import all_actions
 from .data import ARCHITECTS, NUM_SLOTS, TRACK_LENGTH, TRACK_START
-from .hidden import intern_strings
 from .state import MAX_SEATS, NewLasVegasState
 
 # A true bound on a game's length. Every round each seat either opens a casino (filling an empty one
@@ -89,10 +88,6 @@ class NewLasVegas(Game):
     def state_from_json(self, data: Any) -> NewLasVegasState:
         state = super().state_from_json(data)
         assert isinstance(state, NewLasVegasState)
-        # Loaded strings are fresh objects; a live game's are interned ids (see intern_strings).
-        for name in NewLasVegasState.__slots__:
-            if not name.startswith("_cache") and hasattr(state, name):
-                setattr(state, name, intern_strings(getattr(state, name)))
         return state
 
     # Alike to multicity/game.py on purpose: each game's Game hands these to its own modules (the

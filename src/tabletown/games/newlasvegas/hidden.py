@@ -1,10 +1,8 @@
 """Hidden information and saved positions: the redraws behind ``determinize`` (the piles, the
-solo deck and loan card, other seats' private events), the checks of a loaded position, and
-:func:`intern_strings` for one."""
+solo deck and loan card, other seats' private events) and the checks of a loaded position."""
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 from ...core.events import Event
@@ -13,7 +11,6 @@ from .data import APPROVAL_BASE, CARD_EFFECT, CARD_NUMBER
 from .fields import StateFields
 from .phases import OVER
 from .sheet import Sheet
-from .steps import Turn
 
 
 class HiddenMixin(StateFields):
@@ -101,25 +98,3 @@ def _take_effect(cards: list[int], effect: str) -> int:
     """Remove and return the first card of ``cards`` with this effect."""
     k = next(k for k, c in enumerate(cards) if CARD_EFFECT[c] == effect)
     return cards.pop(k)
-
-
-def intern_strings(value: Any) -> Any:
-    """``value`` with every string replaced by its interned copy (containers rebuilt, objects'
-    attributes updated in place). A loaded position runs through it so that its strings are the very
-    objects a live game uses (ids are literals or interned table entries): a fingerprint pickles
-    shared objects once, so equal positions must share the same strings."""
-    kind = type(value)
-    if kind is str:
-        return sys.intern(value)
-    if kind is list:
-        return [intern_strings(item) for item in value]
-    if kind is dict:
-        return {intern_strings(k): intern_strings(v) for k, v in value.items()}
-    if kind is tuple:
-        return tuple(intern_strings(item) for item in value)
-    if kind is Event:
-        return Event(sys.intern(value.kind), intern_strings(value.data), value.seats)
-    if kind is Turn or kind is Sheet:
-        for name in kind.__slots__:
-            setattr(value, name, intern_strings(getattr(value, name)))
-    return value
