@@ -17,7 +17,7 @@ JS := src/tabletown/web/static src/tabletown/web/boards eslint.config.js
 AXE_DIR := .tools/axe
 AXE_STAMP := $(AXE_DIR)/node_modules/.installed
 
-.PHONY: run play test bench bench-server load soak strength lint typecheck eslint clean install install-run
+.PHONY: run play test bench bench-server load soak strength lint typecheck eslint clean install install-run catalogs
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -58,6 +58,11 @@ test: $(STAMP) $(ESLINT_STAMP) $(AXE_STAMP)
 	$(BIN)/mypy
 	$(ESLINT) $(JS)
 	$(BIN)/python -m pytest -n auto --dist loadgroup
+
+# Message catalogs (issue 28): extract every marked message into the pl/de/ru .po files of each
+# domain (core and one per game), then compile the .mo files that ship in the package.
+catalogs: $(STAMP)
+	$(BIN)/python -m tabletown.core.catalogs update
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

@@ -380,10 +380,11 @@ class Game(ABC):
         """Game-specific bots by name (``greedy``, ``strategy:...``); generic ones live in tabletown.bots."""
         return {}
 
-    def describe_event(self, event: Mapping[str, Any], names: Names | None = None) -> str:
+    def describe_event(self, event: Mapping[str, Any], names: Names | None = None, lang: str = "en") -> str:
         """One event of a view (``{"i", "kind", ...data}``) in words. Games word their events in
         their render module; the default shows the raw data. ``names`` (core.words.Names) names the
-        seats by their players, "you" for the reader; without it seats are P0, P1... (the terminal)."""
+        seats by their players, "you" for the reader; without it seats are P0, P1... (the terminal).
+        ``lang`` is one of core.i18n.LANGUAGES (the game's catalog; English when it has none)."""
         data = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("i", "kind", "private"))
         return f"{event.get('kind')}: {data}" if data else str(event.get("kind"))
 

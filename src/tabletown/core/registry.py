@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import sys
+from pathlib import Path
 
 from .errors import OptionError
 from .game import Game
+from .i18n import register_domain
 
 GAMES_PACKAGE = "tabletown.games"
 
@@ -21,6 +24,10 @@ def register(game: Game) -> Game:
     if game.name in _GAMES and type(_GAMES[game.name]) is not type(game):
         raise ValueError(f"two games claim the name {game.name!r}")
     _GAMES[game.name] = game
+    # The game's message catalogs sit in its package's locale folder (core.i18n).
+    module = sys.modules.get(type(game).__module__)
+    if module is not None and getattr(module, "__file__", None):
+        register_domain(game.name, Path(module.__file__).parent / "locale")  # type: ignore[arg-type]
     return game
 
 

@@ -105,10 +105,10 @@ class LordsOfVegasGame(Game):
         assert isinstance(state, LordsOfVegasState)
         return state
 
-    def describe_event(self, event: Mapping[str, Any], names: Names | None = None) -> str:
+    def describe_event(self, event: Mapping[str, Any], names: Names | None = None, lang: str = "en") -> str:
         from .render import describe_event
 
-        return describe_event(event, names)
+        return describe_event(event, names, lang)
 
     def status_line(self, view: Mapping[str, Any]) -> str:
         from .render import status_line

@@ -297,7 +297,7 @@ def describe_items(items: list[Mapping[str, Any]], names: Names | None = None) -
     return "; ".join(parts)
 
 
-def describe_event(event: Mapping[str, Any], names: Names | None = None) -> str:
+def describe_event(event: Mapping[str, Any], names: Names | None = None, lang: str = "en") -> str:
     """One event of a view (``{"i", "kind", ...}``) as a sentence: seats as ``P0``... for the terminal,
     or by their players' names ("you" for the reader) with ``names``."""
     kind = event.get("kind")

@@ -151,10 +151,10 @@ class MachiKoro(Game):
         state.city_hall_mode = state.options["city_hall"]
         return state
 
-    def describe_event(self, event: Mapping[str, Any], names: Names | None = None) -> str:
+    def describe_event(self, event: Mapping[str, Any], names: Names | None = None, lang: str = "en") -> str:
         from .render import describe_event
 
-        return describe_event(event, names)
+        return describe_event(event, names, lang)
 
     def bots(self) -> Mapping[str, BotFactory]:
         from .bots import bot_factories

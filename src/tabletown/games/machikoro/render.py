@@ -90,7 +90,7 @@ def _rolls(rolls: list[int]) -> str:
 # --- events -------------------------------------------------------------------------------------------
 # The sentences below are alike by shape (to one another, and to newlasvegas's and multicity's)
 # on purpose: each event kind its own words.
-def describe_event(event: Mapping[str, Any], names: Names | None = None) -> str:
+def describe_event(event: Mapping[str, Any], names: Names | None = None, lang: str = "en") -> str:
     """One event of a view (``{"i", "kind", ...}``) as a sentence: seats as ``P0``... for the terminal,
     or by their players' names ("You" for the reader) with ``names``; cards by their printed names."""
     n = names or PLAIN

@@ -28,7 +28,7 @@ def seat_name(seat: int) -> str:
     return f"seat {seat} ({COLOURS[seat]})"
 
 
-def describe_event(event: Mapping[str, Any], names: Names | None = None) -> str:
+def describe_event(event: Mapping[str, Any], names: Names | None = None, lang: str = "en") -> str:
     """One event of a view (docs/games/multicity.md, "Events") as an English sentence: seats by
     number and colour for the terminal, or by their players' names ("You" for the reader)."""
     text = _describe(event, names)

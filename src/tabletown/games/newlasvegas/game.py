@@ -92,10 +92,10 @@ class NewLasVegas(Game):
 
     # Alike to multicity/game.py on purpose: each game's Game hands these to its own modules (the
     # registration shape of docs/engine.md).
-    def describe_event(self, event: Mapping[str, Any], names: Names | None = None) -> str:
+    def describe_event(self, event: Mapping[str, Any], names: Names | None = None, lang: str = "en") -> str:
         from .render import describe_event
 
-        return describe_event(event, names)
+        return describe_event(event, names, lang)
 
     def bots(self) -> Mapping[str, BotFactory]:
         from .bots import GreedyBot

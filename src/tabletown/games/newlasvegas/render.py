@@ -375,7 +375,7 @@ def _cards(cards: list[list[Any]], labels: str) -> str:
     return ", ".join(f"{labels[k]}: {n}/{EFFECT_NAMES.get(e, e)}" for k, (n, e) in enumerate(cards))
 
 
-def describe_event(event: Mapping[str, Any], names: Names | None = None) -> str:
+def describe_event(event: Mapping[str, Any], names: Names | None = None, lang: str = "en") -> str:
     """One event of a view (``{"i", "kind", ...}``) as an English sentence: seats by number for the
     terminal, or by their players' names ("You" for the reader) with ``names``."""
     text = _describe(event, names)

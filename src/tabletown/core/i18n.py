@@ -1,0 +1,220 @@
+"""Languages: gettext catalogs (Babel), one domain per game plus ``tabletown`` for everything shared.
+
+English is the source language: every message is written in English in the code and looked up in the
+reader's catalog, falling back to the English text. Catalogs live beside the code that speaks them:
+``core/locale/<lang>/LC_MESSAGES/tabletown.po`` for core, web and terminal, and
+``games/<game>/locale/<lang>/LC_MESSAGES/<game>.po`` for each game (so a game stays one folder). The
+compiled ``.mo`` files ship in the package (``make catalogs`` rebuilds them; a test checks they match).
+
+A renderer speaks through a :class:`Speaker`: its catalog in one locale plus the seat names of one
+reader. Messages are marked for extraction (``make catalogs`` runs ``pybabel extract``) by the
+method names ``tr`` (a sentence), ``trn`` (singular and plural), ``trp`` (with a context) and by
+``N_`` (marks without translating, for the two forms of :meth:`Speaker.said`). Fields are named
+(``{who} rolls {die}.``) so a translation may reorder them.
+
+Names are never declined: in Polish, German and Russian a sentence is shaped so that a player's name
+stands where its nominative reads right ("graczowi Alicja"), and the reader as subject gets the
+second-person sentence (``said``), as in English.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from babel import Locale
+from babel.lists import format_list
+from babel.numbers import format_decimal
+from babel.support import NullTranslations, Translations
+
+from .words import PLAIN, Names
+
+LANGUAGES = ("en", "pl", "de", "ru")
+LANGUAGE_NAMES = {"en": "English", "pl": "Polski", "de": "Deutsch", "ru": "Русский"}
+DEFAULT = "en"
+CORE_DOMAIN = "tabletown"
+CORE_LOCALE_DIR = Path(__file__).with_name("locale")
+
+_DOMAINS: dict[str, Path] = {CORE_DOMAIN: CORE_LOCALE_DIR}
+
+
+def N_(message: str) -> str:  # noqa: N802 - gettext's conventional name for "mark, do not translate"
+    """Marks ``message`` for extraction and returns it untouched (translated later)."""
+    return message
+
+
+def register_domain(domain: str, directory: Path) -> None:
+    """A game's catalogs: ``directory/<lang>/LC_MESSAGES/<domain>.mo`` (the game's ``locale`` folder)."""
+    _DOMAINS[domain] = directory
+
+
+def language(code: str | None) -> str:
+    """One of LANGUAGES for a code such as ``pl``, ``pl-PL``, ``de_AT`` or None (English)."""
+    if not code:
+        return DEFAULT
+    head = code.strip().replace("_", "-").split("-")[0].lower()
+    return head if head in LANGUAGES else DEFAULT
+
+
+def from_accept_language(header: str | None) -> str:
+    """The best of our languages for an HTTP ``Accept-Language`` header (quality values honoured)."""
+    best, best_q = DEFAULT, -1.0
+    for order, part in enumerate((header or "").split(",")):
+        tag, _, params = part.strip().partition(";")
+        quality = 1.0
+        if params.strip().startswith("q="):
+            try:
+                quality = float(params.strip()[2:])
+            except ValueError:
+                continue
+        code = tag.strip().replace("_", "-").split("-")[0].lower()
+        if code in LANGUAGES and quality > best_q and quality > 0:
+            best, best_q = code, quality - order * 1e-6  # ties: the earlier one
+    return best
+
+
+def from_environment() -> str:
+    """The terminal's language: ``TABLETOWN_LANG``, else English (the system locale is not guessed:
+    a researcher's logs should not change language with the machine)."""
+    return language(os.environ.get("TABLETOWN_LANG"))
+
+
+@functools.cache
+def catalog(domain: str, lang: str) -> NullTranslations:
+    """The compiled catalog of ``domain`` in ``lang`` (English, or a missing catalog: no translation)."""
+    directory = _DOMAINS.get(domain)
+    if lang == DEFAULT or directory is None:
+        return NullTranslations()
+    found = Translations.load(str(directory), [lang], domain)
+    return found if isinstance(found, Translations) else NullTranslations()
+
+
+def gettext(domain: str, lang: str, message: str) -> str:
+    return catalog(domain, lang).gettext(message)
+
+
+class MissingTranslation(LookupError):
+    """A message with no translation in a strict Speaker (tests: every message must be translated)."""
+
+
+class Speaker:
+    """One renderer's words in one language for one reader (``names``: core.words.Names).
+
+    ``Speaker.strict = True`` (the tests) makes a message missing from a non-English catalog raise
+    MissingTranslation instead of falling back to English."""
+
+    strict = False
+
+    def __init__(self, domain: str, lang: str = DEFAULT, names: Names | None = None) -> None:
+        self.domain = domain
+        self.lang = language(lang)
+        self.names = names or PLAIN
+        self._catalog = catalog(domain, self.lang)
+        self._core = catalog(CORE_DOMAIN, self.lang)
+
+    @property
+    def english(self) -> bool:
+        return self.lang == DEFAULT
+
+    def tr(self, message: str, **fields: Any) -> str:
+        """``message`` translated, its ``{fields}`` filled in."""
+        self._check(message)
+        text = self._catalog.gettext(message)
+        return text.format(**fields) if fields else text
+
+    def _check(self, key: object, message: str | None = None) -> None:
+        if self.strict and not self.english:
+            found = getattr(self._catalog, "_catalog", {})
+            if key not in found:
+                raise MissingTranslation(f"{self.domain}/{self.lang}: {message or key!r}")
+
+    def trn(self, singular: str, plural: str, count: int, **fields: Any) -> str:
+        """The form for ``count`` (Polish and Russian have three), ``{count}`` and fields filled in."""
+        self._check((singular, 0), singular)
+        text = self._catalog.ngettext(singular, plural, count)
+        return text.format(count=self.number(count), **fields)
+
+    def trp(self, context: str, message: str, **fields: Any) -> str:
+        """``message`` translated in ``context`` (one English word, two meanings)."""
+        self._check(f"{context}\x04{message}", message)
+        text = str(self._catalog.pgettext(context, message))
+        return text.format(**fields) if fields else text
+
+    def said(self, seat: object, other: str, you: str, **fields: Any) -> str:
+        """The sentence whose subject is ``seat``: ``you`` when the reader is that seat, else ``other``
+        with ``{who}`` the seat's name. Both forms are marked with ``N_`` where they are written."""
+        if self.names.you(seat):
+            return self.tr(you, **fields)
+        return self.tr(other, who=self.name(seat), **fields)
+
+    def name(self, seat: object) -> str:
+        """A seat's name in any position (``P1`` without names)."""
+        return self.names.name(seat)
+
+    def who(self, seat: object) -> str:
+        """A seat as an object: "you" for the reader in English; other languages use the name, which
+        is never declined."""
+        if self.english:
+            return self.names.who(seat)
+        return self.names.name(seat)
+
+    def number(self, value: int | float) -> str:
+        return format_decimal(value, locale=self.lang) if not self.english else str(value)
+
+    def listed(self, items: Sequence[str]) -> str:
+        """Several words joined the locale's way ("A, B and C"; "A, B i C")."""
+        if not items:
+            return ""
+        return format_list(list(items), locale=_locale(self.lang))
+
+    def core(self, message: str, **fields: Any) -> str:
+        """A shared message (core catalog), e.g. the end of a game."""
+        if self.strict and not self.english and message not in getattr(self._core, "_catalog", {}):
+            raise MissingTranslation(f"{CORE_DOMAIN}/{self.lang}: {message!r}")
+        text = self._core.gettext(message)
+        return text.format(**fields) if fields else text
+
+
+@functools.cache
+def _locale(lang: str) -> Locale:
+    return Locale.parse("en" if lang == DEFAULT else lang)
+
+
+def glossary_term(glossary: Mapping[str, Mapping[str, Any]], key: str, lang: str) -> str:
+    """A printed name from a game's glossary (``{key: {"en": ..., "pl": ..., ...}}``), English when
+    the language has none."""
+    entry = glossary.get(key)
+    if entry is None:
+        return key
+    return str(entry.get(lang) or entry.get(DEFAULT) or key)
+
+
+def missing_translations(domains: Iterable[str] | None = None) -> list[str]:
+    """Every untranslated or fuzzy message of every catalog (for the test that keeps them complete)."""
+    from babel.messages.pofile import read_po
+
+    problems = []
+    for domain in domains or list(_DOMAINS):
+        directory = _DOMAINS[domain]
+        for lang in LANGUAGES[1:]:
+            po = directory / lang / "LC_MESSAGES" / f"{domain}.po"
+            if not po.exists():
+                problems.append(f"{domain}/{lang}: no catalog")
+                continue
+            with po.open("rb") as handle:
+                messages = read_po(handle)
+            for message in messages:
+                if not message.id:
+                    continue
+                strings = message.string if isinstance(message.string, tuple) else (message.string,)
+                if message.fuzzy or not all(strings):
+                    problems.append(f"{domain}/{lang}: {message.id!r}")
+    return problems
+
+
+def domains() -> dict[str, Path]:
+    """Every registered domain and its folder."""
+    return dict(_DOMAINS)
