@@ -19,6 +19,7 @@ from .bots import bot_names, make_bot
 from .core.bench import bench_config
 from .core.errors import TabletownError
 from .core.game import Game, State
+from .core.i18n import LANGUAGES, from_environment, in_language
 from .core.options import parse_option_pairs
 from .core.record import Record, apply_recorded, verify
 from .core.registry import all_games, get_game
@@ -62,9 +63,15 @@ def play(
         Path | None, typer.Option("--resume", help="continue a saved game (its record)")
     ] = None,
     quiet: Annotated[bool, typer.Option(help="with only bots: print just the result")] = False,
+    lang: Annotated[
+        str | None, typer.Option("--lang", help="en, pl, de or ru (default: $TABLETOWN_LANG, else en)")
+    ] = None,
 ) -> None:
     """Play GAME. With only bot seats the game runs to its end without input. A game with a human is
     saved on every exit (to --record or last-game.json); --resume FILE continues it."""
+    if lang is not None and lang not in LANGUAGES:
+        _fail(f"--lang is one of {', '.join(LANGUAGES)}, not {lang!r}")
+    language = lang or from_environment()
     try:
         if resume is not None:
             rec = Record.load(resume)
@@ -86,7 +93,7 @@ def play(
         agents = []
         for index, spec in enumerate(seats):
             if spec == "human":
-                agents.append(HumanAgent(game, console, table))
+                agents.append(HumanAgent(game, console, table, language))
             elif spec.startswith("bot:"):
                 agents.append(_bot_agent(game, spec, derive_seed(state.seed, index, spec)))
             else:
@@ -107,7 +114,7 @@ def play(
             console.print(f"game saved to {record}; continue it with: tabletown play --resume {record}")
         raise typer.Exit(1) from None
     if has_human or not quiet:
-        console.print(game.render(state.view(None)))
+        console.print(in_language(game.render, state.view(None), lang=language))
     _print_result(state, seats)
     if record is not None:
         rec.save(record)

@@ -19,6 +19,7 @@ from rich.markup import escape
 
 from .core.errors import TabletownError
 from .core.game import Action, Game, State
+from .core.i18n import CORE_DOMAIN, Speaker, in_language
 from .core.record import Record, apply_recorded
 
 MAX_MENU_DIGITS = 6
@@ -41,17 +42,19 @@ class HotSeat:
 class HumanAgent:
     """Asks a person at the terminal for a move, showing the board from their seat."""
 
-    def __init__(self, game: Game, console: Console, table: HotSeat) -> None:
+    def __init__(self, game: Game, console: Console, table: HotSeat, lang: str = "en") -> None:
         self.game = game
         self.console = console
         self.table = table
+        self.lang = lang
+        self.words = Speaker(CORE_DOMAIN, lang)
 
     # -- the prompt ------------------------------------------------------------------------------------
     def __call__(self, state: State, player: int) -> Action:
         self._hand_over(player)
         self._show(state, player)
         while True:
-            text = self._ask(f"[bold cyan]seat {player}>[/] ")
+            text = self._ask(f"[bold cyan]{escape(self.words.tr('seat {seat}>', seat=player))}[/] ")
             action = self.understand(state, player, text)
             if action is not None:
                 return action
@@ -140,7 +143,8 @@ class HumanAgent:
         table = self.table
         if table.humans > 1 and table.last is not None and table.last != player:
             self.console.clear()
-            self._ask(f"[bold]pass the keyboard to seat {player}, then press Enter[/] ")
+            hand_over = self.words.tr("pass the keyboard to seat {seat}, then press Enter", seat=player)
+            self._ask(f"[bold]{escape(hand_over)}[/] ")
             self.console.clear()
         table.last = player
 
@@ -148,26 +152,29 @@ class HumanAgent:
         # The view carries only the events this seat has not been shown yet; the game's renderer
         # words them along with the board.
         view = state.view(player, since=self.table.seen_events.get(player, 0))
-        self.console.print(self.game.render(view))
+        self.console.print(in_language(self.game.render, view, lang=self.lang))
         self.table.seen_events[player] = view["event_count"]
-        self.console.print(f"[bold]{escape(self.game.status_line(view))}[/]")
+        self.console.print(f"[bold]{escape(in_language(self.game.status_line, view, lang=self.lang))}[/]")
         self._help(state, player, state.legal_actions(player), short=True)
 
     def _help(self, state: State, player: int, legal: list[Action], short: bool = False) -> None:
         texts = [f"[cyan]#{i + 1}[/] {escape(state.format_action(a))}" for i, a in enumerate(legal)]
         if short and len(texts) > 40:
             self.console.print(Columns(texts[:40], padding=(0, 2)))
-            self.console.print(f"[dim]... {len(texts)} moves in all: 'help' lists every one[/]")
+            many = self.words.tr("... {count} moves in all: 'help' lists every one", count=len(texts))
+            self.console.print(f"[dim]{escape(many)}[/]")
         else:
             for start in range(0, len(texts), PAGE):
                 self.console.print(Columns(texts[start : start + PAGE], padding=(0, 2)))
-                if start + PAGE < len(texts) and self._ask("[dim]Enter for more, q to stop[/] ") == "q":
+                more = self.words.tr("Enter for more, q to stop")
+                if start + PAGE < len(texts) and self._ask(f"[dim]{escape(more)}[/] ") == "q":
                     break
         if self.game.notation_help:
             self.console.print(f"[dim]{escape(self.game.notation_help)}[/]")
-        self.console.print(
-            "[dim]type a move, or #N for move N; 'board' redraws, 'help' lists moves, 'quit' leaves[/]"
+        hint = self.words.tr(
+            "type a move, or #N for move N; 'board' redraws, 'help' lists moves, 'quit' leaves"
         )
+        self.console.print(f"[dim]{escape(hint)}[/]")
 
 
 def resume_state(record: Record) -> State:

@@ -24,6 +24,7 @@ EXTRA_KEYS = {
     "status",
     "seats",
     "event_text",
+    "lang",
     "since",
     "turn_timer",
     "turn_deadline",

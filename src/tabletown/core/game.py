@@ -388,14 +388,14 @@ class Game(ABC):
         data = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("i", "kind", "private"))
         return f"{event.get('kind')}: {data}" if data else str(event.get("kind"))
 
-    def status_line(self, view: Mapping[str, Any]) -> str:
+    def status_line(self, view: Mapping[str, Any], lang: str = "en") -> str:
         """One short line for the prompt (it must fit 80 columns): the viewer's own essentials. Games
         override it with their own (coins, score, phase); the default says who acts."""
         acting = ", ".join(str(seat) for seat in view.get("to_act", ()))
         return f"you are seat {view.get('seat')}; to act: {acting or 'nobody'}"
 
-    def render(self, view: Mapping[str, Any]) -> RenderableType:
-        """A Rich renderable of a view (defaults to its JSON)."""
+    def render(self, view: Mapping[str, Any], lang: str = "en") -> RenderableType:
+        """A Rich renderable of a view in ``lang`` (defaults to its JSON)."""
         from rich.pretty import Pretty
 
         return Pretty(view)

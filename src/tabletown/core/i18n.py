@@ -20,10 +20,11 @@ second-person sentence (``said``), as in English.
 from __future__ import annotations
 
 import functools
+import inspect
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from babel import Locale
 from babel.lists import format_list
@@ -38,6 +39,7 @@ DEFAULT = "en"
 CORE_DOMAIN = "tabletown"
 CORE_LOCALE_DIR = Path(__file__).with_name("locale")
 
+T = TypeVar("T")
 _DOMAINS: dict[str, Path] = {CORE_DOMAIN: CORE_LOCALE_DIR}
 
 
@@ -213,6 +215,21 @@ def missing_translations(domains: Iterable[str] | None = None) -> list[str]:
                 if message.fuzzy or not all(strings):
                     problems.append(f"{domain}/{lang}: {message.id!r}")
     return problems
+
+
+def in_language(method: Callable[..., T], *args: Any, lang: str) -> T:
+    """``method(*args, lang=lang)`` when it takes a language (every game of ours), else in English."""
+    if lang != DEFAULT and _takes_lang(getattr(method, "__func__", method)):
+        return method(*args, lang=lang)
+    return method(*args)
+
+
+@functools.cache
+def _takes_lang(function: Callable[..., Any]) -> bool:
+    try:
+        return "lang" in inspect.signature(function).parameters
+    except (TypeError, ValueError):
+        return False
 
 
 def domains() -> dict[str, Path]:

@@ -212,7 +212,7 @@ class Following:
             table.turn_since.setdefault(seat, now)
 
     def subscribe(
-        self, table: LiveTable, seat: int | None, since: int, push: Callable[[str], None]
+        self, table: LiveTable, seat: int | None, since: int, push: Callable[[str], None], lang: str = "en"
     ) -> tuple[Subscriber, dict[str, Any]]:
         """Follow a table; returns the subscriber and the first payload (events from ``since``).
 
@@ -222,8 +222,8 @@ class Following:
         if self.shared and not table.over:
             self.catch_up(table)
         with table.lock:
-            payload = build_payload(table, seat, since)
-            sub = Subscriber(seat, max(since, payload.get("event_count", 0) or 0), push)
+            payload = build_payload(table, seat, since, lang)
+            sub = Subscriber(seat, max(since, payload.get("event_count", 0) or 0), push, lang=lang)
             table.subscribers.append(sub)
         return sub, payload
 
@@ -233,9 +233,9 @@ class Following:
             if sub in table.subscribers:
                 table.subscribers.remove(sub)
 
-    def payload(self, table: LiveTable, seat: int | None, since: int = 0) -> dict[str, Any]:
+    def payload(self, table: LiveTable, seat: int | None, since: int = 0, lang: str = "en") -> dict[str, Any]:
         with table.lock:
-            return build_payload(table, seat, since)
+            return build_payload(table, seat, since, lang)
 
     def _notify(self, table: LiveTable) -> None:
         """Tell the table's followers: the drivers at once, the listeners (WebSockets) from the
@@ -268,14 +268,14 @@ class Following:
             self._push_all(table)
 
     def _push_all(self, table: LiveTable) -> None:
-        shared: dict[tuple[int | None, int], tuple[str, int]] = {}
+        shared: dict[tuple[int | None, int, str], tuple[str, int]] = {}
         for sub in list(table.subscribers):
             if sub.closed:
                 continue
-            key = (sub.seat, sub.since)
+            key = (sub.seat, sub.since, sub.lang)
             try:
                 if key not in shared:
-                    payload = build_payload(table, sub.seat, sub.since)
+                    payload = build_payload(table, sub.seat, sub.since, sub.lang)
                     text = json_text({"type": "view", **payload})
                     shared[key] = (text, payload.get("event_count", sub.since) or sub.since)
                 text, sub.since = shared[key]

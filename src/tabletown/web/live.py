@@ -90,6 +90,7 @@ class Subscriber:
     since: int
     push: Callable[[str], None]  # the WebSocket message, encoded (a "view" with the payload)
     closed: bool = False
+    lang: str = "en"  # the language its events are worded in
 
 
 @dataclass(eq=False)
@@ -237,11 +238,14 @@ class LiveTable:
         }
 
 
-def describe(game: Game, event: dict[str, Any], names: Names | None = None) -> str:
-    """The event in words; with ``names`` (the table's players, "you" for the reader) when the game's
-    ``describe_event`` takes them (every game of ours; a game with the old signature gets none)."""
+def describe(game: Game, event: dict[str, Any], names: Names | None = None, lang: str = "en") -> str:
+    """The event in words; with ``names`` (the table's players, "you" for the reader) and in ``lang``
+    when the game's ``describe_event`` takes them (every game of ours; a game with the old signature
+    gets neither)."""
     try:
         if names is not None and _takes_names(type(game)):
+            if lang != "en" and _takes_lang(type(game)):
+                return str(game.describe_event(event, names, lang))
             return str(game.describe_event(event, names))
         return str(game.describe_event(event))
     except Exception:
@@ -252,6 +256,14 @@ def describe(game: Game, event: dict[str, Any], names: Names | None = None) -> s
 def _takes_names(cls: type[Game]) -> bool:
     try:
         return "names" in inspect.signature(cls.describe_event).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+@functools.cache
+def _takes_lang(cls: type[Game]) -> bool:
+    try:
+        return "lang" in inspect.signature(cls.describe_event).parameters
     except (TypeError, ValueError):
         return False
 
@@ -270,8 +282,9 @@ def seat_view(state: State, seat: int | None, since: int) -> dict[str, Any]:
         return state.view(seat)
 
 
-def build_payload(table: LiveTable, seat: int | None, since: int = 0) -> dict[str, Any]:
-    """The seat's view (``state.view(seat, since)``) plus what a client needs around it.
+def build_payload(table: LiveTable, seat: int | None, since: int = 0, lang: str = "en") -> dict[str, Any]:
+    """The seat's view (``state.view(seat, since)``) plus what a client needs around it, the
+    events worded in ``lang`` (the view itself is data, the same in every language).
 
     Call with ``table.lock`` held. Only contract data is used: the view, ``to_act``, the seat's legal
     moves as notation, and the game's own wording of the events it shows."""
@@ -300,7 +313,7 @@ def build_payload(table: LiveTable, seat: int | None, since: int = 0) -> dict[st
         names = people(table, seat)
         for event in events:
             if isinstance(event, dict):
-                texts.append([event.get("i"), describe(table.game, event, names)])
+                texts.append([event.get("i"), describe(table.game, event, names, lang)])
     now = time.monotonic()
     deadlines = {}
     if table.turn_timer:
@@ -315,6 +328,7 @@ def build_payload(table: LiveTable, seat: int | None, since: int = 0) -> dict[st
             "status": table.status,
             "seats": [s.public() for s in table.seats],
             "event_text": texts,
+            "lang": lang,
             "since": since,
             "turn_timer": table.turn_timer,
             "turn_deadline": deadlines,

@@ -18,7 +18,7 @@ REPLAY_CHECKPOINT = 32
 KEPT_UPLOADS = 16
 
 
-def replay_view(table: LiveTable, step: int, seat: int | None) -> dict[str, Any]:
+def replay_view(table: LiveTable, step: int, seat: int | None, lang: str = "en") -> dict[str, Any]:
     """The position after ``step`` moves as ``seat`` sees it (a new state; the live one untouched).
 
     Before the end the move list withholds other seats' secret moves (``moves_for``); the views
@@ -64,7 +64,7 @@ def replay_view(table: LiveTable, step: int, seat: int | None) -> dict[str, Any]
             "moves": moves,
             "fairness": fairness,
             "event_text": [
-                [e.get("i"), describe(table.game, e, people(table, seat))]
+                [e.get("i"), describe(table.game, e, people(table, seat), lang)]
                 for e in view.get("events", [])
                 if isinstance(e, dict)
             ],

@@ -1,19 +1,20 @@
-"""Each game's browser board in one folder, ``boards/<game>/``: ``__init__.py`` may define ``words() ->
-dict`` (names and effects by id, from the game's own renderer) that the page hands to ``board.js``
+"""Each game's browser board in one folder, ``boards/<game>/``: ``__init__.py`` may define ``words(lang)
+-> dict`` (names and effects by id in that language, from the game's own renderer) that the page hands to ``board.js``
 (``Tabletown.registerBoard``); ``board.html`` is its markup and links ``board.css``. The page serves the
 script and stylesheet at ``/boards/<game>/`` (web/routes/pages.py)."""
 
 from __future__ import annotations
 
 import importlib
+import inspect
 import logging
 from typing import Any
 
 log = logging.getLogger("tabletown.web")
 
 
-def board_words(game_name: str) -> dict[str, Any]:
-    """The board's words, plus the game's first-move hints (web/help.py) under ``"hints"``."""
+def board_words(game_name: str, lang: str = "en") -> dict[str, Any]:
+    """The board's words in ``lang``, plus the game's first-move hints (web/help.py) under ``"hints"``."""
     from ..help import HINTS
 
     hints: dict[str, Any] = {"hints": HINTS[game_name]} if game_name in HINTS else {}
@@ -22,7 +23,8 @@ def board_words(game_name: str) -> dict[str, Any]:
     except ModuleNotFoundError:
         return hints
     try:
-        words: dict[str, Any] = module.words()  # a board module's words() is a dict
+        takes_lang = "lang" in inspect.signature(module.words).parameters
+        words: dict[str, Any] = module.words(lang) if takes_lang else module.words()  # a dict
         return {**words, **hints}
     except Exception:  # a board's words must never take the page down
         log.exception("board words of %s failed", game_name)

@@ -10,17 +10,34 @@ from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Resp
 from fastapi.templating import Jinja2Templates
 
 from ... import __version__
+from ...core.i18n import LANGUAGE_NAMES, LANGUAGES
 from ..access import held_seats, remember_token, service
 from ..boards import board_words
 from ..catalog import find_game, set_up_title
 from ..help import help_page as game_help
+from ..languages import COOKIE, COOKIE_AGE, request_language, script_messages, ui_text
 from ..tables import TableError
 
 HERE = Path(__file__).parents[1]
 router = APIRouter()
 BOARDS = HERE / "boards"
+
+
+def language_context(request: Request) -> dict[str, Any]:
+    """What every page knows of its language: ``lang`` (the page's ``lang`` attribute and the
+    switch), ``_`` (the shared catalog's messages) and the languages to switch to."""
+    lang = request_language(request)
+    return {
+        "lang": lang,
+        "_": lambda message, **fields: ui_text(lang, message, **fields),
+        "languages": LANGUAGE_NAMES,
+        "script_messages": script_messages(lang),
+        "here": request.url.path,
+    }
+
+
 # A game's board template is found as "<game>/board.html" in its board folder (web/boards/<game>/).
-templates = Jinja2Templates(directory=[HERE / "templates", BOARDS])
+templates = Jinja2Templates(directory=[HERE / "templates", BOARDS], context_processors=[language_context])
 BOARD_MEDIA = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
 
 
@@ -35,13 +52,13 @@ def board_scripts(game_name: str) -> list[str]:
     return [f"/boards/{game_name}/{name}" for name in [*parts, "board.js"]]
 
 
-def board_assets(game_name: str) -> dict[str, Any]:
+def board_assets(game_name: str, lang: str = "en") -> dict[str, Any]:
     """A game's board lives in one folder, web/boards/<game>/: its words (``__init__.py``), scripts
     (``board.js`` and its parts), styles (``board.css``, linked by its template) and markup
     (``board.html``)."""
     folder = BOARDS / game_name
     return {
-        "board_words": board_words(game_name),
+        "board_words": board_words(game_name, lang),
         "board_scripts": board_scripts(game_name),
         "board_template": f"{game_name}/board.html"
         if (folder / "board.html").is_file()
@@ -59,6 +76,18 @@ def board_asset(game_name: str, asset: str) -> Response:
     if media_type is None or not stem.isidentifier() or not game_name.isidentifier() or not path.is_file():
         return Response("not found", status_code=404, media_type="text/plain")
     return FileResponse(path, media_type=media_type)
+
+
+@router.get("/lang/{code}", include_in_schema=False)
+def choose_language(code: str, request: Request, back: str = Query(default="/", max_length=512)) -> Response:
+    """The language switch: remembers the choice in a cookie and goes back to the page it came from
+    (a path on this site only: never elsewhere)."""
+    if not back.startswith("/") or back.startswith("//") or "\\" in back:
+        back = "/"
+    response = RedirectResponse(back, status_code=303)
+    if code in LANGUAGES:
+        response.set_cookie(COOKIE, code, max_age=COOKIE_AGE, samesite="lax", path="/")
+    return response
 
 
 @router.get("/", response_class=HTMLResponse, include_in_schema=False)
@@ -83,7 +112,7 @@ def table_page(
         "table": table.summary(),
         "game_title": set_up_title(table.game, table.num_players, table.options),
         "held": held_seats(request, table),
-        **board_assets(table.game.name),
+        **board_assets(table.game.name, request_language(request)),
     }
     return templates.TemplateResponse(request, "table.html", context)
 
@@ -96,7 +125,7 @@ def replay_page(table_id: str, request: Request) -> Response:
         "game_title": set_up_title(table.game, table.num_players, table.options),
         "held": held_seats(request, table),
         "upload": False,
-        **board_assets(table.game.name),
+        **board_assets(table.game.name, request_language(request)),
     }
     return templates.TemplateResponse(request, "replay.html", context)
 
@@ -126,7 +155,7 @@ def upload_page(request: Request, game: str | None = Query(default=None, max_len
         "board_scripts": [],
         "board_words": {},
         "board_template": "boards/generic.html",
-        **(board_assets(found.name) if found else {}),
+        **(board_assets(found.name, request_language(request)) if found else {}),
     }
     return templates.TemplateResponse(request, "replay.html", context)
 

@@ -10,6 +10,7 @@ from pydantic import BaseModel, StrictInt
 
 from ..access import service, viewer
 from ..catalog import set_up_title
+from ..languages import request_language
 from ..replaying import replay_view
 from ..tables import TableError
 
@@ -66,7 +67,7 @@ def get_replay(
             raise TableError(
                 403, "replay.hidden", "a seat's view of an unfinished game needs that seat's token"
             )
-    return replay_view(table, step, seat)
+    return replay_view(table, step, seat, request_language(request))
 
 
 @router.post("/api/replay", tags=["replays"])
@@ -76,6 +77,6 @@ def post_replay(body: ReplayBody, request: Request) -> dict[str, Any]:
     table = svc.uploads.table(body.record)
     if body.seat is not None and not 0 <= body.seat < table.num_players:
         raise TableError(422, "seat.number", "no such seat")
-    view = replay_view(table, body.step, body.seat)
+    view = replay_view(table, body.step, body.seat, request_language(request))
     view["title"] = set_up_title(table.game, table.num_players, table.options)
     return view

@@ -15,6 +15,7 @@ from fastapi.responses import JSONResponse
 from ..access import check_move_rate, client_address, credential, guard_of, service
 from ..asgi import MAX_BODY, MAX_COUNT, too_large
 from ..drivers import from_any_thread, gate, until_seq
+from ..languages import request_language
 from ..limits import Guard, retry_after
 from ..tables import LiveTable, TableError, TableService, json_text
 from .tables import CATCH_UP_WAIT
@@ -111,7 +112,8 @@ async def serve_socket(
         outbox.append(text)
         from_any_thread(loop, drain)
 
-    sub, first = await anyio.to_thread.run_sync(svc.subscribe, table, seat, since, push)
+    lang = request_language(websocket)
+    sub, first = await anyio.to_thread.run_sync(svc.subscribe, table, seat, since, push, lang)
     sending = asyncio.Lock()  # pushes and replies share the socket: one frame at a time
 
     async def sender() -> None:

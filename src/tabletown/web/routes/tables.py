@@ -35,6 +35,7 @@ from ..asgi import (
 )
 from ..catalog import broken_games, game_info, games
 from ..drivers import gate, until_changed, until_seq
+from ..languages import request_language
 from ..tables import LiveTable, TableError, TableService, json_bytes
 
 router = APIRouter()
@@ -201,7 +202,8 @@ async def table_view(
         await until_changed(table, seq, wait)  # type: ignore[arg-type]  # held, or loaded by look()
     # In memory: microseconds, no thread needed. Sent as it is (no response model to check a
     # whole view against, no generic encoder walking it).
-    return json_bytes(svc.payload(table, number, since))  # type: ignore[arg-type]  # as above
+    lang = request_language(request)
+    return json_bytes(svc.payload(table, number, since, lang))  # type: ignore[arg-type]  # as above
 
 
 @router.post("/api/tables/{table_id}/actions", tags=["tables"])

@@ -9,6 +9,7 @@
 (function () {
   const boards = {};
   const parts = {}; // game -> {name: value}: the parts of a board split into several scripts
+  let messages = null; // the page's translated words (t()), read on first use
   function el(tag, attrs, ...children) {
     const node = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs || {})) {
@@ -196,6 +197,18 @@
       const node = document.getElementById(id);
       return node ? JSON.parse(node.textContent) : {};
     },
+    // The page's words in its language: t("Your turn") or t("{n} left", {n: 3}); the messages come
+    // from the shared catalog (core/locale, the page's <script id="ui-text">), English when missing.
+    t(message, fields) {
+      if (messages === null) {
+        const node = document.getElementById("ui-text");
+        try { messages = node ? JSON.parse(node.textContent) : {}; } catch (e) { messages = {}; }
+      }
+      let text = Object.prototype.hasOwnProperty.call(messages, message) ? messages[message] : message;
+      for (const [key, value] of Object.entries(fields || {})) text = text.split("{" + key + "}").join(String(value));
+      return text;
+    },
+    lang() { return document.documentElement.lang || "en"; },
     name() { return localStorage.getItem("tt_name") || ""; },
     setName(value) { localStorage.setItem("tt_name", value || ""); },
   };
