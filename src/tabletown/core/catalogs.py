@@ -32,6 +32,8 @@ KEYWORDS = {
     "gettext": None,
     "ngettext": (1, 2),
 }
+SCRIPT_KEYWORDS = {"t": None}  # Tabletown.t("...") in the pages' scripts
+METHODS = {".py": "python", ".html": "jinja2.ext:babel_extract", ".js": "javascript"}
 FIXED_DATE = datetime.datetime(2026, 11, 27, tzinfo=datetime.UTC)
 GAMES = ("machikoro", "lordsofvegas", "newlasvegas", "multicity")
 
@@ -57,15 +59,20 @@ def sources(domain: str) -> Iterator[Path]:
             continue
         yield path
     yield from sorted((PACKAGE / "web" / "templates").rglob("*.html"))
+    yield from sorted((PACKAGE / "web" / "boards").rglob("*.html"))
+    # Every script's words (Tabletown.t), boards' too: the pages hand scripts the shared catalog.
+    yield from sorted((PACKAGE / "web" / "static").rglob("*.js"))
+    yield from sorted((PACKAGE / "web" / "boards").rglob("*.js"))
 
 
 def extract(domain: str) -> Catalog:
     template = Catalog(domain=domain, project="Tabletown", charset="utf-8")
     for path in sources(domain):
-        method = "jinja2.ext:babel_extract" if path.suffix == ".html" else "python"
+        method = METHODS[path.suffix]
         options = {"extensions": "jinja2.ext.i18n"} if path.suffix == ".html" else {}
+        keywords = SCRIPT_KEYWORDS if path.suffix == ".js" else KEYWORDS
         for lineno, message, comments, context in extract_from_file(
-            method, str(path), keywords=KEYWORDS, options=options, strip_comment_tags=True, comment_tags=("i18n:",)
+            method, str(path), keywords=keywords, options=options, strip_comment_tags=True, comment_tags=("i18n:",)
         ):
             where = (str(path.relative_to(PACKAGE)), lineno)
             template.add(message, locations=[where], auto_comments=comments, context=context)
