@@ -54,7 +54,8 @@ class HumanAgent:
         self._hand_over(player)
         self._show(state, player)
         while True:
-            text = self._ask(f"[bold cyan]{escape(self.words.tr('seat {seat}>', seat=player))}[/] ")
+            prompt = self.words.tr("seat {seat}>", seat=player)
+            text = self._ask(f"[bold cyan]{escape(prompt)}[/] ")
             action = self.understand(state, player, text)
             if action is not None:
                 return action
