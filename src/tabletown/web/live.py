@@ -243,8 +243,8 @@ def describe(game: Game, event: dict[str, Any], names: Names | None = None, lang
     when the game's ``describe_event`` takes them (every game of ours; a game with the old signature
     gets neither)."""
     try:
-        if names is not None and _takes_names(type(game)):
-            if lang != "en" and _takes_lang(type(game)):
+        if names is not None and _takes(type(game), "names"):
+            if lang != "en" and _takes(type(game), "lang"):
                 return str(game.describe_event(event, names, lang))
             return str(game.describe_event(event, names))
         return str(game.describe_event(event))
@@ -253,17 +253,10 @@ def describe(game: Game, event: dict[str, Any], names: Names | None = None, lang
 
 
 @functools.cache
-def _takes_names(cls: type[Game]) -> bool:
+def _takes(cls: type[Game], parameter: str) -> bool:
+    """Whether the game's ``describe_event`` has ``parameter`` (older games lack names and lang)."""
     try:
-        return "names" in inspect.signature(cls.describe_event).parameters
-    except (TypeError, ValueError):
-        return False
-
-
-@functools.cache
-def _takes_lang(cls: type[Game]) -> bool:
-    try:
-        return "lang" in inspect.signature(cls.describe_event).parameters
+        return parameter in inspect.signature(cls.describe_event).parameters
     except (TypeError, ValueError):
         return False
 

@@ -87,9 +87,6 @@ class Lay(_Interned):
     y: int
     turn: int
 
-    def __repr__(self) -> str:
-        return f"Lay(x={self.x}, y={self.y}, turn={self.turn})"
-
 
 @dataclass(frozen=True, slots=True, eq=False, init=False)
 class Place(_Interned):
@@ -101,9 +98,6 @@ class Place(_Interned):
     x: int
     y: int
     vertical: bool
-
-    def __repr__(self) -> str:
-        return f"Place(length={self.length}, x={self.x}, y={self.y}, vertical={self.vertical})"
 
 
 # Every placement made so far, by its fields: the rules' hot path looks placements up here.
