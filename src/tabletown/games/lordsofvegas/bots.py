@@ -179,6 +179,8 @@ class GreedyBot(Bot):
                 return bet
         return best
 
+    # Alike by shape to expert.py's _choose/_market on purpose: the greedy baseline stays readable alone;
+    # the expert is its tuned successor, whose changes would hide in a shared base.
     def _market(self, state: LordsOfVegasState, p: int, legal: list[Move]) -> Action:
         best: Move = PASS
         best_gain = 0.0

@@ -222,6 +222,7 @@ class ExpertBot(GreedyBot):
                 return bet
         return best
 
+    # Alike by shape to bots.py's greedy on purpose (see there).
     def _market(self, base: LordsOfVegasState, p: int, legal: list[Move]) -> Action:
         best: Move = PASS
         best_gain = 0.0

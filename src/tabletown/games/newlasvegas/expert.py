@@ -448,6 +448,7 @@ class ExpertBot(Bot):
         if weights:
             self.w.update(weights)
 
+    # The same opening as GreedyBot.choose (bots.py) on purpose: each bot reads alone.
     def choose(self, state: State, player: int) -> Any:
         assert isinstance(state, NewLasVegasState)
         legal = state.legal_actions(player)
