@@ -622,6 +622,7 @@ class ExpertBot(Bot):
         model = Model(state, self.cap_floor)
         base = model.rates()
         best, best_val = PASS, self.race(model, player, base, 0.0)
+        # The same best-of loop as the race's (above) on purpose: each scores builds its own way.
         for action in legal:
             if action == PASS:
                 continue

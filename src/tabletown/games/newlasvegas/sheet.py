@@ -103,6 +103,7 @@ class Sheet:
         twin.ups = self.ups[:]
         twin.marks = self.marks
         twin.spent = self.spent
+        # Field by field on purpose, like every clone of ours: the searches' hot path (copy.copy costs more).
         twin.exp = self.exp
         twin.golf_l = self.golf_l
         twin.golf_r = self.golf_r

@@ -340,6 +340,7 @@ class NewLasVegasState(StepsMixin, RoundsMixin, HiddenMixin, State):
         ]
         twin.public = self.public[:]
         twin.turns = [t.clone() for t in self.turns]
+        # Field by field on purpose, like every clone of ours: the searches' hot path (copy.copy costs more).
         twin.waiting = self.waiting
         twin.loans = self.loans[:]
         twin.piles = [p[:] for p in self.piles]
