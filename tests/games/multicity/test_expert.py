@@ -52,6 +52,7 @@ def _sampled_states(count: int) -> list:
     return states
 
 
+# Alike to the other games' expert tests on purpose: each game's tests stand alone.
 def test_expert_does_not_peek_at_hidden_information():
     """Same view, other stack order and RNG: a fresh expert with the same seed chooses the same."""
     checked = 0

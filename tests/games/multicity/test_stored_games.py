@@ -6,6 +6,8 @@ were optimised. Each is played again from its seeds: the moves (so the order of 
 log, and the RNG's position must come out the same; the recorded moves must also replay as a record.
 Regenerate only for an intended change of behaviour:
 ``.venv/bin/python tests/games/multicity/test_stored_games.py``.
+
+Alike to the other games' test_stored_games.py on purpose: each game's tests stand alone.
 """
 
 from __future__ import annotations

@@ -59,6 +59,7 @@ def _sampled_states(games: int) -> list:
     return states
 
 
+# Alike to the other games' expert tests on purpose: each game's tests stand alone.
 def test_expert_does_not_peek_at_hidden_information():
     """Same view, other piles and other seats' hidden steps: a fresh expert chooses the same."""
     differs = 0

@@ -9,6 +9,8 @@ result, the digest of every seat's view with the whole event log, the fingerprin
 (hidden parts included) and the RNG's position. The recorded moves must also replay as a record.
 Regenerate only for an intended change of behaviour:
 ``.venv/bin/python tests/games/newlasvegas/test_stored_games.py``.
+
+Alike to the other games' test_stored_games.py on purpose: each game's tests stand alone.
 """
 
 from __future__ import annotations
