@@ -110,10 +110,10 @@ class LordsOfVegasGame(Game):
 
         return describe_event(event, names, lang)
 
-    def status_line(self, view: Mapping[str, Any]) -> str:
+    def status_line(self, view: Mapping[str, Any], lang: str = "en") -> str:
         from .render import status_line
 
-        return status_line(view)
+        return status_line(view, lang=lang)
 
     def create_state(self, num_players: int, options: dict[str, Any], seed: int) -> LordsOfVegasState:
         state = LordsOfVegasState()
@@ -126,7 +126,7 @@ class LordsOfVegasGame(Game):
 
         return {"greedy": GreedyBot, "expert": ExpertBot}
 
-    def render(self, view: Mapping[str, Any]) -> RenderableType:
+    def render(self, view: Mapping[str, Any], lang: str = "en") -> RenderableType:
         from .render import render_view
 
-        return render_view(view)
+        return render_view(view, lang=lang)

@@ -1,7 +1,8 @@
 """Text notation for Lords of Vegas actions (lowercase, typed by humans, stored in records).
 
 end                      end the turn
-build a2 gold            build on your lot A2 (colours: green brown gold purple silver, or gr br go pu si)
+build a2 gold            build on your lot A2 (colours: green brown gold purple silver, or gr br go pu si;
+                         the printed names of the glossary in any language also read: złote, Gold, золотое)
 sprawl a5 gold           sprawl a gold casino you boss onto the empty unowned lot A5
 remodel a2 brown         remodel the casino containing A2 to brown
 reorg a2                 reorganize the casino containing A2
@@ -21,6 +22,8 @@ pass                     (open_market option) make no offer after another player
 from __future__ import annotations
 
 import sys
+import unicodedata
+from functools import cache
 from typing import Any
 
 from ...core.errors import MalformedAction
@@ -113,8 +116,34 @@ def parse_lot(word: str) -> int:
     return lot
 
 
+def fold(text: str) -> str:
+    """A name as typed, compared without case, diacritics or word separators ("Złote" -> "zlote")."""
+    text = unicodedata.normalize("NFKD", text.strip().lower().replace("ł", "l"))
+    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    return "".join(ch for ch in text if ch not in " -_")
+
+
+@cache
+def printed_colours() -> dict[str, int]:
+    """Every printed colour name of the glossary (English, Polish, German, Russian, and the other
+    forms it lists under ``also``), folded, to its colour index."""
+    from .render import glossary
+
+    found: dict[str, int] = {}
+    for index, colour in enumerate(COLORS):
+        entry = glossary().get(colour, {})
+        names = [entry.get(lang, "") for lang in ("en", "pl", "de", "ru")]
+        names += [name for forms in entry.get("also", {}).values() for name in forms]
+        for name in names:
+            if name:
+                found[fold(name)] = index
+    return found
+
+
 def parse_colour(word: str) -> int:
     colour = COLOR_CODES.get(word)
+    if colour is None:
+        colour = printed_colours().get(fold(word))
     if colour is None:
         raise MalformedAction(
             "notation.color", f"no such casino colour {word!r} (green, brown, gold, purple, silver)"

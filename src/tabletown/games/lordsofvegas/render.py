@@ -2,18 +2,23 @@
 the players, the cards left per colour, whatever decision is pending, and the events.
 
 Views and events are data (lot ids such as ``c5``, colour ids, seats, numbers); this module turns them
-into names and sentences. Nothing here reads the rules' state.
+into names and sentences, in English or through the game's catalogs (core.i18n: a ``Speaker`` per
+call, the printed names from ``glossary.json``). Nothing here reads the rules' state.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Callable, Mapping
+from functools import cache
+from importlib import resources
 from typing import Any
 
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from ...core.i18n import N_, Speaker, glossary_term
 from ...core.words import PLAIN, Names
 from .data import (
     COST,
@@ -28,6 +33,7 @@ from .data import (
     SCORE_TRACK,
 )
 
+DOMAIN = "lordsofvegas"
 TILE_STYLE = {
     "green": "bold white on dark_cyan",
     "brown": "bold white on dark_red",
@@ -38,7 +44,29 @@ TILE_STYLE = {
 SEAT_STYLE = ("bold blue", "bold green", "bold red", "bold yellow")
 # Streets between the blocks, by schematic grid row (west side, east side).
 STREETS = {2: ("Flamingo", "Flamingo"), 6: ("", "Harmon"), 7: ("Monte Carlo", "")}
+STREET_IDS = {"Flamingo": "flamingo", "Harmon": "harmon", "Monte Carlo": "monte_carlo"}
 LOG_LINES = 8
+
+
+@cache
+def glossary() -> dict[str, dict[str, Any]]:
+    """The printed names (``glossary.json``): term id -> {"en", "pl", "de", "ru", "source"}."""
+    text = resources.files(__package__).joinpath("glossary.json").read_text(encoding="utf-8")
+    terms: dict[str, dict[str, Any]] = json.loads(text)["terms"]
+    return terms
+
+
+def term(sp: Speaker, key: str, english: str | None = None) -> str:
+    """A named thing (colour, the Strip, Game End, an action, a street) in the reader's language;
+    English keeps the game's own word (``english``, else the id)."""
+    if sp.english:
+        return key if english is None else english
+    return glossary_term(glossary(), key, sp.lang)
+
+
+def _p(seat: object) -> str:
+    """A seat as the terminal writes it: P0, P1..."""
+    return f"P{seat}"
 
 
 def seat_text(seat: int | None) -> Text:
@@ -74,14 +102,16 @@ def _cell(entry: Mapping[str, Any], lot: int, excluded: bool, bosses: Mapping[st
     return text
 
 
-def render_board(state: Mapping[str, Any], num_players: int) -> Table:
+def render_board(state: Mapping[str, Any], num_players: int, lang: str = "en") -> Table:
+    sp = Speaker(DOMAIN, lang)
     table = Table.grid(padding=(0, 1))
     for col in range(7):
         table.add_column(justify="center" if col == 3 else "left", no_wrap=True)
     by_grid = {GRID[lot]: lot for lot in range(NUM_LOTS)}
     board = state["board"]
     bosses = {casino["lots"][0]: casino["boss"] for casino in state["casinos"]}
-    table.add_row(*(Text(h, style="bold dim") for h in ("", "west", "", "Strip", "", "east", "")))
+    headings = ("", sp.tr("west"), "", term(sp, "strip", "Strip"), "", sp.tr("east"), "")
+    table.add_row(*(Text(h, style="bold dim") for h in headings))
     for row in range(10):
         cells: list[Any] = []
         for col in range(7):
@@ -92,7 +122,8 @@ def render_board(state: Mapping[str, Any], num_players: int) -> Table:
             if lot is None:
                 side = 0 if col < 3 else 1
                 name = STREETS.get(row, ("", ""))[side]
-                cells.append(Text(name if col in (1, 5) else "", style="dim italic"))
+                shown = term(sp, STREET_IDS[name], name) if name and col in (1, 5) else ""
+                cells.append(Text(shown, style="dim italic"))
             else:
                 excluded = num_players == 2 and LOT_NAMES[lot].startswith("f")
                 cells.append(_cell(board[lot], lot, excluded, bosses))
@@ -100,23 +131,27 @@ def render_board(state: Mapping[str, Any], num_players: int) -> Table:
     return table
 
 
-def render_casinos(state: Mapping[str, Any]) -> Text | None:
+def render_casinos(state: Mapping[str, Any], lang: str = "en") -> Text | None:
     """Each casino as a group: colour, its lots, size, the Strip, and its boss."""
     if not state["casinos"]:
         return None
-    text = Text("casinos: ")
+    sp = Speaker(DOMAIN, lang)
+    text = Text(sp.tr("casinos: "))
     for i, casino in enumerate(state["casinos"]):
         if i:
             text.append("; ")
-        text.append(casino["color"], style=TILE_STYLE[casino["color"]])
+        text.append(term(sp, casino["color"]), style=TILE_STYLE[casino["color"]])
         lots = "+".join(_lot(lot) for lot in casino["lots"])
-        strip = ", Strip" if casino["strip"] else ""
-        text.append(f" {lots} ({casino['size']}{strip}) boss ")
+        if casino["strip"]:
+            size = sp.tr("{size}, Strip", size=casino["size"])
+        else:
+            size = str(casino["size"])
+        text.append(sp.tr(" {lots} ({size}) boss ", lots=lots, size=size))
         text.append_text(seat_text(casino["boss"]))
     return text
 
 
-def _track_text() -> str:
+def _track_text(lang: str = "en") -> str:
     """The score track with its gaps: runs of squares with the same step between them."""
     runs: list[tuple[int, list[int]]] = []
     for before, square in zip(SCORE_TRACK, SCORE_TRACK[1:], strict=False):
@@ -129,7 +164,10 @@ def _track_text() -> str:
     for step, squares in runs:
         shown = str(squares[0]) if len(squares) == 1 else f"{squares[0]}..{squares[-1]}"
         parts.append(f"{shown} (+{step})")
-    return f"score track (+gap between squares): {SCORE_TRACK[0]}, " + ", ".join(parts)
+    sp = Speaker(DOMAIN, lang)
+    return sp.tr(
+        "score track (+gap between squares): {first}, {runs}", first=SCORE_TRACK[0], runs=", ".join(parts)
+    )
 
 
 def next_square(score: int) -> str:
@@ -137,10 +175,21 @@ def next_square(score: int) -> str:
     return "-" if step is None else f"{step[0]} (+{step[1]})"
 
 
-def render_players(view: Mapping[str, Any]) -> Table:
+def render_players(view: Mapping[str, Any], lang: str = "en") -> Table:
+    sp = Speaker(DOMAIN, lang)
     state = view["state"]
     table = Table(box=None, padding=(0, 1), show_edge=False)
-    for heading in ("", "seat", "money", "points", "next", "dice", "markers", "bosses"):
+    headings = (
+        "",
+        sp.tr("seat"),
+        sp.tr("money"),
+        sp.tr("points"),
+        sp.tr("next"),
+        sp.tr("dice"),
+        sp.tr("markers"),
+        sp.tr("bosses"),
+    )
+    for heading in headings:
         table.add_column(heading, style="" if heading else "bold")
     bosses = [0] * view["num_players"]
     for casino in state["casinos"]:
@@ -148,7 +197,7 @@ def render_players(view: Mapping[str, Any]) -> Table:
             bosses[casino["boss"]] += 1
     for p in state["players"]:
         mark = "▶" if p["seat"] == state["active"] else ""
-        you = " (you)" if view.get("seat") == p["seat"] else ""
+        you = sp.tr(" (you)") if view.get("seat") == p["seat"] else ""
         name = seat_text(p["seat"])
         name.append(you)
         table.add_row(
@@ -164,100 +213,147 @@ def render_players(view: Mapping[str, Any]) -> Table:
     return table
 
 
-def render_cards(state: Mapping[str, Any]) -> Text:
-    text = Text("cards left: ")
+def render_cards(state: Mapping[str, Any], lang: str = "en") -> Text:
+    sp = Speaker(DOMAIN, lang)
+    text = Text(sp.tr("cards left: "))
     for name, count in state["cards_left"].items():
         style = TILE_STYLE.get(name, "bold yellow")
-        text.append(f"{name} {count}", style=style)
+        text.append(f"{term(sp, name)} {count}", style=style)
         text.append(" ")
-    text.append(f"| deck {state['deck_size']}")
+    text.append(sp.tr("| deck {deck}", deck=state["deck_size"]))
     if state["cards_before_game_end"] is not None:
-        text.append(f", Game End after {state['cards_before_game_end']} more")
-    text.append("\ntiles left: " + ", ".join(f"{k} {v}" for k, v in state["tiles_left"].items()))
+        text.append(
+            sp.tr(
+                ", {game_end} after {cards} more",
+                game_end=term(sp, "game_end", "Game End"),
+                cards=state["cards_before_game_end"],
+            )
+        )
+    tiles = ", ".join(f"{term(sp, k)} {v}" for k, v in state["tiles_left"].items())
+    text.append("\n" + sp.tr("tiles left: {tiles}", tiles=tiles))
     return text
 
 
-def render_pending(state: Mapping[str, Any]) -> Text | None:
+def render_pending(state: Mapping[str, Any], lang: str = "en") -> Text | None:
+    sp = Speaker(DOMAIN, lang)
     if "offer" in state:
         offer = state["offer"]
-        return Text(
-            f"offer by P{offer['by']}: {describe_items(offer['items'])} — waiting for "
-            + ", ".join(f"P{s}" for s in offer["waiting_for"])
-            + " (accept / refuse / counter with an offer)",
-            style="bold magenta",
+        text = sp.tr(
+            "offer by {who}: {items} — waiting for {waiting} (accept / refuse / counter with an offer)",
+            who=_p(offer["by"]),
+            items=describe_items(offer["items"], lang=lang),
+            waiting=", ".join(f"P{s}" for s in offer["waiting_for"]),
         )
+        return Text(text, style="bold magenta")
     if "gamble" in state:
         g = state["gamble"]
-        return Text(
-            f"P{g['gambler']} bets ${g['bet']} at P{g['boss']}'s casino: P{g['boss']} chooses layoff "
+        text = sp.tr(
+            "{gambler} bets ${bet} at {boss}'s casino: {boss} chooses layoff "
             "(the bank pays or takes half of the win or loss) or nolayoff",
-            style="bold magenta",
+            gambler=_p(g["gambler"]),
+            bet=g["bet"],
+            boss=_p(g["boss"]),
         )
+        return Text(text, style="bold magenta")
     if "placing" in state:
         first = state["placing"][0]
-        return Text(
-            f"P{first['seat']} places re-rolled values {first['values']} on {', '.join(first['lots'])} "
-            "(put LOT takes the highest value)",
-            style="bold magenta",
+        text = sp.tr(
+            "{who} places re-rolled values {values} on {lots} (put LOT takes the highest value)",
+            who=_p(first["seat"]),
+            values=first["values"],
+            lots=", ".join(first["lots"]),
         )
+        return Text(text, style="bold magenta")
     if "market" in state:
-        return Text(
-            f"market after P{state['active']}'s turn: P{state['market'][0]} may offer a trade or pass",
-            style="bold magenta",
+        text = sp.tr(
+            "market after {active}'s turn: {who} may offer a trade or pass",
+            active=_p(state["active"]),
+            who=_p(state["market"][0]),
         )
+        return Text(text, style="bold magenta")
     if "decision" in state:
         d = state["decision"]
-        verb = "pick a die to move onto" if state["phase"] == "pick_die" else "free a lot to take"
-        return Text(f"P{d['seat']} must {verb} {d['lot'].upper()}", style="bold magenta")
+        who, lot = f"P{d['seat']}", d["lot"].upper()
+        if state["phase"] == "pick_die":
+            text = sp.tr("{who} must pick a die to move onto {lot}", who=who, lot=lot)
+        else:
+            text = sp.tr("{who} must free a lot to take {lot}", who=who, lot=lot)
+        return Text(text, style="bold magenta")
     return None
 
 
-def render_view(view: Mapping[str, Any]) -> Group:
+def render_view(view: Mapping[str, Any], lang: str = "en") -> Group:
     """The board in about 24 lines: lots one per cell, casinos as groups, players with the score
     track's next square, cards left, what is pending and the newest events."""
+    sp = Speaker(DOMAIN, lang)
     state = view["state"]
     legend = Text(
-        "lot $cost dN=printed die | P0=marker | gr5P1=green tile, die 5 of P1 (*=boss's die)",
+        sp.tr("lot $cost dN=printed die | P0=marker | gr5P1=green tile, die 5 of P1 (*=boss's die)"),
         style="dim",
     )
-    parts: list[Any] = [legend, render_board(state, view["num_players"])]
-    casinos = render_casinos(state)
+    parts: list[Any] = [legend, render_board(state, view["num_players"], lang)]
+    casinos = render_casinos(state, lang)
     if casinos is not None:
         parts.append(casinos)
-    parts += [render_players(view), Text(_track_text(), style="dim"), render_cards(state)]
+    parts += [render_players(view, lang), Text(_track_text(lang), style="dim"), render_cards(state, lang)]
     if state["promised"]:
-        parts.append(Text("promised this turn: " + ", ".join(describe_promise(p) for p in state["promised"])))
-    pending = render_pending(state)
+        promised = ", ".join(describe_promise(p, lang) for p in state["promised"])
+        parts.append(Text(sp.tr("promised this turn: {promises}", promises=promised)))
+    pending = render_pending(state, lang)
     if pending is not None:
         parts.append(pending)
     if view["result"]:
-        parts.append(Text(f"game over: winners {view['result']['winners']}", style="bold green"))
-    log = [line for event in view["events"][-LOG_LINES:] for line in log_lines(event)]
+        winners = view["result"]["winners"]
+        parts.append(Text(sp.tr("game over: winners {winners}", winners=winners), style="bold green"))
+    log = [line for event in view["events"][-LOG_LINES:] for line in log_lines(event, lang)]
     if log:
         parts.append(Text("\n".join(f"· {line}" for line in log), style="dim"))
     return Group(*parts)
 
 
-def log_lines(event: Mapping[str, Any]) -> list[str]:
+def log_lines(event: Mapping[str, Any], lang: str = "en") -> list[str]:
     """The log's lines for one event: a bet rolled after a lay-off shows the lay-off on its own line."""
     if event.get("kind") == "gamble_roll" and event.get("layoff"):
-        return [f"P{event['boss']} (boss) lays off half the bet to the bank", describe_event(event)]
-    return [describe_event(event)]
+        sp = Speaker(DOMAIN, lang)
+        layoff = sp.tr("{boss} (boss) lays off half the bet to the bank", boss=_p(event["boss"]))
+        return [layoff, describe_event(event, lang=lang)]
+    return [describe_event(event, lang=lang)]
 
 
-def status_line(view: Mapping[str, Any]) -> str:
+def status_line(view: Mapping[str, Any], lang: str = "en") -> str:
     """The viewer's essentials in one short line: money, points, dice and markers left, the phase."""
+    sp = Speaker(DOMAIN, lang)
     state = view["state"]
     seat = view.get("seat")
-    phase = state["phase"].replace("_", " ")
-    head = f"turn {state['turn']}, P{state['active']} active, {phase}"
-    if seat is None:
-        return f"spectator; {head}; deck {state['deck_size']}"
-    me = state["players"][seat]
-    return (
-        f"P{seat}: ${me['money']}, {me['score']} points, {me['dice_left']} dice, "
-        f"{me['markers_left']} markers; {head}"
+    phase = sp.tr(state["phase"].replace("_", " "))
+    head = sp.tr(
+        "turn {turn}, {active} active, {phase}", turn=state["turn"], active=_p(state["active"]), phase=phase
     )
+    if seat is None:
+        return sp.tr("spectator; {head}; deck {deck}", head=head, deck=state["deck_size"])
+    me = state["players"][seat]
+    return sp.tr(
+        "{seat}: ${money}, {points} points, {dice} dice, {markers} markers; {head}",
+        seat=_p(seat),
+        money=me["money"],
+        points=me["score"],
+        dice=me["dice_left"],
+        markers=me["markers_left"],
+        head=head,
+    )
+
+
+# Marked for the catalogs: the phase names status_line shows.
+_PHASES = (
+    N_("action"),
+    N_("offer"),
+    N_("layoff"),
+    N_("pick die"),
+    N_("free lot"),
+    N_("place"),
+    N_("over"),
+    N_("market"),
+)
 
 
 # --- events ------------------------------------------------------------------------------------------
@@ -265,170 +361,455 @@ def _lot(lot_id: str | None) -> str:
     return lot_id.upper() if lot_id else "?"
 
 
-def _seat_amounts(amounts: list[int], n: Names = PLAIN) -> str:
-    return ", ".join(f"{n.who(seat)} ${amount}" for seat, amount in enumerate(amounts) if amount)
+def _seat_amounts(amounts: list[int], sp: Speaker) -> str:
+    return ", ".join(f"{sp.who(seat)} ${amount}" for seat, amount in enumerate(amounts) if amount)
 
 
-def describe_promise(promise: Mapping[str, Any]) -> str:
-    where = f" at {_lot(promise['lot'])}" if promise.get("lot") else ""
-    return f"no {promise['action']}{where}"
+def describe_promise(promise: Mapping[str, Any], lang: str = "en") -> str:
+    sp = Speaker(DOMAIN, lang)
+    action = term(sp, promise["action"])
+    if promise.get("lot"):
+        return sp.tr("no {action} at {lot}", action=action, lot=_lot(promise["lot"]))
+    return sp.tr("no {action}", action=action)
 
 
-def describe_items(items: list[Mapping[str, Any]], names: Names | None = None) -> str:
+def describe_items(items: list[Mapping[str, Any]], names: Names | None = None, lang: str = "en") -> str:
     """Trade items (as views and events hold them) in plain words."""
-    n = names or PLAIN
+    return _items(items, Speaker(DOMAIN, lang, names))
+
+
+def _items(items: list[Mapping[str, Any]], sp: Speaker) -> str:
     parts = []
     for item in items:
         giver, receiver, kind, value = item["giver"], item["receiver"], item["kind"], item["value"]
+        to = sp.who(receiver)
         if kind == "$":
-            what = f"${value}"
-        elif kind == "lot":
-            what = f"lot {_lot(value)}"
-        elif kind == "die":
-            what = f"the die on {_lot(value)}"
-        else:
-            where = f" at {_lot(value)}" if value else ""
-            parts.append(
-                f"{n.subject(giver, 'will not', start=False)} "
-                f"{kind[3:]}{where} this turn (for {n.who(receiver)})"
+            text = sp.said(
+                giver,
+                N_("{who} gives ${amount} to {to}"),
+                N_("you give ${amount} to {to}"),
+                amount=value,
+                to=to,
             )
-            continue
-        parts.append(f"{n.subject(giver, 'gives', start=False)} {what} to {n.who(receiver)}")
+        elif kind == "lot":
+            text = sp.said(
+                giver,
+                N_("{who} gives lot {lot} to {to}"),
+                N_("you give lot {lot} to {to}"),
+                lot=_lot(value),
+                to=to,
+            )
+        elif kind == "die":
+            text = sp.said(
+                giver,
+                N_("{who} gives the die on {lot} to {to}"),
+                N_("you give the die on {lot} to {to}"),
+                lot=_lot(value),
+                to=to,
+            )
+        elif value:
+            text = sp.said(
+                giver,
+                N_("{who} will not {action} at {lot} this turn (for {to})"),
+                N_("you will not {action} at {lot} this turn (for {to})"),
+                action=term(sp, kind[3:]),
+                lot=_lot(value),
+                to=to,
+            )
+        else:
+            text = sp.said(
+                giver,
+                N_("{who} will not {action} this turn (for {to})"),
+                N_("you will not {action} this turn (for {to})"),
+                action=term(sp, kind[3:]),
+                to=to,
+            )
+        parts.append(text)
     return "; ".join(parts)
 
 
 def describe_event(event: Mapping[str, Any], names: Names | None = None, lang: str = "en") -> str:
     """One event of a view (``{"i", "kind", ...}``) as a sentence: seats as ``P0``... for the terminal,
-    or by their players' names ("you" for the reader) with ``names``."""
+    or by their players' names ("you" for the reader) with ``names``; in ``lang`` (core.i18n)."""
     kind = event.get("kind")
     words = _WORDS.get(kind)  # type: ignore[arg-type]
     if words is not None:
-        text = words(event, _Says(names or PLAIN, event.get("seat")))
+        sp = Speaker(DOMAIN, lang, names or PLAIN)
+        text = words(event, sp, event.get("seat"))
         return text[:1].upper() + text[1:] if names else text
     data = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("i", "kind", "private"))
     return f"{kind}: {data}" if data else str(kind)
 
 
-class _Says:
-    """The event's seat as a subject (``s("rolls")`` -> "Alice rolls" / "you roll") and the names."""
-
-    def __init__(self, names: Names, seat: object) -> None:
-        self.n, self.seat = names, seat
-
-    def __call__(self, verb: str) -> str:
-        return self.n.subject(self.seat, verb, start=False)
-
-    @property
-    def their(self) -> str:
-        return self.n.their(self.seat)
+Words = Callable[[Mapping[str, Any], Speaker, Any], str]
 
 
-def _gamble_roll(e: Mapping[str, Any], s: _Says) -> str:
-    n = s.n
-    a, b = e["dice"]
-    note = " (half laid off to the bank)" if e["layoff"] else ""
-    if e["won"]:
-        bank = f", the bank ${e['bank_pays']}" if e["bank_pays"] else ""
-        return (
-            f"{s('rolls')} {a}+{b}={e['total']} and {s('wins').split(' ', 1)[1]} ${e['stake']}{note}: "
-            f"{n.subject(e['boss'], 'pays', start=False)} ${e['boss_pays']}{bank}"
+def _colour(sp: Speaker, colour: str) -> str:
+    return term(sp, colour)
+
+
+def _deck_shuffled(e: Mapping[str, Any], sp: Speaker, seat: Any) -> str:
+    return sp.trn(
+        "the {count} lot cards are shuffled; {game_end} is set aside",
+        "the {count} lot cards are shuffled; {game_end} is set aside",
+        e["cards"],
+        game_end=term(sp, "game_end", "Game End"),
+    )
+
+
+def _dealt(e: Mapping[str, Any], sp: Speaker, seat: Any) -> str:
+    lots = [_lot(x) for x in e["lots"]]
+    listed = " and ".join(lots) if sp.english else sp.listed(lots)
+    return sp.said(
+        seat,
+        N_("{who} is dealt {lots}: markers placed, starts with ${money}"),
+        N_("you are dealt {lots}: markers placed, start with ${money}"),
+        lots=listed,
+        money=e["money"],
+    )
+
+
+def _game_end_placed(e: Mapping[str, Any], sp: Speaker, seat: Any) -> str:
+    return sp.trn(
+        "{game_end} is placed under the top {above} of {count} cards",
+        "{game_end} is placed under the top {above} of {count} cards",
+        e["cards"],
+        game_end=term(sp, "game_end", "Game End"),
+        above=e["above"],
+    )
+
+
+def _roll_off(e: Mapping[str, Any], sp: Speaker, seat: Any) -> str:
+    rolls = ", ".join(
+        sp.said(q, N_("{who} rolls {total}"), N_("you roll {total}"), total=t)
+        for q, t in zip(e["seats"], e["totals"], strict=True)
+    )
+    return sp.tr("roll-off: {rolls}", rolls=rolls)
+
+
+def _draw(e: Mapping[str, Any], sp: Speaker, seat: Any) -> str:
+    return sp.said(
+        seat,
+        N_("{who} draws {lot} ({pays})"),
+        N_("you draw {lot} ({pays})"),
+        lot=_lot(e["lot"]),
+        pays=_colour(sp, e["pays"]),
+    )
+
+
+def _draw_unused(e: Mapping[str, Any], sp: Speaker, seat: Any) -> str:
+    return sp.said(
+        seat,
+        N_("{who} draws {lot} ({pays}): nothing is placed on F; draws again"),
+        N_("you draw {lot} ({pays}): nothing is placed on F; draw again"),
+        lot=_lot(e["lot"]),
+        pays=_colour(sp, e["pays"]),
+    )
+
+
+def _draw_game_end(e: Mapping[str, Any], sp: Speaker, seat: Any) -> str:
+    return sp.said(
+        seat,
+        N_("{who} draws {game_end}: the Strip and the lots pay one last time"),
+        N_("you draw {game_end}: the Strip and the lots pay one last time"),
+        game_end=term(sp, "game_end", "Game End"),
+    )
+
+
+def _take_over(e: Mapping[str, Any], sp: Speaker, seat: Any) -> str:
+    lot, value, before = _lot(e["lot"]), e["value"], e["from_seat"]
+    if before is None:
+        return sp.said(
+            seat,
+            N_("{who} takes over {lot}: a die showing {value} on the empty tile"),
+            N_("you take over {lot}: a die showing {value} on the empty tile"),
+            lot=lot,
+            value=value,
         )
-    return (
-        f"{s('rolls')} {a}+{b}={e['total']} and {s('loses').split(' ', 1)[1]} ${e['bet']}{note}: "
-        f"{n.subject(e['boss'], 'gets', start=False)} ${e['boss_gets']}"
+    if sp.names.you(before):
+        return sp.said(
+            seat,
+            N_("{who} takes over {lot}: your die is replaced, still showing {value}"),
+            N_("you take over {lot}: your die is replaced, still showing {value}"),
+            lot=lot,
+            value=value,
+        )
+    return sp.said(
+        seat,
+        N_("{who} takes over {lot}: {owner}'s die is replaced, still showing {value}"),
+        N_("you take over {lot}: {owner}'s die is replaced, still showing {value}"),
+        lot=lot,
+        value=value,
+        owner=sp.name(before),
     )
 
 
-def _take_over(e: Mapping[str, Any], s: _Says) -> str:
-    if e["from_seat"] is None:
-        return f"{s('takes over')} {_lot(e['lot'])}: a die showing {e['value']} on the empty tile"
-    return (
-        f"{s('takes over')} {_lot(e['lot'])}: {s.n.whose(e['from_seat'])} die is replaced, "
-        f"still showing {e['value']}"
+def _move_die(e: Mapping[str, Any], sp: Speaker, seat: Any) -> str:
+    return sp.said(
+        seat,
+        N_(
+            "{who} moves their die from {source} to {target} (showing {value}); {source} is left without a die"
+        ),
+        N_("you move your die from {source} to {target} (showing {value}); {source} is left without a die"),
+        source=_lot(e["from_lot"]),
+        target=_lot(e["to_lot"]),
+        value=e["value"],
     )
 
 
-def _game_over(e: Mapping[str, Any], s: _Says) -> str:
-    if e["reason"] == "instant_win":
-        return f"the game ends: {s('reaches')} {INSTANT_WIN} points"
-    return "the game ends (Game End was drawn)"
+def _casino_pays(e: Mapping[str, Any], sp: Speaker, seat: Any) -> str:
+    boss, size = e["boss"], e["size"]
+    fields = {
+        "color": _colour(sp, e["color"]),
+        "lot": _lot(e["casino"]),
+        "amounts": _seat_amounts(e["amounts"], sp),
+    }
+    if sp.names.you(boss):
+        return sp.trn(
+            "the {color} casino at {lot} ({count} tiles) pays {amounts}; boss you score {count}",
+            "the {color} casino at {lot} ({count} tiles) pays {amounts}; boss you score {count}",
+            size,
+            **fields,
+        )
+    return sp.trn(
+        "the {color} casino at {lot} ({count} tiles) pays {amounts}; boss {boss} scores {count}",
+        "the {color} casino at {lot} ({count} tiles) pays {amounts}; boss {boss} scores {count}",
+        size,
+        boss=sp.name(boss),
+        **fields,
+    )
 
 
-def _tie(e: Mapping[str, Any], s: _Says) -> str:
-    dice = ", ".join(f"{d['value']} ({s.n.who(d['seat'])})" for d in e["dice"])
-    return f"tie for boss at {_lot(e['casino'])}: dice showing {e['value']} re-rolled to {dice}"
+def _tie(e: Mapping[str, Any], sp: Speaker, seat: Any) -> str:
+    dice = ", ".join(f"{d['value']} ({sp.who(d['seat'])})" for d in e["dice"])
+    return sp.tr(
+        "tie for boss at {lot}: dice showing {value} re-rolled to {dice}",
+        lot=_lot(e["casino"]),
+        value=e["value"],
+        dice=dice,
+    )
 
 
-def _reorg(e: Mapping[str, Any], s: _Says) -> str:
+def _remodel(e: Mapping[str, Any], sp: Speaker, seat: Any) -> str:
+    fields = {
+        "source": _colour(sp, e["from_color"]),
+        "target": _colour(sp, e["to_color"]),
+        "lot": _lot(e["casino"]),
+        "cost": e["cost"],
+    }
+    if sp.names.you(seat):
+        return sp.trn(
+            "you remodel the {source} casino at {lot} ({count} tiles) to {target} for ${cost}",
+            "you remodel the {source} casino at {lot} ({count} tiles) to {target} for ${cost}",
+            e["size"],
+            **fields,
+        )
+    return sp.trn(
+        "{who} remodels the {source} casino at {lot} ({count} tiles) to {target} for ${cost}",
+        "{who} remodels the {source} casino at {lot} ({count} tiles) to {target} for ${cost}",
+        e["size"],
+        who=sp.name(seat),
+        **fields,
+    )
+
+
+def _reorg(e: Mapping[str, Any], sp: Speaker, seat: Any) -> str:
     rolls = "; ".join(
-        f"{s.n.subject(r['seat'], 'rolls', start=False)} {', '.join(map(str, r['values']))}"
+        sp.said(
+            r["seat"],
+            N_("{who} rolls {values}"),
+            N_("you roll {values}"),
+            values=", ".join(map(str, r["values"])),
+        )
         for r in e["rolls"]
     )
-    return f"{s('reorganizes')} the {e['color']} casino at {_lot(e['casino'])} for ${e['cost']}: {rolls}"
+    return sp.said(
+        seat,
+        N_("{who} reorganizes the {color} casino at {lot} for ${cost}: {rolls}"),
+        N_("you reorganize the {color} casino at {lot} for ${cost}: {rolls}"),
+        color=_colour(sp, e["color"]),
+        lot=_lot(e["casino"]),
+        cost=e["cost"],
+        rolls=rolls,
+    )
 
 
-_WORDS: dict[str, Any] = {
-    "deck_shuffled": lambda e, s: f"the {e['cards']} lot cards are shuffled; Game End is set aside",
-    "dealt_again": lambda e, s: (
-        f"{s('is dealt')} {_lot(e['lot'])}: F is not used with 2 players, dealt again"
-    ),
-    "dealt": lambda e, s: (
-        f"{s('is dealt')} {' and '.join(_lot(x) for x in e['lots'])}: markers placed, "
-        f"{s('starts').split(' ', 1)[1]} with ${e['money']}"
-    ),
-    "game_end_placed": lambda e, s: f"Game End is placed under the top {e['above']} of {e['cards']} cards",
-    "roll_off": lambda e, s: (
-        "roll-off: "
-        + ", ".join(
-            f"{s.n.subject(q, 'rolls', start=False)} {t}"
-            for q, t in zip(e["seats"], e["totals"], strict=True)
+def _gamble(e: Mapping[str, Any], sp: Speaker, seat: Any) -> str:
+    fields = {"bet": e["bet"], "color": _colour(sp, e["color"]), "lot": _lot(e["casino"])}
+    if sp.names.you(e["boss"]):
+        return sp.said(
+            seat,
+            N_("{who} bets ${bet} at your {color} casino at {lot}"),
+            N_("you bet ${bet} at your {color} casino at {lot}"),
+            **fields,
         )
+    return sp.said(
+        seat,
+        N_("{who} bets ${bet} at {boss}'s {color} casino at {lot}"),
+        N_("you bet ${bet} at {boss}'s {color} casino at {lot}"),
+        boss=sp.name(e["boss"]),
+        **fields,
+    )
+
+
+def _gamble_roll(e: Mapping[str, Any], sp: Speaker, seat: Any) -> str:
+    a, b = e["dice"]
+    roll = {"a": a, "b": b, "total": e["total"]}
+    boss = e["boss"]
+    if e["won"]:
+        if e["layoff"]:
+            first = sp.said(
+                seat,
+                N_("{who} rolls {a}+{b}={total} and wins ${stake} (half laid off to the bank)"),
+                N_("you roll {a}+{b}={total} and win ${stake} (half laid off to the bank)"),
+                stake=e["stake"],
+                **roll,
+            )
+        else:
+            first = sp.said(
+                seat,
+                N_("{who} rolls {a}+{b}={total} and wins ${stake}"),
+                N_("you roll {a}+{b}={total} and win ${stake}"),
+                stake=e["stake"],
+                **roll,
+            )
+        if e["bank_pays"]:
+            second = sp.said(
+                boss,
+                N_("{who} pays ${amount}, the bank ${bank}"),
+                N_("you pay ${amount}, the bank ${bank}"),
+                amount=e["boss_pays"],
+                bank=e["bank_pays"],
+            )
+        else:
+            second = sp.said(boss, N_("{who} pays ${amount}"), N_("you pay ${amount}"), amount=e["boss_pays"])
+        return f"{first}: {second}"
+    if e["layoff"]:
+        first = sp.said(
+            seat,
+            N_("{who} rolls {a}+{b}={total} and loses ${bet} (half laid off to the bank)"),
+            N_("you roll {a}+{b}={total} and lose ${bet} (half laid off to the bank)"),
+            bet=e["bet"],
+            **roll,
+        )
+    else:
+        first = sp.said(
+            seat,
+            N_("{who} rolls {a}+{b}={total} and loses ${bet}"),
+            N_("you roll {a}+{b}={total} and lose ${bet}"),
+            bet=e["bet"],
+            **roll,
+        )
+    second = sp.said(boss, N_("{who} gets ${amount}"), N_("you get ${amount}"), amount=e["boss_gets"])
+    return f"{first}: {second}"
+
+
+def _game_over(e: Mapping[str, Any], sp: Speaker, seat: Any) -> str:
+    if e["reason"] == "instant_win":
+        return sp.said(
+            seat,
+            N_("the game ends: {who} reaches {points} points"),
+            N_("the game ends: you reach {points} points"),
+            points=INSTANT_WIN,
+        )
+    return sp.tr("the game ends ({game_end} was drawn)", game_end=term(sp, "game_end", "Game End"))
+
+
+def _simple(other: str, you: str) -> Words:
+    """An event whose sentence names only its seat."""
+    return lambda e, sp, seat: sp.said(seat, other, you)
+
+
+def _at(other: str, you: str, **keys: str) -> Words:
+    """An event whose sentence names its seat and some lots (``keys``: field -> the event's key)."""
+    return lambda e, sp, seat: sp.said(seat, other, you, **{f: _lot(e[k]) for f, k in keys.items()})
+
+
+_WORDS: dict[str, Words] = {
+    "deck_shuffled": _deck_shuffled,
+    "dealt_again": _at(
+        N_("{who} is dealt {lot}: F is not used with 2 players, dealt again"),
+        N_("you are dealt {lot}: F is not used with 2 players, dealt again"),
+        lot="lot",
     ),
-    "first_player": lambda e, s: f"{s('goes')} first",
-    "draw": lambda e, s: f"{s('draws')} {_lot(e['lot'])} ({e['pays']})",
-    "draw_unused": lambda e, s: (
-        f"{s('draws')} {_lot(e['lot'])} ({e['pays']}): nothing is placed on F; {s('draws').split(' ', 1)[1]} again"
+    "dealt": _dealt,
+    "game_end_placed": _game_end_placed,
+    "roll_off": _roll_off,
+    "first_player": _simple(N_("{who} goes first"), N_("you go first")),
+    "draw": _draw,
+    "draw_unused": _draw_unused,
+    "draw_game_end": _draw_game_end,
+    "marker": _at(N_("{who} puts a marker on {lot}"), N_("you put a marker on {lot}"), lot="lot"),
+    "must_free_lot": lambda e, sp, seat: sp.said(
+        seat,
+        N_("{who} has all {markers} markers out and must free a lot to take {lot}"),
+        N_("you have all {markers} markers out and must free a lot to take {lot}"),
+        markers=MARKERS_PER_PLAYER,
+        lot=_lot(e["lot"]),
     ),
-    "draw_game_end": lambda e, s: f"{s('draws')} Game End: the Strip and the lots pay one last time",
-    "marker": lambda e, s: f"{s('puts')} a marker on {_lot(e['lot'])}",
-    "must_free_lot": lambda e, s: (
-        f"{s('has')} all {MARKERS_PER_PLAYER} markers out and must free a lot to take {_lot(e['lot'])}"
+    "free_lot": _at(
+        N_("{who} frees {lot} to put a marker on {target}"),
+        N_("you free {lot} to put a marker on {target}"),
+        lot="lot",
+        target="target",
     ),
-    "free_lot": lambda e, s: f"{s('frees')} {_lot(e['lot'])} to put a marker on {_lot(e['target'])}",
     "take_over": _take_over,
-    "must_move_die": lambda e, s: (
-        f"{s('has')} all {DICE_PER_PLAYER} dice out and must move one to {_lot(e['lot'])}"
+    "must_move_die": lambda e, sp, seat: sp.said(
+        seat,
+        N_("{who} has all {dice} dice out and must move one to {lot}"),
+        N_("you have all {dice} dice out and must move one to {lot}"),
+        dice=DICE_PER_PLAYER,
+        lot=_lot(e["lot"]),
     ),
-    "move_die": lambda e, s: (
-        f"{s('moves')} {s.their} die from {_lot(e['from_lot'])} to {_lot(e['to_lot'])} "
-        f"(showing {e['value']}); {_lot(e['from_lot'])} is left without a die"
+    "move_die": _move_die,
+    "lots_pay": lambda e, sp, seat: sp.tr(
+        "lots pay $1 per marker: {amounts}", amounts=_seat_amounts(e["amounts"], sp)
     ),
-    "lots_pay": lambda e, s: "lots pay $1 per marker: " + _seat_amounts(e["amounts"], s.n),
-    "casino_pays": lambda e, s: (
-        f"the {e['color']} casino at {_lot(e['casino'])} ({e['size']} tiles) pays "
-        f"{_seat_amounts(e['amounts'], s.n)}; boss {s.n.subject(e['boss'], 'scores', start=False)} {e['size']}"
+    "casino_pays": _casino_pays,
+    "score": lambda e, sp, seat: sp.said(
+        seat,
+        N_("{who} moves from {start} to {end} points"),
+        N_("you move from {start} to {end} points"),
+        start=e["from"],
+        end=e["to"],
     ),
-    "score": lambda e, s: f"{s('moves')} from {e['from']} to {e['to']} points",
     "tie_reroll": _tie,
-    "build": lambda e, s: f"{s('builds')} a {e['color']} casino on {_lot(e['lot'])} for ${e['cost']}",
-    "sprawl": lambda e, s: f"{s('sprawls')} a {e['color']} casino onto {_lot(e['lot'])} for ${e['cost']}",
-    "remodel": lambda e, s: (
-        f"{s('remodels')} the {e['from_color']} casino at {_lot(e['casino'])} ({e['size']} tiles) "
-        f"to {e['to_color']} for ${e['cost']}"
+    "build": lambda e, sp, seat: sp.said(
+        seat,
+        N_("{who} builds a {color} casino on {lot} for ${cost}"),
+        N_("you build a {color} casino on {lot} for ${cost}"),
+        color=_colour(sp, e["color"]),
+        lot=_lot(e["lot"]),
+        cost=e["cost"],
     ),
+    "sprawl": lambda e, sp, seat: sp.said(
+        seat,
+        N_("{who} sprawls a {color} casino onto {lot} for ${cost}"),
+        N_("you sprawl a {color} casino onto {lot} for ${cost}"),
+        color=_colour(sp, e["color"]),
+        lot=_lot(e["lot"]),
+        cost=e["cost"],
+    ),
+    "remodel": _remodel,
     "reorg": _reorg,
-    "put": lambda e, s: f"{s('puts')} a {e['value']} on {_lot(e['lot'])}",
-    "gamble": lambda e, s: (
-        f"{s('bets')} ${e['bet']} at {s.n.whose(e['boss'])} {e['color']} casino at {_lot(e['casino'])}"
+    "put": lambda e, sp, seat: sp.said(
+        seat,
+        N_("{who} puts a {value} on {lot}"),
+        N_("you put a {value} on {lot}"),
+        value=e["value"],
+        lot=_lot(e["lot"]),
     ),
+    "gamble": _gamble,
     "gamble_roll": _gamble_roll,
-    "offer": lambda e, s: f"{s('offers')}: {describe_items(e['items'], s.n)}",
-    "counter": lambda e, s: f"{s('refuses')} the offer and {s('counters').split(' ', 1)[1]}",
-    "accept": lambda e, s: f"{s('accepts')}",
-    "refuse": lambda e, s: f"{s('refuses')} the offer",
-    "trade_done": lambda e, s: "the trade is done",
-    "end_turn": lambda e, s: f"{s('ends')} the turn",
-    "market_open": lambda e, s: "the market is open: the other players may offer trades",
-    "pass": lambda e, s: f"{s('makes')} no offer",
+    "offer": lambda e, sp, seat: sp.said(
+        seat, N_("{who} offers: {items}"), N_("you offer: {items}"), items=_items(e["items"], sp)
+    ),
+    "counter": _simple(N_("{who} refuses the offer and counters"), N_("you refuse the offer and counter")),
+    "accept": _simple(N_("{who} accepts"), N_("you accept")),
+    "refuse": _simple(N_("{who} refuses the offer"), N_("you refuse the offer")),
+    "trade_done": lambda e, sp, seat: sp.tr("the trade is done"),
+    "end_turn": _simple(N_("{who} ends the turn"), N_("you end the turn")),
+    "market_open": lambda e, sp, seat: sp.tr("the market is open: the other players may offer trades"),
+    "pass": _simple(N_("{who} makes no offer"), N_("you make no offer")),
     "game_over": _game_over,
 }

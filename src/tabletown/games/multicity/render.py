@@ -3,20 +3,31 @@
 Every square is three characters wide under its column number; rows carry their number at the
 left. Tiles are set apart by a blank column and a blank line so the 3x3 grid is easy to see. When
 a tile has been drawn, the free slots show the X,Y to type in ``t X,Y rN``.
+
+Every sentence speaks through core.i18n's Speaker (catalogs in ``locale/``): the English text is the
+message, so English is exactly what it always was. Printed names (colours, the hole, the final round,
+the kids' variant) come from ``glossary.json`` in the other languages; the notation (tile numbers,
+coordinates, ``rN``, the letters g r b y) stays as it is in every language.
 """
 
 from __future__ import annotations
 
+import functools
+import json
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
+from ...core.i18n import DEFAULT, N_, Speaker, glossary_term
 from ...core.words import Names
 from .tiles import COLOURS
 
+DOMAIN = "multicity"
+GLOSSARY = Path(__file__).with_name("glossary.json")
 STYLES = {"g": "bold green", "r": "bold red", "b": "bold bright_blue", "y": "bold yellow"}
 SEAT_STYLES = ("green", "red", "bright_blue", "yellow")
 HOLE_STYLE = "orange3"
@@ -24,94 +35,247 @@ LOG_LINES = 8
 PHASE_WORDS = {"play": "play", "final_round": "final round", "over": "over"}
 
 
-def seat_name(seat: int) -> str:
-    return f"seat {seat} ({COLOURS[seat]})"
+@functools.cache
+def glossary() -> dict[str, dict[str, Any]]:
+    """The printed names by id (glossary.json): ``{id: {"en": ..., "pl": ..., "de": ..., "ru": ...}}``."""
+    terms: dict[str, dict[str, Any]] = json.loads(GLOSSARY.read_text(encoding="utf-8"))["terms"]
+    return terms
 
 
-def describe_event(event: Mapping[str, Any], names: Names | None = None, lang: str = "en") -> str:
-    """One event of a view (docs/games/multicity.md, "Events") as an English sentence: seats by
+def term(key: str, lang: str = DEFAULT) -> str:
+    """A printed name (a glossary id) in ``lang``; English is the game's own word."""
+    return glossary_term(glossary(), key, lang)
+
+
+@functools.cache
+def speaker(lang: str = DEFAULT) -> Speaker:
+    """The game's words in ``lang`` for no reader in particular (the terminal, the board's labels)."""
+    return Speaker(domain=DOMAIN, lang=lang)
+
+
+def colour_name(seat: int, lang: str = DEFAULT) -> str:
+    """A seat's colour as the players call it ("green"; "zielony", "Grün", "зелёный")."""
+    return COLOURS[seat] if speaker(lang).english else term(COLOURS[seat], lang)
+
+
+def phase_word(phase: str, lang: str = DEFAULT) -> str:
+    """The phase of a view in words ("final round")."""
+    sp = speaker(lang)
+    if sp.english:
+        return PHASE_WORDS.get(phase, phase)
+    if phase == "final_round":
+        return term("final_round", sp.lang)
+    if phase == "play":
+        return sp.trp("phase", "play")
+    if phase == "over":
+        return sp.trp("phase", "over")
+    return phase
+
+
+def seat_name(seat: int, lang: str = DEFAULT) -> str:
+    """A seat by number and colour, the terminal's name for it: "seat 1 (red)"."""
+    return speaker(lang).tr("seat {seat} ({colour})", seat=seat, colour=colour_name(seat, lang))
+
+
+def describe_event(event: Mapping[str, Any], names: Names | None = None, lang: str = DEFAULT) -> str:
+    """One event of a view (docs/games/multicity.md, "Events") as a sentence in ``lang``: seats by
     number and colour for the terminal, or by their players' names ("You" for the reader)."""
-    text = _describe(event, names)
+    sp = Speaker(domain=DOMAIN, lang=lang, names=names)
+    text = _describe(event, names, sp)
     return text[:1].upper() + text[1:] if names else text
 
 
-def _describe(event: Mapping[str, Any], names: Names | None) -> str:
+def _describe(event: Mapping[str, Any], names: Names | None, sp: Speaker) -> str:
     kind = event["kind"]
     seat = event.get("seat")
 
     def who(q: Any) -> str:
-        return names.who(q) if names else seat_name(q)
+        """A seat as an object: "you" (English, for the reader), a name, or "seat 1 (red)"."""
+        return sp.who(q) if names else seat_name(q, sp.lang)
 
-    def does(verb: str, q: Any = seat) -> str:
-        return names.subject(q, verb, start=False) if names else f"{seat_name(q)} {verb}"
+    def said(q: Any, other: str, you: str, **fields: Any) -> str:
+        """The sentence whose subject is seat ``q``: ``you`` for the reader, else ``other``."""
+        if names:
+            return sp.said(q, other, you, **fields)
+        return sp.tr(other, who=seat_name(q, sp.lang), **fields)
 
-    its = names.their(seat) if names else "its"
     if kind == "shuffle":
-        return f"the {event['tiles']} city tiles are shuffled face down"
+        # i18n: the whole deck in play (at least 2 tiles) is shuffled at the start
+        return sp.trn(
+            "the {count} city tile is shuffled face down",
+            "the {count} city tiles are shuffled face down",
+            event["tiles"],
+        )
     if kind == "start_tile":
-        return f"tile {event['tile']} is turned up as the start of the city"
+        return sp.tr("tile {tile} is turned up as the start of the city", tile=event["tile"])
     if kind == "first_player":
-        return f"{does('plays')} first ({'drawn at random' if event['drawn'] else 'set by the options'})"
+        if event["drawn"]:
+            return said(
+                seat, N_("{who} plays first (drawn at random)"), N_("you play first (drawn at random)")
+            )
+        return said(
+            seat, N_("{who} plays first (set by the options)"), N_("you play first (set by the options)")
+        )
     if kind == "draw":
         if names:  # (people see the tile on the board; its number is the terminal's)
-            return f"{does('draws')} a tile ({event['stack']} left in the stack)"
-        return f"{does('draws')} tile {event['tile']} ({event['stack']} left in the stack)"
+            return said(
+                seat,
+                N_("{who} draws a tile ({stack} left in the stack)"),
+                N_("you draw a tile ({stack} left in the stack)"),
+                stack=sp.number(event["stack"]),
+            )
+        return sp.tr(
+            "{who} draws tile {tile} ({stack} left in the stack)",
+            who=who(seat),
+            tile=event["tile"],
+            stack=event["stack"],
+        )
     if kind == "lay":
         if names:
-            return (
-                f"{does('lays')} the tile {_from_start(event['x'], event['y'])}, {TURN_WORDS[event['turn']]}"
+            return said(
+                seat,
+                # i18n: {where} is a phrase such as "2 tiles right and 1 up from the start tile"; {turned} a
+                # phrase such as "turned half round"
+                N_("{who} lays the tile {where}, {turned}"),
+                N_("you lay the tile {where}, {turned}"),
+                where=_from_start(event["x"], event["y"], sp.lang),
+                turned=sp.tr(TURN_WORDS[event["turn"]]),
             )
-        return f"{does('lays')} tile {event['tile']} at {event['x']},{event['y']} turned r{event['turn']}"
+        return sp.tr(
+            "{who} lays tile {tile} at {x},{y} turned r{turn}",
+            who=who(seat),
+            tile=event["tile"],
+            x=event["x"],
+            y=event["y"],
+            turn=event["turn"],
+        )
     if kind == "place":
         length, x, y = event["length"], event["x"], event["y"]
         if names:  # where it lies is drawn on the board (the last move is marked there)
-            return f"{does('places')} {its} {length}-field object, {'standing' if event['vertical'] else 'lying'}"
+            if event["vertical"]:
+                return said(
+                    seat,
+                    N_("{who} places their {length}-field object, standing"),
+                    N_("you place your {length}-field object, standing"),
+                    length=length,
+                )
+            return said(
+                seat,
+                N_("{who} places their {length}-field object, lying"),
+                N_("you place your {length}-field object, lying"),
+                length=length,
+            )
         x2, y2 = (x, y + length - 1) if event["vertical"] else (x + length - 1, y)
-        return f"{does('places')} {its} {length}-object from {x},{y} to {x2},{y2}"
+        return sp.tr(
+            "{who} places its {length}-object from {x},{y} to {x2},{y2}",
+            who=who(seat),
+            length=length,
+            x=x,
+            y=y,
+            x2=x2,
+            y2=y2,
+        )
     if kind == "final_round":
-        return (
-            f"{does('laid')} the last tile: everyone may place one more object, "
-            # Alike in shape to newlasvegas/render.py on purpose: each game words its own events and
-            # views; only the shape is shared.
-            f"from {who(event['first_seat'])}"
+        # Alike in shape to newlasvegas/render.py on purpose: each game words its own events and views;
+        # only the shape is shared.
+        return said(
+            seat,
+            # i18n: {first} is the player who places first in the final round (the game's first player)
+            N_("{who} laid the last tile: everyone may place one more object, from {first}"),
+            N_("you laid the last tile: everyone may place one more object, from {first}"),
+            first=who(event["first_seat"]),
         )
     if kind == "pass":
-        return f"{does('places')} nothing in the final round"
+        return said(
+            seat, N_("{who} places nothing in the final round"), N_("you place nothing in the final round")
+        )
     if kind == "turn_lost":
-        return f"{does('cannot')} place any object and {does('loses').split(' ', 1)[1]} the turn"
+        return said(
+            seat,
+            N_("{who} cannot place any object and loses the turn"),
+            N_("you cannot place any object and lose the turn"),
+        )
     if kind == "game_over":
         winners = event["winners"]
         if len(winners) > 1:
-            return "shared win: " + ", ".join(who(s) for s in winners)
+            seats = [who(s) for s in winners]
+            joined = ", ".join(seats) if sp.english else sp.listed(seats)
+            return sp.tr("shared win: {winners}", winners=joined)
         if event["reason"] == "six_objects":
-            return f"{does('has', winners[0])} placed all six objects and {does('wins', winners[0]).split(' ', 1)[1]}"
-        return f"{does('wins', winners[0])} with the fewest squares left to place"
+            return said(
+                winners[0],
+                N_("{who} has placed all six objects and wins"),
+                N_("you have placed all six objects and win"),
+            )
+        return said(
+            winners[0],
+            N_("{who} wins with the fewest squares left to place"),
+            N_("you win with the fewest squares left to place"),
+        )
     data = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("i", "kind", "private"))
     return f"{kind}: {data}"
 
 
 # Quarter turns clockwise (the notation's rN) as a person says them.
 TURN_WORDS = (
-    "not turned",
-    "turned a quarter clockwise",
-    "turned half round",
-    "turned a quarter anticlockwise",
+    N_("not turned"),
+    N_("turned a quarter clockwise"),
+    N_("turned half round"),
+    N_("turned a quarter anticlockwise"),
 )
 
 
-def _from_start(x: int, y: int) -> str:
+def _from_start(x: int, y: int, lang: str = DEFAULT) -> str:
     """Where the tile with its corner at x,y lies from the start tile, in tiles ("2 tiles right and
     1 up from the start tile"): tiles lie on a grid of 3 squares."""
+    sp = speaker(lang)
     across, down = x // 3, y // 3
-    parts = []
-    if across:
-        parts.append(
-            f"{abs(across)} tile{'s' if abs(across) != 1 else ''} {'right' if across > 0 else 'left'}"
+    steps, rows = abs(across), sp.number(abs(down))
+    if across > 0 and down > 0:
+        return sp.trn(
+            "{count} tile right and {down} down from the start tile",
+            "{count} tiles right and {down} down from the start tile",
+            steps,
+            down=rows,
         )
-    if down:
-        tiles = "" if parts else f" tile{'s' if abs(down) != 1 else ''}"
-        parts.append(f"{abs(down)}{tiles} {'down' if down > 0 else 'up'}")
-    return " and ".join(parts) + " from the start tile" if parts else "on the start tile"
+    if across > 0 and down < 0:
+        return sp.trn(
+            "{count} tile right and {down} up from the start tile",
+            "{count} tiles right and {down} up from the start tile",
+            steps,
+            down=rows,
+        )
+    if across < 0 and down > 0:
+        return sp.trn(
+            "{count} tile left and {down} down from the start tile",
+            "{count} tiles left and {down} down from the start tile",
+            steps,
+            down=rows,
+        )
+    if across < 0 and down < 0:
+        return sp.trn(
+            "{count} tile left and {down} up from the start tile",
+            "{count} tiles left and {down} up from the start tile",
+            steps,
+            down=rows,
+        )
+    if across > 0:
+        return sp.trn(
+            "{count} tile right from the start tile", "{count} tiles right from the start tile", steps
+        )
+    if across < 0:
+        return sp.trn(
+            "{count} tile left from the start tile", "{count} tiles left from the start tile", steps
+        )
+    if down > 0:
+        return sp.trn(
+            "{count} tile down from the start tile", "{count} tiles down from the start tile", abs(down)
+        )
+    if down < 0:
+        return sp.trn(
+            "{count} tile up from the start tile", "{count} tiles up from the start tile", abs(down)
+        )
+    return sp.tr("on the start tile")
 
 
 def _squares(state: Mapping[str, Any]) -> dict[tuple[int, int], str]:
@@ -142,6 +306,7 @@ def render_city(
     max_rows: int | None = None,
     max_cols: int | None = None,
     focus: tuple[int, int] | None = None,
+    lang: str = DEFAULT,
 ) -> Text:
     """The city, cropped to at most ``max_rows`` x ``max_cols`` tiles around ``focus`` (a square; by
     default the last tile laid); a header then gives the coordinates shown and lists the free slots
@@ -160,15 +325,32 @@ def render_city(
     marks = _object_marks(state)
     text = Text()
     if cropped:
+        sp = speaker(lang)
         text.append(
-            f"city window: x {x_lo}..{x_hi + 2}, y {y_lo}..{y_hi + 2} of x {min(xs)}..{max(xs) + 2}, "
-            f"y {min(ys)}..{max(ys) + 2} (around the last move, at {focus[0]},{focus[1]})\n",
+            sp.tr(
+                "city window: x {x_lo}..{x_hi}, y {y_lo}..{y_hi} of x {x_min}..{x_max}, y {y_min}..{y_max} "
+                "(around the last move, at {x},{y})",
+                x_lo=x_lo,
+                x_hi=x_hi + 2,
+                y_lo=y_lo,
+                y_hi=y_hi + 2,
+                x_min=min(xs),
+                x_max=max(xs) + 2,
+                y_min=min(ys),
+                y_max=max(ys) + 2,
+                x=focus[0],
+                y=focus[1],
+            )
+            + "\n",
             style="bold yellow",
         )
         outside = sorted((x, y) for x, y in slots if not (x_lo <= x <= x_hi and y_lo <= y <= y_hi))
         if outside:
             text.append(
-                "free slots outside the window: " + " ".join(f"{x},{y}" for x, y in outside) + "\n",
+                sp.tr(
+                    "free slots outside the window: {slots}", slots=" ".join(f"{x},{y}" for x, y in outside)
+                )
+                + "\n",
                 style="dim cyan",
             )
     text.append("     ")
@@ -200,8 +382,11 @@ def _window(low: int, high: int, focus: int, tiles: int | None) -> tuple[int, in
 class CityPicture:
     """The city fitted to the console: as many tile rows and columns as the terminal has room for."""
 
-    def __init__(self, state: Mapping[str, Any], events: Sequence[Mapping[str, Any]] = ()) -> None:
+    def __init__(
+        self, state: Mapping[str, Any], events: Sequence[Mapping[str, Any]] = (), lang: str = DEFAULT
+    ) -> None:
         self.state = state
+        self.lang = lang
         # The newest tile laid or object placed among the events just shown, else the last tile.
         moves = [e for e in events if e["kind"] in ("lay", "place")]
         self.focus = (moves[-1]["x"], moves[-1]["y"]) if moves else None
@@ -210,7 +395,7 @@ class CityPicture:
         height = options.height or console.height
         rows = max(3, (height - 12) // 3)
         cols = max(3, (options.max_width - 5) // 10)
-        yield render_city(self.state, rows, cols, self.focus)
+        yield render_city(self.state, rows, cols, self.focus, self.lang)
 
 
 def _append_tile_row(text: Text, squares: dict, marks: dict, slots: set, x0: int, y0: int, y: int) -> None:
@@ -233,8 +418,10 @@ def _append_tile_row(text: Text, squares: dict, marks: dict, slots: set, x0: int
             text.append(f" {letter} ", style=STYLES[letter])
 
 
-def render_drawn(drawn: Mapping[str, Any]) -> Text:
-    text = Text(f"drawn tile {drawn['tile']}, its four turns:\n", style="bold")
+def render_drawn(drawn: Mapping[str, Any], lang: str = DEFAULT) -> Text:
+    text = Text(
+        speaker(lang).tr("drawn tile {tile}, its four turns:", tile=drawn["tile"]) + "\n", style="bold"
+    )
     turns = [["".join(t[r * 3 : r * 3 + 3]) for r in range(3)] for t in drawn["turns"]]
     text.append("  " + "".join(f"{'r' + str(n):<12}" for n in range(4)) + "\n", style="dim")
     for r in range(3):
@@ -250,16 +437,27 @@ def render_drawn(drawn: Mapping[str, Any]) -> Text:
     return text
 
 
-def render_players(state: Mapping[str, Any]) -> Table:
+def render_players(state: Mapping[str, Any], lang: str = DEFAULT) -> Table:
+    sp = speaker(lang)
     table = Table(show_edge=False, pad_edge=False)
-    for column in ("", "seat", "colour", "objects to place", "placed", "squares left"):
+    columns = (
+        "",
+        sp.trp("column", "seat"),
+        sp.trp("column", "colour"),
+        sp.trp("column", "objects to place"),
+        sp.trp("column", "placed"),
+        sp.trp("column", "squares left"),
+    )
+    for column in columns:
         table.add_column(column)
     for player in state["players"]:
         seat = player["seat"]
         table.add_row(
             "▶" if state["turn"] == seat else "",
             str(seat),
-            Text(player["colour"], style=f"bold {SEAT_STYLES[seat]}"),
+            Text(
+                player["colour"] if sp.english else colour_name(seat, lang), style=f"bold {SEAT_STYLES[seat]}"
+            ),
             " ".join(str(n) for n in player["unplaced"]) or "-",
             " ".join(str(n) for n in player["placed"]) or "-",
             str(player["remaining_squares"]),
@@ -267,46 +465,74 @@ def render_players(state: Mapping[str, Any]) -> Table:
     return table
 
 
-def render_view(view: Mapping[str, Any]) -> RenderableType:
+def render_view(view: Mapping[str, Any], lang: str = DEFAULT) -> RenderableType:
+    sp = speaker(lang)
     state = view["state"]
     turn = state["turn"]
-    who = "game over" if turn is None else f"seat {turn} to play"
+    who = sp.tr("game over") if turn is None else sp.tr("seat {seat} to play", seat=turn)
     extra = []
     if state["kids"]:
-        extra.append("kids' variant")
+        extra.append("kids' variant" if sp.english else term("kids", sp.lang))
     if state["overlap"] == "loose":
-        extra.append("loose overlap")
+        extra.append(sp.tr("loose overlap"))
     header = Text(
-        f"Multicity — {who} · {PHASE_WORDS.get(state['phase'], state['phase'])} · stack: {state['stack']} tiles · first player: seat "
-        f"{state['first_player']}" + (" · " + ", ".join(extra) if extra else ""),
+        sp.tr(
+            "Multicity — {who} · {phase} · stack: {stack} tiles · first player: seat {first}",
+            who=who,
+            phase=phase_word(state["phase"], lang),
+            stack=state["stack"],
+            first=state["first_player"],
+        )
+        + (" · " + ", ".join(extra) if extra else ""),
         style="bold",
     )
     if state["final_round"]:
-        header.append(f"\nfinal round: still to place {state['final_round']}", style="bold magenta")
-    parts: list[RenderableType] = [header, CityPicture(state, view["events"])]
+        header.append(
+            "\n" + sp.tr("final round: still to place {seats}", seats=state["final_round"]),
+            style="bold magenta",
+        )
+    parts: list[RenderableType] = [header, CityPicture(state, view["events"], lang)]
     if state["drawn"] is not None:
-        parts.append(render_drawn(state["drawn"]))
-    parts.append(render_players(state))
+        parts.append(render_drawn(state["drawn"], lang))
+    parts.append(render_players(state, lang))
     parts.append(
         Text(
-            "letters: symbols (g r b y) · ^: hole · G5: an end of green's 5-object, its middle drawn as a line",
+            sp.tr(
+                "letters: symbols (g r b y) · ^: hole · G5: an end of green's 5-object, its middle drawn as a line"
+            ),
             style="dim",
         )
     )
     for event in view["events"][-LOG_LINES:]:
-        parts.append(Text("  " + describe_event(event), style="dim"))
+        parts.append(Text("  " + describe_event(event, lang=lang), style="dim"))
     # Alike in shape to machikoro/render.py on purpose: each game words its own events and views; only the
     # shape is shared.
     return Group(*parts)
 
 
-def status_line(view: Mapping[str, Any]) -> str:
+def status_line(view: Mapping[str, Any], lang: str = DEFAULT) -> str:
     """The viewer's essentials in one line for the prompt: squares and objects left, the stack."""
+    sp = speaker(lang)
     state = view["state"]
-    head = f"{state['phase'].replace('_', ' ')}, {state['stack']} tiles in the stack"
+    # i18n: English says "tiles" whatever the number; the translation takes the number's form
+    head = sp.trn(
+        "{phase}, {count} tiles in the stack",
+        "{phase}, {count} tiles in the stack",
+        state["stack"],
+        phase=phase_word(state["phase"], lang),
+    )
     seat = view.get("seat")
     if seat is None:
-        return f"spectator; {head}"
+        return sp.tr("spectator; {head}", head=head)
     me = state["players"][seat]
-    left = ", ".join(str(length) for length in me["unplaced"]) or "none"
-    return f"P{seat} (you, {me['colour']}): {me['remaining_squares']} squares left, objects {left}; {head}"
+    left = ", ".join(str(length) for length in me["unplaced"]) or sp.trp("objects", "none")
+    # i18n: English says "squares" whatever the number; the translation takes the number's form
+    return sp.trn(
+        "P{seat} (you, {colour}): {count} squares left, objects {left}; {head}",
+        "P{seat} (you, {colour}): {count} squares left, objects {left}; {head}",
+        me["remaining_squares"],
+        seat=seat,
+        colour=me["colour"] if sp.english else colour_name(seat, lang),
+        left=left,
+        head=head,
+    )
