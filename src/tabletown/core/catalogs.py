@@ -52,6 +52,7 @@ def sources(domain: str) -> Iterator[Path]:
     if domain in GAMES:
         yield from sorted((PACKAGE / "games" / domain).rglob("*.py"))
         yield from sorted((PACKAGE / "web" / "boards" / domain).glob("*.py"))
+        yield from sorted((PACKAGE / "web" / "boards" / domain).glob("*.js"))  # the board's Tabletown.t
         return
     for path in sorted(PACKAGE.rglob("*.py")):
         relative = path.relative_to(PACKAGE).parts
@@ -60,9 +61,9 @@ def sources(domain: str) -> Iterator[Path]:
         yield path
     yield from sorted((PACKAGE / "web" / "templates").rglob("*.html"))
     yield from sorted((PACKAGE / "web" / "boards").rglob("*.html"))
-    # Every script's words (Tabletown.t), boards' too: the pages hand scripts the shared catalog.
+    # The pages' scripts (Tabletown.t); a board's scripts belong to its game's catalog, which the
+    # page hands them with the board words (web/boards).
     yield from sorted((PACKAGE / "web" / "static").rglob("*.js"))
-    yield from sorted((PACKAGE / "web" / "boards").rglob("*.js"))
 
 
 def extract(domain: str) -> Catalog:

@@ -30,5 +30,6 @@ def ui_text(lang: str, message: str, **fields: Any) -> str:
 @functools.cache
 def script_messages(lang: str) -> dict[str, str]:
     """Every translated message of the shared catalog, for the pages' scripts (``Tabletown.t``)."""
-    found = getattr(catalog(CORE_DOMAIN, lang), "_catalog", {})
-    return {k: v for k, v in found.items() if isinstance(k, str) and k and isinstance(v, str)}
+    from .boards import script_messages as messages
+
+    return messages(CORE_DOMAIN, lang)

@@ -10,14 +10,25 @@ import inspect
 import logging
 from typing import Any
 
+from ...core.i18n import catalog
+
 log = logging.getLogger("tabletown.web")
+
+
+def script_messages(domain: str, lang: str) -> dict[str, str]:
+    """Every translated message of a catalog, for scripts (``Tabletown.t`` reads them)."""
+    found = getattr(catalog(domain, lang), "_catalog", {})
+    return {k: v for k, v in found.items() if isinstance(k, str) and k and isinstance(v, str)}
 
 
 def board_words(game_name: str, lang: str = "en") -> dict[str, Any]:
     """The board's words in ``lang``, plus the game's first-move hints (web/help.py) under ``"hints"``."""
     from ..help import HINTS
+    from ..help import hints as hints_in
 
-    hints: dict[str, Any] = {"hints": HINTS[game_name]} if game_name in HINTS else {}
+    hints: dict[str, Any] = {"hints": hints_in(game_name, lang)} if game_name in HINTS else {}
+    # The board scripts' own messages (Tabletown.t), from the game's catalog.
+    hints["messages"] = script_messages(game_name, lang)
     try:
         module = importlib.import_module(f"tabletown.web.boards.{game_name}")
     except ModuleNotFoundError:

@@ -137,7 +137,11 @@ def help_page(game_name: str, request: Request) -> Response:
     found = find_game(game_name)
     if found is None:
         raise TableError(404, "game.unknown", f"no game called {game_name!r}")
-    context = {"game_name": found.name, "game_title": found.title, **game_help(found.name)}
+    context = {
+        "game_name": found.name,
+        "game_title": found.title,
+        **game_help(found.name, request_language(request)),
+    }
     return templates.TemplateResponse(request, "help.html", context)
 
 

@@ -10,6 +10,8 @@
   const boards = {};
   const parts = {}; // game -> {name: value}: the parts of a board split into several scripts
   let messages = null; // the page's translated words (t()), read on first use
+  // the page's words in its language (Tabletown.t below; called only once the library is set up)
+  const t = (message, fields) => window.Tabletown.t(message, fields);
   function el(tag, attrs, ...children) {
     const node = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs || {})) {
@@ -33,7 +35,7 @@
     }
     let response;
     try { response = await fetch(path, options); }
-    catch (e) { return { status: 0, ok: false, data: { message: "The server cannot be reached." }, text: "" }; }
+    catch (e) { return { status: 0, ok: false, data: { message: t("The server cannot be reached.") }, text: "" }; }
     const text = await response.text();
     let data;
     try { data = JSON.parse(text); } catch (e) { data = null; }
@@ -57,7 +59,7 @@
     });
   }
   function seatLabel(seats, seat) {
-    if (seat === null || seat === undefined) return "spectator";
+    if (seat === null || seat === undefined) return t("spectator");
     const names = displayNames(seats);
     return names[seat] !== undefined ? names[seat] : "Player " + (seat + 1);
   }
@@ -74,8 +76,8 @@
   // its board: a board may add `outcome(payload, ctx) -> {headline?, detail?}` to its renderer.
   function ordinal(n) {
     const tens = n % 100, ones = n % 10;
-    const suffix = tens >= 11 && tens <= 13 ? "th" : ones === 1 ? "st" : ones === 2 ? "nd" : ones === 3 ? "rd" : "th";
-    return n + suffix;
+    if (tens >= 11 && tens <= 13) return t("{n}th", { n });
+    return ones === 1 ? t("{n}st", { n }) : ones === 2 ? t("{n}nd", { n }) : ones === 3 ? t("{n}rd", { n }) : t("{n}th", { n });
   }
   function place(result, seat) {
     const ranks = (result && result.ranks) || [];
@@ -86,7 +88,7 @@
   }
   // A seat as a headline names it: "You" for the viewer, else the player's name, else "Seat 1 (bot greedy)".
   function seatName(seats, seat, me) {
-    if (seat === me && me !== null && me !== undefined) return "You";
+    if (seat === me && me !== null && me !== undefined) return t("You");
     return seatLabel(seats, seat);
   }
   // The possessive: "your" for the viewer, else "Alice's".
@@ -95,7 +97,7 @@
     return seatLabel(seats, seat) + "'s";
   }
   function listNames(names) {
-    return names.length <= 1 ? names.join("") : names.slice(0, -1).join(", ") + " and " + names[names.length - 1];
+    return names.length <= 1 ? names.join("") : t("{first} and {last}", { first: names.slice(0, -1).join(", "), last: names[names.length - 1] });
   }
   // {headline, detail, winners} for a finished game, as seat `ctx.seat` (null: a spectator) sees it.
   function outcome(game, payload, ctx) {
@@ -105,9 +107,9 @@
     const seats = (ctx && ctx.seats) || payload.seats || [];
     const names = [...winners].sort((a, b) => (a === me ? -1 : b === me ? 1 : a - b)).map((s) => seatName(seats, s, me));
     let headline;
-    if (winners.length === 0) headline = "Nobody wins";
-    else if (winners.length === 1) headline = winners[0] === me ? "You win!" : names[0] + " wins";
-    else headline = listNames(names) + (winners.length === 2 ? " share the win" : " all share the win");
+    if (winners.length === 0) headline = t("Nobody wins");
+    else if (winners.length === 1) headline = winners[0] === me ? t("You win!") : t("{name} wins", { name: names[0] });
+    else headline = winners.length === 2 ? t("{names} share the win", { names: listNames(names) }) : t("{names} all share the win", { names: listNames(names) });
     const renderer = boards[game];
     let own = null;
     if (renderer && typeof renderer.outcome === "function") {
@@ -201,8 +203,9 @@
     // from the shared catalog (core/locale, the page's <script id="ui-text">), English when missing.
     t(message, fields) {
       if (messages === null) {
-        const node = document.getElementById("ui-text");
-        try { messages = node ? JSON.parse(node.textContent) : {}; } catch (e) { messages = {}; }
+        // The shared catalog, then the board's own (its game's catalog, in the board words).
+        const read = (id) => { const node = document.getElementById(id); try { return node ? JSON.parse(node.textContent) : {}; } catch (e) { return {}; } };
+        messages = Object.assign({}, (read("board-words") || {}).messages || {}, read("ui-text"));
       }
       let text = Object.prototype.hasOwnProperty.call(messages, message) ? messages[message] : message;
       for (const [key, value] of Object.entries(fields || {})) text = text.split("{" + key + "}").join(String(value));
