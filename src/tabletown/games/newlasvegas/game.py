@@ -103,15 +103,15 @@ class NewLasVegas(Game):
 
         return {"greedy": GreedyBot, "expert": ExpertBot}
 
-    def status_line(self, view: Mapping[str, Any]) -> str:
+    def status_line(self, view: Mapping[str, Any], lang: str = "en") -> str:
         from .render import status_line
 
-        return status_line(view)
+        return status_line(view, lang=lang)
 
-    def render(self, view: Mapping[str, Any]) -> Any:
+    def render(self, view: Mapping[str, Any], lang: str = "en") -> Any:
         from .render import render_view
 
-        return render_view(view)
+        return render_view(view, lang=lang)
 
 
 NewLasVegasState.game = NewLasVegas()

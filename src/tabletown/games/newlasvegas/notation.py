@@ -6,13 +6,19 @@ a  b+e  c+f  a+x           pick combination a/b/c, optionally with a bonus: +e e
 refuse (solo: refuse3)     no number fits: mark 2 opening boxes (solo: card 3 goes to ACME)
 2.5  2.5+1  2.5-2          open the casino of street 2, avenue 5 (easy opening: number +1 / -2)
 x2.6l  x2.6r               expansion: open 2.6 copying its left / right neighbour
-op | con 3.6 | up grand | show1 | limo n   the effect (limo n/s/e/w), or: skip
+op | con 3.6 | up grand | show1 | limo n   the effect (limo n/s/e/w), or: skip; an upgrade column may
+                           also be written by its printed name in any language (up grand hotel,
+                           up duży hotel, up Grand-Hotel, up большой_отель)
 shuffle / keep             first project completer: reshuffle all cards or not
 a, 2.5, con 3.6            several steps at once, separated by commas (all or nothing)
 """
 
 from __future__ import annotations
 
+import json
+import unicodedata
+from functools import cache
+from importlib import resources
 from typing import Any
 
 from ...core.errors import MalformedAction
@@ -81,6 +87,36 @@ def format_action(action: Any, solo: bool) -> str:
     return f"limo {target}"
 
 
+def _plain(text: str) -> str:
+    """A name for comparison: lower case, no diacritics ("ł" and "ß" too), '-' and '_' as spaces."""
+    text = text.lower().replace("ł", "l").replace("ß", "ss").replace("-", " ").replace("_", " ")
+    text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return " ".join(text.split())
+
+
+@cache
+def upgrade_names() -> dict[str, str]:
+    """Every printed name of an upgrade column (glossary.json, all four languages) -> its id."""
+    raw = resources.files(__package__).joinpath("glossary.json").read_text(encoding="utf-8")
+    terms = json.loads(raw)["terms"]
+    names = {}
+    for column in UPGRADE_IDS:
+        for lang in ("en", "pl", "de", "ru"):
+            if column in terms and terms[column].get(lang):
+                names[_plain(terms[column][lang])] = column
+    return names
+
+
+def _upgrade(text: str) -> int:
+    """An upgrade column by its id (``grand``) or printed name (``Grand Hotel``, ``duży hotel``)."""
+    if text in UPGRADE_INDEX:
+        return UPGRADE_INDEX[text]
+    column = upgrade_names().get(_plain(text))
+    if column is None:
+        raise MalformedAction("nlv.notation", f"upgrade columns: {', '.join(UPGRADE_IDS)}")
+    return UPGRADE_INDEX[column]
+
+
 def _slot(text: str) -> int:
     s = SLOT_BY_NAME.get(text)
     if s is None:
@@ -110,6 +146,8 @@ def parse_action(text: str, solo: bool) -> Any:
             return REFUSE[int(rest) - 1]
         raise MalformedAction("nlv.notation", "write 'refuse' (solo: refuse1, refuse2 or refuse3)")
     words = t.split(" ")
+    if words[0] == "up" and len(words) > 2:  # a printed name of several words: "up grand hotel"
+        return EFFECT_UP[_upgrade(" ".join(words[1:]))]
     if words[0] in ("con", "up", "limo") and len(words) == 2:
         arg = words[1]
         if words[0] == "con":
@@ -117,9 +155,7 @@ def parse_action(text: str, solo: bool) -> Any:
             # A slot without a crane is no construction target, but it is still a well-formed move.
             return EFFECT_CON[s] or Effect("con", s)
         if words[0] == "up":
-            if arg not in UPGRADE_INDEX:
-                raise MalformedAction("nlv.notation", f"upgrade columns: {', '.join(UPGRADE_IDS)}")
-            return EFFECT_UP[UPGRADE_INDEX[arg]]
+            return EFFECT_UP[_upgrade(arg)]
         if arg not in ("n", "s", "e", "w"):
             raise MalformedAction("nlv.notation", "limousine directions: n, s, e, w")
         return EFFECT_LIMO[arg]

@@ -1,14 +1,24 @@
-"""Rich text rendering of a New Las Vegas view: city plans, score sheets, the round's cards."""
+"""Rich text rendering of a New Las Vegas view: city plans, score sheets, the round's cards.
+
+Every text speaks through a :class:`core.i18n.Speaker` of the ``newlasvegas`` domain: the English
+sentences below are the message ids (English output is the text the terminal always printed), and the
+printed names of effects, bonuses, hotels and upgrade columns come from ``glossary.json`` in other
+languages. The notation (``2.5``, ``a+e``, ``up grand``) stays English in every language.
+"""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from functools import cache
+from importlib import resources
 from typing import Any
 
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
+from ...core.i18n import N_, Speaker, glossary_term
 from ...core.words import Names
 from .data import (
     ARCHITECTS,
@@ -31,9 +41,36 @@ from .data import (
 )
 from .scoring import COLUMNS, acme_columns
 
+DOMAIN = "newlasvegas"
 EDGE_INDEX = {edge: e for e, edge in enumerate(EDGES)}
 _CARPET = {"vip": "V", "mafia": "M", "luxury": "L"}
 _CELL = 6
+
+
+@cache
+def glossary() -> dict[str, dict[str, Any]]:
+    """The printed names (``glossary.json``): ``{id: {"en", "pl", "de", "ru", "source"}}``."""
+    text = resources.files(__package__).joinpath("glossary.json").read_text(encoding="utf-8")
+    terms: dict[str, dict[str, Any]] = json.loads(text)["terms"]
+    return terms
+
+
+def speaker(lang: str = "en", names: Names | None = None) -> Speaker:
+    """The game's words in ``lang`` for one reader."""
+    return Speaker(domain=DOMAIN, lang=lang, names=names)
+
+
+def term(key: str, lang: str, english: str) -> str:
+    """A printed name: ``english`` (the game's own word) in English, the glossary's elsewhere."""
+    if lang == "en" or key not in glossary():
+        return english
+    return glossary_term(glossary(), key, lang)
+
+
+def effect_name(effect: Any, lang: str = "en") -> str:
+    """An effect's name ("construction"; "budowa", "Neubau", "строительство")."""
+    english = EFFECT_NAMES.get(effect, str(effect))
+    return term(str(effect), lang, english) if effect in EFFECT_NAMES else english
 
 
 def _cell(sheet: Mapping[str, Any], s: int) -> str:
@@ -54,9 +91,10 @@ def _cell(sheet: Mapping[str, Any], s: int) -> str:
     return (body + mark).ljust(_CELL)
 
 
-def render_city(sheet: Mapping[str, Any]) -> Text:
+def render_city(sheet: Mapping[str, Any], lang: str = "en") -> Text:
     """The city plan: avenues across, streets down; ## crane, __ empty, * star (@ show, x crossed),
     v/m/l red carpets (upper case once the limousine passed), golf holes above street 1."""
+    sp = speaker(lang)
     lines = ["av  " + "".join(str(a).ljust(_CELL) for a in range(1, NUM_AVENUES + 1))]
     built = set(sheet["golf"]["holes"])
     holes_line = ["    "]
@@ -69,7 +107,14 @@ def render_city(sheet: Mapping[str, Any]) -> Text:
         )
     lines.append("".join(holes_line))
     if built or course["crossed"]:
-        lines.append(f"    golf: holes built (PAR) {course['holes']}, crossed out {course['crossed']}")
+        lines.append(
+            "    "
+            + sp.tr(
+                "golf: holes built (PAR) {holes}, crossed out {crossed}",
+                holes=course["holes"],
+                crossed=course["crossed"],
+            )
+        )
     for st, (a, b) in enumerate(STREET_RANGE):
         cells = {SLOT_AVENUE[s]: _cell(sheet, s) for s in range(a, b)}
         lines.append(
@@ -77,18 +122,23 @@ def render_city(sheet: Mapping[str, Any]) -> Text:
         )
     hotels = "".join((h[0].upper() if h else ".").ljust(_CELL) for h in sheet["hotels"])
     lines.append("H   " + hotels)
-    lines.extend(render_route(sheet["limousine"]))
+    lines.extend(render_route(sheet["limousine"], lang=lang))
     return Text("\n".join(lines))
 
 
-def render_route(limo: Mapping[str, Any]) -> list[str]:
+def render_route(limo: Mapping[str, Any], lang: str = "en") -> list[str]:
     """The lamp graph: A = airport start, @ = the limousine, - and | = segments drawn."""
+    sp = speaker(lang)
     used = set(limo["edges"])
     ncol = len(LAMP_COLUMNS)
-    lines = [
-        f"limousine ({'complete' if limo['complete'] else 'at ' + LAMP_NAME[limo['at']]}); lamp columns "
-        + " ".join(map(str, LAMP_COLUMNS))
-    ]
+    columns = " ".join(map(str, LAMP_COLUMNS))
+    if limo["complete"]:
+        head = sp.tr("limousine (complete); lamp columns {columns}", columns=columns)
+    else:
+        head = sp.tr(
+            "limousine (at {lamp}); lamp columns {columns}", lamp=LAMP_NAME[limo["at"]], columns=columns
+        )
+    lines = [head]
     for st in range(len(STREET_RANGE)):
         row = f"  s{st + 1} "
         for ci in range(ncol):
@@ -108,13 +158,30 @@ def render_route(limo: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def render_scores(sheet: Mapping[str, Any]) -> Text:
-    marked, unused = sheet["opening_marked"], sheet["opening_unused"]
+def _upgrades(sheet: Mapping[str, Any], sp: Speaker) -> str:
+    """The sheet's upgrades ("grand 2, limo 1"; the column ids are the notation's) or "none"."""
     ups = ", ".join(f"{k} {v}" for k, v in sheet["upgrades"].items() if v)
+    return ups or sp.tr("none")
+
+
+def render_scores(sheet: Mapping[str, Any], lang: str = "en") -> Text:
+    sp = speaker(lang)
     return Text(
-        f"opening {marked}/{TRACK_LENGTH} marked, {unused} unused, groups spent {sheet['groups_spent']}"
-        f" | shows {sheet['shows'][0]}+{sheet['shows'][1]} | upgrades {ups or 'none'}"
-        f" | projects {sheet['projects']} | vault {sheet['vault']} | open loans {sheet['open_loans']}"
+        sp.tr(
+            "opening {marked}/{length} marked, {unused} unused, groups spent {groups}"
+            " | shows {show1}+{show2} | upgrades {upgrades}"
+            " | projects {projects} | vault {vault} | open loans {loans}",
+            marked=sheet["opening_marked"],
+            length=TRACK_LENGTH,
+            unused=sheet["opening_unused"],
+            groups=sheet["groups_spent"],
+            show1=sheet["shows"][0],
+            show2=sheet["shows"][1],
+            upgrades=_upgrades(sheet, sp),
+            projects=sheet["projects"],
+            vault=sheet["vault"],
+            loans=sheet["open_loans"],
+        )
     )
 
 
@@ -131,19 +198,46 @@ _SHORT = {
 }
 
 
-def running_scores(view: Mapping[str, Any]) -> tuple[list[tuple[str, Mapping[str, Any]]], bool]:
+def _short(column: str, sp: Speaker) -> str:
+    """A score column's short head ("proj", "hotel"...), translated."""
+    heads = {
+        "proj": sp.trp("column", "proj"),
+        "open": sp.trp("column", "open"),
+        "show": sp.trp("column", "show"),
+        "hotel": sp.trp("column", "hotel"),
+        "street": sp.trp("column", "street"),
+        "golf": sp.trp("column", "golf"),
+        "limo": sp.trp("column", "limo"),
+        "vault": sp.trp("column", "vault"),
+        "total": sp.trp("column", "total"),
+    }
+    return heads.get(column, column)
+
+
+def _seat_label(q: int, seat: Any, sp: Speaker) -> str:
+    """ "seat 2", or "seat 2 (you)" for the viewer."""
+    return sp.tr("seat {seat} (you)", seat=q) if q == seat else sp.tr("seat {seat}", seat=q)
+
+
+def running_scores(
+    view: Mapping[str, Any], lang: str = "en"
+) -> tuple[list[tuple[str, Mapping[str, Any]]], bool]:
     """(label, score) rows — the final scores once the game is over, else the score each sheet in the
     view would make if the game ended now — and whether they are final. Loans stay secret until the
     end, so a running score counts no bank bundles (and ACME's vault waits for its loan card)."""
+    sp = speaker(lang)
     state = view["state"]
     seat = view.get("seat")
-    labels = [f"seat {q}" + (" (you)" if q == seat else "") for q in range(len(state["players"]))]
+    labels = [_seat_label(q, seat, sp) for q in range(len(state["players"]))]
     final = state.get("final")
     if final:
         rows = list(zip(labels, final["players"], strict=True))
         if "acme" in final:
-            took = "took" if final["acme"].get("loan") else "refused"
-            rows.append((f"ACME (loan card {final['loan_card']}: {took} the loan)", final["acme"]))
+            if final["acme"].get("loan"):
+                label = sp.tr("ACME (loan card {card}: took the loan)", card=final["loan_card"])
+            else:
+                label = sp.tr("ACME (loan card {card}: refused the loan)", card=final["loan_card"])
+            rows.append((label, final["acme"]))
         return rows, True
     # The running score comes with the view (draft.running_score), so the terminal shows the very
     # numbers the browser does.
@@ -154,138 +248,256 @@ def running_scores(view: Mapping[str, Any]) -> tuple[list[tuple[str, Mapping[str
     return rows, False
 
 
-def render_score_table(view: Mapping[str, Any]) -> Table:
+def render_score_table(view: Mapping[str, Any], lang: str = "en") -> Table:
     """The score areas, one row per architect (and ACME): each column and the total."""
-    rows, final = running_scores(view)
-    title = "final scores" if final else "running score if the game ended now (no bank bundles yet)"
+    sp = speaker(lang)
+    rows, final = running_scores(view, lang=lang)
+    title = (
+        sp.tr("final scores") if final else sp.tr("running score if the game ended now (no bank bundles yet)")
+    )
     table = Table(title=title, box=None, padding=(0, 1), title_justify="left", title_style="bold")
     table.add_column("")
     for column in COLUMNS:
-        table.add_column(_SHORT[column], justify="right")
-    table.add_column("total", justify="right", style="bold")
+        table.add_column(_short(_SHORT[column], sp), justify="right")
+    table.add_column(_short("total", sp), justify="right", style="bold")
     for label, score in rows:
         cols = score["columns"]
         table.add_row(label, *(str(cols.get(c, 0)) for c in COLUMNS), str(score["total"]))
     return table
 
 
-def render_acme(state: Mapping[str, Any]) -> Text:
+def render_acme(state: Mapping[str, Any], lang: str = "en") -> Text:
     """Solo: ACME's architect card (values per column, the threshold of upgrade cards that raises each,
     its crane run), its pile counted per kind, hotels, projects, deck and the card under its sheet."""
+    sp = speaker(lang)
     acme = state["acme"]
     card = ARCHITECTS[acme["architect"]]
     pile = list(acme["pile"])
     values, run = acme_columns(acme["architect"], pile)
     heads = ("open", "show", "hotel", "street", "golf", "limo")
     per_column = ", ".join(
-        f"{h} {v} ({card['base'][i]}→{card['upgraded'][i]} at {card['thresholds'][i]} up)"
+        sp.tr(
+            "{column} {value} ({base}→{upgraded} at {threshold} up)",
+            column=_short(h, sp),
+            value=v,
+            base=card["base"][i],
+            upgraded=card["upgraded"][i],
+            threshold=card["thresholds"][i],
+        )
         for i, (h, v) in enumerate(zip(heads, values, strict=True))
     )
-    counts = ", ".join(f"{EFFECT_NAMES[e]} {pile.count(e)}" for e in EFFECT_NAMES)
+    counts = ", ".join(f"{effect_name(e, lang)} {pile.count(e)}" for e in EFFECT_NAMES)
+    crane = f"{card['crane']:+d}"
     loan = acme.get("loan_card")
+    if loan is None:
+        seen = acme.get("loan_card_effect")
+        under = sp.tr(
+            "card under its sheet: hidden ({effect} side seen)",
+            effect=effect_name(seen, lang) if seen in EFFECT_NAMES else "?",
+        )
+    elif loan >= card["number"]:
+        under = sp.tr("card under its sheet: {card} — ACME takes the bank loan", card=loan)
+    else:
+        under = sp.tr("card under its sheet: {card} — ACME refuses the bank loan", card=loan)
     lines = [
-        f"ACME, architect card {acme['architect']} (takes the loan on a loan card ≥ {card['number']}):",
-        f"  values: {per_column}; street run {run} (cranes {card['crane']:+d})",
-        f"  pile {len(pile)} cards: {counts}",
-        f"  hotels on avenues {acme['hotels'] or '-'}; projects {acme['projects']}; deck {acme['deck_size']}, "
-        f"top shows {_face(acme.get('deck_top'))}",
-        "  card under its sheet: "
-        + (
-            f"{loan} — ACME {'takes' if loan >= card['number'] else 'refuses'} the bank loan"
-            if loan is not None
-            else f"hidden ({EFFECT_NAMES.get(acme.get('loan_card_effect'), '?')} side seen)"
+        sp.tr(
+            "ACME, architect card {architect} (takes the loan on a loan card ≥ {number}):",
+            architect=acme["architect"],
+            number=card["number"],
         ),
+        "  "
+        + sp.tr(
+            "values: {values}; street run {run} (cranes {crane})",
+            values=per_column,
+            run=run,
+            crane=crane,
+        ),
+        # The English plural is the same for 1 card: the terminal has always read "pile 1 cards".
+        "  " + sp.trn("pile {count} cards: {kinds}", "pile {count} cards: {kinds}", len(pile), kinds=counts),
+        "  "
+        + sp.tr(
+            "hotels on avenues {hotels}; projects {projects}; deck {deck}, top shows {top}",
+            hotels=acme["hotels"] or "-",
+            projects=acme["projects"],
+            deck=acme["deck_size"],
+            top=_face(acme.get("deck_top"), sp),
+        ),
+        "  " + under,
     ]
     return Text("\n".join(lines), style="red")
 
 
-def sheet_summary(sheet: Mapping[str, Any]) -> str:
+def sheet_summary(sheet: Mapping[str, Any], lang: str = "en") -> str:
     """An opponent's public sheet in one line."""
+    sp = speaker(lang)
     per_street = "/".join(
         str(sum(1 for s in range(a, b) if sheet["numbers"][s] is not None)) for a, b in STREET_RANGE
     )
     cranes = sum(1 for s in CRANE_SLOTS if SLOT_NAME[s] in sheet["cranes_built"])
     grands = sum(1 for h in sheet["hotels"] if h == "grand")
     smalls = sum(1 for h in sheet["hotels"] if h == "small")
-    ups = ", ".join(f"{k} {v}" for k, v in sheet["upgrades"].items() if v) or "none"
     limo = sheet["limousine"]
-    return (
-        f"opened per street {per_street}, cranes built {cranes}; hotels {grands} grand {smalls} small; "
-        f"shows {sheet['shows'][0]}+{sheet['shows'][1]}; upgrades {ups}; golf holes {sheet['golf']['holes']}; "
-        f"limousine {len(limo['edges'])} segments{' (complete)' if limo['complete'] else ''}; "
-        f"opening {sheet['opening_marked']}/{TRACK_LENGTH} ({sheet['opening_unused']} unused); "
-        f"projects {sheet['projects']}; open loans {sheet['open_loans']}"
+    fields = {
+        "per_street": per_street,
+        "cranes": cranes,
+        "grands": grands,
+        "smalls": smalls,
+        "show1": sheet["shows"][0],
+        "show2": sheet["shows"][1],
+        "upgrades": _upgrades(sheet, sp),
+        "holes": sheet["golf"]["holes"],
+        "segments": len(limo["edges"]),
+        "marked": sheet["opening_marked"],
+        "length": TRACK_LENGTH,
+        "unused": sheet["opening_unused"],
+        "projects": sheet["projects"],
+        "loans": sheet["open_loans"],
+    }
+    if limo["complete"]:
+        return sp.tr(
+            "opened per street {per_street}, cranes built {cranes}; hotels {grands} grand {smalls} small; "
+            "shows {show1}+{show2}; upgrades {upgrades}; golf holes {holes}; "
+            "limousine {segments} segments (complete); "
+            "opening {marked}/{length} ({unused} unused); projects {projects}; open loans {loans}",
+            **fields,
+        )
+    return sp.tr(
+        "opened per street {per_street}, cranes built {cranes}; hotels {grands} grand {smalls} small; "
+        "shows {show1}+{show2}; upgrades {upgrades}; golf holes {holes}; "
+        "limousine {segments} segments; "
+        "opening {marked}/{length} ({unused} unused); projects {projects}; open loans {loans}",
+        **fields,
     )
 
 
-def render_view(view: Mapping[str, Any]) -> Group:
+def _phase(phase: str, sp: Speaker) -> str:
+    """A phase id in words ("loan", "round", "reshuffle", "over")."""
+    words = {
+        "loan": sp.trp("phase", "loan"),
+        "round": sp.trp("phase", "round"),
+        "reshuffle": sp.trp("phase", "reshuffle"),
+        "over": sp.trp("phase", "over"),
+    }
+    return words.get(phase, phase.replace("_", " "))
+
+
+def _title(q: int, seat: Any, acting: bool, sp: Speaker) -> str:
+    if q == seat:
+        if acting:
+            return sp.tr("seat {seat} (you) - still choosing", seat=q)
+        return sp.tr("seat {seat} (you)", seat=q)
+    if acting:
+        return sp.tr("seat {seat} - still choosing", seat=q)
+    return sp.tr("seat {seat}", seat=q)
+
+
+def render_view(view: Mapping[str, Any], lang: str = "en") -> Group:
+    sp = speaker(lang)
     state = view["state"]
     seat = view["seat"]
     parts: list[Any] = []
-    head = Text(f"Welcome To New Las Vegas, round {state['round']} ({state['phase']})", style="bold")
+    head = Text(
+        sp.tr(
+            "Welcome To New Las Vegas, round {round} ({phase})",
+            round=state["round"],
+            phase=_phase(state["phase"], sp) if not sp.english else state["phase"],
+        ),
+        style="bold",
+    )
     parts.append(head)
     for pr in state["projects"]:
-        parts.append(
-            Text(
-                f"  project {pr['id']} [{pr['deck']}] {pr['first']}/{pr['later']}"
-                f"{' approved' if pr['approved'] else ''}: {PROJECT_BY_ID[pr['id']]['condition']}"
+        fields = {
+            "id": pr["id"],
+            "deck": colour_word(pr["deck"], sp),
+            "first": pr["first"],
+            "later": pr["later"],
+            "condition": project_condition(pr["id"], lang),
+        }
+        if pr["approved"]:
+            parts.append(
+                Text("  " + sp.tr("project {id} [{deck}] {first}/{later} approved: {condition}", **fields))
             )
-        )
+        else:
+            parts.append(Text("  " + sp.tr("project {id} [{deck}] {first}/{later}: {condition}", **fields)))
     if state["grand_taken"]:
-        parts.append(Text(f"grand hotels already taken on avenues {state['grand_taken']}"))
+        parts.append(
+            Text(sp.tr("grand hotels already taken on avenues {avenues}", avenues=state["grand_taken"]))
+        )
     if state.get("acme"):
-        parts.append(render_acme(state))
+        parts.append(render_acme(state, lang=lang))
     everyone = seat is None or state["phase"] == "over"
     for q, entry in enumerate(state["players"]):
         sheet = entry["sheet"]
-        title = (
-            f"seat {q}" + (" (you)" if q == seat else "") + (" - still choosing" if entry["acting"] else "")
-        )
+        title = _title(q, seat, entry["acting"], sp)
         if q == seat or everyone:
             parts.append(Text(title, style="bold magenta"))
-            parts.append(render_city(sheet))
-            parts.append(render_scores(sheet))
-        else:
-            when = "" if state["phase"] == "over" else " (as at the round's start)"
-            parts.append(Text(f"{title}{when}: {sheet_summary(sheet)}", style="magenta"))
-        if "turn" in entry and entry["turn"]["step"] != "done":
-            t = entry["turn"]
+            parts.append(render_city(sheet, lang=lang))
+            parts.append(render_scores(sheet, lang=lang))
+        else:  # an opponent while the game goes on
+            summary = sheet_summary(sheet, lang=lang)
             parts.append(
                 Text(
-                    f"your round so far: {'; '.join(map(describe_step, t['steps'])) or 'nothing yet'}"
-                    f" -> next: {t['step']}",
+                    sp.tr("{title} (as at the round's start): {summary}", title=title, summary=summary),
+                    style="magenta",
+                )
+            )
+        if "turn" in entry and entry["turn"]["step"] != "done":
+            t = entry["turn"]
+            steps = "; ".join(describe_step(step, lang=lang) for step in t["steps"]) or sp.tr("nothing yet")
+            parts.append(
+                Text(
+                    sp.tr("your round so far: {steps} -> next: {next}", steps=steps, next=t["step"]),
                     style="yellow",
                 )
             )
-    parts.append(render_score_table(view))
-    log = [describe_event(event) for event in view["events"][-LOG_LINES:]]
+    parts.append(render_score_table(view, lang=lang))
+    log = [describe_event(event, lang=lang) for event in view["events"][-LOG_LINES:]]
     if log:
         parts.append(Text("\n".join(f"· {line}" for line in log), style="dim"))
     if state.get("combinations") and not view["over"]:
         combos = "   ".join(
-            f"{'abc'[k]}: {c['number']} {EFFECT_NAMES[c['effect']]}"
+            f"{'abc'[k]}: {c['number']} {effect_name(c['effect'], lang)}"
             for k, c in enumerate(state["combinations"])
         )
-        parts.append(Text("combinations  " + combos, style="bold cyan"))
+        parts.append(Text(sp.tr("combinations  {combinations}", combinations=combos), style="bold cyan"))
     if state.get("hand") and not view["over"]:
         cards = "   ".join(
-            f"card {k + 1}: {c['number']} {EFFECT_NAMES[c['effect']]}" for k, c in enumerate(state["hand"])
+            sp.tr(
+                "card {k}: {number} {effect}",
+                k=k + 1,
+                number=c["number"],
+                effect=effect_name(c["effect"], lang),
+            )
+            for k, c in enumerate(state["hand"])
         )
         parts.append(Text(cards, style="bold cyan"))
     return Group(*parts)
 
 
-def _face(top: str | None) -> str:
+def _face(top: str | None, sp: Speaker) -> str:
     if not top:
         return "-"
     if top.startswith("approval_"):
-        return "approval " + top[len("approval_") :]
-    return top
+        colour = top[len("approval_") :]
+        return sp.tr("approval {colour}", colour=colour_word(colour, sp))
+    return effect_name(top, sp.lang) if top in EFFECT_NAMES and not sp.english else top
+
+
+def colour_word(colour: str, sp: Speaker) -> str:
+    """A project deck's colour (pink, purple, yellow) in the reader's language."""
+    return term(colour, sp.lang, colour)
 
 
 # The module's one-line summary (the browser board's words carry it as "notation_help").
-SUMMARY = "Rich text rendering of a New Las Vegas view: city plans, score sheets, the round's cards."
+SUMMARY = N_("Rich text rendering of a New Las Vegas view: city plans, score sheets, the round's cards.")
 BONUS_WORDS = {"e": "easy opening", "f": "free action", "x": "expansion"}
+_BONUS_TERM = {"e": "easy_opening", "f": "free_action", "x": "expansion"}
+
+
+def bonus_name(bonus: str, lang: str = "en") -> str:
+    """A bonus action's name (``e``, ``f``, ``x``) in ``lang``."""
+    english = BONUS_WORDS.get(bonus, bonus)
+    return term(_BONUS_TERM[bonus], lang, english) if bonus in _BONUS_TERM else english
 
 
 UPGRADE_WORDS = {
@@ -302,196 +514,419 @@ UPGRADE_WORDS = {
 }
 DIRECTION_WORDS = {"n": "north", "s": "south", "e": "east", "w": "west"}
 
+# The project cards' conditions as message ids: the very strings of projects.json (a test checks).
+PROJECT_CONDITIONS = {
+    "H1": N_("build 3 grand hotels"),
+    "H2": N_("build 5 small hotels"),
+    "H3": N_("build 7 hotels (grand and/or small)"),
+    "H4": N_("build 2 grand hotels on adjacent avenues"),
+    "H5": N_("build 4 hotels (any size) on adjacent avenues"),
+    "H6": N_("build a hotel (any size) on avenue 1 and on avenue 11"),
+    "H7": N_("have 10 marked, unused boxes on the opening track (may be spent afterwards)"),
+    "S1": N_("chain of 6 even-numbered casinos in one street"),
+    "S2": N_("chain of 7 odd-numbered casinos in one street"),
+    "S3": N_("two chains of 4 odd-numbered casinos (same or different streets)"),
+    "S4": N_(
+        "chain of 5 even-numbered casinos at the start or the end of a street"
+        " (a crane casino at the edge does not prevent it)"
+    ),
+    "S5": N_("all casinos of 2 streets opened (crane casinos ignored)"),
+    "S6": N_(
+        "limousine route passed at least one red-carpet casino of each type (Mafia, Luxury, VIP);"
+        " casinos need not be open"
+    ),
+    "S7": N_("limousine route passed a red-carpet casino in each of the 4 streets; casinos need not be open"),
+    "C1": N_("crane casinos of avenue 1 and avenue 11 built and opened"),
+    "C2": N_("all crane casinos of 2 streets built and opened"),
+    "C3": N_("all crane casinos of all 4 streets built (PL: built and opened; DE: built)"),
+    "C4": N_("in one street: all crane casinos built and opened and all shows performed"),
+    "C5": N_("top 3 boxes crossed in both show columns"),
+    "C6": N_("all golf holes built and all shows of the 1st street performed"),
+    "C7": N_("all PAR 4 holes built"),
+}
 
-def slot_words(slot: str) -> str:
+
+def project_condition(pid: str, lang: str = "en") -> str:
+    """A project card's condition in ``lang`` (English: projects.json's own words)."""
+    english = str(PROJECT_BY_ID[pid]["condition"]) if pid in PROJECT_BY_ID else str(pid)
+    if lang == "en" or pid not in PROJECT_CONDITIONS:
+        return english
+    return speaker(lang).tr(PROJECT_CONDITIONS[pid])
+
+
+def slot_words(slot: str, lang: str = "en") -> str:
     """A casino in the words of the sheet: "4.11" is "street 4, avenue 11" (the notation stays typed)."""
     street, _, avenue = str(slot).partition(".")
-    return f"street {street}, avenue {avenue}" if avenue else str(slot)
+    return (
+        speaker(lang).tr("street {street}, avenue {avenue}", street=street, avenue=avenue)
+        if avenue
+        else str(slot)
+    )
 
 
-def describe_step(step: Mapping[str, Any], plain: bool = False) -> str:
+def _direction(direction: str, sp: Speaker) -> str:
+    words = {
+        "n": sp.trp("direction", "north"),
+        "s": sp.trp("direction", "south"),
+        "e": sp.trp("direction", "east"),
+        "w": sp.trp("direction", "west"),
+    }
+    return words.get(direction, direction)
+
+
+def describe_step(step: Mapping[str, Any], plain: bool = False, lang: str = "en") -> str:
     """One step of a seat's round (``Turn.steps``, the ``round_played`` event) in words (``plain``:
     people's words, for the browser: no combination letters, casinos by street and avenue rather than
     the typed notation's "4.11")."""
+    sp = speaker(lang)
     kind = step.get("step")
-    where = slot_words if plain else str
+
+    def where(slot: str) -> str:
+        return slot_words(slot, lang) if plain else str(slot)
+
     if kind == "pick":
-        number, effect = step["number"], EFFECT_NAMES.get(step["effect"], step["effect"])
+        number, chosen = step["number"], effect_name(step["effect"], lang)
         if plain and step["number_card"] == step["effect_card"]:
-            text = f"chose {number} with {effect}"
+            text = sp.tr("chose {number} with {effect}", number=number, effect=chosen)
         elif step["number_card"] == step["effect_card"]:
-            text = f"chose {'abc'[step['number_card']]} ({number}/{effect})"
+            text = sp.tr(
+                "chose {letter} ({number}/{effect})",
+                letter="abc"[step["number_card"]],
+                number=number,
+                effect=chosen,
+            )
         else:
-            text = (
-                f"chose number {number} (card {step['number_card'] + 1}),"
-                f" {effect} (card {step['effect_card'] + 1})"
+            text = sp.tr(
+                "chose number {number} (card {number_card}), {effect} (card {effect_card})",
+                number=number,
+                number_card=step["number_card"] + 1,
+                effect=chosen,
+                effect_card=step["effect_card"] + 1,
             )
         if step.get("bonus"):
-            text += f"; spent opening group {step['group']} on {BONUS_WORDS[step['bonus']]}"
+            text += "; " + sp.tr(
+                "spent opening group {group} on {bonus}",
+                group=step["group"],
+                bonus=bonus_name(step["bonus"], lang),
+            )
         return text
     if kind == "refuse":
-        text = "could not write any number: marked 2 opening boxes"
-        return text + (f" (card {step['card'] + 1} to ACME)" if step.get("card", -1) >= 0 else "")
+        if step.get("card", -1) >= 0:
+            return sp.tr(
+                "could not write any number: marked 2 opening boxes (card {card} to ACME)",
+                card=step["card"] + 1,
+            )
+        return sp.tr("could not write any number: marked 2 opening boxes")
     # The open, expand, up and show branches are alike on purpose (plain words or the notation's).
     if kind == "open":
         if plain:
-            return f"wrote {step['number']} in the casino on {where(step['slot'])}"
-        return f"opened {step['slot']} with {step['number']}"
+            return sp.tr(
+                "wrote {number} in the casino on {slot}", number=step["number"], slot=where(step["slot"])
+            )
+        return sp.tr("opened {slot} with {number}", slot=step["slot"], number=step["number"])
     if kind == "expand":
         if plain:
-            return f"copied {step['number']} into the casino on {where(step['slot'])} (expansion)"
-        return f"expanded into {step['slot']} with {step['number']}"
+            return sp.tr(
+                "copied {number} into the casino on {slot} (expansion)",
+                number=step["number"],
+                slot=where(step["slot"]),
+            )
+        return sp.tr("expanded into {slot} with {number}", slot=step["slot"], number=step["number"])
     if kind == "skip":
-        return "used no effect"
+        return sp.tr("used no effect")
     effect = step.get("effect")
     if effect == "op":
-        return "marked an opening box"
+        return sp.tr("marked an opening box")
     if effect == "con":
-        return f"built the crane casino {'on ' if plain else ''}{where(step['slot'])} (loan circled)"
-    if effect == "up":  # alike the open and expand branches above on purpose
         if plain:
-            return f"upgraded {UPGRADE_WORDS.get(step['column'], step['column'])}"
-        return f"upgraded {step['column']}"
+            return sp.tr("built the crane casino on {slot} (loan circled)", slot=where(step["slot"]))
+        return sp.tr("built the crane casino {slot} (loan circled)", slot=step["slot"])
+    if effect == "up":  # alike the open and expand branches above on purpose
+        column = step["column"]
+        if plain:
+            english = UPGRADE_WORDS.get(column, column)
+            return sp.tr("upgraded {column}", column=english if sp.english else term(column, lang, english))
+        return sp.tr("upgraded {column}", column=column)
     if effect == "show":
         if plain:
-            return f"held a show on {where(step['slot'])} (show column {step['column']})"
-        return f"held a show at {step['slot']} (column {step['column']})"
+            return sp.tr(
+                "held a show on {slot} (show column {column})",
+                slot=where(step["slot"]),
+                column=step["column"],
+            )
+        return sp.tr("held a show at {slot} (column {column})", slot=step["slot"], column=step["column"])
     if effect == "limo":
-        direction = DIRECTION_WORDS.get(step["direction"], step["direction"]) if plain else step["direction"]
-        return f"drove the limousine {direction}" + (" back to the start" if step["complete"] else "")
+        direction = _direction(step["direction"], sp) if plain else step["direction"]
+        if step["complete"]:
+            return sp.tr("drove the limousine {direction} back to the start", direction=direction)
+        return sp.tr("drove the limousine {direction}", direction=direction)
     return str(dict(step))
 
 
 END_REASONS = {
-    "opening_track_full": "seat {seat} marked the last opening box",
-    "all_projects": "seat {seat} completed all three projects",
-    "all_casinos_opened": "seat {seat} opened every built casino",
-    "acme_all_projects": "ACME completed all three projects",
-    "cards_out": "the casino cards ran out",
+    "opening_track_full": N_("seat {seat} marked the last opening box"),
+    "all_projects": N_("seat {seat} completed all three projects"),
+    "all_casinos_opened": N_("seat {seat} opened every built casino"),
+    "acme_all_projects": N_("ACME completed all three projects"),
+    "cards_out": N_("the casino cards ran out"),
+}
+# The end of the game with a seat as the subject: (someone, you) — "{who}" is a name or "seat 2".
+_GAME_OVER_BY = {
+    "opening_track_full": (
+        N_("game over: {who} marked the last opening box"),
+        N_("game over: you marked the last opening box"),
+    ),
+    "all_projects": (
+        N_("game over: {who} completed all three projects"),
+        N_("game over: you completed all three projects"),
+    ),
+    "all_casinos_opened": (
+        N_("game over: {who} opened every built casino"),
+        N_("game over: you opened every built casino"),
+    ),
+}
+_GAME_OVER = {
+    "acme_all_projects": N_("game over: ACME completed all three projects"),
+    "cards_out": N_("game over: the casino cards ran out"),
+}
+_APPROVAL_DRAWN = {
+    "pink": N_("approval card (pink) drawn"),
+    "purple": N_("approval card (purple) drawn"),
+    "yellow": N_("approval card (yellow) drawn"),
+}
+_ACME_NO_PROJECT = {
+    "pink": N_("ACME does not complete the pink project"),
+    "purple": N_("ACME does not complete the purple project"),
+    "yellow": N_("ACME does not complete the yellow project"),
+}
+_HOTEL = {
+    "grand": (
+        N_("{who} builds a grand hotel on avenue {avenue}"),
+        N_("you build a grand hotel on avenue {avenue}"),
+    ),
+    "small": (
+        N_("{who} builds a small hotel on avenue {avenue}"),
+        N_("you build a small hotel on avenue {avenue}"),
+    ),
 }
 
 
-def _cards(cards: list[list[Any]], labels: str) -> str:
-    return ", ".join(f"{labels[k]}: {n}/{EFFECT_NAMES.get(e, e)}" for k, (n, e) in enumerate(cards))
+def _cards(cards: list[list[Any]], labels: str, lang: str) -> str:
+    return ", ".join(f"{labels[k]}: {n}/{effect_name(e, lang)}" for k, (n, e) in enumerate(cards))
 
 
 def describe_event(event: Mapping[str, Any], names: Names | None = None, lang: str = "en") -> str:
-    """One event of a view (``{"i", "kind", ...}``) as an English sentence: seats by number for the
+    """One event of a view (``{"i", "kind", ...}``) as a sentence in ``lang``: seats by number for the
     terminal, or by their players' names ("You" for the reader) with ``names``."""
-    text = _describe(event, names)
+    text = _describe(event, names, speaker(lang, names))
     return text[:1].upper() + text[1:] if names else text
 
 
-def _describe(event: Mapping[str, Any], names: Names | None) -> str:
+def _describe(event: Mapping[str, Any], names: Names | None, sp: Speaker) -> str:
     kind = event.get("kind")
     seat = event.get("seat")
+    lang = sp.lang
     # A chain of short returns, like notation.py's format_action on purpose (each its own words).
 
-    def who(q: Any) -> str:
-        return names.who(q) if names else f"seat {q}"
+    def label(q: Any) -> str:
+        """A seat as a subject someone else reads: the player's name, or "seat 2" without names."""
+        return sp.name(q) if names else sp.tr("seat {seat}", seat=q)
 
-    def does(verb: str, q: Any = seat) -> str:
-        return names.subject(q, verb, start=False) if names else f"seat {q} {verb}"
+    def does(other: str, you: str, q: Any = seat, **fields: Any) -> str:
+        """The sentence whose subject is seat ``q``: ``you`` for the reader, else ``other``."""
+        if names and names.you(q):
+            return sp.tr(you, **fields)
+        return sp.tr(other, who=label(q), **fields)
+
+    def who(q: Any) -> str:
+        return sp.who(q) if names else sp.tr("seat {seat}", seat=q)
 
     if kind == "projects":
-        return "the three projects: " + "; ".join(
-            f"{pid} ({PROJECT_BY_ID[pid]['condition']})" if pid in PROJECT_BY_ID else str(pid)
+        listed = "; ".join(
+            f"{pid} ({project_condition(pid, lang)})" if pid in PROJECT_BY_ID else str(pid)
             for pid in event["projects"]
         )
+        return sp.tr("the three projects: {projects}", projects=listed)
     if kind == "piles_shuffled":
-        return f"the {event['cards']} casino cards are shuffled into 3 piles"
+        return sp.trn(
+            "the {count} casino card is shuffled into 3 piles",
+            "the {count} casino cards are shuffled into 3 piles",
+            event["cards"],
+        )
     if kind == "solo_start":
-        return (
-            f"solo against ACME, architect card {event['architect']}; a hidden card"
-            f" ({EFFECT_NAMES.get(event['loan_card_effect'], '?')} side seen) decides ACME's loan"
+        effect = event["loan_card_effect"]
+        return sp.tr(
+            "solo against ACME, architect card {architect}; a hidden card ({effect} side seen) decides ACME's loan",
+            architect=event["architect"],
+            effect=effect_name(effect, lang) if effect in EFFECT_NAMES else "?",
         )
     if kind == "loan_chosen":
-        secretly = does("secretly takes" if event["loan"] else "secretly refuses")
-        return f"{secretly} the bank loan"
+        if event["loan"]:
+            return does(N_("{who} secretly takes the bank loan"), N_("you secretly take the bank loan"))
+        return does(N_("{who} secretly refuses the bank loan"), N_("you secretly refuse the bank loan"))
     if kind == "loans_chosen":
-        return "every architect has secretly chosen about the bank loan"
+        return sp.tr("every architect has secretly chosen about the bank loan")
     if kind == "round":
         if names:
-            return f"round {event['round']}: the combinations are {_combos(event['combinations'])}"
-        return f"round {event['round']}: combinations {_cards(event['combinations'], 'abc')}"
+            return sp.tr(
+                "round {round}: the combinations are {combinations}",
+                round=event["round"],
+                combinations=_combos(event["combinations"], sp),
+            )
+        return sp.tr(
+            "round {round}: combinations {combinations}",
+            round=event["round"],
+            combinations=_cards(event["combinations"], "abc", lang),
+        )
     if kind == "round_solo":
         if names:
-            return f"round {event['round']}: the cards are {_combos(event['cards'])}"
-        return f"round {event['round']}: cards {_cards(event['cards'], '123')}"
+            return sp.tr(
+                "round {round}: the cards are {cards}",
+                round=event["round"],
+                cards=_combos(event["cards"], sp),
+            )
+        return sp.tr(
+            "round {round}: cards {cards}", round=event["round"], cards=_cards(event["cards"], "123", lang)
+        )
     if kind == "deck_reshuffled":
         # Alike in shape to machikoro/render.py on purpose: each game words its own events and views; only
         # the shape is shared.
-        return "the discard pile is shuffled into a new deck"
+        return sp.tr("the discard pile is shuffled into a new deck")
     if kind == "approval_drawn":
-        return f"approval card ({event['colour']}) drawn"
+        colour = event["colour"]
+        if colour in _APPROVAL_DRAWN:
+            return sp.tr(_APPROVAL_DRAWN[colour])
+        return sp.tr("approval card ({colour}) drawn", colour=colour)
     if kind == "turn_done":
-        return f"{does('has')} secretly finished {names.their(seat) if names else 'its'} round"
+        if names:
+            return does(
+                N_("{who} has secretly finished their round"), N_("you have secretly finished your round")
+            )
+        return sp.tr("{who} has secretly finished its round", who=label(seat))
     if kind == "round_played":
-        steps = "; ".join(describe_step(step, bool(names)) for step in event["steps"])
-        return f"{who(seat)} {steps}" if names else f"seat {seat}: {steps}"
+        steps = "; ".join(describe_step(step, bool(names), lang) for step in event["steps"])
+        if names:
+            return does(N_("{who} {steps}"), N_("you {steps}"), steps=steps)
+        return sp.tr("seat {seat}: {steps}", seat=seat, steps=steps)
     if kind == "acme_takes":
-        return f"ACME takes card {event['card']} ({EFFECT_NAMES.get(event['effect'], event['effect'])})"
+        return sp.tr(
+            "ACME takes card {card} ({effect})", card=event["card"], effect=effect_name(event["effect"], lang)
+        )
     if kind == "hotel":
-        return f"{does('builds')} a {event['hotel']} hotel on avenue {event['avenue']}"
+        hotel = event["hotel"]
+        if hotel in _HOTEL:
+            return does(*_HOTEL[hotel], avenue=event["avenue"])
+        return does(
+            N_("{who} builds a {hotel} hotel on avenue {avenue}"),
+            N_("you build a {hotel} hotel on avenue {avenue}"),
+            hotel=hotel,
+            avenue=event["avenue"],
+        )
     if kind == "acme_hotel":
-        return f"ACME builds a grand hotel on avenue {event['avenue']}"
+        return sp.tr("ACME builds a grand hotel on avenue {avenue}", avenue=event["avenue"])
     if kind == "acme_no_project":
-        return f"ACME does not complete the {event['colour']} project"
+        colour = event["colour"]
+        if colour in _ACME_NO_PROJECT:
+            return sp.tr(_ACME_NO_PROJECT[colour])
+        return sp.tr("ACME does not complete the {colour} project", colour=colour)
     if kind == "project_completed":
-        return f"{does('completes')} project {event['project']} for {event['points']} points"
+        points = sp.trn("{count} point", "{count} points", event["points"])
+        return does(
+            N_("{who} completes project {project} for {points}"),
+            N_("you complete project {project} for {points}"),
+            project=event["project"],
+            points=points,
+        )
     if kind == "acme_project":
-        return f"ACME completes project {event['project']} for {event['points']} points"
+        points = sp.trn("{count} point", "{count} points", event["points"])
+        return sp.tr("ACME completes project {project} for {points}", project=event["project"], points=points)
     if kind == "project_approved":
-        return f"project {event['project']} is approved"
+        return sp.tr("project {project} is approved", project=event["project"])
     if kind == "first_project_reshuffle":
-        return "first project done: the casino cards are reshuffled"
+        return sp.tr("first project done: the casino cards are reshuffled")
     if kind == "reshuffle_offered":
-        seats = names.listed(event["seats"]) if names else ", ".join(f"seat {q}" for q in event["seats"])
-        return f"the first architect(s) to complete a project ({seats}) may reshuffle all 81 cards"
+        if names:
+            seats = (
+                names.listed(event["seats"]) if sp.english else sp.listed([sp.who(q) for q in event["seats"]])
+            )
+        else:
+            seats = ", ".join(sp.tr("seat {seat}", seat=q) for q in event["seats"])
+        return sp.tr(
+            "the first architect(s) to complete a project ({seats}) may reshuffle all 81 cards", seats=seats
+        )
     if kind == "vote_cast":
-        return f"{does('secretly votes')} to {'reshuffle' if event['shuffle'] else 'keep'} the piles"
+        if event["shuffle"]:
+            return does(
+                N_("{who} secretly votes to reshuffle the piles"),
+                N_("you secretly vote to reshuffle the piles"),
+            )
+        return does(N_("{who} secretly votes to keep the piles"), N_("you secretly vote to keep the piles"))
     if kind == "reshuffle_decided":
         if event["shuffled"]:
-            return "the piles are reshuffled"
-        return "the first project's architects keep the piles as they are"
+            return sp.tr("the piles are reshuffled")
+        return sp.tr("the first project's architects keep the piles as they are")
     if kind == "game_over":
-        reason = END_REASONS.get(event["reason"], str(event["reason"]))
-        if names and "{seat}" in reason:
-            verb = reason.split("{seat} ", 1)[1].split(" ", 1)
-            return f"game over: {names.subject(seat, verb[0], start=False)} {verb[1]}"
-        return "game over: " + reason.format(seat=seat)
+        reason = event["reason"]
+        if reason in _GAME_OVER_BY:
+            return does(*_GAME_OVER_BY[reason])
+        if reason in _GAME_OVER:
+            return sp.tr(_GAME_OVER[reason])
+        return sp.tr("game over: {reason}", reason=str(reason).format(seat=seat))
     if kind == "scores":
-        text = "final scores: " + ", ".join(f"{who(q)} {total}" for q, total in enumerate(event["totals"]))
-        if "acme" in event:
-            text += f", ACME {event['acme']} (its hidden loan card was {event['loan_card']})"
-        loans = [q for q, took in enumerate(event.get("loans", ())) if took]
-        if names:
-            return text + (
-                f"; bank loans taken by {names.listed(loans)}"
-                if loans
-                else "; no architect took the bank loan"
-            )
-        return text + (
-            f"; bank loans taken by seats {loans}" if loans else "; no architect took the bank loan"
-        )
+        return _scores(event, names, sp, who)
     data = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("i", "kind", "private"))
     return f"{kind}: {data}"
 
 
-def _combos(cards: list[list[Any]]) -> str:
+def _scores(event: Mapping[str, Any], names: Names | None, sp: Speaker, who: Any) -> str:
+    """The final scores, ACME's with its loan card, and who took the bank loan."""
+    items = [f"{who(q)} {total}" for q, total in enumerate(event["totals"])]
+    if "acme" in event:
+        items.append(
+            sp.tr(
+                "ACME {total} (its hidden loan card was {card})", total=event["acme"], card=event["loan_card"]
+            )
+        )
+    scores = ", ".join(items)
+    loans = [q for q, took in enumerate(event.get("loans", ())) if took]
+    if not loans:
+        return sp.tr("final scores: {scores}; no architect took the bank loan", scores=scores)
+    if names:
+        seats = names.listed(loans) if sp.english else sp.listed([sp.who(q) for q in loans])
+        return sp.tr("final scores: {scores}; bank loans taken by {seats}", scores=scores, seats=seats)
+    # English has always shown the seats as a list ("[0, 2]"); other languages list them plainly.
+    listed = str(loans) if sp.english else ", ".join(map(str, loans))
+    return sp.tr("final scores: {scores}; bank loans taken by seats {seats}", scores=scores, seats=listed)
+
+
+def _combos(cards: list[list[Any]], sp: Speaker) -> str:
     """The round's combinations in words: "5 with Limousine, 9 with Show and 12 with Upgrade"."""
-    words = [f"{n} with {EFFECT_NAMES.get(e, e)}" for n, e in cards]
+    words = [sp.tr("{number} with {effect}", number=n, effect=effect_name(e, sp.lang)) for n, e in cards]
+    if not sp.english:
+        return sp.listed(words)
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def status_line(view: Mapping[str, Any]) -> str:
+def status_line(view: Mapping[str, Any], lang: str = "en") -> str:
     """The viewer's essentials in one line for the prompt: round, phase and who is still choosing."""
+    sp = speaker(lang)
     state = view["state"]
     waiting = [str(seat) for seat in view["to_act"]]
-    head = f"round {state['round']} ({state['phase'].replace('_', ' ')}); choosing: {', '.join(waiting) or 'nobody'}"
+    head = sp.tr(
+        "round {round} ({phase}); choosing: {seats}",
+        round=state["round"],
+        phase=state["phase"].replace("_", " ") if sp.english else _phase(state["phase"], sp),
+        seats=", ".join(waiting) or sp.tr("nobody"),
+    )
     seat = view.get("seat")
     if seat is None:
-        return f"spectator; {head}"
-    rows, final = running_scores(view)
-    points = f"{rows[seat][1]['total']} points{'' if final else ' so far'}"
-    return f"P{seat} (you): {points}; {head}"
+        return sp.tr("spectator; {head}", head=head)
+    rows, final = running_scores(view, lang=lang)
+    total = rows[seat][1]["total"]
+    # The English plural is the same for 1 point: the prompt has always read "1 points". The form is
+    # chosen by the size of the total (-2 reads like 2), the total itself is shown with its sign.
+    if final:
+        points = sp.trn("{total} points", "{total} points", abs(total), total=sp.number(total))
+    else:
+        points = sp.trn("{total} points so far", "{total} points so far", abs(total), total=sp.number(total))
+    return sp.tr("P{seat} (you): {points}; {head}", seat=seat, points=points, head=head)

@@ -1,7 +1,8 @@
 """Words and printed facts for the Welcome To New Las Vegas board, taken from the game's own data and
 renderer: every casino slot of the city plan (street, avenue, crane, star, red carpet, golf holes),
 the limousine's lamp graph, the score sheet's tracks and columns, the project conditions, the ACME
-architect cards, and the names the terminal uses for effects, bonuses and end reasons."""
+architect cards, and the names the terminal uses for effects, bonuses and end reasons — in English or, with
+``lang``, in Polish, German or Russian (the glossary's printed names, the renderer's catalog)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,15 @@ from functools import cache
 from typing import Any
 
 
+def words(lang: str = "en") -> dict[str, Any]:
+    """The board's words in ``lang`` (cached per language; English is the game's own data)."""
+    from tabletown.core.i18n import language
+
+    return _words(language(lang))
+
+
 @cache
-def words() -> dict[str, Any]:
+def _words(lang: str) -> dict[str, Any]:
     from tabletown.games.newlasvegas import data, render
     from tabletown.games.newlasvegas.sheet import MIN_LOOP
 
@@ -35,6 +43,7 @@ def words() -> dict[str, Any]:
         for e, (u, v) in enumerate(data.EDGES)
     ]
     sheet = data.SHEET
+    sp = render.speaker(lang)
     return {
         "slots": slots,
         "streets": [list(r) for r in data.STREET_RANGE],
@@ -57,12 +66,12 @@ def words() -> dict[str, Any]:
         "golf_upgrades": ["par3", "par4", "par5"],
         "vault": dict(sheet["vault"]),
         "bank": dict(data.BANK),
-        "effects": dict(data.EFFECT_NAMES),
-        "bonuses": dict(render.BONUS_WORDS),
+        "effects": {e: render.effect_name(e, lang) for e in data.EFFECT_NAMES},
+        "bonuses": {b: render.bonus_name(b, lang) for b in render.BONUS_WORDS},
         "projects": {
             p["id"]: {
                 "deck": p["deck"],
-                "condition": p["condition"],
+                "condition": render.project_condition(p["id"], lang),
                 "first": p["points_first"],
                 "later": p["points_later"],
             }
@@ -79,6 +88,6 @@ def words() -> dict[str, Any]:
             for number, card in data.ARCHITECTS.items()
         },
         "architect_columns": list(data.CARDS["architect_columns"]),
-        "end_reasons": dict(render.END_REASONS),
-        "notation_help": render.SUMMARY,
+        "end_reasons": {k: sp.tr(v) for k, v in render.END_REASONS.items()},
+        "notation_help": sp.tr(render.SUMMARY),
     }
