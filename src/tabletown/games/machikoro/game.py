@@ -161,15 +161,15 @@ class MachiKoro(Game):
 
         return bot_factories()
 
-    def status_line(self, view: Mapping[str, Any]) -> str:
+    def status_line(self, view: Mapping[str, Any], lang: str = "en") -> str:
         from .render import status_line
 
-        return status_line(view)
+        return status_line(view, lang=lang)
 
-    def render(self, view: Mapping[str, Any]):
+    def render(self, view: Mapping[str, Any], lang: str = "en"):
         from .render import render_view
 
-        return render_view(view)
+        return render_view(view, lang=lang)
 
 
 # Not a true bound: building nothing is always allowed, so players who only ever pass never end the

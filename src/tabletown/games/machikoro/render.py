@@ -1,21 +1,27 @@
 """All Machi Koro wording for the terminal: cities, market, the pending decision and the events.
 
 Views and events are data (card ids, counts, numbers); this module turns them into names, effects
-and sentences. Nothing here reads the rules' state.
+and sentences, in English or in a reader's language (the ``machikoro`` catalogs, ``locale/``; card
+names from ``glossary.json``). Nothing here reads the rules' state.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from functools import cache
+from importlib import resources
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ...core.words import PLAIN, Names
+from ...core.i18n import N_, Speaker, glossary_term
+from ...core.words import Names
 from .data import COLOR_ORDER, LANDMARK_CODES, all_cards
+
+DOMAIN = "machikoro"  # the gettext domain (core.registry registers its locale folder)
 
 STYLE = {
     "blue": "bold blue",
@@ -26,49 +32,50 @@ STYLE = {
 }
 LOG_LINES = 6
 
-# What each card does, in words (all amounts per copy).
+# What each card does, in words (all amounts per copy). English here; other languages from the catalogs.
 EFFECTS = {
-    "wheat": "1 from the bank on anyone's roll",
-    "ranch": "1 from the bank on anyone's roll",
-    "bakery": "1 on your roll (+1 with Mall)",
-    "cafe": "the roller pays you 1 (+1 with Mall)",
-    "store": "3 on your roll (+1 with Mall)",
-    "forest": "1 from the bank on anyone's roll",
-    "stadium": "2 from every opponent",
-    "tv": "5 from an opponent you name",
-    "office": "swap one of your non-purple cards for an opponent's",
-    "cheese": "3 per Ranch you own",
-    "furniture": "3 per Forest and Mine you own",
-    "mine": "5 from the bank on anyone's roll",
-    "restaurant": "the roller pays you 2 (+1 with Mall)",
-    "apple": "3 from the bank on anyone's roll",
-    "market": "2 per wheat-symbol card you own",
-    "sushi": "the roller pays you 3 (+1 with Mall), only with your Harbor",
-    "orchard": "1 from the bank on anyone's roll",
-    "florist": "1 per Flower Orchard you own (2 with Mall)",
-    "pizza": "the roller pays you 1 (+1 with Mall)",
-    "publisher": "each opponent pays 1 per cup and bread card",
-    "burger": "the roller pays you 1 (+1 with Mall)",
-    "mackerel": "3 on anyone's roll, only with your Harbor",
-    "tax": "half the coins of every opponent with 10 or more",
-    "warehouse": "2 per cup card you own",
-    "tuna": "two dice once: that total each, only with your Harbor",
-    "station": "roll one or two dice",
-    "mall": "+1 on each cup and bread card",
-    "park": "another turn after doubles",
-    "radio": "roll again once per turn",
-    "cityhall": "1 coin when you have none before building",
-    "harbor": "+2 to a roll of 10 or more",
-    "airport": "10 coins when you build nothing",
+    "wheat": N_("1 from the bank on anyone's roll"),
+    "ranch": N_("1 from the bank on anyone's roll"),
+    "bakery": N_("1 on your roll (+1 with Mall)"),
+    "cafe": N_("the roller pays you 1 (+1 with Mall)"),
+    "store": N_("3 on your roll (+1 with Mall)"),
+    "forest": N_("1 from the bank on anyone's roll"),
+    "stadium": N_("2 from every opponent"),
+    "tv": N_("5 from an opponent you name"),
+    "office": N_("swap one of your non-purple cards for an opponent's"),
+    "cheese": N_("3 per Ranch you own"),
+    "furniture": N_("3 per Forest and Mine you own"),
+    "mine": N_("5 from the bank on anyone's roll"),
+    "restaurant": N_("the roller pays you 2 (+1 with Mall)"),
+    "apple": N_("3 from the bank on anyone's roll"),
+    "market": N_("2 per wheat-symbol card you own"),
+    "sushi": N_("the roller pays you 3 (+1 with Mall), only with your Harbor"),
+    "orchard": N_("1 from the bank on anyone's roll"),
+    "florist": N_("1 per Flower Orchard you own (2 with Mall)"),
+    "pizza": N_("the roller pays you 1 (+1 with Mall)"),
+    "publisher": N_("each opponent pays 1 per cup and bread card"),
+    "burger": N_("the roller pays you 1 (+1 with Mall)"),
+    "mackerel": N_("3 on anyone's roll, only with your Harbor"),
+    "tax": N_("half the coins of every opponent with 10 or more"),
+    "warehouse": N_("2 per cup card you own"),
+    "tuna": N_("two dice once: that total each, only with your Harbor"),
+    "station": N_("roll one or two dice"),
+    "mall": N_("+1 on each cup and bread card"),
+    "park": N_("another turn after doubles"),
+    "radio": N_("roll again once per turn"),
+    "cityhall": N_("1 coin when you have none before building"),
+    "harbor": N_("+2 to a roll of 10 or more"),
+    "airport": N_("10 coins when you build nothing"),
 }
+# The pending decision of the seat ``{p}`` (the moves in brackets are notation: never translated).
 DECISIONS = {
-    "roll": "rolls",
-    "reroll": "may re-roll with the Radio Tower (keep / {rerolls})",
-    "harbor": "may add 2 to the roll of {roll} with the Harbor (add2 / noadd)",
-    "tv_station": "chooses whom the TV Station takes {amount} coins from (tv SEAT)",
-    "business_center": "may swap an establishment with the Business Center (swap MINE SEAT THEIRS / noswap)",
-    "build": "may build one establishment or landmark (build CARD / pass)",
+    "reroll": N_("{p} may re-roll with the {card} (keep / {rerolls})."),
+    "harbor": N_("{p} may add 2 to the roll of {roll} with the {card} (add2 / noadd)."),
+    "tv_station": N_("{p} chooses whom the {card} takes {amount} coins from (tv SEAT)."),
+    "business_center": N_("{p} may swap an establishment with the {card} (swap MINE SEAT THEIRS / noswap)."),
+    "build": N_("{p} may build one establishment or landmark (build CARD / pass)."),
 }
+_DECISION_CARDS = {"reroll": "radio", "harbor": "harbor", "tv_station": "tv", "business_center": "office"}
 
 
 @cache
@@ -76,8 +83,30 @@ def _names() -> dict[str, str]:
     return {c.code: c.name for c in all_cards()}
 
 
-def card_name(code: str) -> str:
+@cache
+def glossary() -> dict[str, dict[str, Any]]:
+    """The printed names in every language (``glossary.json``), by the ids the game uses."""
+    text = resources.files(__package__).joinpath("glossary.json").read_text(encoding="utf-8")
+    terms: dict[str, dict[str, Any]] = json.loads(text)["terms"]
+    return terms
+
+
+def card_name(code: str, lang: str = "en") -> str:
+    """A card's printed name: the game's own data in English, the glossary in other languages."""
+    if lang != "en" and code in glossary():
+        return glossary_term(glossary(), code, lang)
     return _names().get(code, code)
+
+
+def effect(code: str, lang: str = "en") -> str:
+    """What a card does, in ``lang``."""
+    text = EFFECTS.get(code)
+    return Speaker(domain=DOMAIN, lang=lang).tr(text) if text else ""
+
+
+def _seat_label(seat: object) -> str:
+    """A seat as the terminal writes it: ``P0``, ``P1``... (notation: the same in every language)."""
+    return f"P{seat}"
 
 
 def _rolls(rolls: list[int]) -> str:
@@ -89,109 +118,321 @@ def _rolls(rolls: list[int]) -> str:
 
 # --- events -------------------------------------------------------------------------------------------
 # The sentences below are alike by shape (to one another, and to newlasvegas's and multicity's)
-# on purpose: each event kind its own words.
+# on purpose: each event kind its own words. Every English sentence is its own message id, so the
+# English output is the text the terminal always printed; other languages come from the catalogs.
+# Translations never decline a card's or a player's name: they stand in the nominative, in brackets,
+# after a colon or after a noun ("graczowi {to}", "карту «{mine}»").
 def describe_event(event: Mapping[str, Any], names: Names | None = None, lang: str = "en") -> str:
     """One event of a view (``{"i", "kind", ...}``) as a sentence: seats as ``P0``... for the terminal,
-    or by their players' names ("You" for the reader) with ``names``; cards by their printed names."""
-    n = names or PLAIN
+    or by their players' names ("You" for the reader) with ``names``; cards by their printed names
+    (in ``lang``)."""
+    sp = Speaker(domain=DOMAIN, lang=lang, names=names)
+    n = sp.names
     kind = event.get("kind")
     seat = event.get("seat")
+    you = n.you(seat)
 
-    def does(verb: str) -> str:
-        return n.subject(seat, verb)
+    def name(code: str) -> str:
+        return card_name(code, sp.lang)
 
     if kind == "start":
-        return (
-            f"Game starts: {event['players']} players, {event['coins']} coins each; "
-            f"{n.subject(event['first'], 'begins', start=False)}."
+        if n.you(event["first"]):
+            return sp.trn(
+                "Game starts: {players} players, {count} coin each; you begin.",
+                "Game starts: {players} players, {count} coins each; you begin.",
+                event["coins"],
+                players=sp.number(event["players"]),
+            )
+        return sp.trn(
+            "Game starts: {players} players, {count} coin each; {who} begins.",
+            "Game starts: {players} players, {count} coins each; {who} begins.",
+            event["coins"],
+            players=sp.number(event["players"]),
+            who=sp.name(event["first"]),
         )
     if kind == "market_shuffled":
-        return "The supply is shuffled into the market deck" + ("s." if event["count"] > 1 else ".")
+        if event["count"] > 1:
+            return sp.tr("The supply is shuffled into the market decks.")
+        return sp.tr("The supply is shuffled into the market deck.")
     if kind == "market_reveal":
-        return f"Market reveals: {', '.join(card_name(c) for c in event['cards'])}."
+        shown = [name(c) for c in event["cards"]]
+        return sp.tr("Market reveals: {cards}.", cards=", ".join(shown) if sp.english else sp.listed(shown))
     if kind == "roll":
         dice = event["dice"]
-        return (
-            f"{does('rolls')} {dice[0]}."
-            if len(dice) == 1
-            else f"{does('rolls')} {dice[0]}+{dice[1]} = {event['total']}."
+        if len(dice) == 1:
+            return sp.said(seat, N_("{who} rolls {die}."), N_("You roll {die}."), die=dice[0])
+        return sp.said(
+            seat,
+            N_("{who} rolls {die1}+{die2} = {total}."),
+            N_("You roll {die1}+{die2} = {total}."),
+            die1=dice[0],
+            die2=dice[1],
+            total=event["total"],
         )
     if kind == "keep":
-        return f"{does('keeps')} the roll."
+        return sp.said(seat, N_("{who} keeps the roll."), N_("You keep the roll."))
     if kind == "reroll":
-        return f"{does('uses')} the Radio Tower to re-roll."
+        return sp.said(
+            seat,
+            N_("{who} uses the {card} to re-roll."),
+            N_("You use the {card} to re-roll."),
+            card=name("radio"),
+        )
     if kind == "harbor_add":
-        return f"{does('uses')} the Harbor: the roll counts as {event['total']}."
+        return sp.said(
+            seat,
+            N_("{who} uses the {card}: the roll counts as {total}."),
+            N_("You use the {card}: the roll counts as {total}."),
+            card=name("harbor"),
+            total=event["total"],
+        )
     if kind == "pay":
-        what = _copies(event["card"], event["copies"])
-        if event["amount"] == event["due"]:
-            return f"{does('pays')} {n.who(event['to'])} {_coins(event['amount'])} for {what}."
-        return (
-            f"{does('owes')} {n.who(event['to'])} {event['due']} for {what} "
-            f"but {n.subject(seat, 'pays', start=False).split(' ', 1)[1]} only {event['amount']}."
+        what = _copies(event["card"], event["copies"], sp.lang)
+        to = sp.who(event["to"])
+        amount = event["amount"]
+        if amount == event["due"]:
+            if you:
+                return sp.trn(
+                    "You pay {to} {count} coin for {what}.",
+                    "You pay {to} {count} coins for {what}.",
+                    amount,
+                    to=to,
+                    what=what,
+                )
+            return sp.trn(
+                "{who} pays {to} {count} coin for {what}.",
+                "{who} pays {to} {count} coins for {what}.",
+                amount,
+                who=sp.name(seat),
+                to=to,
+                what=what,
+            )
+        return sp.said(
+            seat,
+            N_("{who} owes {to} {due} for {what} but pays only {amount}."),
+            N_("You owe {to} {due} for {what} but pay only {amount}."),
+            to=to,
+            due=event["due"],
+            what=what,
+            amount=amount,
         )
     if kind == "income":
-        return f"{does('takes')} {_coins(event['amount'])} from the bank for {_copies(event['card'], event['copies'])}."
+        what = _copies(event["card"], event["copies"], sp.lang)
+        if you:
+            return sp.trn(
+                "You take {count} coin from the bank for {what}.",
+                "You take {count} coins from the bank for {what}.",
+                event["amount"],
+                what=what,
+            )
+        return sp.trn(
+            "{who} takes {count} coin from the bank for {what}.",
+            "{who} takes {count} coins from the bank for {what}.",
+            event["amount"],
+            who=sp.name(seat),
+            what=what,
+        )
     if kind == "tuna_roll":
         dice = event["dice"]
-        return f"{does('rolls')} {dice[0]}+{dice[1]} = {event['total']} for the Tuna Boats."
+        return sp.said(
+            seat,
+            # i18n: {card} is the Tuna Boat's printed name (English names the boats in the plural instead).
+            N_("{who} rolls {die1}+{die2} = {total} for the Tuna Boats."),
+            # i18n: {card} is the Tuna Boat's printed name (English names the boats in the plural instead).
+            N_("You roll {die1}+{die2} = {total} for the Tuna Boats."),
+            die1=dice[0],
+            die2=dice[1],
+            total=event["total"],
+            card=name("tuna"),
+        )
     if kind == "take":
-        short = "" if event["amount"] == event["due"] else f" (of {event['due']} due)"
-        return (
-            f"{n.subject(event['from'], 'pays')} {n.who(seat)} {_coins(event['amount'])}{short} "
-            # Alike in shape to newlasvegas/render.py on purpose: each game words its own events and
-            # views; only the shape is shared.
-            f"for the {card_name(event['card'])}."
-        )
+        return _take(sp, event)
     if kind == "swap_impossible":
-        return f"{n.whose(seat).capitalize() if n.you(seat) else n.whose(seat)} Business Center finds nothing to swap."
-    if kind == "no_swap":
-        return f"{does('makes')} no Business Center swap."
-    if kind == "swap":
-        return (
-            f"{does('swaps')} {n.their(seat)} {card_name(event['mine'])} for "
-            f"{n.whose(event['target'])} {card_name(event['theirs'])}."
+        return sp.said(
+            seat,
+            N_("{who}'s {card} finds nothing to swap."),
+            N_("Your {card} finds nothing to swap."),
+            card=name("office"),
         )
+    if kind == "no_swap":
+        return sp.said(
+            seat, N_("{who} makes no {card} swap."), N_("You make no {card} swap."), card=name("office")
+        )
+    if kind == "swap":
+        return _swap(sp, event)
     if kind == "city_hall":
-        return f"{does('takes')} {_coins(event['amount'])} from the City Hall."
+        if you:
+            return sp.trn(
+                "You take {count} coin from the {card}.",
+                "You take {count} coins from the {card}.",
+                event["amount"],
+                card=name("cityhall"),
+            )
+        return sp.trn(
+            "{who} takes {count} coin from the {card}.",
+            "{who} takes {count} coins from the {card}.",
+            event["amount"],
+            who=sp.name(seat),
+            card=name("cityhall"),
+        )
     if kind == "pass":
-        return f"{does('builds')} nothing."
+        return sp.said(seat, N_("{who} builds nothing."), N_("You build nothing."))
     if kind == "build":
-        card = event["card"]
-        article = "the " if card in LANDMARK_CODES else "a "
-        return f"{does('builds')} {article}{card_name(card)} for {_coins(event['cost'])}."
+        return _build(sp, event)
     if kind == "win":
-        return f"{does('has')} built every landmark and {n.subject(seat, 'wins', start=False).split(' ', 1)[1]} after {event['turns']} turns."
+        if you:
+            return sp.trn(
+                "You have built every landmark and win after {count} turn.",
+                "You have built every landmark and win after {count} turns.",
+                event["turns"],
+            )
+        return sp.trn(
+            "{who} has built every landmark and wins after {count} turn.",
+            "{who} has built every landmark and wins after {count} turns.",
+            event["turns"],
+            who=sp.name(seat),
+        )
     if kind == "airport":
-        return f"{does('built')} nothing: the Airport pays {_coins(event['amount'])}."
+        if you:
+            return sp.trn(
+                "You built nothing: the {card} pays {count} coin.",
+                "You built nothing: the {card} pays {count} coins.",
+                event["amount"],
+                card=name("airport"),
+            )
+        return sp.trn(
+            "{who} built nothing: the {card} pays {count} coin.",
+            "{who} built nothing: the {card} pays {count} coins.",
+            event["amount"],
+            who=sp.name(seat),
+            card=name("airport"),
+        )
     if kind == "extra_turn":
-        return f"{does('rolled')} doubles: the Amusement Park gives another turn."
+        return sp.said(
+            seat,
+            N_("{who} rolled doubles: the {card} gives another turn."),
+            N_("You rolled doubles: the {card} gives another turn."),
+            card=name("park"),
+        )
     data = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("i", "kind", "private"))
     return f"{kind}: {data}"
 
 
-def _coins(amount: int) -> str:
-    return f"{amount} coin" if amount == 1 else f"{amount} coins"
+def _take(sp: Speaker, event: Mapping[str, Any]) -> str:
+    """A purple card's takings: the payer is the sentence's subject, the card's owner its object."""
+    payer, owner = event["from"], event["seat"]
+    amount, due = event["amount"], event["due"]
+    fields = {"to": sp.who(owner), "card": card_name(event["card"], sp.lang)}
+    if sp.names.you(payer):
+        if amount == due:
+            return sp.trn(
+                "You pay {to} {count} coin for the {card}.",
+                "You pay {to} {count} coins for the {card}.",
+                amount,
+                **fields,
+            )
+        return sp.trn(
+            "You pay {to} {count} coin (of {due} due) for the {card}.",
+            "You pay {to} {count} coins (of {due} due) for the {card}.",
+            amount,
+            due=sp.number(due),
+            **fields,
+        )
+    if amount == due:
+        return sp.trn(
+            "{who} pays {to} {count} coin for the {card}.",
+            "{who} pays {to} {count} coins for the {card}.",
+            amount,
+            who=sp.name(payer),
+            **fields,
+        )
+    return sp.trn(
+        "{who} pays {to} {count} coin (of {due} due) for the {card}.",
+        "{who} pays {to} {count} coins (of {due} due) for the {card}.",
+        amount,
+        who=sp.name(payer),
+        due=sp.number(due),
+        **fields,
+    )
 
 
-def _copies(code: str, copies: int) -> str:
-    return card_name(code) + (f" ×{copies}" if copies != 1 else "")
+def _swap(sp: Speaker, event: Mapping[str, Any]) -> str:
+    """A Business Center swap, worded for whichever of the two cities is the reader's."""
+    seat, target = event["seat"], event["target"]
+    fields = {"mine": card_name(event["mine"], sp.lang), "theirs": card_name(event["theirs"], sp.lang)}
+    if sp.names.you(seat):
+        if sp.names.you(target):
+            return sp.tr("You swap your {mine} for your {theirs}.", **fields)
+        return sp.tr("You swap your {mine} for {target}'s {theirs}.", target=sp.name(target), **fields)
+    if sp.names.you(target):
+        return sp.tr("{who} swaps their {mine} for your {theirs}.", who=sp.name(seat), **fields)
+    return sp.tr(
+        "{who} swaps their {mine} for {target}'s {theirs}.",
+        who=sp.name(seat),
+        target=sp.name(target),
+        **fields,
+    )
 
 
-def describe_pending(view: Mapping[str, Any]) -> str:
-    """What the seat to act is being asked, in words."""
+def _build(sp: Speaker, event: Mapping[str, Any]) -> str:
+    """A build: "the" before a landmark, "a" before an establishment (in English)."""
+    seat, code, cost = event["seat"], event["card"], event["cost"]
+    card = card_name(code, sp.lang)
+    if code in LANDMARK_CODES:
+        if sp.names.you(seat):
+            return sp.trn(
+                "You build the {card} for {count} coin.",
+                "You build the {card} for {count} coins.",
+                cost,
+                card=card,
+            )
+        return sp.trn(
+            "{who} builds the {card} for {count} coin.",
+            "{who} builds the {card} for {count} coins.",
+            cost,
+            who=sp.name(seat),
+            card=card,
+        )
+    if sp.names.you(seat):
+        return sp.trn(
+            "You build a {card} for {count} coin.", "You build a {card} for {count} coins.", cost, card=card
+        )
+    return sp.trn(
+        "{who} builds a {card} for {count} coin.",
+        "{who} builds a {card} for {count} coins.",
+        cost,
+        who=sp.name(seat),
+        card=card,
+    )
+
+
+def _copies(code: str, copies: int, lang: str = "en") -> str:
+    return card_name(code, lang) + (f" ×{copies}" if copies != 1 else "")
+
+
+def describe_pending(view: Mapping[str, Any], lang: str = "en") -> str:
+    """What the seat to act is being asked, in words (the moves in brackets stay notation)."""
+    sp = Speaker(domain=DOMAIN, lang=lang)
     pending = view["state"]["pending"]
     if pending is None:
         result = view.get("result") or {}
         winners = result.get("winners") or []
-        return f"P{winners[0]} has won." if winners else "The game is over."
+        winner = _seat_label(winners[0]) if winners else ""
+        return sp.tr("{p} has won.", p=winner) if winners else sp.tr("The game is over.")
     decision = pending["decision"]
-    p = f"P{pending['seat']}"
+    p = _seat_label(pending["seat"])
     if decision == "roll":
-        return f"{p} rolls (roll{' / roll2' if 2 in pending['dice'] else ''})."
+        return sp.tr("{p} rolls ({moves}).", p=p, moves="roll / roll2" if 2 in pending["dice"] else "roll")
     rerolls = " / ".join("reroll2" if d == 2 else "reroll" for d in pending.get("dice", []))
-    text = DECISIONS[decision].format(rerolls=rerolls, roll=pending.get("roll"), amount=pending.get("amount"))
-    return f"{p} {text}."
+    card = card_name(_DECISION_CARDS.get(decision, ""), sp.lang)
+    return sp.tr(
+        DECISIONS[decision],
+        p=p,
+        rerolls=rerolls,
+        roll=pending.get("roll"),
+        amount=pending.get("amount"),
+        card=card,
+    )
 
 
 # --- the board ------------------------------------------------------------------------------------------
@@ -201,12 +442,16 @@ def render_city(
     is_current: bool,
     catalogue: Mapping[str, Any],
     is_you: bool = False,
+    lang: str = "en",
 ) -> Text:
-    """One city in two or three lines: who, coins and landmarks, then the establishments by colour."""
-    line = Text(f"P{seat}" + (" (you)" if is_you else ""), style="bold cyan" if is_current else "bold")
+    """One city in two or three lines: who, coins and landmarks, then the establishments by colour
+    (landmarks and establishments by their notation codes, in every language)."""
+    sp = Speaker(domain=DOMAIN, lang=lang)
+    label = sp.tr("{p} (you)", p=_seat_label(seat)) if is_you else _seat_label(seat)
+    line = Text(label, style="bold cyan" if is_current else "bold")
     if is_current:
-        line.append(" ◀ to act", style="cyan")
-    line.append(f"  {player['coins']} coins  ", style="bold")
+        line.append(" " + sp.tr("◀ to act"), style="cyan")
+    line.append("  " + sp.tr("{coins} coins", coins=player["coins"]) + "  ", style="bold")
     for code, built in player["landmarks"].items():
         line.append(f"{code}{'✓' if built else '·'} ", style="yellow" if built else "dim")
     owned = Text("   ")
@@ -217,19 +462,22 @@ def render_city(
     return Text("\n").join([line, owned])
 
 
-def render_market(market: Mapping[str, int], deck_sizes: list[int], catalogue: Mapping[str, Any]) -> Group:
+def render_market(
+    market: Mapping[str, int], deck_sizes: list[int], catalogue: Mapping[str, Any], lang: str = "en"
+) -> Group:
     """One line per market card: short name, rolls, cost, copies left, its name and what it does."""
-    title = "Market: card, rolls, cost, left — name: effect" + (
-        f"   (deck: {' / '.join(map(str, deck_sizes))} cards)" if deck_sizes else ""
-    )
+    sp = Speaker(domain=DOMAIN, lang=lang)
+    title = sp.tr("Market: card, rolls, cost, left — name: effect")
+    if deck_sizes:
+        title += "   " + sp.tr("(deck: {sizes} cards)", sizes=" / ".join(map(str, deck_sizes)))
     table = Table.grid(padding=(0, 1))
     for justify in ("left", "right", "left", "left", "left"):
         table.add_column(justify=justify, no_wrap=justify != "left" or None)  # type: ignore[arg-type]  # None: Rich's default
     order = sorted(market, key=lambda code: (min(catalogue[code]["rolls"]), code))
     for code in order:
         card = catalogue[code]
-        what = Text(f"{card_name(code)}: ")
-        what.append(EFFECTS.get(code, ""), style="dim")
+        what = Text(f"{card_name(code, sp.lang)}: ")
+        what.append(effect(code, sp.lang), style="dim")
         table.add_row(
             Text(code, style=STYLE[card["color"]]),
             _rolls(card["rolls"]),
@@ -240,12 +488,14 @@ def render_market(market: Mapping[str, int], deck_sizes: list[int], catalogue: M
     return Group(Text(title, style="bold"), table)
 
 
-def render_landmarks(landmarks: list[Mapping[str, Any]]) -> Text:
+def render_landmarks(landmarks: list[Mapping[str, Any]], lang: str = "en") -> Text:
     """Every landmark with its cost and effect."""
-    text = Text("Landmarks: ", style="yellow")
+    sp = Speaker(domain=DOMAIN, lang=lang)
+    text = Text(sp.tr("Landmarks:") + " ", style="yellow")
     text.append(
         "; ".join(
-            f"{lm['id']} ${lm['cost']} {EFFECTS.get(lm['id'], card_name(lm['id']))}" for lm in landmarks
+            f"{lm['id']} ${lm['cost']} {effect(lm['id'], sp.lang) or card_name(lm['id'], sp.lang)}"
+            for lm in landmarks
         ),
         style="dim",
     )
@@ -253,41 +503,79 @@ def render_landmarks(landmarks: list[Mapping[str, Any]]) -> Text:
 
 
 # Alike by shape to multicity/render.py's render_view on purpose: each game renders its own view.
-def render_view(view: Mapping[str, Any]) -> Group:
+def render_view(view: Mapping[str, Any], lang: str = "en") -> Group:
     """The board in few lines (so the prompt's status stays on an 80×24 screen): cities, market with
     each card's effect, landmarks with cost and effect, the newest events and the pending decision."""
+    sp = Speaker(domain=DOMAIN, lang=lang)
     st = view["state"]
     catalogue = {card["id"]: card for card in st["cards"]}
     viewer = view.get("seat")
     dice = "+".join(map(str, st["dice"])) if st["dice"] else "-"
-    header = Text(f"Machi Koro — turn {st['turn']}, last roll: {dice} (total {st['roll']})", style="bold")
+    header = Text(
+        sp.tr(
+            "Machi Koro — turn {turn}, last roll: {dice} (total {total})",
+            turn=st["turn"],
+            dice=dice,
+            total=st["roll"],
+        ),
+        style="bold",
+    )
     cities = [
-        render_city(seat, pl, seat == st["current"] and not view["over"], catalogue, seat == viewer)
+        render_city(seat, pl, seat == st["current"] and not view["over"], catalogue, seat == viewer, sp.lang)
         for seat, pl in enumerate(st["players"])
     ]
-    lines = [describe_event(event) for event in view["events"][-LOG_LINES:]]
+    lines = [describe_event(event, lang=sp.lang) for event in view["events"][-LOG_LINES:]]
     parts: list[RenderableType] = [
         header,
         *cities,
-        render_market(st["market"], st["market_deck_sizes"], catalogue),
+        render_market(st["market"], st["market_deck_sizes"], catalogue, sp.lang),
     ]
-    parts.append(render_landmarks(st["landmarks"]))
+    parts.append(render_landmarks(st["landmarks"], sp.lang))
     if lines:
         parts.append(Text("\n".join(f"· {line}" for line in lines), style="dim"))
-    parts.append(Text(describe_pending(view), style="bold cyan"))
+    parts.append(Text(describe_pending(view, sp.lang), style="bold cyan"))
     # Alike in shape to multicity/render.py on purpose: each game words its own events and views; only the
     # shape is shared.
     return Group(*parts)
 
 
-def status_line(view: Mapping[str, Any]) -> str:
+def _phase(sp: Speaker, phase: str) -> str:
+    """A phase's name for the status line (English: the phase id with spaces)."""
+    if sp.english:
+        return phase.replace("_", " ")
+    names = {
+        "roll": sp.trp("phase", "roll"),
+        "reroll": sp.trp("phase", "reroll"),
+        "harbor": sp.trp("phase", "harbor"),
+        "tv_station": sp.trp("phase", "tv station"),
+        "business_center": sp.trp("phase", "business center"),
+        "build": sp.trp("phase", "build"),
+        "over": sp.trp("phase", "over"),
+    }
+    return names.get(phase, phase.replace("_", " "))
+
+
+def status_line(view: Mapping[str, Any], lang: str = "en") -> str:
     """The viewer's essentials in one line for the prompt: coins, landmarks, whose turn and phase."""
+    sp = Speaker(domain=DOMAIN, lang=lang)
     state = view["state"]
-    head = f"turn {state['turn']}, P{state['current']} {state['phase'].replace('_', ' ')}"
+    head = sp.tr(
+        "turn {turn}, {p} {phase}",
+        turn=state["turn"],
+        p=_seat_label(state["current"]),
+        phase=_phase(sp, state["phase"]),
+    )
     seat = view.get("seat")
     if seat is None:
-        return f"spectator; {head}"
+        return sp.tr("spectator; {head}", head=head)
     me = state["players"][seat]
     counting = {mark["id"] for mark in state["landmarks"] if mark["counts"]}
     built = sum(1 for code, done in me["landmarks"].items() if done and code in counting)
-    return f"P{seat} (you): {me['coins']} coins, {built}/{len(counting)} landmarks; {head}"
+    return sp.tr(
+        "{p} (you): {coins} coins, {built}/{landmarks} landmarks; {head}",
+        p=_seat_label(seat),
+        coins=me["coins"],
+        built=built,
+        landmarks=len(counting),
+        head=head,
+    )
