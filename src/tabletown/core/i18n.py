@@ -94,6 +94,9 @@ def catalog(domain: str, lang: str) -> NullTranslations:
     return found if isinstance(found, Translations) else NullTranslations()
 
 
+_ENGLISH = NullTranslations()
+
+
 def gettext(domain: str, lang: str, message: str) -> str:
     return catalog(domain, lang).gettext(message)
 
@@ -109,20 +112,21 @@ class Speaker:
     MissingTranslation instead of falling back to English."""
 
     strict = False
+    __slots__ = ("domain", "lang", "names", "english", "_catalog", "_core")
 
     def __init__(self, domain: str, lang: str = DEFAULT, names: Names | None = None) -> None:
+        # Renderers make one per sentence: the common cases cost a few attribute stores.
         self.domain = domain
-        self.lang = language(lang)
+        self.lang = lang if lang in LANGUAGES else language(lang)
         self.names = names or PLAIN
-        self._catalog = catalog(domain, self.lang)
-        self._core = catalog(CORE_DOMAIN, self.lang)
-
-    @property
-    def english(self) -> bool:
-        return self.lang == DEFAULT
+        self.english = self.lang == DEFAULT
+        self._catalog = _ENGLISH if self.english else catalog(domain, self.lang)
+        self._core = _ENGLISH if self.english else catalog(CORE_DOMAIN, self.lang)
 
     def tr(self, message: str, **fields: Any) -> str:
         """``message`` translated, its ``{fields}`` filled in."""
+        if self.english:  # the message is the English text
+            return message.format(**fields) if fields else message
         self._check(message)
         text = self._catalog.gettext(message)
         return text.format(**fields) if fields else text
