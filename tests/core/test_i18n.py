@@ -37,7 +37,14 @@ def test_accept_language_picks_the_best_of_ours(header, expected):
 
 
 def test_language_normalises_codes_and_refuses_others():
-    assert [language(c) for c in ("pl_PL", "DE", "ru-RU", "xx", None, "")] == ["pl", "de", "ru", "en", "en", "en"]
+    assert [language(c) for c in ("pl_PL", "DE", "ru-RU", "xx", None, "")] == [
+        "pl",
+        "de",
+        "ru",
+        "en",
+        "en",
+        "en",
+    ]
 
 
 def test_terminal_language_comes_from_the_environment(monkeypatch):

@@ -38,7 +38,9 @@ def test_each_reader_gets_the_events_in_their_language(client):
     table = created["id"]
     tokens = [s["token"] for s in created["seats"]]
     english = client.get(f"/api/tables/{table}", params={"token": tokens[0]}).json()
-    polish = client.get(f"/api/tables/{table}", params={"token": tokens[0]}, headers={"accept-language": "pl"}).json()
+    polish = client.get(
+        f"/api/tables/{table}", params={"token": tokens[0]}, headers={"accept-language": "pl"}
+    ).json()
     german = client.get(f"/api/tables/{table}", params={"token": tokens[1], "lang": "de"}).json()
     client.cookies.set("tt_lang", "ru")
     russian = client.get(f"/api/tables/{table}").json()  # a spectator, by the cookie
@@ -57,7 +59,9 @@ def test_each_reader_gets_the_events_in_their_language(client):
 
 def test_an_unknown_language_reads_english(client):
     table = played_table(client, moves=2)["id"]
-    odd = client.get(f"/api/tables/{table}", params={"lang": "xx"}, headers={"accept-language": "fr, ja"}).json()
+    odd = client.get(
+        f"/api/tables/{table}", params={"lang": "xx"}, headers={"accept-language": "fr, ja"}
+    ).json()
     assert odd["lang"] == "en"
 
 
@@ -72,7 +76,9 @@ def test_websocket_listeners_of_one_seat_in_two_languages(client):
         first_pl, first_de = polish.receive_json(), german.receive_json()
         assert first_pl["lang"] == "pl" and first_de["lang"] == "de"
         mover = next(
-            p for p in (client.get(f"/api/tables/{table}", params={"token": t}).json() for t in tokens) if p["legal"]
+            p
+            for p in (client.get(f"/api/tables/{table}", params={"token": t}).json() for t in tokens)
+            if p["legal"]
         )
         body = {"token": tokens[mover["seat"]], "seq": mover["seq"], "action": mover["legal"][0]}
         assert client.post(f"/api/tables/{table}/actions", json=body).status_code == 200
