@@ -87,3 +87,22 @@ def test_websocket_listeners_of_one_seat_in_two_languages(client):
         assert pushed_pl["event_text"] == expected(pushed_pl, None, "pl")
         assert pushed_de["event_text"] == expected(pushed_de, None, "de")
         assert pushed_pl["event_text"] != pushed_de["event_text"]
+
+
+def test_errors_come_in_the_readers_language_with_the_same_rule(client):
+    from tabletown.web.languages import ui_text
+
+    created = played_table(client, moves=1)
+    body = {"token": "not-a-token", "seq": 1, "action": "roll"}
+    english = client.post(f"/api/tables/{created['id']}/actions", json=body)
+    polish = client.post(f"/api/tables/{created['id']}/actions", json=body, headers={"accept-language": "pl"})
+    assert english.status_code == polish.status_code == 403
+    assert english.json()["rule"] == polish.json()["rule"] == "seat.bad_token"
+    assert english.json()["message"] == "this token holds no seat at this table"
+    assert (
+        polish.json()["message"]
+        == ui_text("pl", "this token holds no seat at this table")
+        != english.json()["message"]
+    )
+    missing = client.get("/api/tables/nothere", params={"lang": "de"})
+    assert missing.status_code == 404 and missing.json()["message"] == ui_text("de", "no such table")

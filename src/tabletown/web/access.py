@@ -10,6 +10,7 @@ from urllib.parse import urlsplit
 from fastapi.responses import Response
 from starlette.requests import HTTPConnection
 
+from ..core.i18n import N_
 from .asgi import server_base
 from .catalog import find_game, set_up_title
 from .limits import Guard
@@ -53,7 +54,9 @@ def credential(request: HTTPConnection, table: LiveTable, token: Any, seat: Any)
         if request.scope["type"] == "websocket" and not same_origin(request):
             # No CORS guards a WebSocket: a page of another origin (a sibling subdomain, another
             # port: same-site, so the Lax cookie goes along) must not play or read this seat.
-            raise TableError(403, "seat.origin", "the table's cookie works only on the server's own pages")
+            raise TableError(
+                403, "seat.origin", N_("the table's cookie works only on the server's own pages")
+            )
         for held in held_tokens(request, table):
             found = table.seat_for(held)
             if found is not None and found.seat == seat:
@@ -87,7 +90,7 @@ def viewer(request: HTTPConnection, table: LiveTable, token: Any, seat: Any) -> 
         return None
     found = table.seat_for(held)
     if found is None:
-        raise TableError(403, "seat.bad_token", "this token holds no seat at this table")
+        raise TableError(403, "seat.bad_token", N_("this token holds no seat at this table"))
     return found
 
 
@@ -99,7 +102,7 @@ def check_move_rate(request: HTTPConnection, token: str | None) -> None:
     if token:
         wait = guard_of(request).moves.take(token)
         if wait:
-            raise TableError(429, "limit.moves", "too many moves: slow down", retry_after=wait)
+            raise TableError(429, "limit.moves", N_("too many moves: slow down"), retry_after=wait)
 
 
 def remember_token(request: HTTPConnection, response: Response, table: LiveTable, token: str) -> None:

@@ -28,6 +28,7 @@ from .asgi import MAX_BODY, BodyLimit, RedactTokens, SecurityHeaders, TabletownA
 from .catalog import games
 from .drivers import Drivers, Follower
 from .hub import make_hub
+from .languages import request_language
 from .limits import Guard, Limits, retry_after
 from .movestore import AsyncMoveStore
 from .routes import chat, pages, replays, sockets, tables
@@ -141,7 +142,7 @@ def create_app(
     @app.exception_handler(TableError)
     async def _table_error(request: Request, exc: TableError) -> JSONResponse:
         headers = {"retry-after": retry_after(exc.retry_after)} if exc.retry_after is not None else None
-        return JSONResponse(exc.to_json(), status_code=exc.status, headers=headers)
+        return JSONResponse(exc.to_json(request_language(request)), status_code=exc.status, headers=headers)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:

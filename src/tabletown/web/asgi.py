@@ -203,9 +203,9 @@ async def send_quick(
     await send({"type": "http.response.body", "body": body})
 
 
-async def send_error(send: Any, exc: TableError) -> None:
+async def send_error(send: Any, exc: TableError, lang: str = "en") -> None:
     extra = [(b"retry-after", retry_after(exc.retry_after).encode())] if exc.retry_after is not None else None
-    await send_quick(send, exc.status, orjson.dumps(exc.to_json()), extra)
+    await send_quick(send, exc.status, orjson.dumps(exc.to_json(lang)), extra)
 
 
 async def read_body(receive: Receive, limit: int) -> bytes | None:

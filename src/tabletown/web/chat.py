@@ -18,6 +18,7 @@ from typing import Any
 from sqlalchemy import DateTime, ForeignKey, Integer, String, Text, select
 from sqlalchemy.orm import Mapped, mapped_column
 
+from ..core.i18n import N_
 from .db import Base, utcnow
 from .tables import LiveTable, TableError, TableService, json_text
 
@@ -42,11 +43,11 @@ def valid_text(text: Any) -> str:
     """A chat message: NFC, line breaks and tabs made spaces, no other control or format characters,
     1-300 characters once trimmed; else 422 ``chat.invalid``."""
     if not isinstance(text, str):
-        raise TableError(422, "chat.invalid", "a message is a text")
+        raise TableError(422, "chat.invalid", N_("a message is a text"))
     clean = unicodedata.normalize("NFC", text).replace("\r\n", " ").replace("\n", " ").replace("\t", " ")
     clean = clean.strip()
     if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in clean):
-        raise TableError(422, "chat.invalid", "a message may hold only printable characters")
+        raise TableError(422, "chat.invalid", N_("a message may hold only printable characters"))
     if not 1 <= len(clean) <= MAX_CHAT:
         raise TableError(422, "chat.invalid", f"a message is 1 to {MAX_CHAT} characters long")
     return clean

@@ -18,6 +18,7 @@ import orjson
 
 from ..core.fairness import commitment
 from ..core.game import Game, State
+from ..core.i18n import CORE_DOMAIN, N_, catalog
 from ..core.record import Record
 from ..core.session import Agent
 from ..core.words import Names, seat_display_names
@@ -44,12 +45,16 @@ class TableError(Exception):
         self.message = message
         self.retry_after = retry_after  # seconds, for 429 (the Retry-After header)
 
-    def to_json(self) -> dict[str, Any]:
-        return {"rule": self.rule, "message": self.message}
+    def to_json(self, lang: str = "en") -> dict[str, Any]:
+        """The error as answered: its rule (an id, never translated) and its message in ``lang`` (the
+        shared catalog's wording of it; English when the message has none, e.g. a game's refusal)."""
+        if lang == "en":
+            return {"rule": self.rule, "message": self.message}
+        return {"rule": self.rule, "message": catalog(CORE_DOMAIN, lang).gettext(self.message)}
 
 
 def not_found() -> TableError:
-    return TableError(404, "table.not_found", "no such table")
+    return TableError(404, "table.not_found", N_("no such table"))
 
 
 @dataclass
@@ -342,10 +347,10 @@ def valid_name(name: Any) -> str:
     """A display name, NFC-normalised with its runs of white space made single spaces: 1-40
     printable characters (no control, format or unpaired surrogate characters), else 422."""
     if not isinstance(name, str):
-        raise TableError(422, "name.invalid", "a name is a text")
+        raise TableError(422, "name.invalid", N_("a name is a text"))
     text = " ".join(unicodedata.normalize("NFC", name).split()) if name.isprintable() else None
     if text is None or not text.isprintable():
-        raise TableError(422, "name.invalid", "a name may hold only printable characters")
+        raise TableError(422, "name.invalid", N_("a name may hold only printable characters"))
     if not 1 <= len(text) <= MAX_NAME:
         raise TableError(422, "name.invalid", f"a name is 1 to {MAX_NAME} characters long")
     return text

@@ -10,6 +10,7 @@ from typing import Any
 
 from ..core.errors import RecordError
 from ..core.fairness import MAX_SEED
+from ..core.i18n import N_
 from ..core.record import Record
 from .catalog import find_game
 from .live import LiveTable, Seat, TableError, describe, people, seat_view
@@ -28,7 +29,7 @@ def replay_view(table: LiveTable, step: int, seat: int | None, lang: str = "en")
         moves = table.moves_for(seat) if table.status != "replay" else [[p, t] for p, t in actions]
         fairness = table.fairness() if table.status != "replay" else None
     if isinstance(step, bool) or not isinstance(step, int):
-        raise TableError(422, "replay.step", "step is a move number")
+        raise TableError(422, "replay.step", N_("step is a move number"))
     step = max(0, min(step, len(actions)))
     points = table.replay_points
     start = max((k for k in points if k <= step), default=None)
@@ -89,14 +90,14 @@ class Uploads:
         except RecordError as exc:
             raise TableError(422, "record.invalid", str(exc)) from None
         if record is None:
-            raise TableError(422, "record.invalid", "a record is a JSON object")
+            raise TableError(422, "record.invalid", N_("a record is a JSON object"))
         game = find_game(record.game)
         if game is None:
             raise TableError(422, "record.game", f"unknown game {record.game!r}")
         if not 1 <= len(record.seats) <= 16 or len(record.actions) > 200_000:
-            raise TableError(422, "record.invalid", "the record's seats or moves are out of range")
+            raise TableError(422, "record.invalid", N_("the record's seats or moves are out of range"))
         if not 0 <= record.seed <= MAX_SEED:
-            raise TableError(422, "record.seed", "the record's seed is out of range")
+            raise TableError(422, "record.seed", N_("the record's seed is out of range"))
         key = json.dumps(record.to_json(), sort_keys=True)
         with self.lock:
             table = self.tables.get(key)

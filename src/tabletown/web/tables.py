@@ -28,6 +28,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from ..core.errors import ActionError, MalformedAction, OptionError, RecordError
 from ..core.fairness import MAX_SEED, commitment, new_salt, new_seed
 from ..core.game import Game, State
+from ..core.i18n import N_
 from ..core.rng import derive_seed
 from ..core.session import Agent
 from .catalog import find_game
@@ -83,14 +84,14 @@ def _mover(table: LiveTable, token: Any, seq: Any) -> int:
     """The seat a move's token holds, once the move's seq is known to be a number."""
     seat = table.seat_for(token)
     if seat is None:
-        raise TableError(403, "seat.bad_token", "this token holds no seat at this table")
+        raise TableError(403, "seat.bad_token", N_("this token holds no seat at this table"))
     if isinstance(seq, bool) or not isinstance(seq, int):
-        raise TableError(422, "request.seq", "seq must be the number of moves you have seen")
+        raise TableError(422, "request.seq", N_("seq must be the number of moves you have seen"))
     return seat.seat
 
 
 def _first_writer_won() -> TableError:
-    return TableError(409, "seq.stale", "another writer stored this move first")
+    return TableError(409, "seq.stale", N_("another writer stored this move first"))
 
 
 @contextlib.contextmanager
@@ -109,7 +110,7 @@ def _storing_move(table_id: str) -> Iterator[None]:
 
 
 def _store_failed() -> TableError:
-    return TableError(503, "store.failed", "the move could not be stored; try again")
+    return TableError(503, "store.failed", N_("the move could not be stored; try again"))
 
 
 class TableService(Following):
@@ -156,9 +157,9 @@ class TableService(Following):
         if options is None:
             options = {}
         if not isinstance(options, dict):
-            raise TableError(422, "table.options", "options must be an object")
+            raise TableError(422, "table.options", N_("options must be an object"))
         if not isinstance(seats, list) or not seats:
-            raise TableError(422, "table.seats", "seats must be a non-empty list")
+            raise TableError(422, "table.seats", N_("seats must be a non-empty list"))
         kinds: list[str] = []
         open_seats: set[int] = set()
         for spec in seats:
@@ -199,13 +200,15 @@ class TableService(Following):
         if turn_timer is not None and (
             isinstance(turn_timer, bool) or not isinstance(turn_timer, int) or not 1 <= turn_timer <= 86400
         ):
-            raise TableError(422, "table.turn_timer", "the turn timer is a number of seconds from 1 to 86400")
+            raise TableError(
+                422, "table.turn_timer", N_("the turn timer is a number of seconds from 1 to 86400")
+            )
         if names is not None and not (
             isinstance(names, list)
             and len(names) <= len(kinds)
             and all(n is None or isinstance(n, str) for n in names)
         ):
-            raise TableError(422, "table.names", "names must be a list of strings, one per seat at most")
+            raise TableError(422, "table.names", N_("names must be a list of strings, one per seat at most"))
         clean_names = [valid_name(n) if n is not None else None for n in (names or [])]
         clean_names += [None] * (len(kinds) - len(clean_names))
         try:
@@ -469,11 +472,11 @@ class TableService(Following):
         """Where a seat's unsent steps lead (``State.draft``): read-only, the position untouched."""
         seat = table.seat_for(token)
         if seat is None:
-            raise TableError(403, "seat.bad_token", "this token holds no seat at this table")
+            raise TableError(403, "seat.bad_token", N_("this token holds no seat at this table"))
         with table.lock:
             state = table.state
             if state is None or table.over:
-                raise TableError(409, "table.over", "the table is not being played")
+                raise TableError(409, "table.over", N_("the table is not being played"))
             try:
                 found = state.draft(seat.seat, steps)
             except ActionError as exc:
@@ -505,15 +508,17 @@ class TableService(Following):
             except ActionError as exc:
                 raise TableError(422, exc.rule, exc.message) from None
             except Exception:
-                raise TableError(422, "action.no_space", "this game takes moves as notation text") from None
-        raise TableError(422, "request.action", "action must be notation text (or an action number)")
+                raise TableError(
+                    422, "action.no_space", N_("this game takes moves as notation text")
+                ) from None
+        raise TableError(422, "request.action", N_("action must be notation text (or an action number)"))
 
     def touch(self, table: LiveTable, token: Any, name: Any = None, back: bool = False) -> Seat:
         """A seat's player shows up (opens the page, connects, names themselves). A name that breaks
         the rules is refused (422) before anything changes."""
         seat = table.seat_for(token)
         if seat is None:
-            raise TableError(403, "seat.bad_token", "this token holds no seat at this table")
+            raise TableError(403, "seat.bad_token", N_("this token holds no seat at this table"))
         new_name = valid_name(name) if name is not None else seat.name
         with table.write_lock:
             away = False if back else seat.away
@@ -548,18 +553,18 @@ class TableService(Following):
         """Take an open seat (one the creator let anyone take) from the lobby; the seat gets a new
         token, so a token handed out before (to the creator) is worth nothing."""
         if isinstance(seat_no, bool) or not isinstance(seat_no, int) or not 0 <= seat_no < len(table.seats):
-            raise TableError(422, "seat.number", "no such seat")
+            raise TableError(422, "seat.number", N_("no such seat"))
         new_name = valid_name(name) if name is not None else None
         with table.write_lock:
             seat = table.seats[seat_no]
             if seat.is_bot or seat.joined:
-                raise TableError(409, "seat.taken", "this seat is taken")
+                raise TableError(409, "seat.taken", N_("this seat is taken"))
             if not seat.open:
                 raise TableError(
-                    409, "seat.reserved", "this seat is kept for the player invited by its join link"
+                    409, "seat.reserved", N_("this seat is kept for the player invited by its join link")
                 )
             if table.over:
-                raise TableError(409, "table.over", "this table is over")
+                raise TableError(409, "table.over", N_("this table is over"))
             token = new_token()
             status = self._status(table, joining=seat_no)
             self._write_seat(table, seat_no, name=new_name or seat.name, status=status, token=token)
@@ -585,14 +590,14 @@ class TableService(Following):
             with self.sessions.begin() as session:
                 done = session.execute(update(SeatRow).where(*where).values(**values))
                 if done.rowcount != 1:  # type: ignore[attr-defined]  # an UPDATE's CursorResult
-                    raise TableError(409, "seat.taken", "this seat is taken")
+                    raise TableError(409, "seat.taken", N_("this seat is taken"))
                 if status != table.status:
                     session.execute(update(TableRow).where(TableRow.id == table.id).values(status=status))
         except TableError:
             raise
         except Exception:
             log.exception("table %s: seat %d could not be stored", table.id, seat_no)
-            raise TableError(503, "store.failed", "the seat could not be stored; try again") from None
+            raise TableError(503, "store.failed", N_("the seat could not be stored; try again")) from None
 
     def _status(self, table: LiveTable, state: State | None = None, joining: int | None = None) -> str:
         if table.status in ("finished", "error"):
@@ -707,7 +712,7 @@ class TableService(Following):
             if expected_seq != table.seq:
                 raise TableError(409, "seq.stale", f"the table is at move {table.seq}, not {expected_seq}")
             if state.is_over:
-                raise TableError(422, "game.over", "the game is over")
+                raise TableError(422, "game.over", N_("the game is over"))
             if notation:
                 action = self._parse(table, seat, action)
             try:

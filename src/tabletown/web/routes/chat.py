@@ -8,6 +8,7 @@ import anyio
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field, StrictInt
 
+from ...core.i18n import N_
 from .. import chat
 from ..access import client_address, guard_of, service, viewer
 from ..live import valid_name
@@ -44,6 +45,6 @@ async def post_chat(table_id: str, body: ChatBody, request: Request) -> dict[str
     key = f"{table.id}:{seat.seat}" if seat is not None else "address:" + client_address(request)
     wait = guard_of(request).chat.take(key)
     if wait:
-        raise TableError(429, "limit.chat", "too many messages: slow down", retry_after=wait)
+        raise TableError(429, "limit.chat", N_("too many messages: slow down"), retry_after=wait)
     seat_no = seat.seat if seat is not None else None
     return await anyio.to_thread.run_sync(chat.post, svc, table, seat_no, body.text, name)

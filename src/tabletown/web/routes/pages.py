@@ -10,7 +10,7 @@ from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Resp
 from fastapi.templating import Jinja2Templates
 
 from ... import __version__
-from ...core.i18n import LANGUAGE_NAMES, LANGUAGES
+from ...core.i18n import LANGUAGE_NAMES, LANGUAGES, N_
 from ..access import held_seats, remember_token, service
 from ..boards import board_words
 from ..catalog import find_game, set_up_title
@@ -104,7 +104,7 @@ def table_page(
     if token is not None:
         # A join link: keep its token in the HttpOnly cookie and take it out of the address bar.
         if table.seat_for(token) is None:
-            raise TableError(403, "seat.bad_token", "this link holds no seat at this table")
+            raise TableError(403, "seat.bad_token", N_("this link holds no seat at this table"))
         response = RedirectResponse(f"/t/{table.id}", status_code=303)
         remember_token(request, response, table, token)
         return response

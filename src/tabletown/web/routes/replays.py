@@ -8,6 +8,7 @@ from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, StrictInt
 
+from ...core.i18n import N_
 from ..access import service, viewer
 from ..catalog import set_up_title
 from ..languages import request_language
@@ -57,7 +58,7 @@ def get_replay(
     svc = service(request)
     table = svc.get(table_id)
     if seat is not None and seat >= table.num_players:
-        raise TableError(422, "seat.number", "no such seat")
+        raise TableError(422, "seat.number", N_("no such seat"))
     if table.status != "finished" and seat is not None:
         try:
             holder = viewer(request, table, token, seat)
@@ -65,7 +66,7 @@ def get_replay(
             holder = None
         if holder is None or holder.seat != seat:
             raise TableError(
-                403, "replay.hidden", "a seat's view of an unfinished game needs that seat's token"
+                403, "replay.hidden", N_("a seat's view of an unfinished game needs that seat's token")
             )
     return replay_view(table, step, seat, request_language(request))
 
@@ -76,7 +77,7 @@ def post_replay(body: ReplayBody, request: Request) -> dict[str, Any]:
     svc = service(request)
     table = svc.uploads.table(body.record)
     if body.seat is not None and not 0 <= body.seat < table.num_players:
-        raise TableError(422, "seat.number", "no such seat")
+        raise TableError(422, "seat.number", N_("no such seat"))
     view = replay_view(table, body.step, body.seat, request_language(request))
     view["title"] = set_up_title(table.game, table.num_players, table.options)
     return view

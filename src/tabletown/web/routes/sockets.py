@@ -12,10 +12,11 @@ import anyio
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 
+from ...core.i18n import N_
 from ..access import check_move_rate, client_address, credential, guard_of, service
 from ..asgi import MAX_BODY, MAX_COUNT, too_large
 from ..drivers import from_any_thread, gate, until_seq
-from ..languages import request_language
+from ..languages import request_language, ui_text
 from ..limits import Guard, retry_after
 from ..tables import LiveTable, TableError, TableService, json_text
 from .tables import CATCH_UP_WAIT
@@ -60,14 +61,14 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
 
 def enter_socket(guard: Guard, table_id: str, address: str, spectator: bool) -> TableError | None:
     if not guard.table_sockets.enter(table_id):
-        return TableError(429, "limit.table_sockets", "this table has too many connections", 30)
+        return TableError(429, "limit.table_sockets", N_("this table has too many connections"), 30)
     if not guard.address_sockets.enter(address):
         guard.table_sockets.leave(table_id)
-        return TableError(429, "limit.address_sockets", "too many connections from this address", 30)
+        return TableError(429, "limit.address_sockets", N_("too many connections from this address"), 30)
     if spectator and not guard.spectators.enter(table_id):
         guard.table_sockets.leave(table_id)
         guard.address_sockets.leave(address)
-        return TableError(429, "limit.spectators", "this table has as many spectators as it takes", 30)
+        return TableError(429, "limit.spectators", N_("this table has as many spectators as it takes"), 30)
     return None
 
 
@@ -83,7 +84,9 @@ async def deny(websocket: WebSocket, error: TableError) -> None:
     ASGI denial-response extension), else close it with code 4429."""
     headers = {"retry-after": retry_after(error.retry_after or 1)}
     if "websocket.http.response" in websocket.scope.get("extensions", {}):
-        await websocket.send_denial_response(JSONResponse(error.to_json(), 429, headers=headers))
+        await websocket.send_denial_response(
+            JSONResponse(error.to_json(request_language(websocket)), 429, headers=headers)
+        )
     else:
         await websocket.close(code=4429, reason=error.message[:100])
 
@@ -162,7 +165,7 @@ async def socket_message(
             "type": "error",
             "status": 403,
             "rule": "seat.bad_token",
-            "message": "spectators cannot move",
+            "message": ui_text(request_language(websocket), N_("spectators cannot move")),
         }
     try:
         check_move_rate(websocket, token)
@@ -170,7 +173,7 @@ async def socket_message(
         async with gate(table):
             seq = await svc.act_on_loop(table, token, message.get("seq"), message.get("action"))
     except TableError as exc:
-        reply = {"type": "error", "status": exc.status, **exc.to_json()}
+        reply = {"type": "error", "status": exc.status, **exc.to_json(request_language(websocket))}
         if exc.retry_after is not None:
             reply["retry_after"] = float(retry_after(exc.retry_after))
         return reply

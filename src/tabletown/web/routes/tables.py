@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field, StrictBool, StrictInt, ValidationError
 from starlette.requests import HTTPConnection
 
+from ...core.i18n import N_
 from ..access import (
     check_move_rate,
     client_address,
@@ -114,11 +115,14 @@ def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
     guard, address = guard_of(request), client_address(request)
     wait = guard.tables.take(address)
     if wait:
-        raise TableError(429, "limit.tables", "too many new tables from this address", retry_after=wait)
+        raise TableError(429, "limit.tables", N_("too many new tables from this address"), retry_after=wait)
     bots_only = all(spec.startswith("bot") for spec in body.seats)
     if bots_only and (wait := guard.bot_tables.room(address)):
         raise TableError(
-            429, "limit.bot_tables", "too many bot-only tables running; watch one end first", retry_after=wait
+            429,
+            "limit.bot_tables",
+            N_("too many bot-only tables running; watch one end first"),
+            retry_after=wait,
         )
     table = service(request).create(
         body.game, body.options, body.seats, body.seed, body.turn_timer, body.names
@@ -230,7 +234,7 @@ async def draft(table_id: str, body: DraftBody, request: Request) -> dict[str, A
 async def make_move(svc: TableService, request: HTTPConnection, table: LiveTable, body: ActionBody) -> int:
     token = credential(request, table, body.token, body.seat)
     if token is None or table.seat_for(token) is None:
-        raise TableError(403, "seat.bad_token", "this token holds no seat at this table")
+        raise TableError(403, "seat.bad_token", N_("this token holds no seat at this table"))
     check_move_rate(request, token)
     await until_seq(table, body.seq, CATCH_UP_WAIT)
     async with gate(table):
@@ -262,7 +266,7 @@ async def quick(scope: Any, receive: Receive, send: Any, table_id: str, actions:
                 query.get("wait", 0.0),
             )
         except TableError as exc:
-            await send_error(send, exc)
+            await send_error(send, exc, request_language(request))
             return None
         await send_quick(send, 200, body)
         return None
@@ -277,7 +281,7 @@ async def quick(scope: Any, receive: Receive, send: Any, table_id: str, actions:
     try:
         raw = await read_body(receive, MAX_BODY)
     except TableError as exc:
-        await send_error(send, exc)
+        await send_error(send, exc, request_language(request))
         return None
     if raw is None:
         return None  # the client left
@@ -291,7 +295,7 @@ async def quick(scope: Any, receive: Receive, send: Any, table_id: str, actions:
     try:
         seq = await make_move(svc, request, table, move)
     except TableError as exc:
-        await send_error(send, exc)
+        await send_error(send, exc, request_language(request))
         return None
     await send_quick(send, 200, b'{"seq":%d}' % seq)
     return None
@@ -304,7 +308,7 @@ async def join(table_id: str, body: JoinBody, request: Request) -> dict[str, Any
     table = await anyio.to_thread.run_sync(svc.get, table_id)
     token = credential(request, table, body.token, body.seat)
     if token is None or table.seat_for(token) is None:
-        raise TableError(403, "seat.bad_token", "this token holds no seat at this table")
+        raise TableError(403, "seat.bad_token", N_("this token holds no seat at this table"))
     check_move_rate(request, token)  # a new name is a database write: it counts like a move
     async with gate(table):
         seat = await anyio.to_thread.run_sync(lambda: svc.touch(table, token, body.name, back=body.back))
