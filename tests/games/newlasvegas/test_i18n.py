@@ -22,12 +22,12 @@ from tabletown.core.words import Names
 from tabletown.games.newlasvegas import GAME
 from tabletown.games.newlasvegas.data import PROJECTS, UPGRADE_IDS
 from tabletown.games.newlasvegas.notation import format_action, parse_action, upgrade_names
-from tabletown.games.newlasvegas.render import (
+from tabletown.games.newlasvegas.render import render_view
+from tabletown.games.newlasvegas.words import (
     PROJECT_CONDITIONS,
     describe_event,
     describe_step,
     glossary,
-    render_view,
     speaker,
     status_line,
 )

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from tabletown.cli import app
 from tabletown.games.newlasvegas import GAME
-from tabletown.games.newlasvegas.render import describe_event, running_scores
+from tabletown.games.newlasvegas.words import describe_event, running_scores
 
 
 def screen(view, width: int = 80) -> str:

@@ -93,7 +93,7 @@ class NewLasVegas(Game):
     # Alike to multicity/game.py on purpose: each game's Game hands these to its own modules (the
     # registration shape of docs/engine.md).
     def describe_event(self, event: Mapping[str, Any], names: Names | None = None, lang: str = "en") -> str:
-        from .render import describe_event
+        from .words import describe_event
 
         return describe_event(event, names, lang)
 
@@ -104,7 +104,7 @@ class NewLasVegas(Game):
         return {"greedy": GreedyBot, "expert": ExpertBot}
 
     def status_line(self, view: Mapping[str, Any], lang: str = "en") -> str:
-        from .render import status_line
+        from .words import status_line
 
         return status_line(view, lang=lang)
 

@@ -19,7 +19,8 @@ def words(lang: str = "en") -> dict[str, Any]:
 
 @cache
 def _words(lang: str) -> dict[str, Any]:
-    from tabletown.games.newlasvegas import data, render
+    from tabletown.games.newlasvegas import data
+    from tabletown.games.newlasvegas import words as game_words
     from tabletown.games.newlasvegas.sheet import MIN_LOOP
 
     slots = [
@@ -43,7 +44,7 @@ def _words(lang: str) -> dict[str, Any]:
         for e, (u, v) in enumerate(data.EDGES)
     ]
     sheet = data.SHEET
-    sp = render.speaker(lang)
+    sp = game_words.speaker(lang)
     return {
         "slots": slots,
         "streets": [list(r) for r in data.STREET_RANGE],
@@ -66,12 +67,12 @@ def _words(lang: str) -> dict[str, Any]:
         "golf_upgrades": ["par3", "par4", "par5"],
         "vault": dict(sheet["vault"]),
         "bank": dict(data.BANK),
-        "effects": {e: render.effect_name(e, lang) for e in data.EFFECT_NAMES},
-        "bonuses": {b: render.bonus_name(b, lang) for b in render.BONUS_WORDS},
+        "effects": {e: game_words.effect_name(e, lang) for e in data.EFFECT_NAMES},
+        "bonuses": {b: game_words.bonus_name(b, lang) for b in game_words.BONUS_WORDS},
         "projects": {
             p["id"]: {
                 "deck": p["deck"],
-                "condition": render.project_condition(p["id"], lang),
+                "condition": game_words.project_condition(p["id"], lang),
                 "first": p["points_first"],
                 "later": p["points_later"],
             }
@@ -88,6 +89,6 @@ def _words(lang: str) -> dict[str, Any]:
             for number, card in data.ARCHITECTS.items()
         },
         "architect_columns": list(data.CARDS["architect_columns"]),
-        "end_reasons": {k: sp.tr(v) for k, v in render.END_REASONS.items()},
-        "notation_help": sp.tr(render.SUMMARY),
+        "end_reasons": {k: sp.tr(v) for k, v in game_words.END_REASONS.items()},
+        "notation_help": sp.tr(game_words.SUMMARY),
     }
