@@ -4,6 +4,7 @@
 (function () {
   const T = window.Tabletown;
   const { el, api } = T;
+  const t = T.t; // the page's words in its language (the shared catalog)
   const $ = (id) => document.getElementById(id);
   let catalog = [];
 
@@ -15,15 +16,15 @@
     const n = Number($("players-select").value);
     const box = $("seats");
     const old = [...box.querySelectorAll("select")].map((s) => s.value);
-    box.replaceChildren(el("legend", {}, "Seats"));
+    box.replaceChildren(el("legend", {}, t("Seats")));
     const best = ["expert", "hard", "greedy", "random"].find((b) => game.bots.includes(b)) || game.bots[0];
     for (let i = 0; i < n; i++) {
       const select = el("select", { name: "seat" + i, "data-seat": i },
-        el("option", { value: "human" }, "Human (by link)"),
-        el("option", { value: "open" }, "Open seat (anyone may sit)"),
-        game.bots.map((b) => el("option", { value: "bot:" + b }, "Bot: " + b)));
+        el("option", { value: "human" }, t("Human (by link)")),
+        el("option", { value: "open" }, t("Open seat (anyone may sit)")),
+        game.bots.map((b) => el("option", { value: "bot:" + b }, t("Bot: {level}", { level: b }))));
       select.value = old[i] || (i === 0 ? "human" : "bot:" + best);
-      box.append(el("label", {}, "Seat " + i + " ", select));
+      box.append(el("label", {}, t("Seat {n}", { n: i }) + " ", select));
     }
   }
 
@@ -35,7 +36,7 @@
     for (let n = game.min_players; n <= game.max_players; n++) players.append(el("option", { value: n }, String(n)));
     players.value = keep && Number(keep) >= game.min_players && Number(keep) <= game.max_players ? keep : String(Math.max(2, game.min_players));
     const box = $("options");
-    box.replaceChildren(el("legend", {}, "Options"));
+    box.replaceChildren(el("legend", {}, t("Options")));
     for (const o of game.options) {
       let input;
       if (o.kind === "bool") input = el("input", { type: "checkbox", "data-option": o.name, checked: o.default });
@@ -69,7 +70,7 @@
     const seats = [...$("seats").querySelectorAll("select")].map((s) => s.value);
     const body = { game: $("game-select").value, options: readOptions(), seats };
     const seed = $("seed").value.trim();
-    if (seed !== "" && !/^\d{1,19}$/.test(seed)) { $("create-error").textContent = "The seed is a whole number from 0 to 2^63-1."; return; }
+    if (seed !== "" && !/^\d{1,19}$/.test(seed)) { $("create-error").textContent = t("The seed is a whole number from 0 to 2^63-1."); return; }
     if ($("turn-timer").value !== "") body.turn_timer = Number($("turn-timer").value);
     const name = $("player-name").value.trim();
     const first = seats.indexOf("human");
@@ -77,7 +78,7 @@
     // a seed goes up to 2^63-1, past what a JS number holds exactly: its digits go into the JSON as typed
     const text = seed === "" ? body : JSON.stringify({ ...body, seed: "@seed@" }).replace('"seed":"@seed@"', `"seed":${seed.replace(/^0+(?=\d)/, "")}`);
     const response = await api("POST", "/api/tables", text);
-    if (!response.ok) { $("create-error").textContent = (response.data && response.data.message) || "The table was refused."; return; }
+    if (!response.ok) { $("create-error").textContent = (response.data && response.data.message) || t("The table was refused."); return; }
     const data = response.data;
     // reserved human seats have a join link (their secret); open seats get theirs when somebody sits
     const reserved = data.seats.filter((s) => s.kind === "human" && !s.open && s.join_url);
@@ -85,11 +86,11 @@
     const target = reserved.length ? here(reserved[0].join_url) : `/t/${data.id}`;
     // one player (the rest bots or open seats): straight to the table, whose page says if the seed was chosen
     if (reserved.length <= 1) { location.href = target; return; }
-    $("created-seed").replaceChildren(...(data.seed_chosen ? [el("span", { class: "badge practice" }, "seed chosen by creator"),
-      " Everyone at this table sees that you chose its seed: it is a practice table."] : []));
+    $("created-seed").replaceChildren(...(data.seed_chosen ? [el("span", { class: "badge practice" }, t("seed chosen by creator")),
+      " " + t("Everyone at this table sees that you chose its seed: it is a practice table.")] : []));
     $("created-seed").hidden = !data.seed_chosen;
-    $("join-links").replaceChildren(...reserved.map((s) => el("li", {}, `Seat ${s.seat}: `, el("a", { href: s.join_url, class: "join-link" }, s.join_url))),
-      ...open.map((s) => el("li", {}, `Seat ${s.seat}: `, el("span", { class: "badge open-seat" }, "open seat"), " anyone may sit from the lobby")));
+    $("join-links").replaceChildren(...reserved.map((s) => el("li", {}, t("Seat {n}", { n: s.seat }) + ": ", el("a", { href: s.join_url, class: "join-link" }, s.join_url))),
+      ...open.map((s) => el("li", {}, t("Seat {n}", { n: s.seat }) + ": ", el("span", { class: "badge open-seat" }, t("open seat")), " " + t("anyone may sit from the lobby"))));
     $("join-intro").hidden = reserved.length === 0;
     $("go-table").href = target;
     $("created").hidden = false;
@@ -98,13 +99,13 @@
 
   function seatWord(s) {
     if (s.name) return s.name;
-    if (s.open) return "open seat";
-    if (s.kind === "human") return s.joined ? "human" : "invited";
-    return s.kind.replace("bot:", "bot ");
+    if (s.open) return t("open seat");
+    if (s.kind === "human") return s.joined ? t("human") : t("invited");
+    return s.kind.startsWith("bot:") ? t("bot {level}", { level: s.kind.slice(4) }) : s.kind.replace("bot:", "bot ");
   }
 
-  function describe(t) {
-    return `${t.title} · ${t.seats.map(seatWord).join(", ")} · move ${t.seq}`;
+  function describe(table) {
+    return `${table.title} · ${table.seats.map(seatWord).join(", ")} · ` + t("move {n}", { n: table.seq });
   }
 
   async function refreshLists() {
@@ -113,14 +114,14 @@
     for (const status of ["open", "running", "finished"]) {
       const list = $("list-" + status);
       const tables = response.data[status] || [];
-      list.replaceChildren(...(tables.length ? tables.map((t) => {
+      list.replaceChildren(...(tables.length ? tables.map((table) => {
         // only seats the creator opened can be taken here; a reserved seat belongs to its link
-        const free = status === "finished" ? [] : t.seats.filter((s) => s.open === true);
-        return el("li", { "data-table": t.id }, el("a", { href: `/t/${t.id}` }, describe(t)),
-          t.seed_chosen ? el("span", { class: "badge practice", title: "its creator chose the seed: whoever knows it can foresee every die and draw" }, "seed chosen by creator") : null,
-          status === "finished" ? [" · ", el("a", { href: `/t/${t.id}/replay` }, "replay")] : null,
-          free.map((s) => [" · ", el("button", { class: "small sit", type: "button", "data-seat": s.seat, onclick: () => sit(t.id, s.seat) }, `sit at seat ${s.seat}`)]));
-      }) : [el("li", { class: "hint" }, "none")]));
+        const free = status === "finished" ? [] : table.seats.filter((s) => s.open === true);
+        return el("li", { "data-table": table.id }, el("a", { href: `/t/${table.id}` }, describe(table)),
+          table.seed_chosen ? el("span", { class: "badge practice", title: t("its creator chose the seed: whoever knows it can foresee every die and draw") }, t("seed chosen by creator")) : null,
+          status === "finished" ? [" · ", el("a", { href: `/t/${table.id}/replay` }, t("replay"))] : null,
+          free.map((s) => [" · ", el("button", { class: "small sit", type: "button", "data-seat": s.seat, onclick: () => sit(table.id, s.seat) }, t("sit at seat {n}", { n: s.seat }))]));
+      }) : [el("li", { class: "hint" }, t("none"))]));
     }
   }
 
@@ -131,7 +132,7 @@
     const response = await api("POST", `/api/tables/${tableId}/sit`, { seat, name: name || T.name() || null });
     // the join link stores the seat's token in this browser's cookie and opens the table
     if (response.ok) { location.href = response.data.join_url ? here(response.data.join_url) : `/t/${tableId}`; return; }
-    $("list-error").textContent = (response.data && response.data.message) || "That seat cannot be taken.";
+    $("list-error").textContent = (response.data && response.data.message) || t("That seat cannot be taken.");
     refreshLists();
   }
 

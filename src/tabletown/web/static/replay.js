@@ -5,6 +5,7 @@
 (function () {
   const T = window.Tabletown;
   const { el, api } = T;
+  const t = T.t; // the page's words in its language (the shared catalog)
   const cfg = T.config("replay-config");
   const $ = (id) => document.getElementById(id);
   let record = null; // an uploaded record
@@ -18,6 +19,14 @@
   let asked = 0; // answers to older requests than the newest are dropped (quick clicks)
   let shown = null; // the payload on the board
 
+  // A translated sentence with elements in it: its {fields} become the given nodes (or texts).
+  function rich(text, nodes) {
+    return text.split(/(\{\w+\})/).filter((part) => part !== "").map((part) => {
+      const field = /^\{(\w+)\}$/.exec(part);
+      return field && nodes[field[1]] !== undefined ? nodes[field[1]] : part;
+    });
+  }
+
   function seatChoices() {
     // a finished table or a record: every seat; an unfinished table: only the seats this browser holds
     const held = (cfg.held || []).map((h) => h.seat);
@@ -27,7 +36,7 @@
     }
     const select = $("view-seat");
     const keep = select.value;
-    select.replaceChildren(el("option", { value: "" }, "Spectator"), ...allowed.map((s) => el("option", { value: s }, "Seat " + s)));
+    select.replaceChildren(el("option", { value: "" }, t("Spectator")), ...allowed.map((s) => el("option", { value: s }, t("Seat {n}", { n: s }))));
     select.value = allowed.map(String).includes(keep) ? keep : "";
   }
 
@@ -48,7 +57,7 @@
       response = await api("GET", `/api/tables/${encodeURIComponent(cfg.table)}/replay?${query}`);
     }
     if (ticket !== asked) return;
-    if (!response.ok) { $("replay-error").textContent = (response.data && response.data.message) || "Cannot show this step."; return; }
+    if (!response.ok) { $("replay-error").textContent = (response.data && response.data.message) || t("Cannot show this step."); return; }
     const p = response.data;
     shown = p;
     if (record && p.title) $("replay-title").textContent = p.title;
@@ -59,7 +68,8 @@
     $("steps").textContent = steps;
     $("step").value = step;
     $("step").max = steps;
-    $("status-line").textContent = p.over ? `After move ${step}: game over.` : `After move ${step}. To act: ${(p.to_act || []).map((s) => T.seatLabel(p.seats, s)).join(", ")}`;
+    $("status-line").textContent = p.over ? t("After move {n}: game over.", { n: step }) :
+      t("After move {n}. To act: {names}", { n: step, names: (p.to_act || []).map((s) => T.seatLabel(p.seats, s)).join(", ") });
     // moves in words (the board's describeMove; the notation is in the downloaded record)
     const renderer = T.board(p.game);
     const moveWords = (text) => {
@@ -71,7 +81,7 @@
     };
     $("move-list").replaceChildren(...(p.moves || []).map(([seat, text], i) =>
       el("li", { class: i < step ? "done" : "", value: i + 1, onclick: () => show(i + 1) },
-        `${T.seatLabel(p.seats, seat)}: `, text === null || text === undefined ? el("i", { class: "hint" }, "a secret choice (shown at the end)") : moveWords(text))));
+        `${T.seatLabel(p.seats, seat)}: `, text === null || text === undefined ? el("i", { class: "hint" }, t("a secret choice (shown at the end)")) : moveWords(text))));
     $("event-log").replaceChildren(...(p.event_text || []).map(([i, text]) => el("li", { value: i }, text)));
     $("event-log").scrollTop = $("event-log").scrollHeight;
     const ctx = { seat: p.seat, legal: [], act: null, seats: p.seats };
@@ -151,33 +161,34 @@
     const say = (kind, ...parts) => { box.className = "fair-check " + kind; box.replaceChildren(...parts); box.hidden = false; };
     if (!data || typeof data !== "object") { box.hidden = true; return; }
     const chosen = data.seed_chosen === true;
-    const practice = chosen ? [" ", el("span", { class: "badge practice" }, "seed chosen by creator"),
-      " This was a practice table: its creator chose the seed and could foresee every die and draw."] : [];
+    const practice = chosen ? [" ", el("span", { class: "badge practice" }, t("seed chosen by creator")),
+      " " + t("This was a practice table: its creator chose the seed and could foresee every die and draw.")] : [];
     const commitment = typeof data.commitment === "string" ? data.commitment.toLowerCase() : null;
     if (data.complete === false) {
-      say("note", "The game is not over: seed and salt stay secret until the end. ",
-        commitment ? ["Commitment published before the first move: ", el("code", { title: commitment }, commitment)] : null, ...practice);
+      say("note", t("The game is not over: seed and salt stay secret until the end.") + " ",
+        commitment ? rich(t("Commitment published before the first move: {code}"), { code: el("code", { title: commitment }, commitment) }) : null, ...practice);
       return;
     }
     if (!commitment) {
-      say("note", "This record carries no fairness commitment (a game played outside a Tabletown server), so nothing can be checked.", ...practice);
+      say("note", t("This record carries no fairness commitment (a game played outside a Tabletown server), so nothing can be checked."), ...practice);
       return;
     }
     const seed = seedText(data, text);
     const salt = data.salt;
     if (seed === null || typeof salt !== "string" || !salt) {
-      say("bad", "Warning: this record has a commitment but no seed or salt to check it with: the dice and draws cannot be shown to be fair.");
+      say("bad", t("Warning: this record has a commitment but no seed or salt to check it with: the dice and draws cannot be shown to be fair."));
       return;
     }
     const computed = await T.sha256Hex(T.commitmentText(seed, salt));
     if (computed === commitment) {
-      say("ok", "Fair: the seed matches the commitment published before the first move. ",
-        el("details", {}, el("summary", {}, "how this was checked"),
-          el("p", {}, "SHA-256 of ", el("code", {}, T.commitmentText(seed, salt)), " is ", el("code", { class: "computed" }, computed),
-            ", the commitment every seat saw from the first move on.")), ...practice);
+      say("ok", t("Fair: the seed matches the commitment published before the first move.") + " ",
+        el("details", {}, el("summary", {}, t("how this was checked")),
+          el("p", {}, rich(t("SHA-256 of {text} is {hash}, the commitment every seat saw from the first move on."),
+            { text: el("code", {}, T.commitmentText(seed, salt)), hash: el("code", { class: "computed" }, computed) }))), ...practice);
     } else {
-      say("bad", "WARNING: the seed and salt of this record do NOT match its commitment. The dice and draws are not the ones promised before the first move. ",
-        el("p", {}, "commitment ", el("code", {}, commitment)), el("p", {}, "computed ", el("code", { class: "computed" }, computed)), ...practice);
+      say("bad", t("WARNING: the seed and salt of this record do NOT match its commitment. The dice and draws are not the ones promised before the first move.") + " ",
+        el("p", {}, rich(t("commitment {code}"), { code: el("code", {}, commitment) })),
+        el("p", {}, rich(t("computed {code}"), { code: el("code", { class: "computed" }, computed) })), ...practice);
     }
   }
 
@@ -192,7 +203,7 @@
       data = JSON.parse(text);
       if (!data || typeof data !== "object" || Array.isArray(data) || typeof data.game !== "string") throw new Error("not a record");
     } catch (err) {
-      if (fresh) { record = null; $("replay-error").textContent = "This file is not a Tabletown record."; }
+      if (fresh) { record = null; $("replay-error").textContent = t("This file is not a Tabletown record."); }
       return;
     }
     const opened = new URLSearchParams(location.search).get("game"); // a game the server may not know
@@ -209,7 +220,7 @@
       try { sessionStorage.setItem(KEPT, text); sessionStorage.setItem(KEPT + "_name", name || ""); }
       catch (e) { /* it is shown anyway */ }
     }
-    $("record-name").textContent = name ? "Watching " + name : "";
+    $("record-name").textContent = name ? t("Watching {name}", { name }) : "";
     record = data;
     recordText = text;
     players = (data.seats || []).length;
@@ -239,7 +250,7 @@
     if (file) {
       file.onchange = async () => {
         let text;
-        try { text = await file.files[0].text(); } catch (err) { $("replay-error").textContent = "This file cannot be read."; return; }
+        try { text = await file.files[0].text(); } catch (err) { $("replay-error").textContent = t("This file cannot be read."); return; }
         watch(text, true, file.files[0].name);
       };
       // a record brought here from /replay (the page came back with its game's board)

@@ -14,6 +14,7 @@
 (function () {
   const T = window.Tabletown;
   const { el, api } = T;
+  const t = T.t; // the page's words in its language (the shared catalog)
   const cfg = T.config("table-config");
   const held = [...new Set((cfg.held || []).map((h) => h.seat))].sort((a, b) => a - b);
   const hotSeat = held.length > 1;
@@ -43,6 +44,13 @@
   const $ = (id) => document.getElementById(id);
 
   function label(seat) { return T.seatLabel(publicSeats, seat); }
+  // A translated sentence with elements in it: its {fields} become the given nodes (or texts).
+  function rich(text, nodes) {
+    return text.split(/(\{\w+\})/).filter((part) => part !== "").map((part) => {
+      const field = /^\{(\w+)\}$/.exec(part);
+      return field && nodes[field[1]] !== undefined ? nodes[field[1]] : part;
+    });
+  }
 
   // -- talking to the server ----------------------------------------------------------------------------
   function absorb(p, gen) {
@@ -76,10 +84,11 @@
       if (mine !== socket || gen !== generation) return;
       socket = null;
       if (event.code >= 4000 && event.code !== 4429 && event.code !== 4503) {
-        $("status-line").textContent = "This page cannot follow the table: " + (event.reason || "refused") + ".";
+        const reason = event.reason || t("refused");
+        $("status-line").textContent = t("This page cannot follow the table: {reason}.", { reason });
         return;
       }
-      $("status-line").textContent = "Connection lost; reconnecting…";
+      $("status-line").textContent = t("Connection lost; reconnecting…");
       setTimeout(() => { if (gen === generation && socket === null && !passing) { connect(); loadChat(); } }, retry);
       retry = Math.min(retry * 2, 8000);
     };
@@ -122,10 +131,10 @@
       // a typed plan ("a, 2.5, skip") is never listed: its first step being legal is what counts
       const legalNow = fresh.ok ? fresh.data.legal || [] : [];
       if (fresh.ok && !learned && (legalNow.includes(text) || legalNow.includes(text.split(",")[0].trim()))) return act(text, true);
-      $("move-error").textContent = "The table moved on: have a look and choose again.";
+      $("move-error").textContent = t("The table moved on: have a look and choose again.");
     } else if (!response.ok) {
       const d = response.data || {};
-      $("move-error").textContent = (d.message || "The move was refused") + (d.rule ? ` [${d.rule}]` : "");
+      $("move-error").textContent = (d.message || t("The move was refused")) + (d.rule ? ` [${d.rule}]` : "");
     }
     render();
   }
@@ -178,10 +187,10 @@
     passing = true;
     conceal();
     setTurn(acting !== false);
-    $("pass-text").textContent = `Pass the device to ${label(seat)}.`;
-    $("pass-hint").textContent = "Nothing of anyone's seat is on the page until its player confirms.";
+    $("pass-text").textContent = t("Pass the device to {name}.", { name: label(seat) });
+    $("pass-hint").textContent = t("Nothing of anyone's seat is on the page until its player confirms.");
     const button = $("pass-button");
-    button.textContent = `I am ${label(seat)}, show my seat`;
+    button.textContent = t("I am {name}, show my seat", { name: label(seat) });
     button.dataset.seat = String(seat);
     button.onclick = () => takeSeat(seat);
     // each player at a shared device names their own seat here (kept when left empty)
@@ -199,7 +208,7 @@
     const typed = $("pass-name").value.trim();
     if (typed && typed !== ((publicSeats[seat] || {}).name || "")) {
       const named = await api("POST", `/api/tables/${encodeURIComponent(cfg.table)}/join`, { seat, name: typed });
-      if (!named.ok) { $("pass-hint").textContent = (named.data && named.data.message) || "That name was refused."; return; }
+      if (!named.ok) { $("pass-hint").textContent = (named.data && named.data.message) || t("That name was refused."); return; }
       if (publicSeats[seat]) publicSeats[seat] = { ...publicSeats[seat], name: typed };
     }
     if (!passing) return;
@@ -208,7 +217,7 @@
     active = seat;
     $("pass-screen").hidden = true;
     $("play").hidden = false;
-    $("status-line").textContent = `You are ${label(seat)}. Connecting…`;
+    $("status-line").textContent = t("You are {name}.", { name: label(seat) }) + " " + t("Connecting…");
     $("status-line").dataset.seat = String(seat);
     connect();
   }
@@ -228,22 +237,21 @@
     if (!fairness) return;
     const parts = [];
     if (fairness.seed_chosen) {
-      parts.push(el("strong", { class: "practice" }, "Practice table: the seed was chosen by its creator."),
-        " Whoever chose it can foresee every die and draw.");
+      parts.push(el("strong", { class: "practice" }, t("Practice table: the seed was chosen by its creator.")),
+        " " + t("Whoever chose it can foresee every die and draw."));
     } else if (fairness.commitment) {
-      parts.push("Dice and draws fixed before the first move: commitment ",
-        el("code", { class: "commitment", title: fairness.commitment }, fairness.commitment.slice(0, 12) + "…"));
+      parts.push(...rich(t("Dice and draws fixed before the first move: commitment {code}"),
+        { code: el("code", { class: "commitment", title: fairness.commitment }, fairness.commitment.slice(0, 12) + "…") }));
     }
     const revealed = fairness.seed !== null && fairness.seed !== undefined;
     if (fairness.commitment) {
-      parts.push(" ", el("details", { class: "fair-details" }, el("summary", {}, "details"),
-        el("p", {}, "SHA-256 commitment: ", el("code", { class: "commitment-full" }, fairness.commitment)),
+      parts.push(" ", el("details", { class: "fair-details" }, el("summary", {}, t("details")),
+        el("p", {}, rich(t("SHA-256 commitment: {code}"), { code: el("code", { class: "commitment-full" }, fairness.commitment) })),
         el("p", {}, revealed ?
-          "The game is over: the record reveals the seed and the salt, and the step-by-step view of the game checks that they give this commitment." :
-          "The server drew the seed in secret and published this hash of it (with a secret salt) before the first move. " +
-          "At the end the record reveals seed and salt, and anyone can check they give this hash.")));
+          t("The game is over: the record reveals the seed and the salt, and the step-by-step view of the game checks that they give this commitment.") :
+          t("The server drew the seed in secret and published this hash of it (with a secret salt) before the first move. At the end the record reveals seed and salt, and anyone can check they give this hash."))));
     }
-    if (revealed) parts.push(" ", el("a", { href: `/t/${encodeURIComponent(cfg.table)}/replay`, class: "verify-link" }, "verify the seed"));
+    if (revealed) parts.push(" ", el("a", { href: `/t/${encodeURIComponent(cfg.table)}/replay`, class: "verify-link" }, t("verify the seed")));
     box.replaceChildren(...parts);
     box.hidden = parts.length === 0;
   }
@@ -262,28 +270,31 @@
     const over = payload.over || payload.status === "finished";
     $("download-record").hidden = !over;
     let line;
-    if (payload.status === "error") line = "This table cannot be played: " + (payload.error || "error");
-    else if (payload.over) line = `Game over after ${payload.seq} moves.`;
-    else line = `Move ${payload.seq}. ` + (toAct.includes(mySeat) ? "Your turn" + (toAct.length > 1 ? " (everyone chooses at once)" : "") + "." :
-      "Waiting for " + toAct.map((s) => T.seatLabel(seats, s)).join(", ") + ".");
+    const error = payload.error || t("error");
+    if (payload.status === "error") line = t("This table cannot be played: {error}", { error });
+    else if (payload.over) line = t("Game over after {count} moves.", { count: payload.seq });
+    else if (!toAct.includes(mySeat)) line = t("Move {n}. Waiting for {names}.", { n: payload.seq, names: toAct.map((s) => T.seatLabel(seats, s)).join(", ") });
+    else if (toAct.length > 1) line = t("Move {n}. Your turn (everyone chooses at once).", { n: payload.seq });
+    else line = t("Move {n}. Your turn.", { n: payload.seq });
     const deadline = (payload.turn_deadline || {})[String(mySeat)];
     if (deadline !== undefined && toAct.includes(mySeat)) {
       const left = Math.max(0, Math.round(deadline - (Date.now() - receivedAt) / 1000));
-      line += ` ${left}s left.`;
+      line += " " + t("{seconds}s left.", { seconds: left });
     }
-    $("status-line").textContent = (mySeat !== null ? `You are ${T.seatLabel(seats, mySeat)}. ` : "You are watching. ") + line;
+    $("status-line").textContent = (mySeat !== null ? t("You are {name}.", { name: T.seatLabel(seats, mySeat) }) : t("You are watching.")) + " " + line;
     if (mySeat !== null) $("status-line").dataset.seat = String(mySeat); else delete $("status-line").dataset.seat;
     $("away-banner").hidden = !(mySeat !== null && seats[mySeat] && seats[mySeat].away);
     const playing = queue.length > 0; // the others' steps are still being shown: your moves wait
     const legal = playing ? [] : payload.legal || [];
-    if (playing) $("legal-moves").replaceChildren(el("p", { class: "hint follow-wait" }, "Showing the other players' moves… ",
-      el("button", { class: "small", type: "button", onclick: skip }, "Skip to now")));
+    if (playing) $("legal-moves").replaceChildren(el("p", { class: "hint follow-wait" }, t("Showing the other players' moves…") + " ",
+      el("button", { class: "small", type: "button", onclick: skip }, t("Skip to now"))));
     else drawMoves(legal, { seat: mySeat, legal, act: (text) => act(text), seats }, mySeat);
     const res = payload.result;
     $("seat-list").replaceChildren(...seats.map((s) => el("li", { class: toAct.includes(s.seat) ? "acting" : res && res.ranks[s.seat] === 1 ? "winner" : "" },
-      T.seatLabel(seats, s.seat), s.open ? " · open seat" : s.kind === "human" && !s.joined ? " · not here yet" : "",
+      T.seatLabel(seats, s.seat), s.open ? " · " + t("open seat") : s.kind === "human" && !s.joined ? " · " + t("not here yet") : "",
       // places only when a seat won (no seat wins a solo game lost to its opponent: the board says so)
-      s.away ? " · away (bot playing)" : "", res && res.winners.length ? ` · ${T.place(res, s.seat)}${res.ranks[s.seat] === 1 ? " (winner)" : ""}` : "")));
+      s.away ? " · " + t("away (bot playing)") : "",
+      res && res.winners.length ? " · " + (res.ranks[s.seat] === 1 ? t("{place} (winner)", { place: T.place(res, s.seat) }) : T.place(res, s.seat)) : "")));
     const log = $("event-log");
     const items = [...events.keys()].filter((i) => i < shownCount).sort((a, b) => a - b).slice(-300).map((i) => {
       const e = events.get(i);
@@ -484,8 +495,10 @@
     const waiting = queue.filter((s) => s.events.length).length;
     $("follow-skip").hidden = !follow.playing;
     const step = follow.step;
-    $("follow-state").textContent = follow.playing && step && step.seat !== null && step.seat !== undefined ?
-      `Showing ${T.seatLabel(seats, step.seat)}'s turn` + (waiting ? ` (${waiting} more step${waiting > 1 ? "s" : ""})` : "") + "." : "";
+    const whose = { name: step && T.seatLabel(seats, step.seat), count: waiting };
+    $("follow-state").textContent = !(follow.playing && step && step.seat !== null && step.seat !== undefined) ? "" :
+      !waiting ? t("Showing {name}'s turn.", whose) :
+      waiting > 1 ? t("Showing {name}'s turn ({count} more steps).", whose) : t("Showing {name}'s turn ({count} more step).", whose);
     // the last turns in words: rewritten only when they change (a live region says what is new)
     const lines = Object.keys(follow.last).map(Number).sort((a, b) => a - b).map((s) => [s, `${T.seatLabel(seats, s)}: ${follow.last[s]}`]);
     const said = lines.map((l) => l[1]).join("\n");
@@ -511,7 +524,7 @@
   function drawMoves(legal, ctx, mySeat) {
     const box = $("legal-moves");
     if (!legal.length) {
-      box.replaceChildren(el("p", { class: "hint" }, mySeat !== null ? "Nothing to do now." : "Spectators watch."));
+      box.replaceChildren(el("p", { class: "hint" }, mySeat !== null ? t("Nothing to do now.") : t("Spectators watch.")));
       return;
     }
     const renderer = T.board(cfg.game);
@@ -537,7 +550,7 @@
       parts.push(el("details", { class: "move-group", "data-group": group, open: wasOpen.has(group) },
         el("summary", {}, `${group} (${buttons.length})`), el("div", { class: "moves" }, buttons)));
     }
-    if (onBoard) parts.push(el("p", { class: "hint" }, (renderer && renderer.boardMovesHint) || "Other moves are made on the board itself."));
+    if (onBoard) parts.push(el("p", { class: "hint" }, (renderer && renderer.boardMovesHint) || t("Other moves are made on the board itself.")));
     box.replaceChildren(...parts);
   }
 
@@ -560,7 +573,7 @@
       const m = chatLines.get(id);
       const mine = m.seat !== null && m.seat === active;
       return el("li", { class: "chat-line" + (m.spectator ? " spectator" : "") + (mine ? " mine" : ""), "data-id": id },
-        el("strong", { class: "chat-who" }, mine ? "You" : m.name), m.spectator && m.name !== "Spectator" ? el("span", { class: "chat-tag" }, " (spectator)") : null,
+        el("strong", { class: "chat-who" }, mine ? t("You") : m.name), m.spectator && m.name !== "Spectator" ? el("span", { class: "chat-tag" }, " (" + t("spectator") + ")") : null,
         ": ", el("span", { class: "chat-text" }, m.text));
     }));
     log.scrollTop = log.scrollHeight;
@@ -583,7 +596,7 @@
     const response = await api("POST", `/api/tables/${encodeURIComponent(cfg.table)}/chat`, body);
     button.disabled = false;
     if (!response.ok) {
-      $("chat-error").textContent = (response.data && response.data.message) || "The message was not sent.";
+      $("chat-error").textContent = (response.data && response.data.message) || t("The message was not sent.");
       return;
     }
     input.value = "";
@@ -641,9 +654,9 @@
     if (!typed) return;
     const response = await api("POST", `/api/tables/${encodeURIComponent(cfg.table)}/join`, { seat: active, name: typed });
     delete input.dataset.dirty;
-    if (!response.ok) { $("name-state").textContent = (response.data && response.data.message) || "That name was refused."; return; }
+    if (!response.ok) { $("name-state").textContent = (response.data && response.data.message) || t("That name was refused."); return; }
     if (!hotSeat) T.setName(typed);
-    $("name-state").textContent = "Saved.";
+    $("name-state").textContent = t("Saved.");
     setTimeout(() => { $("name-state").textContent = ""; }, 2000);
   }
 
@@ -652,7 +665,7 @@
   // switched it on (off by default); a notification while the tab is hidden, only once the player asked
   // for them with the button (the browser's permission prompt never comes on its own, never on load).
   const baseTitle = document.title;
-  const TURN_TITLE = "● Your turn — Tabletown";
+  const TURN_TITLE = "● " + t("Your turn") + " — Tabletown";
   let myTurn = null; // null until the first view: opening the page at your turn is no news
   let audio = null;
 
@@ -666,7 +679,7 @@
     if (localStorage.getItem("tt_sound") === "on") beep();
     if (document.hidden && notifyOn()) {
       try {
-        const note = new Notification("Your turn", { body: `${baseTitle}`, icon: "/static/favicon-turn.svg", tag: "tt-turn-" + cfg.table });
+        const note = new Notification(t("Your turn"), { body: `${baseTitle}`, icon: "/static/favicon-turn.svg", tag: "tt-turn-" + cfg.table });
         note.onclick = () => { window.focus(); note.close(); };
       } catch (e) { /* the browser refused: the title and icon still say it */ }
     }
@@ -695,16 +708,16 @@
   function drawAlerts() {
     $("turn-alerts").hidden = held.length === 0 || !!(payload && payload.over); // spectators have no turn
     const sound = localStorage.getItem("tt_sound") === "on";
-    $("sound-toggle").textContent = `Sound at my turn: ${sound ? "on" : "off"}`;
+    $("sound-toggle").textContent = sound ? t("Sound at my turn: on") : t("Sound at my turn: off");
     $("sound-toggle").setAttribute("aria-pressed", String(sound));
     const button = $("notify-button");
     button.hidden = !canNotify();
     if (!canNotify()) { $("notify-state").textContent = ""; return; }
     const permission = Notification.permission;
     button.disabled = permission === "denied";
-    button.textContent = notifyOn() ? "Stop notifications" : "Notify me at my turn";
-    $("notify-state").textContent = permission === "denied" ? "Notifications are blocked in this browser's settings." :
-      notifyOn() ? "You get a notification at your turn while this tab is in the background." : "";
+    button.textContent = notifyOn() ? t("Stop notifications") : t("Notify me at my turn");
+    $("notify-state").textContent = permission === "denied" ? t("Notifications are blocked in this browser's settings.") :
+      notifyOn() ? t("You get a notification at your turn while this tab is in the background.") : "";
   }
 
   async function toggleNotify() {
@@ -754,7 +767,7 @@
     const response = await api("POST", "/api/tables", body);
     if (!response.ok) {
       button.disabled = false;
-      $("again-error").textContent = (response.data && response.data.message) || "The new table was refused.";
+      $("again-error").textContent = (response.data && response.data.message) || t("The new table was refused.");
       return;
     }
     const created = response.data;
@@ -766,7 +779,7 @@
     const others = created.seats.filter((s) => !held.includes(s.seat) && (s.join_url || s.open));
     if (others.length === 0) { location.assign(target); return; }
     $("again-links").replaceChildren(...others.map((s) => el("li", {}, T.seatLabel(old, s.seat) + ": ",
-      s.join_url ? el("a", { href: s.join_url, class: "join-link" }, s.join_url) : [el("span", { class: "badge open-seat" }, "open seat"), " anyone may sit from the lobby"])));
+      s.join_url ? el("a", { href: s.join_url, class: "join-link" }, s.join_url) : [el("span", { class: "badge open-seat" }, t("open seat")), " " + t("anyone may sit from the lobby")])));
     $("again-go").href = target;
     $("again-created").hidden = false;
   }
@@ -817,7 +830,7 @@
       if (active === null) return;
       await api("POST", `/api/tables/${encodeURIComponent(cfg.table)}/join`, { seat: active, back: true });
     };
-    if (hotSeat) { passing = true; conceal(); $("pass-text").textContent = "Pass the device…"; $("pass-screen").hidden = false; }
+    if (hotSeat) { passing = true; conceal(); $("pass-text").textContent = t("Pass the device…"); $("pass-screen").hidden = false; }
     start();
     setInterval(() => { if (payload && !passing && Object.keys(payload.turn_deadline || {}).length) render(); }, 1000);
   });
