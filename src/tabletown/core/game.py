@@ -295,11 +295,13 @@ class Game(ABC):
         self.check_options(num_players, resolved)
         return resolved
 
-    def title_for(self, num_players: int, options: Mapping[str, Any] | None = None) -> str:
-        """The game's name for this set-up, as its players call it (the lobby and table pages show
-        it): ``title`` unless an option or the player count changes the game ("Machi Koro with
-        Harbor", a solo game). Games override it; ``option_value`` reads an option or its default."""
-        return self.title
+    def title_for(self, num_players: int, options: Mapping[str, Any] | None = None, lang: str = "en") -> str:
+        """The game's name for this set-up in ``lang``, as its players call it (the lobby and table
+        pages show it): ``title`` unless an option or the player count changes the game ("Machi Koro
+        with Harbor", a solo game). Games override it; ``option_value`` reads an option or its default."""
+        from .i18n import gettext
+
+        return gettext(self.name, lang, self.title)
 
     def option_value(self, options: Mapping[str, Any] | None, name: str) -> Any:
         """The value of option ``name`` in ``options`` (not necessarily resolved), else its default."""

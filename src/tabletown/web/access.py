@@ -23,12 +23,14 @@ def service(request: HTTPConnection) -> TableService:
     return request.app.state.service  # type: ignore[no-any-return]  # set by lifespan()
 
 
-def with_titles(summaries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Each table's title as its set-up makes it ("Machi Koro" or "Machi Koro with Harbor")."""
+def with_titles(summaries: list[dict[str, Any]], lang: str = "en") -> list[dict[str, Any]]:
+    """Each table's title as its set-up makes it ("Machi Koro" or "Machi Koro with Harbor"), in ``lang``."""
     for summary in summaries:
         game = find_game(summary.get("game", ""))
         if game is not None:
-            summary["title"] = set_up_title(game, len(summary.get("seats") or ()), summary.get("options"))
+            summary["title"] = set_up_title(
+                game, len(summary.get("seats") or ()), summary.get("options"), lang
+            )
     return summaries
 
 

@@ -12,6 +12,7 @@ import threading
 from typing import Any
 
 from ..core.game import Game
+from ..core.i18n import gettext, in_language
 from ..core.registry import all_games, game_packages, registered_games
 
 log = logging.getLogger("tabletown.web")
@@ -60,16 +61,20 @@ def bot_levels(game: Game) -> list[str]:
         return sorted(game.bots())
 
 
-def set_up_title(game: Game, num_players: int, options: Any) -> str:
-    """The game's title for a table's set-up (``Game.title_for``), its plain title if that fails."""
+def set_up_title(game: Game, num_players: int, options: Any, lang: str = "en") -> str:
+    """The game's title for a table's set-up in ``lang`` (``Game.title_for``), its plain title if
+    that fails."""
     try:
-        return str(game.title_for(num_players, options if isinstance(options, dict) else {}))
+        return str(
+            in_language(game.title_for, num_players, options if isinstance(options, dict) else {}, lang=lang)
+        )
     except Exception:
         return game.title
 
 
-def game_info(game: Game) -> dict[str, Any]:
-    """What the lobby needs to offer a set-up: player counts, options with their choices, bots."""
+def game_info(game: Game, lang: str = "en") -> dict[str, Any]:
+    """What the lobby needs to offer a set-up: player counts, options with their choices, bots; the
+    titles and the options' help in ``lang`` (the game's catalog; names and choices are ids)."""
     options = []
     for option in game.options:
         options.append(
@@ -77,7 +82,7 @@ def game_info(game: Game) -> dict[str, Any]:
                 "name": option.name,
                 "default": option.default,
                 "kind": option.kind.__name__,
-                "help": option.help,
+                "help": gettext(game.name, lang, option.help),
                 "choices": list(option.choices) if option.choices is not None else None,
                 "minimum": option.minimum,
                 "maximum": option.maximum,
@@ -85,9 +90,9 @@ def game_info(game: Game) -> dict[str, Any]:
         )
     return {
         "name": game.name,
-        "title": game.title,
+        "title": gettext(game.name, lang, game.title),
         # the title with the default options (the lobby's game choice; "Machi Koro", not "... Harbor")
-        "plain_title": set_up_title(game, max(2, game.min_players), {}),
+        "plain_title": set_up_title(game, max(2, game.min_players), {}, lang),
         "min_players": game.min_players,
         "max_players": game.max_players,
         "options": options,

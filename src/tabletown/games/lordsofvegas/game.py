@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.game import BotFactory, Game
+from ...core.i18n import N_
 from ...core.options import Option
 from ...core.spaces import SEQUENTIAL, ActionSpace, GameType
 from ...core.words import Names
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
 # The class attributes are alike by shape to multicity/game.py's on purpose: each game declares its own.
 class LordsOfVegasGame(Game):
     name: ClassVar[str] = "lordsofvegas"
-    title: ClassVar[str] = "Lords of Vegas"
+    title: ClassVar[str] = N_("Lords of Vegas")
     camel_name: ClassVar[str] = "LordsOfVegas"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
@@ -55,20 +56,20 @@ class LordsOfVegasGame(Game):
         Option(
             "markers_full",
             "free",
-            "a player with all 10 markers out who gains a lot: 'free' one of their lots first, or 'hold' it without a marker",
+            N_("a player with all 10 markers out who gains a lot: 'free' one of their lots first, or 'hold' it without a marker"),
             choices=("free", "hold"),
         ),
         Option(
             "max_offers",
             3,
-            "trade offers (counter-offers included) allowed per turn; keeps bot games finite",
+            N_("trade offers (counter-offers included) allowed per turn; keeps bot games finite"),
             minimum=0,
             maximum=MAX_OFFERS,
         ),
         Option(
             "open_market",
             False,
-            "after each turn the other players may each offer trades (or pass) before the next draw",
+            N_("after each turn the other players may each offer trades (or pass) before the next draw"),
         ),
     )
     # Generic search bot settings (docs/bots.md): slow play-outs (about 3 ms), so fewer rollouts,

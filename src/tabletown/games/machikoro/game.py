@@ -7,6 +7,7 @@ from typing import Any
 
 from ...core.errors import SnapshotError
 from ...core.game import BotFactory, Game
+from ...core.i18n import N_, gettext
 from ...core.options import Option
 from ...core.spaces import SEQUENTIAL, ActionSpace, GameType
 from ...core.words import Names
@@ -46,39 +47,39 @@ _SEARCH: dict[str, Any] = {
 
 class MachiKoro(Game):
     name = "machikoro"
-    title = "Machi Koro (with Harbor)"
+    title = N_("Machi Koro (with Harbor)")
     camel_name = "MachiKoro"
     min_players = 2
     max_players = 4
     options = (
-        Option("harbor", False, "play with the Harbor expansion (City Hall, Harbor, Airport, 10 more kinds)"),
+        Option("harbor", False, N_("play with the Harbor expansion (City Hall, Harbor, Airport, 10 more kinds)")),
         Option(
             "market",
             "auto",
-            "supply: all = every pile open; ten = Harbor's 10-kind market; hybrid = 5-5-2 market; "
-            "auto = ten with Harbor, all without",
+            N_("supply: all = every pile open; ten = Harbor's 10-kind market; hybrid = 5-5-2 market; "
+            "auto = ten with Harbor, all without"),
             choices=MARKETS,
         ),
         Option(
             "city_hall",
             "broke",
-            "City Hall: broke = 1 coin before building if you have none (original rule); "
-            "every_turn = 1 coin at the start of each turn (Polish rulebook wording)",
+            N_("City Hall: broke = 1 coin before building if you have none (original rule); "
+            "every_turn = 1 coin at the start of each turn (Polish rulebook wording)"),
             choices=("broke", "every_turn"),
         ),
-        Option("sushi_cost", 4, "Sushi Bar cost: 4 in the early printings, 2 in later ones", choices=(2, 4)),
+        Option("sushi_cost", 4, N_("Sushi Bar cost: 4 in the early printings, 2 in later ones"), choices=(2, 4)),
         Option(
             "radio_tower_dice",
             "choose",
-            "Radio Tower re-roll: choose 1 or 2 dice again, or keep the same number",
+            N_("Radio Tower re-roll: choose 1 or 2 dice again, or keep the same number"),
             choices=("choose", "same"),
         ),
         Option(
             "park_same_turn",
             True,
-            "doubles give an extra turn even when the Amusement Park was built in that same turn",
+            N_("doubles give an extra turn even when the Amusement Park was built in that same turn"),
         ),
-        Option("fifth_player", False, "use the English Harbor's fifth purple copies and allow 5 players"),
+        Option("fifth_player", False, N_("use the English Harbor's fifth purple copies and allow 5 players")),
     )
     # Generic search bot settings (docs/bots.md): a long, luck-heavy dice game, so paired samples
     # (halving), greedy play-outs cut after 20 actions and valued by the race estimate (heuristic()),
@@ -100,8 +101,9 @@ class MachiKoro(Game):
         "swap MINE SEAT THEIRS | noswap | build CARD | pass   (cards by short name, e.g. build cafe)"
     )
 
-    def title_for(self, num_players: int, options: Mapping[str, Any] | None = None) -> str:
-        return "Machi Koro with Harbor" if self.option_value(options, "harbor") else "Machi Koro"
+    def title_for(self, num_players: int, options: Mapping[str, Any] | None = None, lang: str = "en") -> str:
+        harbor = self.option_value(options, "harbor")
+        return gettext(self.name, lang, N_("Machi Koro with Harbor") if harbor else N_("Machi Koro"))
 
     def player_range(self, options: Mapping[str, Any]) -> tuple[int, int]:
         return self.min_players, 5 if options["fifth_player"] else self.max_players

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ...core.errors import OptionError
 from ...core.game import BotFactory, Game
+from ...core.i18n import N_, Speaker
 from ...core.options import Option
 from ...core.spaces import SEQUENTIAL, ActionSpace, GameType
 from ...core.words import Names
@@ -29,17 +30,17 @@ if TYPE_CHECKING:
 
 class MulticityGame(Game):
     name: ClassVar[str] = "multicity"
-    title: ClassVar[str] = "Multicity"
+    title: ClassVar[str] = N_("Multicity")
     camel_name: ClassVar[str] = "Multicity"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = MOST_PLAYERS
     options: ClassVar[tuple[Option, ...]] = (
-        Option("deck", len(DECK), "city tiles in play, the start tile included (the reconstructed deck has 32)",
+        Option("deck", len(DECK), N_("city tiles in play, the start tile included (the reconstructed deck has 32)"),
                minimum=2, maximum=len(DECK)),
-        Option("first", "random", "seat that plays first", choices=("random", "0", "1", "2", "3")),
-        Option("kids", False, "kids' variant: objects may span holes (their ends still sit on own-colour symbols)"),
-        Option("overlap", "strict", "strict: objects never share a square; loose: only ends are exclusive and "
-               "objects may not cross (an end may stand beside a crossing object's middle)",
+        Option("first", "random", N_("seat that plays first"), choices=("random", "0", "1", "2", "3")),
+        Option("kids", False, N_("kids' variant: objects may span holes (their ends still sit on own-colour symbols)")),
+        Option("overlap", "strict", N_("strict: objects never share a square; loose: only ends are exclusive and "
+               "objects may not cross (an end may stand beside a crossing object's middle)"),
                choices=("strict", "loose")),
     )  # fmt: skip
     # Generic search bot settings (docs/bots.md): the tree needs more iterations than 2 s allow to
@@ -56,8 +57,10 @@ class MulticityGame(Game):
         "(h) or downwards (v) | pass: place nothing (final round only). X is the column, Y the row."
     )
 
-    def title_for(self, num_players: int, options: Mapping[str, Any] | None = None) -> str:
-        return f"{self.title} (kids' variant)" if self.option_value(options, "kids") else self.title
+    def title_for(self, num_players: int, options: Mapping[str, Any] | None = None, lang: str = "en") -> str:
+        sp = Speaker(self.name, lang)
+        title = sp.tr(self.title)
+        return sp.tr("{title} (kids' variant)", title=title) if self.option_value(options, "kids") else title
 
     def check_options(self, num_players: int, options: Mapping[str, Any]) -> None:
         first = options["first"]

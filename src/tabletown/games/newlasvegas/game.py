@@ -7,6 +7,7 @@ from typing import Any
 
 from ...core.errors import OptionError
 from ...core.game import BotFactory, Game
+from ...core.i18n import N_, Speaker
 from ...core.options import Option
 from ...core.spaces import SIMULTANEOUS, ActionSpace, GameType
 from ...core.words import Names
@@ -24,16 +25,16 @@ MAX_ROUNDS = NUM_SLOTS + (TRACK_LENGTH - TRACK_START + 1) // 2
 
 class NewLasVegas(Game):
     name = "newlasvegas"
-    title = "Welcome To New Las Vegas"
+    title = N_("Welcome To New Las Vegas")
     camel_name = "NewLasVegas"
     min_players = 1
     max_players = MAX_SEATS
     options = (
-        Option("first_game", False, "first-game variant: no golf, no bank rule, start with 3 bundles"),
+        Option("first_game", False, N_("first-game variant: no golf, no bank rule, start with 3 bundles")),
         Option(
             "architect",
             1,
-            "solo only: ACME architect card (difficulty and loan threshold)",
+            N_("solo only: ACME architect card (difficulty and loan threshold)"),
             choices=tuple(sorted(ARCHITECTS)),
         ),
     )
@@ -51,13 +52,17 @@ class NewLasVegas(Game):
         " commas: a, 2.5, con 3.6"
     )
 
-    def title_for(self, num_players: int, options: Mapping[str, Any] | None = None) -> str:
-        variants = [
-            "solo" if num_players == 1 else "",
-            "first game" if self.option_value(options, "first_game") else "",
-        ]
-        shown = ", ".join(v for v in variants if v)
-        return f"{self.title} ({shown})" if shown else self.title
+    def title_for(self, num_players: int, options: Mapping[str, Any] | None = None, lang: str = "en") -> str:
+        sp = Speaker(self.name, lang)
+        title = sp.tr(self.title)
+        solo, first = num_players == 1, bool(self.option_value(options, "first_game"))
+        if solo and first:
+            return sp.tr("{title} (solo, first game)", title=title)
+        if solo:
+            return sp.tr("{title} (solo)", title=title)
+        if first:
+            return sp.tr("{title} (first game)", title=title)
+        return title
 
     def check_options(self, num_players: int, options: Mapping[str, Any]) -> None:
         if num_players > 1 and options.get("architect", 1) != 1:

@@ -10,7 +10,7 @@ from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Resp
 from fastapi.templating import Jinja2Templates
 
 from ... import __version__
-from ...core.i18n import LANGUAGE_NAMES, LANGUAGES, N_
+from ...core.i18n import LANGUAGE_NAMES, LANGUAGES, N_, gettext
 from ..access import held_seats, remember_token, service
 from ..boards import board_words
 from ..catalog import find_game, set_up_title
@@ -110,7 +110,7 @@ def table_page(
         return response
     context = {
         "table": table.summary(),
-        "game_title": set_up_title(table.game, table.num_players, table.options),
+        "game_title": set_up_title(table.game, table.num_players, table.options, request_language(request)),
         "held": held_seats(request, table),
         **board_assets(table.game.name, request_language(request)),
     }
@@ -122,7 +122,7 @@ def replay_page(table_id: str, request: Request) -> Response:
     table = service(request).get(table_id)
     context = {
         "table": table.summary(),
-        "game_title": set_up_title(table.game, table.num_players, table.options),
+        "game_title": set_up_title(table.game, table.num_players, table.options, request_language(request)),
         "held": held_seats(request, table),
         "upload": False,
         **board_assets(table.game.name, request_language(request)),
@@ -139,7 +139,7 @@ def help_page(game_name: str, request: Request) -> Response:
         raise TableError(404, "game.unknown", f"no game called {game_name!r}")
     context = {
         "game_name": found.name,
-        "game_title": found.title,
+        "game_title": gettext(found.name, request_language(request), found.title),
         **game_help(found.name, request_language(request)),
     }
     return templates.TemplateResponse(request, "help.html", context)
@@ -153,7 +153,7 @@ def upload_page(request: Request, game: str | None = Query(default=None, max_len
     context = {
         "table": None,
         "game_name": found.name if found else None,
-        "game_title": found.title if found else "",
+        "game_title": gettext(found.name, request_language(request), found.title) if found else "",
         "held": [],
         "upload": True,
         "board_scripts": [],

@@ -79,5 +79,5 @@ def post_replay(body: ReplayBody, request: Request) -> dict[str, Any]:
     if body.seat is not None and not 0 <= body.seat < table.num_players:
         raise TableError(422, "seat.number", N_("no such seat"))
     view = replay_view(table, body.step, body.seat, request_language(request))
-    view["title"] = set_up_title(table.game, table.num_players, table.options)
+    view["title"] = set_up_title(table.game, table.num_players, table.options, request_language(request))
     return view

@@ -97,12 +97,14 @@ class SitBody(BaseModel):
 
 
 @router.get("/api/games", tags=["games"])
-def list_games() -> dict[str, Any]:
-    """Every game with its player counts, options and bot levels."""
+def list_games(request: Request) -> dict[str, Any]:
+    """Every game with its player counts, options and bot levels (titles and help in the request's
+    language)."""
+    lang = request_language(request)
     out = []
     for game in games().values():
         try:
-            out.append(game_info(game))
+            out.append(game_info(game, lang))
         except Exception:
             continue
     return {"games": out, "unavailable": sorted(broken_games())}
@@ -154,8 +156,9 @@ def list_tables(request: Request, status: str | None = Query(default=None, max_l
     """Tables by status: open (a seat anyone may take is free), running, finished."""
     svc = service(request)
     if status is not None:
-        return {"tables": with_titles(svc.list(status))}
-    return {name: with_titles(svc.list(name, 50)) for name in ("open", "running", "finished")}
+        return {"tables": with_titles(svc.list(status), request_language(request))}
+    lang = request_language(request)
+    return {name: with_titles(svc.list(name, 50), lang) for name in ("open", "running", "finished")}
 
 
 @router.get("/api/tables/{table_id}", tags=["tables"])
