@@ -11,18 +11,24 @@
 (function () {
   const T = window.Tabletown;
   const { el } = T;
+  const t = T.t;
   const NS = "http://www.w3.org/2000/svg";
   const TILE = { green: "#149c8c", brown: "#8a4b24", gold: "#d9a521", purple: "#6d3aa6", silver: "#aeb5bf" };
   const TILE_INK = { green: "#fff", brown: "#fff", gold: "#2b1d00", purple: "#fff", silver: "#1d2330" };
   const SEAT = ["#1f5fd6", "#d42a2a", "#f7f7f2", "#1b1e24"];
   const SEAT_PIP = ["#fff", "#fff", "#1b1e24", "#fff"];
-  const SEAT_NAME = ["blue", "red", "white", "black"];
-  const PHASE = {
-    action: "is taking actions", offer: "— an offer waits for answers", layoff: "— the boss decides on a lay-off",
-    pick_die: "— a die must move", free_lot: "— a lot must be freed", place: "— re-rolled dice are being placed",
-    market: "— the market is open", over: "— game over",
-  };
-  const PROMISE = { build: "build", sprawl: "sprawl", remodel: "remodel", reorg: "reorganize", gamble: "gamble" };
+  const SEAT_NAME = () => [t("blue"), t("red"), t("white"), t("black")];
+  const PHASE = () => ({
+    action: t("is taking actions"), offer: t("— an offer waits for answers"), layoff: t("— the boss decides on a lay-off"),
+    pick_die: t("— a die must move"), free_lot: t("— a lot must be freed"), place: t("— re-rolled dice are being placed"),
+    market: t("— the market is open"), over: t("— game over"),
+  });
+  // the actions by their printed names (the glossary's, in the board words; the English ids' words otherwise)
+  const PROMISE_EN = { build: "build", sprawl: "sprawl", remodel: "remodel", reorg: "reorganize", gamble: "gamble" };
+  const PROMISE = {};
+  for (const k of Object.keys(PROMISE_EN)) {
+    Object.defineProperty(PROMISE, k, { enumerable: true, get: () => (W && W.names && W.names[k]) || PROMISE_EN[k] });
+  }
   const CELL = 100, STRIP_W = 76, STREET_H = 44;
 
   let W = null;           // board words (lots, colours, score track, streets)
@@ -48,10 +54,11 @@
     return node;
   }
   const up = (id) => (id ? String(id).toUpperCase() : "?");
-  const seatName = (ctx, s) => (s === ctx.seat ? "You" : T.seatLabel(ctx.seats, s));
-  const poss = (ctx, s) => (s === ctx.seat ? "your" : T.seatLabel(ctx.seats, s) + "'s");
-  const shortName = (ctx, s) => (s === ctx.seat ? "You" : T.seatLabel(ctx.seats, s));
-  const chip = (seat) => el("span", { class: "lv-seatchip", style: `background:${SEAT[seat % 4]}`, title: SEAT_NAME[seat % 4] });
+  const seatName = (ctx, s) => (s === ctx.seat ? t("You") : T.seatLabel(ctx.seats, s));
+  const shortName = (ctx, s) => (s === ctx.seat ? t("You") : T.seatLabel(ctx.seats, s));
+  // a colour (a tile, a card) by its printed name; the id itself in English
+  const cname = (c) => (W && W.names && W.names[c]) || c;
+  const chip = (seat) => el("span", { class: "lv-seatchip", style: `background:${SEAT[seat % 4]}`, title: SEAT_NAME()[seat % 4] });
   const swatch = (color) => el("span", { class: "lv-swatch", style: `background:${TILE[color] || "#f4c430"}` });
 
   function words() {
@@ -115,7 +122,7 @@
 
   // -- offers and moves in words, the trade dialog (trade.js) -------------------------------------------
   const { describeItems, describeMove, drawDialog, itemsOfOffer, newDraft, openTrade } = T.boardParts("lordsofvegas").trade({
-    PROMISE, canOffer, mem, seatName, up, words, get W() { return W; }, get LOT() { return LOT; },
+    PROMISE, canOffer, cname, mem, seatName, up, words, get W() { return W; }, get LOT() { return LOT; },
   });
 
   // -- events kept across pushes (the payload holds only the new ones) --------------------------------
@@ -123,8 +130,8 @@
     if (mem.table !== payload.table || !payload.since) { mem.events = new Map(); mem.texts = new Map(); mem.table = payload.table; }
     (payload.events || []).forEach((e, k) => {
       mem.events.set(e.i, e);
-      const t = (payload.event_text || [])[k];
-      if (t && t[0] === e.i) mem.texts.set(e.i, t[1]);
+      const said = (payload.event_text || [])[k];
+      if (said && said[0] === e.i) mem.texts.set(e.i, said[1]);
     });
   }
   // (while a step is shown before later ones of its payload, only the events up to it: mem.upTo)
@@ -160,7 +167,7 @@
 
   // -- following a turn step by step, and each seat's last turn in words (follow.js) -------------------
   const { follow, followRow, stepMarks } = T.boardParts("lordsofvegas").follow({
-    SEAT, SEAT_PIP, dieFace, seatName, svg, up, words, get W() { return W; }, get LOT() { return LOT; },
+    SEAT, SEAT_PIP, cname, dieFace, seatName, svg, up, words, get W() { return W; }, get LOT() { return LOT; },
   });
 
   // -- the board (SVG) -----------------------------------------------------------------------------------
@@ -169,14 +176,14 @@
     const two = payload.num_players === 2;
     const board = Object.fromEntries(st.board.map((b) => [b.lot, b]));
     const undrawn = new Set(st.undrawn_lots || []);
-    const root = svg("svg", { viewBox: `-6 -6 ${BOARD_W + 12} ${BOARD_H + 12}`, class: "lv-map", role: "group", "aria-label": "the Las Vegas board" });
+    const root = svg("svg", { viewBox: `-6 -6 ${BOARD_W + 12} ${BOARD_H + 12}`, class: "lv-map", role: "group", "aria-label": t("the Las Vegas board") });
     root.append(svg("rect", { x: -6, y: -6, width: BOARD_W + 12, height: BOARD_H + 12, rx: 14, fill: "#3b3f46" }));
     // the Strip
     const sx = colX(3);
     root.append(svg("rect", { x: sx, y: -6, width: STRIP_W, height: BOARD_H + 12, fill: "#23262c" }));
     root.append(svg("line", { x1: sx + STRIP_W / 2, y1: 0, x2: sx + STRIP_W / 2, y2: BOARD_H, stroke: "#f4c430", "stroke-width": 3, "stroke-dasharray": "18 12" }));
     root.append(svg("text", { x: sx + STRIP_W / 2 + 10, y: BOARD_H / 2, "text-anchor": "middle", class: "lv-strip-name",
-      transform: `rotate(-90 ${sx + STRIP_W / 2 + 10} ${BOARD_H / 2})` }, "★ THE STRIP · LAS VEGAS BLVD ★"));
+      transform: `rotate(-90 ${sx + STRIP_W / 2 + 10} ${BOARD_H / 2})` }, t("★ THE STRIP · LAS VEGAS BLVD ★")));
     // street names
     for (const [row, names] of Object.entries(W.streets || {})) {
       names.forEach((name, side) => {
@@ -184,7 +191,7 @@
         const r = Number(row);
         const y = r === 2 ? rowY(2) + STREET_H / 2 + 6 : rowY(r) + CELL / 2 + 6;
         const x = side === 0 ? colX(1) + CELL / 2 : colX(5) + CELL / 2;
-        root.append(svg("text", { x, y, "text-anchor": "middle", class: "lv-street" }, name.toUpperCase() + " AVE"));
+        root.append(svg("text", { x, y, "text-anchor": "middle", class: "lv-street" }, t("{street} AVE", { street: name.toUpperCase() })));
       });
     }
     // casino membership, boss dice
@@ -228,21 +235,21 @@
       if (undrawn.has(info.id)) {
         const pc = TILE[info.pays] || "#f4c430";
         g.append(svg("rect", { x: x + 10, y: y + CELL - 26, width: 12, height: 16, rx: 2, fill: pc, stroke: "#fff", "stroke-width": 1.5, class: "lv-card" },
-          svg("title", {}, `its card is still in the deck (pays ${info.pays})`)));
+          svg("title", {}, t("its card is still in the deck (pays {colour})", { colour: cname(info.pays) }))));
       }
       if (b.tile) {
         if (b.owner !== undefined && b.owner !== null) {
           g.append(dieFace(x + CELL / 2 - 23, y + 33, 46, b.die, SEAT[b.owner % 4], SEAT_PIP[b.owner % 4], "owned"));
           if (bossLot[info.id]) g.append(svg("text", { x: x + CELL / 2, y: y + 32, "text-anchor": "middle", class: "lv-crown" }, "♛"));
         } else {
-          g.append(svg("text", { x: x + CELL / 2, y: y + 64, "text-anchor": "middle", class: "lv-nodie", fill: ink }, "no die"));
+          g.append(svg("text", { x: x + CELL / 2, y: y + 64, "text-anchor": "middle", class: "lv-nodie", fill: ink }, t("no die")));
         }
       } else {
         if (b.marker !== undefined && b.marker !== null) {
           g.append(svg("circle", { cx: x + CELL / 2, cy: y + 57, r: 29, fill: SEAT[b.marker % 4], stroke: "#1b1e24", "stroke-width": 2, class: "lv-marker" }));
         }
         // (the words before the die face: an accessible name follows the drawing's reading order)
-        if (excluded) g.append(svg("text", { x: x + CELL / 2, y: y + CELL - 10, "text-anchor": "middle", class: "lv-unused" }, "not used"));
+        if (excluded) g.append(svg("text", { x: x + CELL / 2, y: y + CELL - 10, "text-anchor": "middle", class: "lv-unused" }, t("not used")));
         g.append(dieFace(x + CELL / 2 - 17, y + 40, 34, info.die, "#fffdf6", "#6b5d3f", "printed"));
       }
       if (mem.marks && mem.marks.lots.has(info.id)) {
@@ -253,8 +260,8 @@
       g.append(svg("title", {}, told));
       // the accessible name starts with the text drawn on the lot (a screen reader and a speech user say
       // what they see), then what the tooltip says
-      const drawn = [...g.querySelectorAll("text")].map((t) => t.textContent).filter((t) => t !== "♛").join(" ");
-      g.setAttribute("aria-label", `${drawn}, die ${info.die}. ${told}`);
+      const drawn = [...g.querySelectorAll("text")].map((n) => n.textContent).filter((s) => s !== "♛").join(" ");
+      g.setAttribute("aria-label", t("{drawn}, die {die}. {told}", { drawn, die: info.die, told }));
       // the drawing inside is told by that name: hidden from assistive technology, so nothing is read twice
       for (const child of g.children) if (child.tagName !== "title") child.setAttribute("aria-hidden", "true");
       lotsLayer.append(g);
@@ -280,10 +287,13 @@
   }
 
   function lotTitle(info, b, casino, ctx) {
-    const parts = [`${up(info.id)}: printed die ${info.die}, price $${info.cost}${info.strip ? ", faces the Strip" : ""}`];
-    if (b.tile) parts.push(`${b.tile} casino tile` + (b.owner !== undefined ? `, ${poss(ctx, b.owner)} die ${b.die || "?"}` : ", no die"));
-    else if (b.marker !== undefined) parts.push(`owned by ${seatName(ctx, b.marker)}`);
-    if (casino && casino.boss !== null) parts.push(`boss: ${seatName(ctx, casino.boss)}`);
+    const parts = [t("{lot}: printed die {die}, price ${cost}", { lot: up(info.id), die: info.die, cost: info.cost }) + (info.strip ? t(", faces the Strip") : "")];
+    if (b.tile) {
+      const die = b.die || "?";
+      parts.push(t("{colour} casino tile", { colour: cname(b.tile) }) + (b.owner === undefined ? t(", no die")
+        : b.owner === ctx.seat ? t(", your die {value}", { value: die }) : t(", {name}'s die {value}", { name: seatName(ctx, b.owner), value: die })));
+    } else if (b.marker !== undefined) parts.push(t("owned by {name}", { name: seatName(ctx, b.marker) }));
+    if (casino && casino.boss !== null) parts.push(t("boss: {name}", { name: seatName(ctx, casino.boss) }));
     return parts.join("; ");
   }
 
@@ -305,17 +315,17 @@
     const box = el("div", { class: "lv-decision" });
     const who = seatName(ctx, st.active);
     const head = el("div", { class: "lv-turn" }, chip(st.active), st.active === me && st.phase === "action" && !payload.over ?
-      ` Turn ${st.turn}: your turn` : ` Turn ${st.turn}: ${who} ${PHASE[st.phase] || st.phase}`);
+      t(" Turn {turn}: your turn", { turn: st.turn }) : t(" Turn {turn}: {who} {doing}", { turn: st.turn, who, doing: PHASE()[st.phase] || st.phase }));
     box.append(head);
     if (payload.result) {
       const r = payload.result;
       const order = [...st.players].sort((a, b) => r.ranks[a.seat] - r.ranks[b.seat] || a.seat - b.seat);
-      box.append(el("div", { class: "result lv-result" }, "Final standings",
-        el("table", { class: "grid" }, el("tr", {}, el("th", {}, "Place"), el("th", {}, "Player"), el("th", {}, "Points"), el("th", {}, "Money")),
+      box.append(el("div", { class: "result lv-result" }, t("Final standings"),
+        el("table", { class: "grid" }, el("tr", {}, el("th", {}, t("Place")), el("th", {}, t("Player")), el("th", {}, t("Points")), el("th", {}, t("Money"))),
           order.map((p) => el("tr", { class: r.ranks[p.seat] === 1 ? "winner" : "", "data-seat": p.seat },
             el("td", {}, T.place(r, p.seat) + (r.ranks[p.seat] === 1 ? " ★" : "")), el("td", {}, chip(p.seat), " ", seatName(ctx, p.seat)),
             el("td", {}, String(p.score)), el("td", {}, "$" + p.money)))),
-        el("p", { class: "hint" }, "Most points wins; a tie goes to the one with more money.")));
+        el("p", { class: "hint" }, t("Most points wins; a tie goes to the one with more money."))));
       return box;
     }
     const act = ctx.act;
@@ -323,54 +333,65 @@
     const big = (text, label, cls) => el("button", { class: "primary lv-big " + (cls || ""), type: "button", "data-move": text, onclick: () => act(text) }, label);
     if (st.phase === "layoff" && st.gamble) {
       const g = st.gamble;
-      box.append(el("p", {}, `${seatName(ctx, g.gambler)} ${g.gambler === ctx.seat ? "bet" : "bets"} $${g.bet} against ${poss(ctx, g.boss)} casino. ` +
-        "3, 4, 9, 10, 11 win the bet; 2 and 12 win twice the bet; 5–8 lose it."));
+      const fields = { gambler: seatName(ctx, g.gambler), bet: g.bet, boss: seatName(ctx, g.boss) };
+      box.append(el("p", {}, (g.gambler === ctx.seat ? t("You bet ${bet} against {boss}'s casino. ", fields)
+        : g.boss === ctx.seat ? t("{gambler} bets ${bet} against your casino. ", fields) : t("{gambler} bets ${bet} against {boss}'s casino. ", fields)) +
+        t("3, 4, 9, 10, 11 win the bet; 2 and 12 win twice the bet; 5–8 lose it.")));
       if (act && legal.has("layoff")) {
-        buttons.append(big("layoff", `Lay off half to the bank (risk $${Math.floor(g.bet / 2)}–$${g.bet})`),
-          big("nolayoff", `Cover the whole bet (risk $${g.bet}–$${2 * g.bet})`, "secondary"));
+        buttons.append(big("layoff", t("Lay off half to the bank (risk ${low}–${high})", { low: Math.floor(g.bet / 2), high: g.bet })),
+          big("nolayoff", t("Cover the whole bet (risk ${low}–${high})", { low: g.bet, high: 2 * g.bet }), "secondary"));
       }
     } else if (st.phase === "place" && st.placing && st.placing.length) {
       const pl = st.placing[0];
       const mine = pl.seat === me && act;
-      box.append(el("p", {}, mine ? `Click the tile that gets your highest re-rolled value, ${pl.values[0]} (still to place: ${pl.values.join(", ")}).`
-        : `${seatName(ctx, pl.seat)} ${pl.seat === me ? "place" : "places"} re-rolled values ${pl.values.join(", ")} on ${pl.lots.map(up).join(", ")}.`));
+      const fields = { value: pl.values[0], values: pl.values.join(", "), who: seatName(ctx, pl.seat), lots: pl.lots.map(up).join(", ") };
+      box.append(el("p", {}, mine ? t("Click the tile that gets your highest re-rolled value, {value} (still to place: {values}).", fields)
+        : pl.seat === me ? t("{who} place re-rolled values {values} on {lots}.", fields) : t("{who} places re-rolled values {values} on {lots}.", fields)));
     } else if ((st.phase === "pick_die" || st.phase === "free_lot") && st.decision) {
       const d = st.decision;
       const mine = d.seat === me && act;
-      const what = st.phase === "pick_die" ? "All 12 dice are out: click one of your dice to move it to" : "All 10 markers are out: click one of your lots to free it for";
-      box.append(el("p", {}, mine ? `${what} ${up(d.lot)}.` : `${seatName(ctx, d.seat)} must ${st.phase === "pick_die" ? "move a die" : "free a lot"} for ${up(d.lot)}.`));
+      const fields = { lot: up(d.lot), who: seatName(ctx, d.seat) };
+      const pick = st.phase === "pick_die";
+      box.append(el("p", {}, mine ? (pick ? t("All 12 dice are out: click one of your dice to move it to {lot}.", fields) : t("All 10 markers are out: click one of your lots to free it for {lot}.", fields))
+        : pick ? t("{who} must move a die for {lot}.", fields) : t("{who} must free a lot for {lot}.", fields)));
     } else if (st.phase === "offer" && st.offer) {
       const o = st.offer;
-      box.append(el("div", { class: "lv-offer" }, el("strong", {}, `${seatName(ctx, o.by)} offer${o.by === me ? "" : "s"}:`),
-        el("ul", {}, describeItems(o.items, ctx).map((t) => el("li", {}, t))),
-        el("span", { class: "hint" }, "Waiting for " + o.waiting_for.map((s) => seatName(ctx, s)).join(", ") + ".")));
+      box.append(el("div", { class: "lv-offer" }, el("strong", {}, o.by === me ? t("{who} offer:", { who: seatName(ctx, o.by) }) : t("{who} offers:", { who: seatName(ctx, o.by) })),
+        el("ul", {}, describeItems(o.items, ctx).map((item) => el("li", {}, item))),
+        el("span", { class: "hint" }, t("Waiting for {names}.", { names: o.waiting_for.map((s) => seatName(ctx, s)).join(", ") }))));
       if (act && legal.has("accept")) {
-        buttons.append(big("accept", "Accept"), big("refuse", "Refuse", "secondary"));
-        if (canOffer(payload, ctx)) buttons.append(el("button", { class: "lv-big", type: "button", id: "lv-counter", onclick: () => openTrade(payload, ctx, o.by, o.items) }, "Counter…"));
+        buttons.append(big("accept", t("Accept")), big("refuse", t("Refuse"), "secondary"));
+        if (canOffer(payload, ctx)) buttons.append(el("button", { class: "lv-big", type: "button", id: "lv-counter", onclick: () => openTrade(payload, ctx, o.by, o.items) }, t("Counter…")));
       }
     } else if (st.phase === "market") {
-      box.append(el("p", {}, `After ${poss(ctx, st.active)} turn, ${seatName(ctx, st.market[0])} may offer a trade or pass.`));
-      if (act && legal.has("pass")) buttons.append(big("pass", "Pass (no offer)", "secondary"));
+      const fields = { active: seatName(ctx, st.active), who: seatName(ctx, st.market[0]) };
+      box.append(el("p", {}, st.active === me ? t("After your turn, {who} may offer a trade or pass.", fields) : t("After {active}'s turn, {who} may offer a trade or pass.", fields)));
+      if (act && legal.has("pass")) buttons.append(big("pass", t("Pass (no offer)"), "secondary"));
     } else if (st.phase === "action" && st.active === me && act) {
       const left = (payload.options && payload.options.max_offers) - st.offers_made;
-      box.append(el("p", { class: "hint" }, "Click a highlighted lot to build, sprawl, remodel, reorganize or gamble there." +
-        (st.gambled ? " You have gambled this turn." : "") + (st.promised.length ? " Promised: " + st.promised.map((p) => `no ${PROMISE[p.action]}${p.lot ? " at " + up(p.lot) : ""}`).join(", ") + "." : "") +
-        (left >= 0 ? ` Offers left this turn: ${left}.` : "")));
+      const promised = st.promised.map((p) => (p.lot ? t("no {action} at {lot}", { action: PROMISE[p.action], lot: up(p.lot) }) : t("no {action}", { action: PROMISE[p.action] }))).join(", ");
+      box.append(el("p", { class: "hint" }, t("Click a highlighted lot to build, sprawl, remodel, reorganize or gamble there.") +
+        (st.gambled ? t(" You have gambled this turn.") : "") + (st.promised.length ? t(" Promised: {promises}.", { promises: promised }) : "") +
+        (left >= 0 ? t(" Offers left this turn: {count}.", { count: left }) : "")));
     }
     if (act && canOffer(payload, ctx) && st.phase !== "offer") {
-      buttons.append(el("button", { class: "lv-big", type: "button", id: "lv-trade-open", onclick: () => openTrade(payload, ctx) }, "Propose a trade…"));
+      buttons.append(el("button", { class: "lv-big", type: "button", id: "lv-trade-open", onclick: () => openTrade(payload, ctx) }, t("Propose a trade…")));
     }
-    if (act && legal.has("end")) buttons.append(big("end", "End turn", "lv-end"));
+    if (act && legal.has("end")) buttons.append(big("end", t("End turn"), "lv-end"));
     if (buttons.childNodes.length) box.append(buttons);
     const trade = lastTrade();
     if (trade && st.phase !== "offer") {
       const o = trade[0];
       const answers = trade.slice(1).map((e) => {
-        if (e.kind === "trade_done") return "done";
-        const verb = { accept: "accept", refuse: "refuse", counter: "counter" }[e.kind] || e.kind;
-        return e.seat === me ? `you ${verb}` : `${seatName(ctx, e.seat)} ${verb}s`;
+        if (e.kind === "trade_done") return t("done");
+        const name = seatName(ctx, e.seat);
+        if (e.kind === "accept") return e.seat === me ? t("you accept") : t("{name} accepts", { name });
+        if (e.kind === "refuse") return e.seat === me ? t("you refuse") : t("{name} refuses", { name });
+        if (e.kind === "counter") return e.seat === me ? t("you counter") : t("{name} counters", { name });
+        return e.seat === me ? `you ${e.kind}` : `${name} ${e.kind}s`;
       });
-      box.append(el("p", { class: "lv-lasttrade hint" }, `Last offer, by ${o.seat === me ? "you" : seatName(ctx, o.seat)}: ${describeItems(o.items, ctx).join("; ")} — ${answers.join(", ") || "waiting"}.`));
+      const fields = { who: o.seat === me ? t("you") : seatName(ctx, o.seat), items: describeItems(o.items, ctx).join("; "), answers: answers.join(", ") || t("waiting") };
+      box.append(el("p", { class: "lv-lasttrade hint" }, o.seat === me ? t("Last offer, by you: {items} — {answers}.", fields) : t("Last offer, by {who}: {items} — {answers}.", fields)));
     }
     return box;
   }
@@ -389,44 +410,50 @@
 
   function lotPanel(payload, ctx, moves) {
     const lot = mem.selected;
-    if (!lot || !LOT[lot]) return el("div", { class: "lv-lotpanel hint" }, ctx.act ? "Click a lot to see it and what you can do there." : "Click a lot to see it.");
+    if (!lot || !LOT[lot]) return el("div", { class: "lv-lotpanel hint" }, ctx.act ? t("Click a lot to see it and what you can do there.") : t("Click a lot to see it."));
     const st = payload.state;
     const info = LOT[lot];
     const b = st.board.find((x) => x.lot === lot) || {};
     const casino = moves.casinoOf[lot];
     const entries = (ctx.act && moves.byLot[lot]) || [];
     const box = el("div", { class: "lv-lotpanel" });
-    box.append(el("h3", {}, up(lot), el("small", {}, ` printed die ${info.die} · price $${info.cost}${info.strip ? " · faces the Strip" : ""}`),
+    box.append(el("h3", {}, up(lot), el("small", {}, t(" printed die {die} · price ${cost}", { die: info.die, cost: info.cost }) + (info.strip ? t(" · faces the Strip") : "")),
       el("button", { class: "small lv-close", type: "button", onclick: () => { mem.selected = null; redraw(); } }, "×")));
     const undrawn = (st.undrawn_lots || []).includes(lot);
     const facts = [];
-    facts.push(`Its card pays ${info.pays === "strip" ? "the Strip" : info.pays} and is ${undrawn ? "still in the deck" : "already drawn"}.`);
-    if (b.tile) facts.push(`A ${b.tile} tile` + (b.owner !== undefined ? ` with ${poss(ctx, b.owner)} die showing ${b.die || "? (being placed)"}.` : " without a die."));
-    else if (b.marker !== undefined) facts.push(`${seatName(ctx, b.marker)} own${b.marker === ctx.seat ? "" : "s"} this lot (marker).`);
-    else facts.push("Nobody owns it.");
+    if (info.pays === "strip") facts.push(undrawn ? t("Its card pays the Strip and is still in the deck.") : t("Its card pays the Strip and is already drawn."));
+    else facts.push(undrawn ? t("Its card pays {colour} and is still in the deck.", { colour: cname(info.pays) }) : t("Its card pays {colour} and is already drawn.", { colour: cname(info.pays) }));
+    if (b.tile) {
+      const fields = { colour: cname(b.tile), name: b.owner === undefined ? "" : seatName(ctx, b.owner), value: b.die || t("? (being placed)") };
+      facts.push(b.owner === undefined ? t("A {colour} tile without a die.", fields)
+        : b.owner === ctx.seat ? t("A {colour} tile with your die showing {value}.", fields) : t("A {colour} tile with {name}'s die showing {value}.", fields));
+    } else if (b.marker !== undefined) {
+      facts.push(b.marker === ctx.seat ? t("{name} own this lot (marker).", { name: seatName(ctx, b.marker) }) : t("{name} owns this lot (marker).", { name: seatName(ctx, b.marker) }));
+    } else facts.push(t("Nobody owns it."));
     box.append(el("p", {}, facts.join(" ")));
     if (casino) box.append(casinoFacts(casino, st, ctx));
     // actions
     const groups = {};
     entries.forEach((e) => (groups[e.kind] = groups[e.kind] || []).push(e));
     const acts = el("div", { class: "lv-actions" });
-    const verbs = { build: `Build ($${info.cost})`, sprawl: `Sprawl ($${2 * info.cost})`, remodel: casino ? `Remodel ($${5 * casino.size})` : "Remodel" };
+    const verbs = { build: t("Build (${cost})", { cost: info.cost }), sprawl: t("Sprawl (${cost})", { cost: 2 * info.cost }),
+      remodel: casino ? t("Remodel (${cost})", { cost: 5 * casino.size }) : t("Remodel") };
     for (const kind of ["build", "sprawl", "remodel"]) {
       if (!groups[kind]) continue;
       acts.append(el("div", { class: "lv-actrow" }, el("span", { class: "lv-verb" }, verbs[kind]),
         groups[kind].map((e) => el("button", { class: "lv-color", type: "button", "data-move": e.text, style: `background:${TILE[e.color]};color:${TILE_INK[e.color]}`,
-          onclick: () => { ctx.act(e.text); } }, e.color))));
+          onclick: () => { ctx.act(e.text); } }, cname(e.color)))));
     }
     if (groups.reorg) {
       const pips = casino ? casino.lots.reduce((s, l) => s + ((st.board.find((x) => x.lot === l) || {}).die || 0), 0) : 0;
       acts.append(el("div", { class: "lv-actrow" }, el("button", { class: "primary", type: "button", "data-move": groups.reorg[0].text, onclick: () => ctx.act(groups.reorg[0].text) },
-        `Reorganize: re-roll all ${casino ? casino.lots.filter((l) => (st.board.find((x) => x.lot === l) || {}).owner !== undefined).length : ""} dice ($${pips})`)));
+        t("Reorganize: re-roll all {count} dice (${cost})", { count: casino ? casino.lots.filter((l) => (st.board.find((x) => x.lot === l) || {}).owner !== undefined).length : "", cost: pips }))));
     }
     if (groups.gamble) acts.append(gambleControl(groups.gamble[0], casino, st, ctx));
     // offers about this lot (the listed ones), and a dialog to make any other
-    const related = moves.offers.filter((t) => itemsOfOffer(t).some((it) => it.kind === "lot" && it.value === lot));
-    related.forEach((t) => acts.append(el("div", { class: "lv-actrow" }, el("button", { type: "button", "data-move": t, onclick: () => ctx.act(t) },
-      "Offer: " + describeItems(itemsOfOffer(t), ctx).join("; ")))));
+    const related = moves.offers.filter((text) => itemsOfOffer(text).some((it) => it.kind === "lot" && it.value === lot));
+    related.forEach((text) => acts.append(el("div", { class: "lv-actrow" }, el("button", { type: "button", "data-move": text, onclick: () => ctx.act(text) },
+      t("Offer: {items}", { items: describeItems(itemsOfOffer(text), ctx).join("; ") })))));
     if (canOffer(payload, ctx) && (b.marker !== undefined || b.owner !== undefined)) {
       const owner = b.marker !== undefined ? b.marker : b.owner;
       if (owner !== ctx.seat) {
@@ -435,11 +462,11 @@
           if (b.marker !== undefined) draft.ask.lots.add(lot); else draft.ask.dice.add(lot);
           draft.give.money = b.marker !== undefined ? info.cost : 0;
           openTrade(payload, ctx, owner, null, draft);
-        } }, b.marker !== undefined ? `Ask ${seatName(ctx, owner)} for this lot…` : `Ask ${seatName(ctx, owner)} for this die…`)));
+        } }, b.marker !== undefined ? t("Ask {name} for this lot…", { name: seatName(ctx, owner) }) : t("Ask {name} for this die…", { name: seatName(ctx, owner) }))));
       }
     }
     if (acts.childNodes.length) box.append(acts);
-    else if (ctx.act && st.phase === "action" && st.active === ctx.seat) box.append(el("p", { class: "hint" }, "Nothing you can do here now."));
+    else if (ctx.act && st.phase === "action" && st.active === ctx.seat) box.append(el("p", { class: "hint" }, t("Nothing you can do here now.")));
     return box;
   }
 
@@ -447,15 +474,22 @@
     const dice = {};
     c.lots.forEach((l) => { const b = st.board.find((x) => x.lot === l) || {}; if (b.owner !== undefined) dice[b.owner] = (dice[b.owner] || 0) + (b.die || 0); });
     const pay = Object.entries(dice).map(([s, pips]) => `${seatName(ctx, Number(s))} $${pips}`).join(", ");
-    let score = "nobody scores (no boss)";
+    let score = t("nobody scores (no boss)");
     if (c.boss !== null && c.boss !== undefined) {
       const from = st.players[c.boss].score, to = advance(from, c.size);
-      score = `${c.boss === ctx.seat ? "you (boss) score" : seatName(ctx, c.boss) + " (boss) scores"} ${c.size}: ${from} → ${to}` + (to - from < c.size ? ` (${c.size - (to - from)} lost in the track's gap)` : "");
+      const fields = { name: seatName(ctx, c.boss), size: c.size, from, to };
+      score = (c.boss === ctx.seat ? t("you (boss) score {size}: {from} → {to}", fields) : t("{name} (boss) scores {size}: {from} → {to}", fields)) +
+        (to - from < c.size ? t(" ({count} lost in the track's gap)", { count: c.size - (to - from) }) : "");
     }
     const cards = (st.cards_left || {})[c.color] || 0;
+    const colour = cname(c.color), lots = c.lots.map(up).join(", ");
+    const noDice = t("no dice");
+    const strip = c.strip ? t(" + {count} Strip", { count: (st.cards_left || {}).strip || 0 }) : "";
     return el("p", { class: "lv-casino-facts" }, swatch(c.color),
-      ` ${c.color} casino, ${c.size} tile${c.size > 1 ? "s" : ""} (${c.lots.map(up).join(", ")})${c.strip ? ", on the Strip" : ""}. `,
-      `When it pays: ${pay || "no dice"}; ${score}. ${cards} ${c.color} card${cards === 1 ? "" : "s"} left${c.strip ? ` + ${(st.cards_left || {}).strip || 0} Strip` : ""}.`);
+      (c.size > 1 ? t(" {colour} casino, {size} tiles ({lots})", { colour, size: c.size, lots }) : t(" {colour} casino, {size} tile ({lots})", { colour, size: c.size, lots })) +
+        (c.strip ? t(", on the Strip") : "") + ". ",
+      t("When it pays: {pay}; {score}.", { pay: pay || noDice, score }) + " " +
+        (cards === 1 ? t("{count} {colour} card left{strip}.", { count: cards, colour, strip }) : t("{count} {colour} cards left{strip}.", { count: cards, colour, strip })));
   }
 
   function gambleControl(entry, casino, st, ctx) {
@@ -469,17 +503,17 @@
     const button = el("button", { class: "primary", type: "button", id: "lv-bet" });
     const update = () => {
       label.textContent = "$" + bet;
-      odds.textContent = `win $${bet} on 3, 4, 9, 10, 11 · $${2 * bet} on 2 or 12 · lose $${bet} on 5–8. The boss has $${bossMoney}` +
-        (cover < entry.top ? `; bets up to $${entry.top} are in the move list.` : ".");
+      odds.textContent = t("win ${bet} on 3, 4, 9, 10, 11 · ${double} on 2 or 12 · lose ${bet} on 5–8. The boss has ${money}", { bet, double: 2 * bet, money: bossMoney }) +
+        (cover < entry.top ? t("; bets up to ${top} are in the move list.", { top: entry.top }) : ".");
       button.dataset.move = `gamble ${key} ${bet}`;
-      button.textContent = `Bet $${bet}`;
+      button.textContent = t("Bet ${bet}", { bet });
     };
-    const slider = el("input", { type: "range", min: 1, max: cover, step: 1, value: bet, class: "lv-slider", "aria-label": "bet",
+    const slider = el("input", { type: "range", min: 1, max: cover, step: 1, value: bet, class: "lv-slider", "aria-label": t("bet"),
       oninput: (e) => { bet = Number(e.target.value); mem.bet[key] = bet; update(); },
       onchange: (e) => { bet = Number(e.target.value); mem.bet[key] = bet; update(); } });
     button.onclick = () => ctx.act(`gamble ${key} ${bet}`);
     update();
-    return el("div", { class: "lv-actrow lv-gamble" }, el("span", { class: "lv-verb" }, `Gamble against ${seatName(ctx, boss)}`), slider, label, button, odds);
+    return el("div", { class: "lv-actrow lv-gamble" }, el("span", { class: "lv-verb" }, t("Gamble against {name}", { name: seatName(ctx, boss) })), slider, label, button, odds);
   }
 
   function playersPanel(payload, ctx) {
@@ -488,13 +522,13 @@
     (st.casinos || []).forEach((c) => { if (c.boss !== null) bosses[c.boss] = (bosses[c.boss] || 0) + 1; });
     return el("div", { class: "lv-players" }, st.players.map((p) => el("div", {
       class: "lv-player" + (p.seat === st.active ? " active" : "") + (p.seat === ctx.seat ? " me" : ""), "data-seat": p.seat },
-      el("div", { class: "lv-pname" }, chip(p.seat), " ", seatName(ctx, p.seat), p.seat === st.active && !payload.over ? el("span", { class: "lv-turnmark" }, " ▶ turn") : null),
+      el("div", { class: "lv-pname" }, chip(p.seat), " ", seatName(ctx, p.seat), p.seat === st.active && !payload.over ? el("span", { class: "lv-turnmark" }, t(" ▶ turn")) : null),
       el("div", { class: "lv-pstats" },
-        el("span", { class: "lv-money", title: "money" }, "$" + p.money),
-        el("span", { title: "points" }, el("b", {}, String(p.score)), " pts"),
-        el("span", { title: "dice left in hand" }, `dice ${p.dice_left}/${W.dice_per_player || 12}`),
-        el("span", { title: "lot markers left" }, `markers ${p.markers_left}/${W.markers_per_player || 10}`),
-        el("span", { title: "casinos run" }, `♛ ${bosses[p.seat] || 0}`)),
+        el("span", { class: "lv-money", title: t("money") }, "$" + p.money),
+        el("span", { title: t("points") }, el("b", {}, String(p.score)), t(" pts")),
+        el("span", { title: t("dice left in hand") }, t("dice {left}/{all}", { left: p.dice_left, all: W.dice_per_player || 12 })),
+        el("span", { title: t("lot markers left") }, t("markers {left}/{all}", { left: p.markers_left, all: W.markers_per_player || 10 })),
+        el("span", { title: t("casinos run") }, `♛ ${bosses[p.seat] || 0}`)),
       followMarks(p.seat, ctx))));
   }
   function followMarks(seat, ctx) {
@@ -504,11 +538,11 @@
     const parts = [];
     const money = marks && marks.money[seat];
     const points = marks && marks.points[seat];
-    if (money) parts.push(el("span", { class: "tt-delta " + (money > 0 ? "plus" : "minus") + fresh, "data-amount": money, title: "money this step" }, (money > 0 ? "+$" : "−$") + Math.abs(money)));
-    if (points) parts.push(el("span", { class: "tt-delta plus tt-points" + fresh, "data-points": points, title: "points this step" }, `+${points} pts`));
+    if (money) parts.push(el("span", { class: "tt-delta " + (money > 0 ? "plus" : "minus") + fresh, "data-amount": money, title: t("money this step") }, (money > 0 ? "+$" : "−$") + Math.abs(money)));
+    if (points) parts.push(el("span", { class: "tt-delta plus tt-points" + fresh, "data-points": points, title: t("points this step") }, t("+{count} pts", { count: points })));
     const last = (fol.last || {})[seat];
     return [parts.length ? el("div", { class: "lv-deltas" }, parts) : null,
-      last ? el("p", { class: "tt-last-turn", "data-seat": seat }, el("strong", {}, "Last turn: "), last) : null];
+      last ? el("p", { class: "tt-last-turn", "data-seat": seat }, el("strong", {}, t("Last turn: ")), last) : null];
   }
 
   function trackPanel(payload, ctx) {
@@ -517,7 +551,7 @@
     const narrow = mem.host && mem.host.clientWidth && mem.host.clientWidth < 560;
     const perRow = Math.ceil(track.length / (narrow ? 3 : 2));
     const SQ = 42, GAP = 14;
-    const root = svg("svg", { viewBox: `0 0 ${perRow * (SQ + GAP) + 10} ${Math.ceil(track.length / perRow) * (SQ + 34) + 6}`, class: "lv-track", role: "img", "aria-label": "the score track" });
+    const root = svg("svg", { viewBox: `0 0 ${perRow * (SQ + GAP) + 10} ${Math.ceil(track.length / perRow) * (SQ + 34) + 6}`, class: "lv-track", role: "img", "aria-label": t("the score track") });
     const preview = mem.selected && previewFor(payload);
     const pos = {};
     track.forEach((v, i) => {
@@ -537,17 +571,19 @@
       const at = pos[p.score] || pos[track[0]];
       const k = (stacks[p.score] = (stacks[p.score] || 0) + 1) - 1;
       root.append(svg("circle", { cx: at[0] + 9 + k * 9, cy: at[1] + SQ + 10, r: 8, fill: SEAT[p.seat % 4], stroke: "#1b1e24", "stroke-width": 1.5, class: "lv-pawn", "data-seat": p.seat },
-        svg("title", {}, `${seatName(ctx, p.seat)}: ${p.score} points`)));
+        svg("title", {}, t("{name}: {count} points", { name: seatName(ctx, p.seat), count: p.score }))));
     });
     if (preview && preview.to !== preview.from && pos[preview.to]) {
       const at = pos[preview.to];
       root.append(svg("rect", { x: at[0] - 3, y: at[1] - 3, width: SQ + 6, height: SQ + 6, rx: 8, fill: "none", stroke: "#f97316", "stroke-width": 3.5, "stroke-dasharray": "7 4", class: "lv-preview" }),
         svg("circle", { cx: at[0] + SQ - 9, cy: at[1] + SQ + 10, r: 8, fill: SEAT[preview.seat % 4], stroke: "#f97316", "stroke-width": 2, "stroke-dasharray": "3 2", opacity: 0.8 }));
     }
-    const legend = preview ? el("p", { class: "hint" }, `Preview: if the ${preview.color} casino at ${up(preview.casino)} paid now, ${seatName(ctx, preview.seat)} would move ${preview.from} → ${preview.to}` +
-      (preview.lost ? ` (${preview.lost} point${preview.lost > 1 ? "s" : ""} lost in a gap).` : ".")) :
-      el("p", { class: "hint" }, "Gaps after 8: a marker only crosses a gap when one casino's points pay for it (select a casino to preview).");
-    return el("div", { class: "lv-trackbox" }, el("h3", {}, "Score track"), root, legend);
+    const fields = preview && { colour: cname(preview.color), lot: up(preview.casino), name: seatName(ctx, preview.seat), from: preview.from, to: preview.to };
+    const legend = preview ? el("p", { class: "hint" }, (preview.seat === ctx.seat ? t("Preview: if the {colour} casino at {lot} paid now, You would move {from} → {to}", fields)
+      : t("Preview: if the {colour} casino at {lot} paid now, {name} would move {from} → {to}", fields)) +
+      (preview.lost ? (preview.lost > 1 ? t(" ({count} points lost in a gap).", { count: preview.lost }) : t(" ({count} point lost in a gap).", { count: preview.lost })) : ".")) :
+      el("p", { class: "hint" }, t("Gaps after 8: a marker only crosses a gap when one casino's points pay for it (select a casino to preview)."));
+    return el("div", { class: "lv-trackbox" }, el("h3", {}, t("Score track")), root, legend);
   }
 
   function previewFor(payload) {
@@ -562,15 +598,17 @@
 
   function supplyPanel(payload) {
     const st = payload.state;
-    const tiles = el("div", { class: "lv-chips" }, (W.colors || []).map((c) => el("span", { class: "lv-chip", title: `${c} tiles left` }, swatch(c), ` ${c} ${st.tiles_left[c]}`)));
-    const cards = el("div", { class: "lv-chips" }, Object.entries(st.cards_left || {}).map(([k, n]) => el("span", { class: "lv-chip", title: `${k} cards left` }, swatch(k), ` ${k === "strip" ? "Strip" : k} ${n}`)));
+    const tiles = el("div", { class: "lv-chips" }, (W.colors || []).map((c) => el("span", { class: "lv-chip", title: t("{colour} tiles left", { colour: cname(c) }) }, swatch(c), ` ${cname(c)} ${st.tiles_left[c]}`)));
+    const cards = el("div", { class: "lv-chips" }, Object.entries(st.cards_left || {}).map(([k, n]) => el("span", { class: "lv-chip", title: t("{colour} cards left", { colour: cname(k) }) }, swatch(k),
+      ` ${k === "strip" ? (W.names ? W.names.strip : "Strip") : cname(k)} ${n}`)));
     const ge = st.cards_before_game_end;
     return el("div", { class: "lv-supply" },
-      el("h3", {}, "Supply"),
-      el("div", {}, el("span", { class: "lv-label" }, "Tiles left"), tiles),
-      el("div", {}, el("span", { class: "lv-label" }, "Cards left"), cards),
-      el("p", { class: "lv-deck" }, `Deck: ${st.deck_size} card${st.deck_size === 1 ? "" : "s"}. `,
-        ge === null || ge === undefined ? el("b", {}, "Game End has been drawn.") : el("b", {}, `Game End lies under ${ge} card${ge === 1 ? "" : "s"}: ${ge} more draw${ge === 1 ? "" : "s"} before it.`)));
+      el("h3", {}, t("Supply")),
+      el("div", {}, el("span", { class: "lv-label" }, t("Tiles left")), tiles),
+      el("div", {}, el("span", { class: "lv-label" }, t("Cards left")), cards),
+      el("p", { class: "lv-deck" }, st.deck_size === 1 ? t("Deck: {count} card. ", { count: st.deck_size }) : t("Deck: {count} cards. ", { count: st.deck_size }),
+        ge === null || ge === undefined ? el("b", {}, t("Game End has been drawn.")) : el("b", {}, ge === 1 ? t("Game End lies under {count} card: {count} more draw before it.", { count: ge })
+          : t("Game End lies under {count} cards: {count} more draws before it.", { count: ge }))));
   }
 
   function drawPanel(payload, ctx) {
@@ -579,10 +617,11 @@
     const first = list.find((e) => e.kind === "draw" || e.kind === "draw_game_end") || list[0];
     const pays = first.pays;
     const card = el("div", { class: "lv-drawncard", style: `background:${TILE[pays] || "#f4c430"};color:${TILE_INK[pays] || "#2b1d00"}` },
-      first.kind === "draw_game_end" ? "GAME END" : up(first.lot), el("small", {}, first.kind === "draw_game_end" ? "Strip pays" : pays === "strip" ? "Strip" : pays));
+      first.kind === "draw_game_end" ? t("GAME END") : up(first.lot), el("small", {}, first.kind === "draw_game_end" ? t("Strip pays") : pays === "strip" ? t("Strip") : cname(pays)));
     const items = list.filter((e) => e !== first).map((e) => el("li", {}, mem.texts.get(e.i) || e.kind));
-    return el("div", { class: "lv-draw" }, el("h3", {}, "Last draw"), el("div", { class: "lv-drawrow" }, card,
-      el("div", {}, el("p", {}, `${seatName(ctx, first.seat)} drew ${first.kind === "draw_game_end" ? "Game End" : up(first.lot)}.`), el("ul", { class: "lv-paid" }, items))));
+    const drawn = first.kind === "draw_game_end" ? t("Game End") : up(first.lot);
+    return el("div", { class: "lv-draw" }, el("h3", {}, t("Last draw")), el("div", { class: "lv-drawrow" }, card,
+      el("div", {}, el("p", {}, first.seat === ctx.seat ? t("You drew {card}.", { card: drawn }) : t("{name} drew {card}.", { name: seatName(ctx, first.seat), card: drawn })), el("ul", { class: "lv-paid" }, items))));
   }
 
   function casinosPanel(payload, ctx) {
@@ -595,11 +634,11 @@
         score = `${from}→${to}`;
       }
       return el("tr", { class: mem.selected && c.lots.includes(mem.selected) ? "on" : "", onclick: () => { mem.selected = c.lots[0]; redraw(); } },
-        el("td", {}, swatch(c.color), " ", c.color), el("td", {}, c.lots.map(up).join(" "), c.strip ? el("span", { class: "lv-onstrip", title: "on the Strip" }, " ★") : null),
+        el("td", {}, swatch(c.color), " ", cname(c.color)), el("td", {}, c.lots.map(up).join(" "), c.strip ? el("span", { class: "lv-onstrip", title: t("on the Strip") }, " ★") : null),
         el("td", {}, String(c.size)), el("td", {}, c.boss === null || c.boss === undefined ? "—" : [chip(c.boss), " ", shortName(ctx, c.boss)]), el("td", {}, score));
     });
-    return el("div", { class: "lv-casinos" }, el("h3", {}, "Casinos"), el("table", { class: "grid" },
-      el("tr", {}, ["Colour", "Lots (★ Strip)", "Tiles", "Boss", "Scores"].map((h) => el("th", {}, h))), rows));
+    return el("div", { class: "lv-casinos" }, el("h3", {}, t("Casinos")), el("table", { class: "grid" },
+      el("tr", {}, [t("Colour"), t("Lots (★ Strip)"), t("Tiles"), t("Boss"), t("Scores")].map((h) => el("th", {}, h))), rows));
   }
 
   // -- render --------------------------------------------------------------------------------------------------
@@ -613,8 +652,8 @@
     const moves = parseLegal(ctx.legal || [], st);
     if (mem.selected && !LOT[mem.selected]) mem.selected = null;
     const map = el("div", { class: "lv-mapbox" }, drawBoard(payload, ctx, moves),
-      el("div", { class: "lv-legend" }, el("span", {}, el("i", { class: "lv-k strip" }), " faces the Strip"), el("span", {}, "♛ boss"),
-        el("span", {}, el("i", { class: "lv-k card" }), " card still in the deck (its colour)"), el("span", {}, el("i", { class: "lv-k marker" }), " lot marker")));
+      el("div", { class: "lv-legend" }, el("span", {}, el("i", { class: "lv-k strip" }), t(" faces the Strip")), el("span", {}, t("♛ boss")),
+        el("span", {}, el("i", { class: "lv-k card" }), t(" card still in the deck (its colour)")), el("span", {}, el("i", { class: "lv-k marker" }), t(" lot marker"))));
     const side = el("div", { class: "lv-side-col" }, lotPanel(payload, ctx, moves), playersPanel(payload, ctx));
     mem.main.replaceChildren(decisionPanel(payload, ctx, moves), followRow(payload, ctx, mem.marks) || "",
       el("div", { class: "lv-layout" }, map, side),
@@ -655,7 +694,7 @@
     if (!st || !st.players || !r || !r.winners.length) return null;
     const top = st.players[r.winners[0]];
     const money = r.winners.length === 1 && st.players.some((p) => p.seat !== top.seat && p.score === top.score);
-    return { detail: `${top.score} points` + (money ? `, and more money ($${top.money}) at the same points.` : ".") };
+    return { detail: t("{count} points", { count: top.score }) + (money ? t(", and more money (${money}) at the same points.", { money: top.money }) : ".") };
   }
 
   T.registerBoard("lordsofvegas", { render, reset, outcome, describeMove, follow });

@@ -7,7 +7,8 @@
 Tabletown.boardPart("lordsofvegas", "follow", (shared) => {
   const T = window.Tabletown;
   const { el } = T;
-  const { SEAT, SEAT_PIP, dieFace, seatName, svg, up, words } = shared;
+  const t = T.t;
+  const { SEAT, SEAT_PIP, cname, dieFace, seatName, svg, up, words } = shared;
 
   // -- following a turn (table.js "following"): the step on the board as dice rolled, money and points at
   // the players it touches (+$N / −$N, +N pts), the lots it touched outlined; each seat's last turn in words.
@@ -154,7 +155,6 @@ Tabletown.boardPart("lordsofvegas", "follow", (shared) => {
     return marks;
   }
   function summary(list, seat, ctx) {
-    const who = (s) => (s === ctx.seat ? "you" : T.seatLabel(ctx.seats, s));
     const said = [];
     let money = 0, points = 0;
     for (const e of list) {
@@ -165,21 +165,25 @@ Tabletown.boardPart("lordsofvegas", "follow", (shared) => {
     for (const e of list) {
       if (e.seat !== seat && e.kind !== "trade_done") continue;
       const k = e.kind;
-      if (k === "draw") said.push(`drew ${up(e.lot)}`);
-      else if (k === "draw_game_end") said.push("drew Game End");
-      else if (k === "marker") said.push(`put a marker on ${up(e.lot)}`);
-      else if (k === "take_over") said.push(`took over ${up(e.lot)}`);
-      else if (k === "build") said.push(`built a ${e.color} casino on ${up(e.lot)} ($${e.cost})`);
-      else if (k === "sprawl") said.push(`sprawled ${e.color} onto ${up(e.lot)} ($${e.cost})`);
-      else if (k === "remodel") said.push(`remodelled ${up(e.casino)} to ${e.to_color} ($${e.cost})`);
-      else if (k === "reorg") said.push(`reorganized ${up(e.casino)} ($${e.cost})`);
-      else if (k === "gamble_roll") said.push(`bet $${e.bet} at ${who(e.boss)}'s casino, rolled ${e.dice.join("+")} and ${e.won ? `won $${e.stake}` : "lost"}`);
-      else if (k === "offer") said.push("offered a trade");
-      else if (k === "trade_done") said.push("traded");
-      else if (k === "move_die") said.push(`moved a die to ${up(e.to_lot)}`);
+      if (k === "draw") said.push(t("drew {lot}", { lot: up(e.lot) }));
+      else if (k === "draw_game_end") said.push(t("drew Game End"));
+      else if (k === "marker") said.push(t("put a marker on {lot}", { lot: up(e.lot) }));
+      else if (k === "take_over") said.push(t("took over {lot}", { lot: up(e.lot) }));
+      else if (k === "build") said.push(t("built a {colour} casino on {lot} (${cost})", { colour: cname(e.color), lot: up(e.lot), cost: e.cost }));
+      else if (k === "sprawl") said.push(t("sprawled {colour} onto {lot} (${cost})", { colour: cname(e.color), lot: up(e.lot), cost: e.cost }));
+      else if (k === "remodel") said.push(t("remodelled {lot} to {colour} (${cost})", { lot: up(e.casino), colour: cname(e.to_color), cost: e.cost }));
+      else if (k === "reorg") said.push(t("reorganized {lot} (${cost})", { lot: up(e.casino), cost: e.cost }));
+      else if (k === "gamble_roll") {
+        const fields = { bet: e.bet, boss: T.seatLabel(ctx.seats, e.boss), dice: e.dice.join("+"), stake: e.stake };
+        if (e.boss === ctx.seat) said.push(e.won ? t("bet ${bet} at your casino, rolled {dice} and won ${stake}", fields) : t("bet ${bet} at your casino, rolled {dice} and lost", fields));
+        else said.push(e.won ? t("bet ${bet} at {boss}'s casino, rolled {dice} and won ${stake}", fields) : t("bet ${bet} at {boss}'s casino, rolled {dice} and lost", fields));
+      }
+      else if (k === "offer") said.push(t("offered a trade"));
+      else if (k === "trade_done") said.push(t("traded"));
+      else if (k === "move_die") said.push(t("moved a die to {lot}", { lot: up(e.to_lot) }));
     }
-    if (money) said.splice(Math.min(1, said.length), 0, `collected $${money}`);
-    if (points) said.push(`scored ${points} point${points === 1 ? "" : "s"}`);
+    if (money) said.splice(Math.min(1, said.length), 0, t("collected ${money}", { money }));
+    if (points) said.push(points === 1 ? t("scored {count} point", { count: points }) : t("scored {count} points", { count: points }));
     if (!said.length) return "";
     const text = said.join(", ") + ".";
     return text.charAt(0).toUpperCase() + text.slice(1);
@@ -194,9 +198,10 @@ Tabletown.boardPart("lordsofvegas", "follow", (shared) => {
       return box;
     });
     const values = marks.dice.map((d) => d.value);
+    const and = t(" and ");
     return el("div", { class: "lv-follow" },
-      el("span", {}, `${seatName(ctx, step.seat)} rolled`),
-      el("span", { class: "lv-follow-dice tt-rolled" + fresh, "data-dice": values.join(","), role: "img", "aria-label": `dice: ${values.join(" and ")}` }, faces));
+      el("span", {}, step.seat === ctx.seat ? t("You rolled") : t("{name} rolled", { name: seatName(ctx, step.seat) })),
+      el("span", { class: "lv-follow-dice tt-rolled" + fresh, "data-dice": values.join(","), role: "img", "aria-label": t("dice: {values}", { values: values.join(and) }) }, faces));
   }
 
   return { follow, followRow, stepMarks };

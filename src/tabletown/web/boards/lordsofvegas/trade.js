@@ -6,7 +6,8 @@
 Tabletown.boardPart("lordsofvegas", "trade", (shared) => {
   const T = window.Tabletown;
   const { el } = T;
-  const { PROMISE, canOffer, mem, seatName, up, words } = shared;
+  const t = T.t;
+  const { PROMISE, canOffer, cname, mem, seatName, up, words } = shared;
   const ACT_KINDS = ["build", "sprawl", "remodel", "reorg", "gamble"];
 
   function itemsOfOffer(text) {
@@ -25,10 +26,11 @@ Tabletown.boardPart("lordsofvegas", "trade", (shared) => {
     return items.map((it) => {
       const who = seatName(ctx, it.giver), to = seatName(ctx, it.receiver);
       if (it.kind === "$") return `${who} → ${to}: $${it.value}`;
-      if (it.kind === "lot") return `${who} → ${to}: lot ${up(it.value)}`;
-      if (it.kind === "die") return `${who} → ${to}: the die on ${up(it.value)}`;
-      const k = PROMISE[it.kind.slice(3)] || it.kind.slice(3);
-      return `${who} will not ${k}${it.value ? " at " + up(it.value) : ""} this turn`;
+      if (it.kind === "lot") return t("{who} → {to}: lot {lot}", { who, to, lot: up(it.value) });
+      if (it.kind === "die") return t("{who} → {to}: the die on {lot}", { who, to, lot: up(it.value) });
+      const fields = { who, action: PROMISE[it.kind.slice(3)] || it.kind.slice(3), lot: up(it.value) };
+      if (it.giver === ctx.seat) return it.value ? t("You will not {action} at {lot} this turn", fields) : t("You will not {action} this turn", fields);
+      return it.value ? t("{who} will not {action} at {lot} this turn", fields) : t("{who} will not {action} this turn", fields);
     });
   }
 
@@ -39,18 +41,18 @@ Tabletown.boardPart("lordsofvegas", "trade", (shared) => {
     const lot = (id) => { const l = shared.LOT[id]; return l ? `${up(id)} ($${l.cost})` : up(id); };
     const st = (payload && payload.state) || {};
     const simple = {
-      end: "End the turn", layoff: "Lay off half the bet to the bank", nolayoff: "Cover the whole bet",
-      accept: "Accept the offer", refuse: "Refuse the offer", pass: "Make no offer",
+      end: t("End the turn"), layoff: t("Lay off half the bet to the bank"), nolayoff: t("Cover the whole bet"),
+      accept: t("Accept the offer"), refuse: t("Refuse the offer"), pass: t("Make no offer"),
     };
-    if (simple[verb]) return simple[verb];
-    if (verb === "build") return { words: `Build a ${b} casino on ${lot(a)}`, group: "Build a casino" };
-    if (verb === "sprawl") return { words: `Sprawl a ${b} casino onto ${lot(a)}`, group: "Sprawl" };
-    if (verb === "remodel") return { words: `Remodel the casino at ${up(a)} to ${b}`, group: "Remodel" };
-    if (verb === "reorg") return { words: `Reorganize the casino at ${up(a)}`, group: "Reorganize" };
-    if (verb === "gamble") return { words: `Bet $${b} at the casino on ${up(a)}`, group: "Gamble" };
-    if (verb === "put") return `Put the re-rolled die on ${up(a)}`;
-    if (verb === "take") return st.phase === "pick_die" ? `Move your die from ${up(a)}` : `Take ${up(a)}`;
-    if (verb === "free") return `Free the lot ${up(a)}`;
+    if (Object.prototype.hasOwnProperty.call(simple, verb)) return simple[verb];
+    if (verb === "build") return { words: t("Build a {colour} casino on {lot}", { colour: cname(b), lot: lot(a) }), group: t("Build a casino") };
+    if (verb === "sprawl") return { words: t("Sprawl a {colour} casino onto {lot}", { colour: cname(b), lot: lot(a) }), group: t("Sprawl") };
+    if (verb === "remodel") return { words: t("Remodel the casino at {lot} to {colour}", { lot: up(a), colour: cname(b) }), group: t("Remodel") };
+    if (verb === "reorg") return { words: t("Reorganize the casino at {lot}", { lot: up(a) }), group: t("Reorganize") };
+    if (verb === "gamble") return { words: t("Bet ${bet} at the casino on {lot}", { bet: b, lot: up(a) }), group: t("Gamble") };
+    if (verb === "put") return t("Put the re-rolled die on {lot}", { lot: up(a) });
+    if (verb === "take") return st.phase === "pick_die" ? t("Move your die from {lot}", { lot: up(a) }) : t("Take {lot}", { lot: up(a) });
+    if (verb === "free") return t("Free the lot {lot}", { lot: up(a) });
     if (verb === "offer") {
       const items = text.split(" ").slice(1).map((part) => {
         const m = /^(\d+)>(\d+):(.*)$/.exec(part);
@@ -61,8 +63,8 @@ Tabletown.boardPart("lordsofvegas", "trade", (shared) => {
         if (what.startsWith("no-")) { const [, k, at] = what.split("-"); return { giver, receiver, kind: "no_" + k, value: at || null }; }
         return { giver, receiver, kind: "lot", value: what };
       });
-      if (items.some((i) => i === null)) return { words: "Offer a trade", group: "Offer a trade" };
-      return { words: "Offer: " + describeItems(items, ctx).join("; "), group: "Offer a trade" };
+      if (items.some((i) => i === null)) return { words: t("Offer a trade"), group: t("Offer a trade") };
+      return { words: t("Offer: {items}", { items: describeItems(items, ctx).join("; ") }), group: t("Offer a trade") };
     }
     return text;
   }
@@ -115,12 +117,12 @@ Tabletown.boardPart("lordsofvegas", "trade", (shared) => {
     const lotsOf = (s) => st.board.filter((b) => b.marker === s).map((b) => b.lot);
     const diceOf = (s) => st.board.filter((b) => b.owner === s && b.tile).map((b) => b.lot);
     const text = offerText(d, me);
-    const preview = el("code", { id: "lv-offer-text" }, text || "(pick something to give or ask)");
+    const preview = el("code", { id: "lv-offer-text" }, text || t("(pick something to give or ask)"));
     const refresh = () => { drawDialog(); };
-    const money = (side, max, id) => el("label", { class: "lv-moneyin" }, "Money $",
+    const money = (side, max, id) => el("label", { class: "lv-moneyin" }, t("Money $"),
       el("input", { type: "number", min: 0, max, step: 1, value: side.money || 0, id, inputmode: "numeric",
         onchange: (e) => { side.money = Math.max(0, Math.min(max, Math.floor(Number(e.target.value) || 0))); refresh(); } }),
-      el("small", { class: "hint" }, ` of $${max}`));
+      el("small", { class: "hint" }, t(" of ${max}", { max })));
     const checks = (set, list, label, prefix) => list.length ? el("div", { class: "lv-picks" }, el("span", { class: "lv-label" }, label),
       list.map((lot) => el("label", { class: "lv-pick" + (set.has(lot) ? " on" : "") },
         el("input", { type: "checkbox", checked: set.has(lot), "data-item": prefix + lot, onchange: (e) => { if (e.target.checked) set.add(lot); else set.delete(lot); refresh(); } }),
@@ -134,34 +136,34 @@ Tabletown.boardPart("lordsofvegas", "trade", (shared) => {
       const first = mem.selected && (st.casinos || []).find((c) => c.lots.includes(mem.selected));
       if (first) ["reorg", "remodel", "gamble", "sprawl"].forEach((k) => promiseOpts.push(`no-${k}-${first.lots[0]}`));
     }
-    const promises = promiseOpts.length ? el("div", { class: "lv-picks" }, el("span", { class: "lv-label" }, "Promise this turn"),
+    const promises = promiseOpts.length ? el("div", { class: "lv-picks" }, el("span", { class: "lv-label" }, t("Promise this turn")),
       promiseOpts.map((k) => { const [, kind, lot] = k.split("-");
         return el("label", { class: "lv-pick" + (d.give.promises.has(k) ? " on" : "") },
           el("input", { type: "checkbox", checked: d.give.promises.has(k), "data-item": k, onchange: (e) => { if (e.target.checked) d.give.promises.add(k); else d.give.promises.delete(k); refresh(); } }),
-          ` no ${PROMISE[kind]}${lot ? " at " + up(lot) : ""}`); })) : null;
+          " " + (lot ? t("no {action} at {lot}", { action: PROMISE[kind], lot: up(lot) }) : t("no {action}", { action: PROMISE[kind] }))); })) : null;
     const partnerSelect = el("select", { id: "lv-partner", onchange: (e) => { mem.trade = newDraft(payload, ctx, Number(e.target.value)); refresh(); } },
       players.filter((p) => p.seat !== me).map((p) => el("option", { value: p.seat, selected: p.seat === d.partner }, seatName(ctx, p.seat))));
-    const suggested = (ctx.legal || []).filter((t) => t.startsWith("offer "));
+    const suggested = (ctx.legal || []).filter((move) => move.startsWith("offer "));
     const send = el("button", { class: "primary", type: "button", id: "lv-offer-send", disabled: !text, onclick: async () => {
       await ctx.act(text);
       const err = document.getElementById("move-error");
       if (!err || !err.textContent) { mem.tradeOpen = false; drawDialog(); }
-    } }, "Send offer");
-    host.replaceChildren(el("div", { class: "lv-dialog", role: "dialog", "aria-label": "trade" },
-      el("h3", {}, "Trade with ", partnerSelect, el("button", { class: "small lv-close", type: "button", onclick: () => { mem.tradeOpen = false; drawDialog(); } }, "×")),
+    } }, t("Send offer"));
+    host.replaceChildren(el("div", { class: "lv-dialog", role: "dialog", "aria-label": t("trade") },
+      el("h3", {}, t("Trade with "), partnerSelect, el("button", { class: "small lv-close", type: "button", onclick: () => { mem.tradeOpen = false; drawDialog(); } }, "×")),
       el("div", { class: "lv-sides" },
-        el("fieldset", { class: "lv-side" }, el("legend", {}, "You give"), money(d.give, myMoney, "lv-give-money"),
-          checks(d.give.lots, lotsOf(me), "Lots", "lot:"), checks(d.give.dice, diceOf(me), "Dice", "die:"), promises),
-        el("fieldset", { class: "lv-side" }, el("legend", {}, `You ask of ${seatName(ctx, d.partner)}`), money(d.ask, theirMoney, "lv-ask-money"),
-          checks(d.ask.lots, lotsOf(d.partner), "Lots", "lot:"), checks(d.ask.dice, diceOf(d.partner), "Dice", "die:"))),
+        el("fieldset", { class: "lv-side" }, el("legend", {}, t("You give")), money(d.give, myMoney, "lv-give-money"),
+          checks(d.give.lots, lotsOf(me), t("Lots"), "lot:"), checks(d.give.dice, diceOf(me), t("Dice"), "die:"), promises),
+        el("fieldset", { class: "lv-side" }, el("legend", {}, t("You ask of {name}", { name: seatName(ctx, d.partner) })), money(d.ask, theirMoney, "lv-ask-money"),
+          checks(d.ask.lots, lotsOf(d.partner), t("Lots"), "lot:"), checks(d.ask.dice, diceOf(d.partner), t("Dice"), "die:"))),
       el("div", { class: "lv-dialogfoot" },
-        el("p", { class: "lv-notation" }, "Notation: ", preview),
-        text ? el("ul", { class: "lv-offerwords" }, describeItems(itemsOfOffer(text), ctx).map((t) => el("li", {}, t))) : null,
-        el("div", { class: "lv-buttons" }, send, el("button", { type: "button", onclick: () => { mem.tradeOpen = false; drawDialog(); } }, "Cancel"))),
-      suggested.length ? el("div", { class: "lv-suggested" }, el("span", { class: "lv-label" }, "Ready-made offers"),
-        suggested.map((t) => el("button", { type: "button", class: "small", "data-move": t, onclick: () => { mem.tradeOpen = false; drawDialog(); ctx.act(t); } },
-          describeItems(itemsOfOffer(t), ctx).join("; ")))) : null,
-      el("p", { class: "hint" }, "Every giver must accept; one refusal cancels the offer. The other side may counter with an offer of its own.")));
+        el("p", { class: "lv-notation" }, t("Notation: "), preview),
+        text ? el("ul", { class: "lv-offerwords" }, describeItems(itemsOfOffer(text), ctx).map((item) => el("li", {}, item))) : null,
+        el("div", { class: "lv-buttons" }, send, el("button", { type: "button", onclick: () => { mem.tradeOpen = false; drawDialog(); } }, t("Cancel")))),
+      suggested.length ? el("div", { class: "lv-suggested" }, el("span", { class: "lv-label" }, t("Ready-made offers")),
+        suggested.map((move) => el("button", { type: "button", class: "small", "data-move": move, onclick: () => { mem.tradeOpen = false; drawDialog(); ctx.act(move); } },
+          describeItems(itemsOfOffer(move), ctx).join("; ")))) : null,
+      el("p", { class: "hint" }, t("Every giver must accept; one refusal cancels the offer. The other side may counter with an offer of its own."))));
   }
 
   return { describeItems, describeMove, drawDialog, itemsOfOffer, newDraft, openTrade };

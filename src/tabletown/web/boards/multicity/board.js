@@ -9,6 +9,7 @@
 (function () {
   const T = window.Tabletown;
   const { el } = T;
+  const t = T.t;
   const NS = "http://www.w3.org/2000/svg";
   const U = 40; // one square of the city, in map units
   const FILL = ["#2f9e44", "#e03131", "#1c7ed6", "#f0b400"];
@@ -30,8 +31,9 @@
 
   // -- small helpers ---------------------------------------------------------------------------------
   const key = (x, y) => x + "," + y;
-  const colour = (seat) => (words.colours || ["green", "red", "blue", "yellow"])[seat] || "seat " + seat;
+  const colour = (seat) => (words.colours || ["green", "red", "blue", "yellow"])[seat] || t("seat {seat}", { seat });
   const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+  const escapeText = (s) => String(s).split("&").join("&amp;").split("<").join("&lt;").split(">").join("&gt;");
   function whoName(seat) { return T.seatLabel((ui.payload && ui.payload.seats) || [], seat); }
   // a seat by its player's name and its colour on the board: "Alice (green)"
   function who(seat) { return whoName(seat) + " (" + colour(seat) + ")"; }
@@ -47,9 +49,9 @@
     const st = payload.state;
     const cells = new Map();
     const slots = new Set();
-    for (const t of st.tiles) {
-      slots.add(key(t.x, t.y));
-      t.squares.forEach((letter, i) => cells.set(key(t.x + (i % 3), t.y + Math.floor(i / 3)), letter));
+    for (const tile of st.tiles) {
+      slots.add(key(tile.x, tile.y));
+      tile.squares.forEach((letter, i) => cells.set(key(tile.x + (i % 3), tile.y + Math.floor(i / 3)), letter));
     }
     const occ = new Map(); // square -> [{end, dir}]
     for (const o of st.objects) {
@@ -84,7 +86,7 @@
 
   function bounds(st, slots) {
     // the city, and the free slots around it while a tile waits to be laid (or when asked)
-    const pts = st.tiles.map((t) => [t.x, t.y]).concat(slots || st.drawn ? st.free_slots || [] : []);
+    const pts = st.tiles.map((tile) => [tile.x, tile.y]).concat(slots || st.drawn ? st.free_slots || [] : []);
     let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
     for (const [x, y] of pts) { x0 = Math.min(x0, x); y0 = Math.min(y0, y); x1 = Math.max(x1, x + 3); y1 = Math.max(y1, y + 3); }
     if (!pts.length) { x0 = y0 = -3; x1 = y1 = 6; }
@@ -176,7 +178,7 @@
 
   // -- building the board once, then redrawing its parts --------------------------------------------
   function build(container) {
-    const svg = svgEl("svg", { class: "mc-map", role: "img", "aria-label": "The city" });
+    const svg = svgEl("svg", { class: "mc-map", role: "img", "aria-label": t("The city") });
     const defs = svgEl("defs", {}, `<pattern id="mc-grid" width="${U}" height="${U}" patternUnits="userSpaceOnUse"><path d="M ${U} 0 L 0 0 0 ${U}" fill="none" class="mc-gridline"/></pattern>`);
     const world = svgEl("g", { class: "mc-world" });
     const layers = { world };
@@ -196,9 +198,9 @@
 
     const zoomBtn = (label, title, fn, cls) => el("button", { type: "button", class: "mc-zbtn " + (cls || ""), title, "aria-label": title, onclick: fn }, label);
     const zoom = el("div", { class: "mc-zoom" },
-      zoomBtn("+", "Zoom in (+)", () => { const s = size(); zoomAt(1.3, s.w / 2, s.h / 2); }, "mc-zoom-in"),
-      zoomBtn("−", "Zoom out (−)", () => { const s = size(); zoomAt(1 / 1.3, s.w / 2, s.h / 2); }, "mc-zoom-out"),
-      zoomBtn("⤢", "Show the whole city (0)", () => { ui.follow = true; fit(); }, "mc-zoom-fit"));
+      zoomBtn("+", t("Zoom in (+)"), () => { const s = size(); zoomAt(1.3, s.w / 2, s.h / 2); }, "mc-zoom-in"),
+      zoomBtn("−", t("Zoom out (−)"), () => { const s = size(); zoomAt(1 / 1.3, s.w / 2, s.h / 2); }, "mc-zoom-out"),
+      zoomBtn("⤢", t("Show the whole city (0)"), () => { ui.follow = true; fit(); }, "mc-zoom-fit"));
     const coords = el("div", { class: "mc-coords", "aria-live": "off" });
     const tip = el("div", { class: "mc-tip", role: "status", hidden: true });
     const mapWrap = el("div", { class: "mc-map-wrap" }, svg, zoom, coords, tip);
@@ -241,13 +243,14 @@
     const d = ui.d, st = d.st;
     let tiles = "";
     const just = ui.fresh ? " tt-just tt-fresh" : " tt-just";
-    for (const t of st.tiles) {
-      const last = ui.last && ui.last.kind === "lay" && ui.last.x === t.x && ui.last.y === t.y;
-      tiles += tileSvg(t.squares, t.x, t.y, "mc-tile" + (last ? " mc-last" + (ui.stepped === ui.last ? just : "") : ""));
+    for (const tile of st.tiles) {
+      const last = ui.last && ui.last.kind === "lay" && ui.last.x === tile.x && ui.last.y === tile.y;
+      tiles += tileSvg(tile.squares, tile.x, tile.y, "mc-tile" + (last ? " mc-last" + (ui.stepped === ui.last ? just : "") : ""));
     }
     // the start tile: a gold frame and a flag
+    const start = escapeText(t("START"));
     tiles += `<rect x="1.5" y="1.5" width="${3 * U - 3}" height="${3 * U - 3}" rx="7" class="mc-start"/>` +
-      `<g class="mc-start-flag"><rect x="${-U * 0.05}" y="${-U * 0.52}" width="${U * 1.3}" height="${U * 0.46}" rx="${U * 0.12}"/><text x="${U * 0.6}" y="${-U * 0.29}">START</text></g>`;
+      `<g class="mc-start-flag"><rect x="${-U * 0.05}" y="${-U * 0.52}" width="${U * 1.3}" height="${U * 0.46}" rx="${U * 0.12}"/><text x="${U * 0.6}" y="${-U * 0.29}">${start}</text></g>`;
     ui.layers.tiles.innerHTML = tiles;
     let bars = "", ends = "";
     for (const o of st.objects) {
@@ -347,29 +350,29 @@
   function drawHead() {
     const d = ui.d, st = d.st, p = ui.payload;
     const chips = [];
-    chips.push(el("span", { class: "mc-chip mc-stack", title: "tiles left in the stack" }, el("span", { class: "mc-stack-icon" }), `${st.stack} in the stack`));
-    chips.push(el("span", { class: "mc-chip" }, `${st.tiles.length} tile${st.tiles.length === 1 ? "" : "s"} in the city`));
-    if (st.kids) chips.push(el("span", { class: "mc-chip variant" }, "kids' variant: objects may span holes"));
-    if (st.overlap === "loose") chips.push(el("span", { class: "mc-chip variant", title: "only ends are exclusive; objects never cross" }, "loose overlap: an end may sit on a crossing middle"));
+    chips.push(el("span", { class: "mc-chip mc-stack", title: t("tiles left in the stack") }, el("span", { class: "mc-stack-icon" }), t("{count} in the stack", { count: st.stack })));
+    chips.push(el("span", { class: "mc-chip" }, st.tiles.length === 1 ? t("1 tile in the city") : t("{count} tiles in the city", { count: st.tiles.length })));
+    if (st.kids) chips.push(el("span", { class: "mc-chip variant" }, t("kids' variant: objects may span holes")));
+    if (st.overlap === "loose") chips.push(el("span", { class: "mc-chip variant", title: t("only ends are exclusive; objects never cross") }, t("loose overlap: an end may sit on a crossing middle")));
     let line;
     const fol = (ui.ctx && ui.ctx.follow) || {};
     const ended = fol.playing && fol.step && fol.step.seat !== null && fol.step.seat !== undefined && fol.step.seat !== st.turn;
     if (ended) {
       // a step that ended its seat's turn is shown as that seat's (the position already names the next player)
-      line = el("span", {}, el("span", { class: "mc-dot", style: `background:${FILL[fol.step.seat]}` }), `${who(fol.step.seat)}'s turn`);
-    } else if (p.over) line = el("span", {}, "Game over");
+      line = el("span", {}, el("span", { class: "mc-dot", style: `background:${FILL[fol.step.seat]}` }), t("{who}'s turn", { who: who(fol.step.seat) }));
+    } else if (p.over) line = el("span", {}, t("Game over"));
     else if (st.turn !== null) {
       const mine = d.acting;
       let doing;
-      if (st.drawn) doing = mine ? "lay the drawn tile on a dashed spot" : "is laying a tile";
-      else if (st.phase === "final_round") doing = mine ? "final round: place one more object or pass" : "places a last object or passes";
-      else doing = mine ? "place an object or draw a tile" : "places an object or draws a tile";
+      if (st.drawn) doing = mine ? t("lay the drawn tile on a dashed spot") : t("is laying a tile");
+      else if (st.phase === "final_round") doing = mine ? t("final round: place one more object or pass") : t("places a last object or passes");
+      else doing = mine ? t("place an object or draw a tile") : t("places an object or draws a tile");
       line = el("span", {}, el("span", { class: "mc-dot", style: `background:${FILL[st.turn]}` }),
-        mine ? `Your turn (${colour(st.turn)}): ${doing}` : `${who(st.turn)} ${doing}`);
+        mine ? t("Your turn ({colour}): {doing}", { colour: colour(st.turn), doing }) : t("{who} {doing}", { who: who(st.turn), doing }));
     } else line = el("span", {}, "");
     const rows = [el("div", { class: "mc-turn" + (d.acting ? " mine" : "") }, line), el("div", { class: "mc-chips" }, chips)];
     if (st.phase === "final_round" && st.final_round) {
-      rows.push(el("div", { class: "mc-final" }, "Final round: the stack is empty. Each player, from the first player on, may place one more object or pass. Still to place: ",
+      rows.push(el("div", { class: "mc-final" }, t("Final round: the stack is empty. Each player, from the first player on, may place one more object or pass. Still to place: "),
         st.final_round.map((s, i) => [i ? ", " : "", el("b", { style: `color:${DARK[s]}` }, cap(colour(s)))])));
     }
     ui.parts.head.replaceChildren(...rows);
@@ -381,10 +384,10 @@
     const res = p.result;
     const six = st.players.find((pl) => pl.unplaced.length === 0);
     const winners = res.winners || [];
-    const head = winners.length > 1 ? "Shared win: " + winners.map((s) => who(s)).join(", ") :
-      six ? `${who(six.seat)} placed all six objects and wins!` : `${who(winners[0])} wins with the fewest squares left to place.`;
-    const why = six ? "The first player to fit all six objects into the city wins at once; the others are ranked by the squares they still had to place (fewer is better), then by objects placed." :
-      "The stack ran out and the final round was played: the fewest squares left on unplaced objects wins; a tie goes to more objects placed; still tied, the players share the win.";
+    const head = winners.length > 1 ? t("Shared win: {winners}", { winners: winners.map((s) => who(s)).join(", ") }) :
+      six ? t("{who} placed all six objects and wins!", { who: who(six.seat) }) : t("{who} wins with the fewest squares left to place.", { who: who(winners[0]) });
+    const why = six ? t("The first player to fit all six objects into the city wins at once; the others are ranked by the squares they still had to place (fewer is better), then by objects placed.") :
+      t("The stack ran out and the final round was played: the fewest squares left on unplaced objects wins; a tie goes to more objects placed; still tied, the players share the win.");
     const order = st.players.map((pl) => pl.seat).sort((a, b) => res.ranks[a] - res.ranks[b] || a - b);
     const rows = order.map((s) => {
       const pl = st.players[s];
@@ -398,7 +401,7 @@
     ui.parts.result.replaceChildren(el("div", { class: "mc-result" },
       el("div", { class: "mc-result-head" }, el("span", { class: "mc-star" }, "★"), " ", head),
       el("table", { class: "mc-rank" },
-        el("thead", {}, el("tr", {}, ["Place", "Player", "Squares left", "Placed", "Score"].map((h) => el("th", h === "Score" ? { class: "mc-score", title: "squares placed" } : {}, h)))),
+        el("thead", {}, el("tr", {}, [t("Place"), t("Player"), t("Squares left"), t("Placed"), t("Score")].map((h, i) => el("th", i === 4 ? { class: "mc-score", title: t("squares placed") } : {}, h)))),
         el("tbody", {}, rows)),
       el("p", { class: "mc-why" }, why)));
   }
@@ -411,18 +414,18 @@
       const mine = m === "lay";
       const turns = st.drawn.turns;
       const big = miniTile(turns[mine ? ui.rot : 0], 78, "mc-mini mc-drawn");
-      const info = [el("div", { class: "mc-hand-title" }, mine ? "Your drawn tile" : `${who(st.turn)} drew tile ${st.drawn.tile}`)];
+      const info = [el("div", { class: "mc-hand-title" }, mine ? t("Your drawn tile") : t("{who} drew tile {tile}", { who: who(st.turn), tile: st.drawn.tile }))];
       if (mine) {
         info.push(el("div", { class: "mc-rot" },
-          el("button", { type: "button", class: "mc-rot-btn", title: "Turn left (Shift+R)", "aria-label": "Turn left", onclick: () => rotate(-1) }, "↺"),
-          el("button", { type: "button", class: "mc-rot-btn primary", id: "mc-rotate", title: "Turn right (R)", "aria-label": "Turn right", onclick: () => rotate(1) }, "↻ Rotate"),
+          el("button", { type: "button", class: "mc-rot-btn", title: t("Turn left (Shift+R)"), "aria-label": t("Turn left"), onclick: () => rotate(-1) }, "↺"),
+          el("button", { type: "button", class: "mc-rot-btn primary", id: "mc-rotate", title: t("Turn right (R)"), "aria-label": t("Turn right"), onclick: () => rotate(1) }, t("↻ Rotate")),
           el("span", { class: "mc-key" }, "R")));
-        info.push(el("div", { class: "mc-turns" }, turns.map((t, i) =>
+        info.push(el("div", { class: "mc-turns" }, turns.map((squares, i) =>
           el("button", { type: "button", class: "mc-turn-btn" + (i === ui.rot ? " on" : ""), title: "r" + i, "data-turn": i, onclick: () => { ui.rot = i; drawGhost(); drawHand(); } },
-            miniTile(t, 30), el("span", {}, "r" + i)))));
-        info.push(el("p", { class: "mc-help" }, ui.touchy ? "Tap a dashed spot to try the tile there, then tap it again to lay it." :
-          "Move the tile over the city: it snaps to the dashed spots where it fits. Click to lay it."));
-        if (ui.touchSlot && ui.touchy) info.push(el("button", { type: "button", class: "primary mc-lay-here", onclick: () => lay(ui.touchSlot) }, `Lay here (${ui.touchSlot})`));
+            miniTile(squares, 30), el("span", {}, "r" + i)))));
+        info.push(el("p", { class: "mc-help" }, ui.touchy ? t("Tap a dashed spot to try the tile there, then tap it again to lay it.") :
+          t("Move the tile over the city: it snaps to the dashed spots where it fits. Click to lay it.")));
+        if (ui.touchSlot && ui.touchy) info.push(el("button", { type: "button", class: "primary mc-lay-here", onclick: () => lay(ui.touchSlot) }, t("Lay here ({slot})", { slot: ui.touchSlot })));
       }
       box.push(el("div", { class: "mc-drawn-box" + (mine ? " mine" : "") }, big, el("div", { class: "mc-drawn-info" }, info)));
     } else if (m === "place" || (d.acting && (d.draw || d.pass))) {
@@ -431,20 +434,21 @@
       const me = d.me;
       const chips = d.player.unplaced.map((len) => el("button", {
         type: "button", class: "mc-len" + (ui.len === len ? " on" : ""), disabled: !counts[len], "data-len": len,
-        title: counts[len] ? `${counts[len]} place${counts[len] > 1 ? "s" : ""} for your ${len}-object` : `no place for your ${len}-object now`,
+        title: counts[len] ? (counts[len] > 1 ? t("{count} places for your {len}-object", { count: counts[len], len }) : t("1 place for your {len}-object", { len }))
+          : t("no place for your {len}-object now", { len }),
         onclick: () => {
           ui.len = ui.len === len ? null : len; ui.first = null; ui.hover = null; say(""); drawTargets(); drawHand();
           if (ui.len) focusSpans(d.places.filter((p) => p.len === ui.len));
         },
-      }, miniObject(me, len, false, true), el("b", {}, String(len)), el("small", {}, counts[len] ? `${counts[len]} spot${counts[len] > 1 ? "s" : ""}` : "no spot")));
+      }, miniObject(me, len, false, true), el("b", {}, String(len)), el("small", {}, counts[len] ? (counts[len] > 1 ? t("{count} spots", { count: counts[len] }) : t("1 spot")) : t("no spot"))));
       const row = [];
-      if (d.places.length) row.push(el("div", { class: "mc-hand-title" }, "Place an object: pick a length (or click an end ring on the map)"), el("div", { class: "mc-lens" }, chips));
-      else if (d.acting) row.push(el("div", { class: "mc-hand-title" }, "None of your objects fits anywhere now."));
+      if (d.places.length) row.push(el("div", { class: "mc-hand-title" }, t("Place an object: pick a length (or click an end ring on the map)")), el("div", { class: "mc-lens" }, chips));
+      else if (d.acting) row.push(el("div", { class: "mc-hand-title" }, t("None of your objects fits anywhere now.")));
       const buttons = [];
-      if (d.draw) buttons.push(el("button", { type: "button", class: "primary mc-draw", "data-move": "draw", onclick: () => send("draw") }, `Draw a tile (${st.stack} left)`));
-      if (d.pass) buttons.push(el("button", { type: "button", class: "mc-pass", "data-move": "pass", onclick: () => send("pass") }, "Pass (place nothing)"));
+      if (d.draw) buttons.push(el("button", { type: "button", class: "primary mc-draw", "data-move": "draw", onclick: () => send("draw") }, t("Draw a tile ({count} left)", { count: st.stack })));
+      if (d.pass) buttons.push(el("button", { type: "button", class: "mc-pass", "data-move": "pass", onclick: () => send("pass") }, t("Pass (place nothing)")));
       if (buttons.length) row.push(el("div", { class: "mc-hand-buttons" }, buttons));
-      if (ui.len && !ui.first) row.push(el("p", { class: "mc-help" }, `The ${counts[ui.len] || 0} lit bands are where your ${ui.len}-object fits: click one end, then the other (or drag from end to end).`));
+      if (ui.len && !ui.first) row.push(el("p", { class: "mc-help" }, t("The {count} lit bands are where your {len}-object fits: click one end, then the other (or drag from end to end).", { count: counts[ui.len] || 0, len: ui.len })));
       box.push(el("div", { class: "mc-place-box" }, row));
     }
     ui.parts.hand.replaceChildren(...box);
@@ -456,19 +460,19 @@
     const last = (ui.ctx && ui.ctx.follow && ui.ctx.follow.last) || {};
     ui.parts.players.replaceChildren(...st.players.map((pl) => {
       const s = pl.seat;
-      const pieces = LENGTHS.map((len) => el("span", { class: "mc-piece-wrap", title: pl.unplaced.includes(len) ? `${len}-object to place` : `${len}-object placed` },
+      const pieces = LENGTHS.map((len) => el("span", { class: "mc-piece-wrap", title: pl.unplaced.includes(len) ? t("{len}-object to place", { len }) : t("{len}-object placed", { len }) },
         el("small", {}, String(len)), miniObject(s, len, !pl.unplaced.includes(len))));
       const tags = [];
-      if (st.turn === s && !ui.payload.over) tags.push(el("span", { class: "mc-tag now" }, "to play"));
-      if (s === st.first_player) tags.push(el("span", { class: "mc-tag", title: "first player: also starts the final round" }, "first"));
-      if (d.me === s) tags.push(el("span", { class: "mc-tag you" }, "you"));
-      if (st.final_round && st.final_round.includes(s)) tags.push(el("span", { class: "mc-tag" }, "final round"));
-      if (ui.payload.result && ui.payload.result.ranks[s] === 1) tags.push(el("span", { class: "mc-tag win" }, "winner"));
+      if (st.turn === s && !ui.payload.over) tags.push(el("span", { class: "mc-tag now" }, t("to play")));
+      if (s === st.first_player) tags.push(el("span", { class: "mc-tag", title: t("first player: also starts the final round") }, t("first")));
+      if (d.me === s) tags.push(el("span", { class: "mc-tag you" }, t("you")));
+      if (st.final_round && st.final_round.includes(s)) tags.push(el("span", { class: "mc-tag" }, t("final round")));
+      if (ui.payload.result && ui.payload.result.ranks[s] === 1) tags.push(el("span", { class: "mc-tag win" }, t("winner")));
       return el("div", { class: "mc-player" + (st.turn === s ? " current" : "") + (d.me === s ? " mine" : ""), style: `--seat:${FILL[s]};--seat-dark:${DARK[s]}`, "data-seat": s },
         el("div", { class: "mc-player-head" }, el("span", { class: "mc-sym", style: `color:${FILL[s]}` }, SHAPE[s]), el("b", {}, who(s)), tags),
         el("div", { class: "mc-pieces" }, pieces),
-        el("div", { class: "mc-player-foot" }, `${pl.remaining_squares} squares left · ${pl.placed.length} of 6 placed`),
-        last[s] ? el("p", { class: "tt-last-turn", "data-seat": s }, el("strong", {}, "Last turn: "), last[s]) : null);
+        el("div", { class: "mc-player-foot" }, t("{left} squares left · {placed} of 6 placed", { left: pl.remaining_squares, placed: pl.placed.length })),
+        last[s] ? el("p", { class: "tt-last-turn", "data-seat": s }, el("strong", {}, t("Last turn: ")), last[s]) : null);
     }));
   }
 
@@ -476,9 +480,9 @@
     const d = ui.d;
     const n = d.st.players.length;
     ui.parts.legend.replaceChildren(
-      ...[0, 1, 2, 3].map((s) => el("span", { class: "mc-leg" }, el("span", { style: `color:${FILL[s]}` }, SHAPE[s]), " ", colour(s) + (s >= n ? " (nobody)" : ""))),
-      el("span", { class: "mc-leg" }, el("span", { class: "mc-leg-cone" }, "▲"), " hole"),
-      el("span", { class: "mc-leg mc-leg-keys" }, "Drag to pan · wheel or pinch to zoom · R turns the tile · Esc cancels"));
+      ...[0, 1, 2, 3].map((s) => el("span", { class: "mc-leg" }, el("span", { style: `color:${FILL[s]}` }, SHAPE[s]), " ", colour(s) + (s >= n ? t(" (nobody)") : ""))),
+      el("span", { class: "mc-leg" }, el("span", { class: "mc-leg-cone" }, "▲"), " " + ((words.letters || {}).o || "hole")),
+      el("span", { class: "mc-leg mc-leg-keys" }, t("Drag to pan · wheel or pinch to zoom · R turns the tile · Esc cancels")));
   }
 
   function redraw() {
@@ -565,7 +569,7 @@
     const st = payload.state, res = payload.result;
     if (!st || !st.players || !res) return null;
     const six = st.players.find((pl) => pl.unplaced && pl.unplaced.length === 0);
-    return { detail: six ? "All six objects placed in the city." : "The stack ran out: the fewest squares left to place wins." };
+    return { detail: six ? t("All six objects placed in the city.") : t("The stack ran out: the fewest squares left to place wins.") };
   }
 
   T.registerBoard("multicity", { render, reset, outcome, describeMove, follow });

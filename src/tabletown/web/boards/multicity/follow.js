@@ -4,16 +4,30 @@
 // "A game's own board").
 "use strict";
 Tabletown.boardPart("multicity", "follow", () => {
+  const t = Tabletown.t;
   // -- following a turn (table.js "following"): the tile laid or the object placed in the step on the board
   // stands out on the map (mc-last, tt-just); each seat's last turn in words on its card.
   // (as the game's people's words say it, games/multicity/render.py: no coordinates, no tile numbers)
-  const TURN_WORDS = ["not turned", "turned a quarter clockwise", "turned half round", "turned a quarter anticlockwise"];
+  const TURN_WORDS = () => [t("not turned"), t("turned a quarter clockwise"), t("turned half round"), t("turned a quarter anticlockwise")];
+  // where a tile lies from the start tile, whole sentences for the translations (English: "2 tiles right and 1 up")
   function fromStart(x, y) {
     const across = Math.floor(x / 3), down = Math.floor(y / 3);
-    const parts = [];
-    if (across) parts.push(`${Math.abs(across)} tile${Math.abs(across) !== 1 ? "s" : ""} ${across > 0 ? "right" : "left"}`);
-    if (down) parts.push(`${Math.abs(down)}${parts.length ? "" : ` tile${Math.abs(down) !== 1 ? "s" : ""}`} ${down > 0 ? "down" : "up"}`);
-    return parts.length ? parts.join(" and ") + " from the start tile" : "on the start tile";
+    const fields = { count: Math.abs(across), down: Math.abs(down) };
+    const many = Math.abs(across) !== 1;
+    if (across && down) {
+      if (across > 0) {
+        if (down > 0) return many ? t("{count} tiles right and {down} down from the start tile", fields) : t("1 tile right and {down} down from the start tile", fields);
+        return many ? t("{count} tiles right and {down} up from the start tile", fields) : t("1 tile right and {down} up from the start tile", fields);
+      }
+      if (down > 0) return many ? t("{count} tiles left and {down} down from the start tile", fields) : t("1 tile left and {down} down from the start tile", fields);
+      return many ? t("{count} tiles left and {down} up from the start tile", fields) : t("1 tile left and {down} up from the start tile", fields);
+    }
+    if (across > 0) return many ? t("{count} tiles right from the start tile", fields) : t("1 tile right from the start tile", fields);
+    if (across < 0) return many ? t("{count} tiles left from the start tile", fields) : t("1 tile left from the start tile", fields);
+    fields.count = Math.abs(down);
+    if (down > 0) return fields.count !== 1 ? t("{count} tiles down from the start tile", fields) : t("1 tile down from the start tile", fields);
+    if (down < 0) return fields.count !== 1 ? t("{count} tiles up from the start tile", fields) : t("1 tile up from the start tile", fields);
+    return t("on the start tile");
   }
   const follow = {
     // a turn: an object placed, a tile drawn (then laid, a move of its own), a pass or a lost turn
@@ -24,7 +38,7 @@ Tabletown.boardPart("multicity", "follow", () => {
       const st = JSON.parse(JSON.stringify(state));
       for (const e of [...later].reverse()) {
         const pl = st.players[e.seat];
-        if (e.kind === "lay") st.tiles = st.tiles.filter((t) => t.x !== e.x || t.y !== e.y);
+        if (e.kind === "lay") st.tiles = st.tiles.filter((tile) => tile.x !== e.x || tile.y !== e.y);
         else if (e.kind === "draw") { st.stack += 1; st.drawn = null; }
         else if (e.kind === "place" && pl) {
           st.objects = st.objects.filter((o) => !(o.seat === e.seat && o.x === e.x && o.y === e.y && o.length === e.length));
@@ -38,7 +52,7 @@ Tabletown.boardPart("multicity", "follow", () => {
       st.drawn = null;
       st.free_slots = [];
       if (last && last.kind === "draw") {
-        const laid = state.tiles.find((t) => t.tile === last.tile);
+        const laid = state.tiles.find((tile) => tile.tile === last.tile);
         if (laid) st.drawn = { tile: last.tile, turns: [laid.squares, laid.squares, laid.squares, laid.squares] };
       }
       if (step.seat !== null && step.seat !== undefined) st.turn = step.seat;
@@ -48,11 +62,11 @@ Tabletown.boardPart("multicity", "follow", () => {
       const said = [];
       for (const e of list) {
         if (e.seat !== seat) continue;
-        if (e.kind === "place") said.push(`placed a ${e.length}-field object, ${e.vertical ? "standing" : "lying"}`);
-        else if (e.kind === "draw") said.push("drew a tile");
-        else if (e.kind === "lay") said.push(`laid it ${fromStart(e.x, e.y)}, ${TURN_WORDS[e.turn] || ""}`);
-        else if (e.kind === "pass") said.push("placed nothing in the final round");
-        else if (e.kind === "turn_lost") said.push("could not place any object");
+        if (e.kind === "place") said.push(e.vertical ? t("placed a {length}-field object, standing", { length: e.length }) : t("placed a {length}-field object, lying", { length: e.length }));
+        else if (e.kind === "draw") said.push(t("drew a tile"));
+        else if (e.kind === "lay") said.push(t("laid it {where}, {turned}", { where: fromStart(e.x, e.y), turned: TURN_WORDS()[e.turn] || "" }));
+        else if (e.kind === "pass") said.push(t("placed nothing in the final round"));
+        else if (e.kind === "turn_lost") said.push(t("could not place any object"));
       }
       if (!said.length) return "";
       const text = said.join(", ") + ".";
@@ -64,28 +78,31 @@ Tabletown.boardPart("multicity", "follow", () => {
   // the keyboard's way); the notation stays in records, the API and the terminal.
   // Moves are told as the log tells them (no coordinates): a tile by where it lies from the start tile,
   // an object by the square of a tile it starts on and whether it lies or stands.
-  const ROW_WORDS = ["top", "middle", "bottom"], COL_WORDS = ["left", "middle", "right"];
+  // the nine squares of a tile by row and column (top-left ... centre ... bottom-right)
+  const SQUARE_WORDS = () => [
+    [t("top-left"), t("top-middle"), t("top-right")],
+    [t("middle-left"), t("centre"), t("middle-right")],
+    [t("bottom-left"), t("bottom-middle"), t("bottom-right")],
+  ];
   const mod3 = (v) => ((v % 3) + 3) % 3;
-  function tileWords(x, y) {
-    const where = fromStart(x - mod3(x), y - mod3(y));
-    return where === "on the start tile" ? "the start tile" : `the tile ${where}`;
-  }
   function squareWords(x, y) {
-    const row = ROW_WORDS[mod3(y)], col = COL_WORDS[mod3(x)];
-    const square = row === "middle" && col === "middle" ? "centre" : `${row}-${col}`;
-    return `the ${square} square of ${tileWords(x, y)}`;
+    const square = SQUARE_WORDS()[mod3(y)][mod3(x)];
+    const tx = x - mod3(x), ty = y - mod3(y);
+    if (Math.floor(tx / 3) === 0 && Math.floor(ty / 3) === 0) return t("the {square} square of the start tile", { square });
+    return t("the {square} square of the tile {where}", { square, where: fromStart(tx, ty) });
   }
   function describeMove(text) {
-    if (text === "draw") return "Draw a tile";
-    if (text === "pass") return "Place nothing this round";
+    if (text === "draw") return t("Draw a tile");
+    if (text === "pass") return t("Place nothing this round");
     let m = /^t (-?\d+),(-?\d+) r([0-3])$/.exec(text);
     if (m) {
-      return { words: `Lay the tile ${fromStart(Number(m[1]), Number(m[2]))}, ${TURN_WORDS[Number(m[3])]}`, group: "Lay the tile" };
+      return { words: t("Lay the tile {where}, {turned}", { where: fromStart(Number(m[1]), Number(m[2])), turned: TURN_WORDS()[Number(m[3])] }), group: t("Lay the tile") };
     }
     m = /^(\d)([hv]) (-?\d+),(-?\d+)$/.exec(text);
     if (m) {
-      const [how, way] = m[2] === "h" ? ["lying", "to the right"] : ["standing", "downward"];
-      return { words: `Place your ${m[1]}-square object ${how}: from ${squareWords(Number(m[3]), Number(m[4]))} ${way}`, group: `Place a ${m[1]}-square object` };
+      const fields = { length: m[1], from: squareWords(Number(m[3]), Number(m[4])) };
+      return { words: m[2] === "h" ? t("Place your {length}-square object lying: from {from} to the right", fields) : t("Place your {length}-square object standing: from {from} downward", fields),
+        group: t("Place a {length}-square object", fields) };
     }
     return text;
   }

@@ -5,6 +5,7 @@
 "use strict";
 Tabletown.boardPart("multicity", "pointer", (shared) => {
   const { SEAT_OF, SHAPE, U, bounds, colour, drawGhost, drawHand, drawPreview, drawTargets, key, say, send, ui, who } = shared;
+  const t = Tabletown.t;
   const MIN_S = 0.12, MAX_S = 3;
 
   // -- the rules, to explain a refusal (docs/games/multicity.md; the server decides in the end) ---------
@@ -16,47 +17,47 @@ Tabletown.boardPart("multicity", "pointer", (shared) => {
   }
   function explainPair(a, b) {
     const d = ui.d, st = d.st;
-    if (a[0] !== b[0] && a[1] !== b[1]) return "An object lies straight along a row or a column: these two squares are not in line.";
+    if (a[0] !== b[0] && a[1] !== b[1]) return t("An object lies straight along a row or a column: these two squares are not in line.");
     const len = Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + 1;
-    if (len < 2 || len > 7) return `Objects are 2 to 7 squares long; these ends would need one of ${len}.`;
-    if (ui.len && len !== ui.len) return `Your ${ui.len}-object covers ${ui.len} squares, ends included; these ends are ${len} squares apart.`;
-    if (d.player && !d.player.unplaced.includes(len)) return `Your ${len}-object is already in the city.`;
+    if (len < 2 || len > 7) return t("Objects are 2 to 7 squares long; these ends would need one of {len}.", { len });
+    if (ui.len && len !== ui.len) return t("Your {size}-object covers {size} squares, ends included; these ends are {len} squares apart.", { size: ui.len, len });
+    if (d.player && !d.player.unplaced.includes(len)) return t("Your {len}-object is already in the city.", { len });
     const squares = spanSquares(a, b);
-    if (squares.some(([x, y]) => !d.cells.has(key(x, y)))) return "An object must lie entirely on tiles: this line leaves the city.";
+    if (squares.some(([x, y]) => !d.cells.has(key(x, y)))) return t("An object must lie entirely on tiles: this line leaves the city.");
     const mine = "grby"[d.me];
-    if (d.cells.get(key(...a)) !== mine || d.cells.get(key(...b)) !== mine) return `Both ends must be on ${colour(d.me)} symbols (${SHAPE[d.me]}, your colour).`;
-    if (!st.kids && squares.some(([x, y]) => d.cells.get(key(x, y)) === "o")) return "An object may not lie over a hole (only in the kids' variant).";
+    if (d.cells.get(key(...a)) !== mine || d.cells.get(key(...b)) !== mine) return t("Both ends must be on {colour} symbols ({shape}, your colour).", { colour: colour(d.me), shape: SHAPE[d.me] });
+    if (!st.kids && squares.some(([x, y]) => d.cells.get(key(x, y)) === "o")) return t("An object may not lie over a hole (only in the kids' variant).");
     const dir = a[0] === b[0] ? "v" : "h";
     const hits = squares.map(([x, y], i) => ({ i, on: d.occ.get(key(x, y)) || [] })).filter((h) => h.on.length);
     if (hits.length) {
-      if (st.overlap !== "loose") return "Another object already lies on one of these squares.";
+      if (st.overlap !== "loose") return t("Another object already lies on one of these squares.");
       const ends = new Set([0, squares.length - 1]);
-      if (hits.some((h) => ends.has(h.i) && h.on.some((o) => o.end))) return "Another object already stands on one of these end squares.";
-      if (hits.some((h) => h.on.some((o) => o.dir === dir))) return "Another object already runs along this row or column here.";
-      if (hits.some((h) => !ends.has(h.i) && h.on.some((o) => !o.end))) return "Objects may not cross: this one would cut through another's middle.";
+      if (hits.some((h) => ends.has(h.i) && h.on.some((o) => o.end))) return t("Another object already stands on one of these end squares.");
+      if (hits.some((h) => h.on.some((o) => o.dir === dir))) return t("Another object already runs along this row or column here.");
+      if (hits.some((h) => !ends.has(h.i) && h.on.some((o) => !o.end))) return t("Objects may not cross: this one would cut through another's middle.");
     }
     if (!ui.ctx || !ui.ctx.act) return "";
-    return "That placement is not among your moves now.";
+    return t("That placement is not among your moves now.");
   }
   function explainEnd(q) {
     const d = ui.d;
     const letter = d.cells.get(key(...q));
-    if (letter === undefined) return "That square is not on the city.";
-    if (letter === "o") return "An end never stands on a hole: ends go on your own symbols.";
-    if (SEAT_OF[letter] !== d.me) return `Both ends of an object go on ${colour(d.me)} symbols (${SHAPE[d.me]}, your colour); this one is ${colour(SEAT_OF[letter])}.`;
+    if (letter === undefined) return t("That square is not on the city.");
+    if (letter === "o") return t("An end never stands on a hole: ends go on your own symbols.");
+    if (SEAT_OF[letter] !== d.me) return t("Both ends of an object go on {colour} symbols ({shape}, your colour); this one is {other}.", { colour: colour(d.me), shape: SHAPE[d.me], other: colour(SEAT_OF[letter]) });
     const here = d.occ.get(key(...q)) || [];
-    if (here.length && d.st.overlap !== "loose") return "Another object already lies on this square.";
-    if (here.some((o) => o.end)) return "Another object's end already stands on this square.";
-    if (ui.len) return `No free straight line of ${ui.len} squares from here ends on another ${colour(d.me)} symbol.`;
-    return "None of your objects fits with an end here now.";
+    if (here.length && d.st.overlap !== "loose") return t("Another object already lies on this square.");
+    if (here.some((o) => o.end)) return t("Another object's end already stands on this square.");
+    if (ui.len) return t("No free straight line of {len} squares from here ends on another {colour} symbol.", { len: ui.len, colour: colour(d.me) });
+    return t("None of your objects fits with an end here now.");
   }
   function explainSlot(q) {
     const d = ui.d;
     const sx = Math.floor(q[0] / 3) * 3, sy = Math.floor(q[1] / 3) * 3;
-    if (d.slots.has(key(sx, sy))) return "A tile already lies there: lay the new tile on a dashed spot.";
+    if (d.slots.has(key(sx, sy))) return t("A tile already lies there: lay the new tile on a dashed spot.");
     const corner = [[-3, -3], [3, -3], [-3, 3], [3, 3]].some(([dx, dy]) => d.slots.has(key(sx + dx, sy + dy)));
-    if (corner) return "There the tile would touch the city by a corner only: it needs a whole edge.";
-    return "A tile must share a whole edge with the city: lay it on a dashed spot.";
+    if (corner) return t("There the tile would touch the city by a corner only: it needs a whole edge.");
+    return t("A tile must share a whole edge with the city: lay it on a dashed spot.");
   }
 
   // -- pan and zoom -------------------------------------------------------------------------------------
@@ -211,7 +212,7 @@ Tabletown.boardPart("multicity", "pointer", (shared) => {
       const k = key(...q);
       if (k === ui.first) {
         if (!g.moved && g.wasFirst === k) { ui.first = null; ui.hover = null; say(""); }
-        else say("Now click (or drag to) the other end: the bright rings show where it may go.", "hint");
+        else say(t("Now click (or drag to) the other end: the bright rings show where it may go."), "hint");
         drawTargets();
         return;
       }
@@ -244,7 +245,7 @@ Tabletown.boardPart("multicity", "pointer", (shared) => {
       if (!turns) { say(explainSlot(q), "refuse"); return; }
       if (touch && ui.touchSlot !== slot) {
         ui.touchSlot = slot;
-        say("Turn it with ↻ if you like, then tap the spot again (or “Lay here”).", "hint");
+        say(t("Turn it with ↻ if you like, then tap the spot again (or “Lay here”)."), "hint");
         drawGhost();
         drawHand();
         return;
@@ -258,12 +259,12 @@ Tabletown.boardPart("multicity", "pointer", (shared) => {
         pair(q);
         return;
       }
-      if (isEnd(k)) { ui.first = k; say("Now click the other end.", "hint"); drawTargets(); return; }
+      if (isEnd(k)) { ui.first = k; say(t("Now click the other end."), "hint"); drawTargets(); return; }
       say(explainEnd(q), "refuse");
       return;
     }
     if (ui.ctx && ui.ctx.act && ui.d && !ui.d.acting && ui.d.st.phase !== "over" && ui.d.st.turn !== null) {
-      say(`It is ${who(ui.d.st.turn)}'s turn.`, "hint");
+      say(t("It is {who}'s turn.", { who: who(ui.d.st.turn) }), "hint");
     }
   }
   function pair(q) {
