@@ -5,16 +5,36 @@
 (function () {
   const T = window.Tabletown;
   const { el } = T;
+  const t = T.t;
   const DIE = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
-  const SIMPLE = {
-    roll: "Roll one die", roll2: "Roll two dice", keep: "Keep the roll", reroll: "Re-roll one die",
-    reroll2: "Re-roll two dice", add2: "Add 2 (Harbor)", noadd: "Don't add 2", pass: "Build nothing", noswap: "No swap",
-  };
-  const DECISION = {
-    roll: "rolls the dice", reroll: "may re-roll (Radio Tower)", harbor: "may add 2 (Harbor)",
-    tv_station: "chooses whom the TV Station takes coins from", business_center: "may swap an establishment (Business Center)",
-    build: "may build",
-  };
+  // the words are looked up when drawn (the page's messages are read on first use)
+  const SIMPLE_MOVES = ["roll", "roll2", "keep", "reroll", "reroll2", "add2", "noadd", "pass", "noswap"];
+  const simple = (k) => ({
+    roll: t("Roll one die"), roll2: t("Roll two dice"), keep: t("Keep the roll"), reroll: t("Re-roll one die"),
+    reroll2: t("Re-roll two dice"), add2: t("Add 2 ({card})", { card: name("harbor") }), noadd: t("Don't add 2"),
+    pass: t("Build nothing"), noswap: t("No swap"),
+  })[k];
+  const decision = (k) => ({
+    roll: t("rolls the dice"), reroll: t("may re-roll ({card})", { card: name("radio") }),
+    harbor: t("may add 2 ({card})", { card: name("harbor") }),
+    tv_station: t("chooses whom the {card} takes coins from", { card: name("tv") }),
+    business_center: t("may swap an establishment ({card})", { card: name("office") }),
+    build: t("may build"),
+  })[k];
+  // A translation may hold a number's forms, "one|few|many" (Polish, Russian): the one for n.
+  function counted(text, n) {
+    const forms = text.split("|");
+    if (forms.length === 1) return text;
+    const order = forms.length === 2 ? ["one", "other"] : ["one", "few", "many", "other"];
+    let k = order.indexOf(new Intl.PluralRules(T.lang()).select(n));
+    if (k < 0 || k >= forms.length) k = forms.length - 1;
+    return forms[k];
+  }
+  // the possessive with the card: "your Cafe", "Alice's Cafe"
+  function whose(seats, seat, me, card) {
+    if (seat === me && me !== null && me !== undefined) return t("your {card}", { card });
+    return t("{name}'s {card}", { name: T.seatLabel(seats, seat), card });
+  }
   let words = null;
   let swapTheirs = null; // Business Center: the opponent's card chosen first ({seat, id})
 
@@ -32,7 +52,7 @@
     if (!list || !list.length) return "";
     const sorted = [...list].sort((a, b) => a - b);
     if (sorted.length === 1) return String(sorted[0]);
-    if (sorted.length === 2) return `${sorted[0]} or ${sorted[1]}`;
+    if (sorted.length === 2) return t("{a} or {b}", { a: sorted[0], b: sorted[1] });
     return `${sorted[0]}–${sorted[sorted.length - 1]}`;
   }
   function tipLines(info, opts) {
@@ -41,12 +61,12 @@
     const list = info.rolls || printed.rolls || [];
     const cost = info.cost !== undefined ? info.cost : printed.cost;
     const lines = [(words.colors || {})[color] || ""];
-    if (list.length) lines.push(`Activates on a roll of ${rollWords(list)}.`);
-    if (cost !== undefined) lines.push(`Costs ${coins(cost)}.`);
-    if (effect(info.id)) lines.push(`Effect: ${effect(info.id)}.`);
-    if (opts.built !== undefined) lines.push(opts.built ? "Built." : "Not built yet.");
-    else if (opts.where === "market" && opts.count !== undefined) lines.push(`${opts.count} left in the market.`);
-    else if (opts.count !== undefined) lines.push(`${opts.count} in this town.`);
+    if (list.length) lines.push(t("Activates on a roll of {rolls}.", { rolls: rollWords(list) }));
+    if (cost !== undefined) lines.push(t("Costs {coins}.", { coins: coins(cost) }));
+    if (effect(info.id)) lines.push(t("Effect: {effect}.", { effect: effect(info.id) }));
+    if (opts.built !== undefined) lines.push(opts.built ? t("Built.") : t("Not built yet."));
+    else if (opts.where === "market" && opts.count !== undefined) lines.push(t("{count} left in the market.", { count: opts.count }));
+    else if (opts.count !== undefined) lines.push(t("{count} in this town.", { count: opts.count }));
     return lines.filter(Boolean);
   }
   function card(info, opts) {
@@ -70,7 +90,7 @@
       el("span", { class: "mk-foot" },
         info.cost !== undefined ? el("span", { class: "mk-cost coin" }, String(info.cost)) : null,
         opts.count !== undefined ? el("span", { class: "mk-count" }, "×" + opts.count) : null,
-        opts.built !== undefined ? el("span", { class: "mk-built" }, opts.built ? "built" : "—") : null));
+        opts.built !== undefined ? el("span", { class: "mk-built" }, opts.built ? t("built") : "—") : null));
     // (the tooltip opens to the left of a card near the right edge of the window)
     const place = () => wrap.classList.toggle("mk-tip-left", wrap.getBoundingClientRect().left + 290 > window.innerWidth);
     const wrap = el("div", { class: "mk-cardwrap", "data-card": info.id, onmouseenter: place, onfocusin: place,
@@ -97,47 +117,51 @@
     const order = st.players.map((p, s) => s).sort((a, b) => res.ranks[a] - res.ranks[b] ||
       builtCount(st, st.players[b]) - builtCount(st, st.players[a]) || st.players[b].coins - st.players[a].coins || a - b);
     return el("div", { class: "result mk-final" },
-      el("div", {}, "Final standings"),
+      el("div", {}, t("Final standings")),
       el("table", { class: "grid" },
-        el("tr", {}, el("th", {}, "Place"), el("th", {}, "City"), el("th", {}, "Landmarks built"), el("th", {}, "Coins")),
+        el("tr", {}, el("th", {}, t("Place")), el("th", {}, t("City")), el("th", {}, t("Landmarks built")), el("th", {}, t("Coins"))),
         order.map((s) => {
           const p = st.players[s];
           return el("tr", { class: res.ranks[s] === 1 ? "winner" : "", "data-seat": s },
-            el("td", {}, T.place(res, s) + (res.ranks[s] === 1 ? " ★" : "")), el("td", {}, T.seatLabel(ctx.seats, s) + (s === ctx.seat ? " (you)" : "")),
-            el("td", {}, `${builtCount(st, p)} of ${needed}`), el("td", {}, String(p.coins)));
+            el("td", {}, T.place(res, s) + (res.ranks[s] === 1 ? " ★" : "")), el("td", {}, s === ctx.seat ? t("{name} (you)", { name: T.seatLabel(ctx.seats, s) }) : T.seatLabel(ctx.seats, s)),
+            el("td", {}, t("{built} of {needed}", { built: builtCount(st, p), needed })), el("td", {}, String(p.coins)));
         })),
-      el("p", { class: "hint" }, "The first city to build all its landmarks wins" +
-        (st.players.length > 2 ? "; the others did not finish and share second place." : ".")));
+      el("p", { class: "hint" }, st.players.length > 2 ?
+        t("The first city to build all its landmarks wins; the others did not finish and share second place.") :
+        t("The first city to build all its landmarks wins.")));
   }
 
   function outcome(payload, ctx) {
     const st = payload.state, res = payload.result;
     if (!st || !st.players || !res || res.winners.length !== 1) return null;
     const w = res.winners[0];
-    const who = w === ctx.seat ? "You" : T.seatName(ctx.seats, w, ctx.seat);
-    return { detail: `${who} built all ${builtCount(st, st.players[w])} landmarks first.` };
+    const count = builtCount(st, st.players[w]);
+    if (w === ctx.seat) return { detail: t("You built all {count} landmarks first.", { count }) };
+    return { detail: t("{who} built all {count} landmarks first.", { who: T.seatName(ctx.seats, w, ctx.seat), count }) };
   }
 
   // A legal move in words for the move list (the notation stays in records, the API and the terminal).
   // null: a move made on the board itself (a Business Center swap: click their card, then yours).
   function describeMove(text, payload, ctx) {
     if (!words) words = T.config("board-words") || {};
-    if (SIMPLE[text]) return SIMPLE[text];
+    if (SIMPLE_MOVES.includes(text)) return simple(text);
     const [verb, a, b, c] = text.split(" ");
     const st = (payload && payload.state) || {};
     if (verb === "build") {
       const info = (st.cards || []).find((x) => x.id === a) || (st.landmarks || []).find((x) => x.id === a);
       const landmark = (st.landmarks || []).some((x) => x.id === a);
-      const cost = info && info.cost !== undefined ? ` (${info.cost} ${info.cost === 1 ? "coin" : "coins"})` : "";
-      return { words: `Build ${landmark ? "the" : "a"} ${name(a)}${cost}`, group: landmark ? "Build a landmark" : "Build an establishment" };
+      const group = landmark ? t("Build a landmark") : t("Build an establishment");
+      if (!info || info.cost === undefined) return { words: landmark ? t("Build the {card}", { card: name(a) }) : t("Build a {card}", { card: name(a) }), group };
+      const fields = { card: name(a), coins: coins(info.cost) };
+      return { words: landmark ? t("Build the {card} ({coins})", fields) : t("Build a {card} ({coins})", fields), group };
     }
     if (verb === "tv") {
       const amount = st.pending && st.pending.amount !== undefined ? st.pending.amount : 5;
-      return `Take ${amount} coins from ${T.seatLabel(ctx && ctx.seats, Number(a))} (TV Station)`;
+      return t("Take {amount} coins from {name} ({card})", { amount, name: T.seatLabel(ctx && ctx.seats, Number(a)), card: name("tv") });
     }
     if (verb === "swap") {
       if (ctx && ctx.act) return null;
-      return `Swap ${name(a)} for ${T.seatWhose(ctx && ctx.seats, Number(b), ctx && ctx.seat)} ${name(c)} (Business Center)`;
+      return t("Swap {mine} for {theirs} ({card})", { mine: name(a), theirs: whose(ctx && ctx.seats, Number(b), ctx && ctx.seat, name(c)), card: name("office") });
     }
     return text;
   }
@@ -189,10 +213,11 @@
     if (roll) { st.dice = roll.dice; st.roll = roll.total; }
     return st;
   }
-  function coins(n) { return n === 1 ? "1 coin" : `${n} coins`; }
+  // i18n: "{n} coins" may hold the number's forms, one|few|many (Polish, Russian)
+  function coins(n) { return n === 1 ? t("1 coin") : counted(t("{n} coins", { n }), n); }
   function summary(list, seat, ctx) {
     if (!words) words = T.config("board-words") || {};
-    const who = (s) => (s === ctx.seat ? "you" : T.seatLabel(ctx.seats, s));
+    const who = (s) => T.seatLabel(ctx.seats, s);
     const said = [];
     let rolled = null, rerolled = false, bank = 0;
     for (const e of list) {
@@ -201,20 +226,33 @@
       else if (e.kind === "income" && e.seat === seat) bank += e.amount;
       else if ((e.kind === "city_hall" || e.kind === "airport") && e.seat === seat) bank += e.amount;
     }
-    if (rolled) said.push(`${rerolled ? "re-rolled to" : "rolled"} ${rolled.dice.join("+")}${rolled.dice.length > 1 ? ` = ${rolled.total}` : ""}`);
-    for (const e of list) {
-      if (e.kind === "harbor_add" && e.seat === seat) said.push(`added 2 with the Harbor (${e.total})`);
-      else if (e.kind === "tuna_roll" && e.seat === seat) said.push(`rolled ${e.dice.join("+")} = ${e.total} for the Tuna Boats`);
-      else if (e.kind === "pay" && e.seat === seat && e.amount) said.push(`paid ${who(e.to)} ${e.amount} (${name(e.card)})`);
-      else if (e.kind === "take" && e.seat === seat && e.amount) said.push(`took ${e.amount} from ${who(e.from)} (${name(e.card)})`);
-      else if (e.kind === "swap" && e.seat === seat) said.push(`swapped a ${name(e.mine)} for ${who(e.target)}'s ${name(e.theirs)}`);
+    if (rolled) {
+      const fields = { dice: rolled.dice.join("+"), total: rolled.total };
+      if (rolled.dice.length > 1) said.push(rerolled ? t("re-rolled to {dice} = {total}", fields) : t("rolled {dice} = {total}", fields));
+      else said.push(rerolled ? t("re-rolled to {dice}", fields) : t("rolled {dice}", fields));
     }
-    if (bank) said.push(`got ${coins(bank)} from the bank`);
     for (const e of list) {
-      if (e.kind === "build" && e.seat === seat) said.push(`built ${name(e.card)} (${coins(e.cost)})`);
-      else if (e.kind === "pass" && e.seat === seat) said.push("built nothing");
-      else if (e.kind === "extra_turn" && e.seat === seat) said.push("plays again (Amusement Park)");
-      else if (e.kind === "win" && e.seat === seat) said.push("built every landmark and wins");
+      if (e.kind === "harbor_add" && e.seat === seat) said.push(t("added 2 with the {card} ({total})", { card: name("harbor"), total: e.total }));
+      else if (e.kind === "tuna_roll" && e.seat === seat) said.push(t("rolled {dice} = {total} for the Tuna Boats", { dice: e.dice.join("+"), total: e.total }));
+      else if (e.kind === "pay" && e.seat === seat && e.amount) {
+        const fields = { name: who(e.to), amount: e.amount, card: name(e.card) };
+        said.push(e.to === ctx.seat ? t("paid you {amount} ({card})", fields) : t("paid {name} {amount} ({card})", fields));
+      }
+      else if (e.kind === "take" && e.seat === seat && e.amount) {
+        const fields = { amount: e.amount, name: who(e.from), card: name(e.card) };
+        said.push(e.from === ctx.seat ? t("took {amount} from you ({card})", fields) : t("took {amount} from {name} ({card})", fields));
+      }
+      else if (e.kind === "swap" && e.seat === seat) {
+        const fields = { mine: name(e.mine), name: who(e.target), theirs: name(e.theirs) };
+        said.push(e.target === ctx.seat ? t("swapped a {mine} for your {theirs}", fields) : t("swapped a {mine} for {name}'s {theirs}", fields));
+      }
+    }
+    if (bank) said.push(t("got {coins} from the bank", { coins: coins(bank) }));
+    for (const e of list) {
+      if (e.kind === "build" && e.seat === seat) said.push(t("built {card} ({coins})", { card: name(e.card), coins: coins(e.cost) }));
+      else if (e.kind === "pass" && e.seat === seat) said.push(t("built nothing"));
+      else if (e.kind === "extra_turn" && e.seat === seat) said.push(t("plays again ({card})", { card: name("park") }));
+      else if (e.kind === "win" && e.seat === seat) said.push(t("built every landmark and wins"));
     }
     if (!said.length) return "";
     const text = said.join(", ") + ".";
@@ -233,12 +271,12 @@
       if (e.kind === "roll") marks.roll = e;
       else if (e.kind === "tuna_roll") marks.tuna = e;
       else if (e.kind === "harbor_add" && marks.roll) marks.roll = { ...marks.roll, total: e.total, harbor: true };
-      else if (e.kind === "income") add(e.seat, e.amount, `from the bank for ${name(e.card)}`);
-      else if (e.kind === "pay") { add(e.seat, -e.amount, `to ${name(e.card)}`); add(e.to, e.amount, `for ${name(e.card)}`); }
-      else if (e.kind === "take") { add(e.seat, e.amount, `for ${name(e.card)}`); add(e.from, -e.amount, `to ${name(e.card)}`); }
-      else if (e.kind === "city_hall") add(e.seat, e.amount, "from the City Hall");
-      else if (e.kind === "airport") add(e.seat, e.amount, "from the Airport");
-      else if (e.kind === "build") { add(e.seat, -e.cost, `built ${name(e.card)}`); mark(e.seat, e.card); }
+      else if (e.kind === "income") add(e.seat, e.amount, t("from the bank for {card}", { card: name(e.card) }));
+      else if (e.kind === "pay") { add(e.seat, -e.amount, t("to {card}", { card: name(e.card) })); add(e.to, e.amount, t("for {card}", { card: name(e.card) })); }
+      else if (e.kind === "take") { add(e.seat, e.amount, t("for {card}", { card: name(e.card) })); add(e.from, -e.amount, t("to {card}", { card: name(e.card) })); }
+      else if (e.kind === "city_hall") add(e.seat, e.amount, t("from the {card}", { card: name("cityhall") }));
+      else if (e.kind === "airport") add(e.seat, e.amount, t("from the {card}", { card: name("airport") }));
+      else if (e.kind === "build") { add(e.seat, -e.cost, t("built {card}", { card: name(e.card) })); mark(e.seat, e.card); }
       else if (e.kind === "swap") { mark(e.seat, e.theirs); mark(e.target, e.mine); }
     }
     return marks;
@@ -246,8 +284,9 @@
   function deltaChip(d, seats, seat, me, fresh) {
     const plus = d.amount > 0;
     const text = (plus ? "+" : "−") + Math.abs(d.amount);
+    const who = seat === me ? t("{name} (you)", { name: T.seatLabel(seats, seat) }) : T.seatLabel(seats, seat);
     return el("span", { class: "tt-delta " + (plus ? "plus" : "minus") + (fresh ? " tt-fresh" : ""), "data-amount": d.amount,
-      title: `${T.seatLabel(seats, seat)}${seat === me ? " (you)" : ""}: ${text} ${d.why}` }, text);
+      title: t("{name}: {amount} {why}", { name: who, amount: text, why: d.why }) }, text);
   }
 
   function render(container, payload, ctx) {
@@ -270,28 +309,29 @@
     const faces = marks.roll ? marks.roll.dice : st.dice || [];
     const total = marks.roll ? marks.roll.total : st.roll;
     const dice = faces.map((d) => DIE[d] || String(d)).join(" ");
+    const and = t(" and ");
     // a step that ended its seat's turn is shown as that seat's (the position already names the next roller)
     const ended = fol.playing && fol.step && fol.step.seat !== null && fol.step.seat !== undefined && fol.step.seat !== st.current;
     parts.push(el("div", { class: "mk-turn" },
-      el("span", {}, ended ? `${T.seatLabel(ctx.seats, fol.step.seat)}'s turn ` : `Turn ${st.turn}: ${T.seatLabel(ctx.seats, st.current)} `),
-      pending.decision && !ended ? el("span", { class: "hint" }, DECISION[pending.decision] || pending.decision) : null,
+      el("span", {}, ended ? t("{name}'s turn ", { name: T.seatLabel(ctx.seats, fol.step.seat) }) : t("Turn {turn}: {name} ", { turn: st.turn, name: T.seatLabel(ctx.seats, st.current) })),
+      pending.decision && !ended ? el("span", { class: "hint" }, decision(pending.decision) || pending.decision) : null,
       dice ? el("span", {
         class: "mk-dice" + (marks.roll ? " tt-rolled" + (fol.fresh ? " tt-fresh" : "") : ""), "data-dice": faces.join(","),
-        title: marks.roll ? `${T.seatLabel(ctx.seats, marks.roll.seat)} rolled ${faces.join(" and ")}` : "the dice as rolled",
-        role: "img", "aria-label": `dice: ${faces.join(" and ")}${total ? `, total ${total}` : ""}`,
+        title: marks.roll ? t("{name} rolled {dice}", { name: T.seatLabel(ctx.seats, marks.roll.seat), dice: faces.join(and) }) : t("the dice as rolled"),
+        role: "img", "aria-label": total ? t("dice: {dice}, total {total}", { dice: faces.join(and), total }) : t("dice: {dice}", { dice: faces.join(and) }),
       }, dice, total ? el("small", {}, ` = ${total}`) : null) : null,
       // a Tuna Boat roll (Harbor): its own two dice, rolled once for every Tuna Boat of the step
       marks.tuna ? el("span", {
         class: "mk-tuna tt-rolled" + (fol.fresh ? " tt-fresh" : ""), "data-dice": marks.tuna.dice.join(","),
-        title: `${T.seatLabel(ctx.seats, marks.tuna.seat)} rolled ${marks.tuna.dice.join(" and ")} for the Tuna Boats: each pays that total`,
-        role: "img", "aria-label": `Tuna Boat dice: ${marks.tuna.dice.join(" and ")}, total ${marks.tuna.total}`,
-      }, el("small", {}, "Tuna Boat "), marks.tuna.dice.map((d) => DIE[d] || String(d)).join(" "), el("small", {}, ` = ${marks.tuna.total}`)) : null));
+        title: t("{name} rolled {dice} for the Tuna Boats: each pays that total", { name: T.seatLabel(ctx.seats, marks.tuna.seat), dice: marks.tuna.dice.join(and) }),
+        role: "img", "aria-label": t("Tuna Boat dice: {dice}, total {total}", { dice: marks.tuna.dice.join(and), total: marks.tuna.total }),
+      }, el("small", {}, name("tuna") + " "), marks.tuna.dice.map((d) => DIE[d] || String(d)).join(" "), el("small", {}, ` = ${marks.tuna.total}`)) : null));
 
     // simple decisions as big buttons
-    const simple = Object.keys(SIMPLE).filter((k) => legal.has(k));
-    if (simple.length && act) {
-      parts.push(el("div", { class: "mk-actions" }, simple.map((k) =>
-        el("button", { class: "primary", type: "button", "data-move": k, onclick: () => act(k) }, SIMPLE[k]))));
+    const buttons = SIMPLE_MOVES.filter((k) => legal.has(k));
+    if (buttons.length && act) {
+      parts.push(el("div", { class: "mk-actions" }, buttons.map((k) =>
+        el("button", { class: "primary", type: "button", "data-move": k, onclick: () => act(k) }, simple(k)))));
     }
 
     // Business Center: click the opponent's card you want, then the card of yours you give for it
@@ -299,8 +339,8 @@
     if (!swapping) swapTheirs = null;
     if (swapping) {
       parts.push(el("p", { class: "hint mk-swap-hint", role: "status" }, swapTheirs ?
-        `Take ${T.seatWhose(ctx.seats, swapTheirs.seat, me)} ${name(swapTheirs.id)} for one of your cards: click the card you give (or click theirs again to choose another).` :
-        "Business Center: click an opponent's card you want, then one of yours to give for it — or “No swap”."));
+        t("Take {theirs} for one of your cards: click the card you give (or click theirs again to choose another).", { theirs: whose(ctx.seats, swapTheirs.seat, me, name(swapTheirs.id)) }) :
+        t("{card}: click an opponent's card you want, then one of yours to give for it — or “{noswap}”.", { card: name("office"), noswap: simple("noswap") })));
     }
 
     // the cities
@@ -309,11 +349,11 @@
       const tv = `tv ${seat}`;
       const acting = fol.step && fol.step.seat === seat;
       const city = el("section", { class: "mk-city" + (seat === st.current ? " current" : "") + (seat === me ? " mine" : "") + (acting ? " tt-acting" : ""), "data-seat": seat },
-        el("h3", {}, T.seatLabel(ctx.seats, seat), el("span", { class: "mk-coins coin", title: "coins" }, String(p.coins)),
+        el("h3", {}, T.seatLabel(ctx.seats, seat), el("span", { class: "mk-coins coin", title: t("coins") }, String(p.coins)),
           (marks.deltas[seat] || []).map((d) => deltaChip(d, ctx.seats, seat, me, fol.fresh)),
-          act && legal.has(tv) ? el("button", { class: "small", type: "button", "data-move": tv, onclick: () => act(tv) }, "Take coins (TV Station)") : null));
+          act && legal.has(tv) ? el("button", { class: "small", type: "button", "data-move": tv, onclick: () => act(tv) }, t("Take coins ({card})", { card: name("tv") })) : null));
       const last = (fol.last || {})[seat];
-      if (last) city.append(el("p", { class: "tt-last-turn", "data-seat": seat }, el("strong", {}, "Last turn: "), last));
+      if (last) city.append(el("p", { class: "tt-last-turn", "data-seat": seat }, el("strong", {}, t("Last turn: ")), last));
       const just = marks.cards[seat] || new Set();
       const lit = (id) => ({ just: just.has(id), fresh: !!fol.fresh, where: seat });
       city.append(el("div", { class: "mk-row" }, landmarks.filter((l) => l.id in p.landmarks).map((l) => {
@@ -329,11 +369,11 @@
         if (swapping) {
           if (seat !== me && [...legal].some((m) => m.startsWith("swap ") && m.endsWith(` ${seat} ${id}`))) {
             playable = true; selected = !!swapTheirs && swapTheirs.seat === seat && swapTheirs.id === id;
-            label = `Choose ${T.seatWhose(ctx.seats, seat, me)} ${name(id)} to take`;
+            label = t("Choose {theirs} to take", { theirs: whose(ctx.seats, seat, me, name(id)) });
             onclick = () => { swapTheirs = selected ? null : { seat, id }; render(container, payload, ctx); };
           } else if (seat === me && swapTheirs && legal.has(`swap ${id} ${swapTheirs.seat} ${swapTheirs.id}`)) {
             playable = true;
-            label = `Give your ${name(id)} for ${T.seatWhose(ctx.seats, swapTheirs.seat, me)} ${name(swapTheirs.id)}`;
+            label = t("Give your {mine} for {theirs}", { mine: name(id), theirs: whose(ctx.seats, swapTheirs.seat, me, name(swapTheirs.id)) });
             onclick = () => { const m = `swap ${id} ${swapTheirs.seat} ${swapTheirs.id}`; swapTheirs = null; act(m); };
           }
         }
@@ -346,7 +386,7 @@
     // the market
     const market = Object.entries(st.market || {}).filter(([, n]) => n > 0)
       .sort((a, b) => (cards[a[0]]?.rolls?.[0] || 0) - (cards[b[0]]?.rolls?.[0] || 0));
-    parts.push(el("h3", {}, "Market", st.market_deck_sizes && st.market_deck_sizes.length ? el("small", {}, ` (deck: ${st.market_deck_sizes.join(" / ")})`) : null));
+    parts.push(el("h3", {}, t("Market"), st.market_deck_sizes && st.market_deck_sizes.length ? el("small", {}, t(" (deck: {sizes})", { sizes: st.market_deck_sizes.join(" / ") })) : null));
     parts.push(el("div", { class: "mk-row mk-market" }, market.map(([id, count]) => {
       const move = `build ${id}`;
       const playable = !!act && legal.has(move);
@@ -355,5 +395,9 @@
     container.replaceChildren(...parts);
   }
 
-  T.registerBoard("machikoro", { render, outcome, describeMove, follow, boardMovesHint: "Business Center: click an opponent’s card on the board, then one of yours.", reset() { swapTheirs = null; } });
+  const board = { render, outcome, describeMove, follow, reset() { swapTheirs = null; } };
+  // (read when the page shows it: the words are the page's)
+  Object.defineProperty(board, "boardMovesHint", { enumerable: true,
+    get: () => { if (!words) words = T.config("board-words") || {}; return t("{card}: click an opponent’s card on the board, then one of yours.", { card: name("office") }); } });
+  T.registerBoard("machikoro", board);
 })();

@@ -12,19 +12,36 @@
 (function () {
   const T = window.Tabletown;
   const { el } = T;
+  const t = T.t;
   const NS = "http://www.w3.org/2000/svg";
-  const UP_LABEL = {
-    open: ["Opening", "rank 10/5/2 → 15/8/0"], grand: ["Grand", "grand hotel"], small: ["Small", "small hotel"],
-    street: ["Street", "street bonus"], par3: ["PAR 3", "per hole"], par4: ["PAR 4", "per hole"], par5: ["PAR 5", "per hole"],
-    vip: ["VIP", "per VIP casino"], luxury: ["Luxury", "per Luxury casino"], limo: ["Limo", "per missing segment"],
-  };
-  const EFFECT_SHORT = { op: "Opening", con: "Construction", up: "Upgrade", show: "Show", limo: "Limousine" };
-  const EFFECT_HELP = {
-    op: "mark the next opening box", con: "cross out a crane: that casino is built",
-    up: "cross a yellow box of one column", show: "if the casino has a star: cross a show box",
-    limo: "drive one segment to a neighbouring lamp",
-  };
-  const DIR_WORD = { n: "north", s: "south", e: "east", w: "west" };
+  // Words by id, looked up when read (the page's messages are read on first use): lookup(() => ({...})).
+  function lookup(make, keys) {
+    const out = {};
+    for (const k of keys) Object.defineProperty(out, k, { enumerable: true, get: () => make()[k] });
+    return out;
+  }
+  const UP_LABEL = lookup(() => ({
+    open: [t("Opening"), t("rank 10/5/2 → 15/8/0")], grand: [t("Grand"), t("grand hotel")], small: [t("Small"), t("small hotel")],
+    street: [t("Street"), t("street bonus")], par3: ["PAR 3", t("per hole")], par4: ["PAR 4", t("per hole")], par5: ["PAR 5", t("per hole")],
+    vip: ["VIP", t("per VIP casino")], luxury: [t("Luxury"), t("per Luxury casino")], limo: [t("Limo"), t("per missing segment")],
+  }), ["open", "grand", "small", "street", "par3", "par4", "par5", "vip", "luxury", "limo"]);
+  const EFFECTS = ["op", "con", "up", "show", "limo"];
+  const EFFECT_SHORT = lookup(() => ({ op: t("Opening"), con: t("Construction"), up: t("Upgrade"), show: t("Show"), limo: t("Limousine") }), EFFECTS);
+  const EFFECT_HELP = lookup(() => ({
+    op: t("mark the next opening box"), con: t("cross out a crane: that casino is built"),
+    up: t("cross a yellow box of one column"), show: t("if the casino has a star: cross a show box"),
+    limo: t("drive one segment to a neighbouring lamp"),
+  }), EFFECTS);
+  const DIR_WORD = lookup(() => ({ n: t("north"), s: t("south"), e: t("east"), w: t("west") }), ["n", "s", "e", "w"]);
+  // A translation may hold a number's forms, "one|few|many" (Polish, Russian): the one for n.
+  function counted(text, n) {
+    const forms = text.split("|");
+    if (forms.length === 1) return text;
+    const order = forms.length === 2 ? ["one", "other"] : ["one", "few", "many", "other"];
+    let k = order.indexOf(new Intl.PluralRules(T.lang()).select(n));
+    if (k < 0 || k >= forms.length) k = forms.length - 1;
+    return forms[k];
+  }
 
   let W = null; // board words
   let G = null; // geometry derived from the words
@@ -50,14 +67,14 @@
   // Casinos and lamps in the words of the sheet: "4.11" is typed, "street 4, avenue 11" is read.
   function slotWords(id) {
     const [street, avenue] = String(id).split(".");
-    return avenue ? `street ${street}, avenue ${avenue}` : String(id);
+    return avenue ? t("street {street}, avenue {avenue}", { street, avenue }) : String(id);
   }
   function lampWords(lamp) {
     const street = Math.floor(lamp / G.nc) + 1, c = W.lamp_columns[lamp % G.nc];
-    if (lamp === W.start_lamp) return "the airport";
-    if (c === 0) return `the lamp at the start of street ${street}`;
-    if (c >= W.avenues) return `the lamp at the end of street ${street}`;
-    return `the lamp on street ${street} after avenue ${c}`;
+    if (lamp === W.start_lamp) return t("the airport");
+    if (c === 0) return t("the lamp at the start of street {street}", { street });
+    if (c >= W.avenues) return t("the lamp at the end of street {street}", { street });
+    return t("the lamp on street {street} after avenue {avenue}", { street, avenue: c });
   }
 
   function geometry() {
@@ -138,7 +155,7 @@
     try {
       const saved = JSON.parse(sessionStorage.getItem(SAVED) || "null");
       if (!saved || saved.key !== key || !Array.isArray(saved.steps)) { forget(); return []; } // an older round's
-      return saved.steps.filter((t) => typeof t === "string").slice(0, 8);
+      return saved.steps.filter((x) => typeof x === "string").slice(0, 8);
     } catch (e) { return []; }
   }
   function keep(d) {
@@ -187,7 +204,7 @@
     } else {
       // refused or unreachable: take the step back and say why
       d.steps = d.steps.slice(0, Math.max(0, d.answers.length - 1));
-      d.error = response && response.data && response.data.message ? response.data.message : "The server did not answer; try again.";
+      d.error = response && response.data && response.data.message ? response.data.message : t("The server did not answer; try again.");
     }
     settle(d);
     if (store.last) render(...store.last);
@@ -220,11 +237,11 @@
     rerender();
   }
 
-  function turnFromView(t) {
+  function turnFromView(v) {
     const idx = (n) => (n ? G.idx[n] : -1);
     return {
-      stage: t.step, i: t.combination[0], j: t.combination[1], num: t.number, eff: t.effect, bonus: t.bonus,
-      main: idx(t.opened), copy: idx(t.copied), refused: t.steps.some((x) => x.step === "refuse"), steps: t.steps,
+      stage: v.step, i: v.combination[0], j: v.combination[1], num: v.number, eff: v.effect, bonus: v.bonus,
+      main: idx(v.opened), copy: idx(v.copied), refused: v.steps.some((x) => x.step === "refuse"), steps: v.steps,
     };
   }
 
@@ -289,21 +306,21 @@
     const bits = [];
     for (const x of steps) {
       if (x.step === "pick" && x.bonus) bits.push(W.bonuses[x.bonus]);
-      else if (x.step === "refuse") bits.push("no number fitted: 2 opening boxes");
-      else if (x.step === "open") bits.push(`${x.number} on ${slotWords(x.slot)}`);
-      else if (x.step === "expand") bits.push(`copied ${x.number} to ${slotWords(x.slot)}`);
-      else if (effectOf(x) === "con") bits.push("built a crane casino");
-      else if (effectOf(x) === "op") bits.push("an opening box");
-      else if (effectOf(x) === "up") bits.push(`upgraded ${UP_LABEL[x.column] ? UP_LABEL[x.column][0] : x.column}`);
-      else if (effectOf(x) === "show") bits.push("a show");
-      else if (effectOf(x) === "limo") bits.push(`limousine ${DIR_WORD[x.direction] || x.direction}`);
+      else if (x.step === "refuse") bits.push(t("no number fitted: 2 opening boxes"));
+      else if (x.step === "open") bits.push(t("{number} on {slot}", { number: x.number, slot: slotWords(x.slot) }));
+      else if (x.step === "expand") bits.push(t("copied {number} to {slot}", { number: x.number, slot: slotWords(x.slot) }));
+      else if (effectOf(x) === "con") bits.push(t("built a crane casino"));
+      else if (effectOf(x) === "op") bits.push(t("an opening box"));
+      else if (effectOf(x) === "up") bits.push(t("upgraded {column}", { column: UP_LABEL[x.column] ? UP_LABEL[x.column][0] : x.column }));
+      else if (effectOf(x) === "show") bits.push(t("a show"));
+      else if (effectOf(x) === "limo") bits.push(t("limousine {direction}", { direction: DIR_WORD[x.direction] || x.direction }));
     }
-    return bits.join(" · ") || "nothing";
+    return bits.join(" · ") || t("nothing");
   }
 
   // -- drawing: the city plan and the score sheet (sheet.js) -------------------------------------------
   const { drawCity, drawSheet } = T.boardParts("newlasvegas").sheet({
-    DIR_WORD, NO_LAST, UP_LABEL, golfStatus, inSpan, isBuilt, lampWords, s, slotWords, title,
+    DIR_WORD, NO_LAST, UP_LABEL, counted, golfStatus, inSpan, isBuilt, lampWords, s, slotWords, title,
     get W() { return W; }, get G() { return G; },
   });
 
@@ -311,8 +328,8 @@
   function absorbEvents(payload, replayMode) {
     if (replayMode || !payload.since) store.events = new Map();
     (payload.events || []).forEach((e, k) => {
-      const t = (payload.event_text || [])[k];
-      store.events.set(e.i, { e, text: t && t[0] === e.i ? t[1] : e.kind });
+      const said = (payload.event_text || [])[k];
+      store.events.set(e.i, { e, text: said && said[0] === e.i ? said[1] : e.kind });
     });
   }
   const ANNOUNCE = new Set(["round_played", "hotel", "project_completed", "project_approved", "reshuffle_offered", "reshuffle_decided",
@@ -327,7 +344,7 @@
 
   // the panels around the sheet (panels.js)
   const { acmePanel, cardsRow, decisionPanel, finalPanel, playersPanel, projectsRow, scoreChips } = T.boardParts("newlasvegas").panels({
-    DIR_WORD, EFFECT_HELP, EFFECT_SHORT, UP_LABEL, acmeCounts, ask, choose, roundSummary, slotWords, store, undo,
+    DIR_WORD, EFFECT_HELP, EFFECT_SHORT, UP_LABEL, acmeCounts, ask, choose, counted, roundSummary, slotWords, store, undo,
     get W() { return W; },
   });
 
@@ -366,11 +383,11 @@
 
     // head: round, projects approved, who is still choosing
     parts.push(el("div", { class: "nlv-head" },
-      el("span", { class: "nlv-round" }, st.phase === "loan" ? "Before the first round" : st.phase === "over" ? `Game over after round ${st.round}` : `Round ${st.round}`),
-      st.phase === "reshuffle" ? el("span", { class: "nlv-phase" }, "first project: reshuffle vote") : null,
-      st.first_game ? el("span", { class: "nlv-tag" }, "first game") : null,
-      solo ? el("span", { class: "nlv-tag" }, `solo vs ACME · architect ${st.acme.architect}`) : null,
-      !solo && st.pile_sizes ? el("span", { class: "nlv-sub" }, `piles: ${st.pile_sizes.join(" / ")} cards`) : null));
+      el("span", { class: "nlv-round" }, st.phase === "loan" ? t("Before the first round") : st.phase === "over" ? t("Game over after round {round}", { round: st.round }) : t("Round {round}", { round: st.round })),
+      st.phase === "reshuffle" ? el("span", { class: "nlv-phase" }, t("first project: reshuffle vote")) : null,
+      st.first_game ? el("span", { class: "nlv-tag" }, t("first game")) : null,
+      solo ? el("span", { class: "nlv-tag" }, t("solo vs ACME · architect {architect}", { architect: st.acme.architect })) : null,
+      !solo && st.pile_sizes ? el("span", { class: "nlv-sub" }, t("piles: {sizes} cards", { sizes: st.pile_sizes.join(" / ") })) : null));
 
     // the result
     if (st.final) parts.push(finalPanel(st, payload, seats, me));
@@ -379,7 +396,7 @@
     const news = announcements();
     if (news.length && st.phase !== "loan") {
       parts.push(el("details", { class: "nlv-news", open: true },
-        el("summary", {}, st.phase === "over" ? "How the game ended" : "Last round"),
+        el("summary", {}, st.phase === "over" ? t("How the game ended") : t("Last round")),
         el("ul", {}, news.map((x) => el("li", { class: "kind-" + x.e.kind }, x.text)))));
     }
 
@@ -408,10 +425,10 @@
         options.filter((o) => o.kind === "open" && o.d === change).forEach((o) => targets.set(o.slot, { label: String(d.turn.num + o.d), opt: o }));
       } else if (stage === "copy") {
         options.forEach((o) => {
-          const t = targets.get(o.slot) || { label: "", opts: [] };
-          t.opts.push(o);
-          t.label = t.opts.length > 1 ? "?" : String(o.side === "l" ? d.sh.nums[o.slot - 1] : d.sh.nums[o.slot + 1]);
-          targets.set(o.slot, t);
+          const at = targets.get(o.slot) || { label: "", opts: [] };
+          at.opts.push(o);
+          at.label = at.opts.length > 1 ? "?" : String(o.side === "l" ? d.sh.nums[o.slot - 1] : d.sh.nums[o.slot + 1]);
+          targets.set(o.slot, at);
         });
       } else if (stage === "effect") {
         options.filter((o) => o.eff === "con").forEach((o) => targets.set(o.target, { label: "", opt: o }));
@@ -425,10 +442,10 @@
       if (d.turn.copy >= 0) fresh.add(d.turn.copy);
     }
     const onSlot = (i) => {
-      const t = targets.get(i);
-      if (!t) return;
-      if (t.opt) onChoose(t.opt);
-      else if (t.opts.length === 1) onChoose(t.opts[0]);
+      const at = targets.get(i);
+      if (!at) return;
+      if (at.opt) onChoose(at.opt);
+      else if (at.opts.length === 1) onChoose(at.opts[0]);
       else { store.copyAt = i; rerender(); }
     };
     const onLamp = (o) => onChoose(o);
@@ -439,15 +456,17 @@
     const marksShown = lastMarks(shown, lastSteps, later);
     const pulse = last && store.pulsed !== `${last.key}|${viewing}`;
     if (last) store.pulsed = `${last.key}|${viewing}`;
-    const label = viewing === me ? (d && d.steps.length ? "Your sheet (this round's steps drawn in blue, not sent yet)" : "Your sheet")
-      : `${T.seatLabel(seats, viewing)}'s sheet` + (st.phase === "over" ? "" : " as it stood at the start of this round (read-only)");
+    const label = viewing === me ? (d && d.steps.length ? t("Your sheet (this round's steps drawn in blue, not sent yet)") : t("Your sheet"))
+      : st.phase === "over" ? t("{name}'s sheet", { name: T.seatLabel(seats, viewing) })
+        : t("{name}'s sheet as it stood at the start of this round (read-only)", { name: T.seatLabel(seats, viewing) });
     const sheetBox = el("section", { class: "nlv-sheet" + (viewing === me ? " mine" : " other") + (store.zoom ? " zoom" : "") },
       el("h3", {}, label, el("span", { class: "nlv-sheet-buttons" },
-        el("button", { class: "small nlv-zoom", type: "button", title: "draw the sheet larger (scroll sideways)", onclick: () => { store.zoom = !store.zoom; rerender(); } }, store.zoom ? "Fit to screen" : "Zoom in"),
-        viewing !== me && me !== null && me !== undefined ? el("button", { class: "small nlv-back", type: "button", onclick: () => { store.viewing = null; rerender(); } }, "Back to my sheet") : null)),
+        el("button", { class: "small nlv-zoom", type: "button", title: t("draw the sheet larger (scroll sideways)"), onclick: () => { store.zoom = !store.zoom; rerender(); } }, store.zoom ? t("Fit to screen") : t("Zoom in")),
+        viewing !== me && me !== null && me !== undefined ? el("button", { class: "small nlv-back", type: "button", onclick: () => { store.viewing = null; rerender(); } }, t("Back to my sheet")) : null)),
       est[viewing] || st.final ? scoreChips(est[viewing], st, viewing) : null,
       lastSteps ? el("p", { class: "nlv-sub nlv-last-legend" }, el("span", { class: "nlv-last-key" }),
-        `Outlined in orange: what ${viewing === me ? "you" : T.seatLabel(seats, viewing)} did in round ${last.round} — ${roundSummary(lastSteps)}.`) : null,
+        viewing === me ? t("Outlined in orange: what you did in round {round} — {summary}.", { round: last.round, summary: roundSummary(lastSteps) })
+          : t("Outlined in orange: what {name} did in round {round} — {summary}.", { name: T.seatLabel(seats, viewing), round: last.round, summary: roundSummary(lastSteps) })) : null,
       el("div", { class: "nlv-svgwrap" + (pulse ? " nlv-pulse-last" : "") }, drawCity(st, shown, {
         targets, fresh, grandTaken: st.grand_taken || [], acmeHotels: solo ? st.acme.hotels : [], onSlot, onLamp, lampTargets, last: marksShown,
       })),
@@ -459,6 +478,13 @@
     parts.push(sheetBox);
     if (solo) parts.push(acmePanel(st, score && score.acme));
     container.replaceChildren(el("div", { class: "nlv" }, parts));
+    // a label longer in the page's language than its room on the sheet (data-fit) is squeezed into it
+    container.querySelectorAll("text[data-fit]").forEach((node) => {
+      const room = Number(node.getAttribute("data-fit"));
+      try {
+        if (node.getComputedTextLength() > room) { node.setAttribute("textLength", room); node.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
+      } catch (e) { /* not laid out (a hidden board) */ }
+    });
   }
 
   function renderFromPage(container, payload, ctx) {
@@ -489,49 +515,52 @@
     const f = st.final;
     if (f.acme) {
       const you = ctx.seat === 0;
-      const name = you ? "You" : T.seatName(ctx.seats, 0, ctx.seat);
+      const name = you ? t("You") : T.seatName(ctx.seats, 0, ctx.seat);
       const beat = res.ranks[0] === 1;
       return {
-        headline: beat ? (you ? "You beat ACME!" : `${name} beats ACME`) : `ACME wins${you ? " this time" : ` against ${name}`}`,
-        detail: `${f.players[0].total} points against ACME's ${f.acme.total}.`,
+        headline: beat ? (you ? t("You beat ACME!") : t("{name} beats ACME", { name })) : you ? t("ACME wins this time") : t("ACME wins against {name}", { name }),
+        detail: t("{points} points against ACME's {acme}.", { points: f.players[0].total, acme: f.acme.total }),
       };
     }
     const best = Math.max(...f.players.map((p) => p.total));
-    return { detail: `${best} points` + (res.winners.length > 1 ? " each." : ".") };
+    return { detail: res.winners.length > 1 ? t("{points} points each.", { points: best }) : t("{points} points.", { points: best }) };
   }
 
   // A legal move (one step of a round, a loan, a vote) in words for the move list; the notation stays in
   // records, the API and the terminal.
   const BONUS_WORD = { e: "easy opening", f: "free action", x: "expansion" };
   function describeMove(text, payload) {
+    const words = W || T.config("board-words") || {};
     const st = (payload && payload.state) || {};
     const simple = {
-      loan: "Take the loan", noloan: "Refuse the loan", shuffle: "Vote to reshuffle the piles", keep: "Vote to keep the piles",
-      skip: "Use no effect", op: "Mark an opening box", refuse: "Write no number: mark 2 opening boxes",
-      show1: "Hold a show (first show row)", show2: "Hold a show (second show row)",
+      loan: t("Take the loan"), noloan: t("Refuse the loan"), shuffle: t("Vote to reshuffle the piles"), keep: t("Vote to keep the piles"),
+      skip: t("Use no effect"), op: t("Mark an opening box"), refuse: t("Write no number: mark 2 opening boxes"),
+      show1: t("Hold a show (first show row)"), show2: t("Hold a show (second show row)"),
     };
-    if (simple[text]) return simple[text];
-    const effect = (e) => `${EFFECT_SHORT[e] || e} (${EFFECT_HELP[e] || ""})`.replace(" ()", "");
+    if (Object.prototype.hasOwnProperty.call(simple, text)) return simple[text];
+    const effect = (e) => (EFFECT_HELP[e] ? t("{effect} ({help})", { effect: EFFECT_SHORT[e] || e, help: EFFECT_HELP[e] }) : EFFECT_SHORT[e] || e);
+    const bonus = (b) => (words.bonuses || {})[b] || BONUS_WORD[b];
     let m = /^([abc])(?:\+([efx]))?$/.exec(text);
     if (m) {
       const c = (st.combinations || [])[m[1].charCodeAt(0) - 97];
-      const what = c ? `${c.number} with ${effect(c.effect)}` : `combination ${m[1].toUpperCase()}`;
-      return { words: `Choose ${what}` + (m[2] ? `, spending an opening group on the ${BONUS_WORD[m[2]]}` : ""), group: "Choose a combination" };
+      const what = c ? t("{number} with {effect}", { number: c.number, effect: effect(c.effect) }) : t("combination {letter}", { letter: m[1].toUpperCase() });
+      return { words: m[2] ? t("Choose {what}, spending an opening group on the {bonus}", { what, bonus: bonus(m[2]) }) : t("Choose {what}", { what }), group: t("Choose a combination") };
     }
     m = /^([123])([123])$/.exec(text);
     if (m) {
       const hand = st.hand || [];
       const a = hand[Number(m[1]) - 1], b = hand[Number(m[2]) - 1];
-      return { words: a && b ? `Number ${a.number} (card ${m[1]}) with ${effect(b.effect)} (card ${m[2]})` : `Number of card ${m[1]}, effect of card ${m[2]}`, group: "Choose two cards" };
+      return { words: a && b ? t("Number {number} (card {a}) with {effect} (card {b})", { number: a.number, a: m[1], effect: effect(b.effect), b: m[2] })
+        : t("Number of card {a}, effect of card {b}", { a: m[1], b: m[2] }), group: t("Choose two cards") };
     }
     m = /^(\d+\.\d+)([+-]\d)?$/.exec(text);
-    if (m) return { words: `Write it in ${slotWords(m[1])}` + (m[2] ? ` (number ${m[2]})` : ""), group: "Write the number in a casino" };
+    if (m) return { words: m[2] ? t("Write it in {slot} (number {change})", { slot: slotWords(m[1]), change: m[2] }) : t("Write it in {slot}", { slot: slotWords(m[1]) }), group: t("Write the number in a casino") };
     m = /^x(\d+\.\d+)([lr])$/.exec(text);
-    if (m) return { words: `Expand from ${slotWords(m[1])} to the ${m[2] === "l" ? "left" : "right"}`, group: "Expand" };
+    if (m) return { words: m[2] === "l" ? t("Expand from {slot} to the left", { slot: slotWords(m[1]) }) : t("Expand from {slot} to the right", { slot: slotWords(m[1]) }), group: t("Expand") };
     const [verb, arg] = text.split(" ");
-    if (verb === "con") return { words: `Build the crane casino at ${slotWords(arg)}`, group: "Construction" };
-    if (verb === "up") return { words: `Upgrade: ${(UP_LABEL[arg] || [arg])[0]}`, group: "Upgrade" };
-    if (verb === "limo") return `Drive the limousine ${DIR_WORD[arg] || arg}`;
+    if (verb === "con") return { words: t("Build the crane casino at {slot}", { slot: slotWords(arg) }), group: t("Construction") };
+    if (verb === "up") return { words: t("Upgrade: {column}", { column: (UP_LABEL[arg] || [arg])[0] }), group: t("Upgrade") };
+    if (verb === "limo") return t("Drive the limousine {direction}", { direction: DIR_WORD[arg] || arg });
     return text;
   }
 
