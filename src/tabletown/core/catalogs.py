@@ -73,7 +73,12 @@ def extract(domain: str) -> Catalog:
         options = {"extensions": "jinja2.ext.i18n"} if path.suffix == ".html" else {}
         keywords = SCRIPT_KEYWORDS if path.suffix == ".js" else KEYWORDS
         for lineno, message, comments, context in extract_from_file(
-            method, str(path), keywords=keywords, options=options, strip_comment_tags=True, comment_tags=("i18n:",)
+            method,
+            str(path),
+            keywords=keywords,
+            options=options,
+            strip_comment_tags=True,
+            comment_tags=("i18n:",),
         ):
             where = (str(path.relative_to(PACKAGE)), lineno)
             template.add(message, locations=[where], auto_comments=comments, context=context)

@@ -56,7 +56,9 @@ class LordsOfVegasGame(Game):
         Option(
             "markers_full",
             "free",
-            N_("a player with all 10 markers out who gains a lot: 'free' one of their lots first, or 'hold' it without a marker"),
+            N_(
+                "a player with all 10 markers out who gains a lot: 'free' one of their lots first, or 'hold' it without a marker"
+            ),
             choices=("free", "hold"),
         ),
         Option(

@@ -52,22 +52,30 @@ class MachiKoro(Game):
     min_players = 2
     max_players = 4
     options = (
-        Option("harbor", False, N_("play with the Harbor expansion (City Hall, Harbor, Airport, 10 more kinds)")),
+        Option(
+            "harbor", False, N_("play with the Harbor expansion (City Hall, Harbor, Airport, 10 more kinds)")
+        ),
         Option(
             "market",
             "auto",
-            N_("supply: all = every pile open; ten = Harbor's 10-kind market; hybrid = 5-5-2 market; "
-            "auto = ten with Harbor, all without"),
+            N_(
+                "supply: all = every pile open; ten = Harbor's 10-kind market; hybrid = 5-5-2 market; "
+                "auto = ten with Harbor, all without"
+            ),
             choices=MARKETS,
         ),
         Option(
             "city_hall",
             "broke",
-            N_("City Hall: broke = 1 coin before building if you have none (original rule); "
-            "every_turn = 1 coin at the start of each turn (Polish rulebook wording)"),
+            N_(
+                "City Hall: broke = 1 coin before building if you have none (original rule); "
+                "every_turn = 1 coin at the start of each turn (Polish rulebook wording)"
+            ),
             choices=("broke", "every_turn"),
         ),
-        Option("sushi_cost", 4, N_("Sushi Bar cost: 4 in the early printings, 2 in later ones"), choices=(2, 4)),
+        Option(
+            "sushi_cost", 4, N_("Sushi Bar cost: 4 in the early printings, 2 in later ones"), choices=(2, 4)
+        ),
         Option(
             "radio_tower_dice",
             "choose",
