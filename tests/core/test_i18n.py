@@ -105,8 +105,8 @@ def test_in_language_passes_lang_only_to_methods_that_take_it():
 
 
 def test_catalogs_are_complete_and_compiled():
-    all_games()  # every game's domain registered
-    assert i18n.missing_translations() == []
+    all_games()  # every game's domain registered (the shipped ones: tests may register toy games)
+    assert i18n.missing_translations(list(catalogs.domain_folders())) == []
     assert catalogs.stale() == []
 
 
