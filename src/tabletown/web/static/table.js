@@ -427,7 +427,12 @@
       const toAct = step.seat !== null && step.seat !== undefined ? [step.seat] : p.to_act;
       return { ...p, state, legal: [], to_act: toAct, over: false, result: null, turn_deadline: {},
         status: p.status === "finished" ? "running" : p.status };
-    } catch (err) { console.error(err); return p; }
+    } catch (err) {
+      // A board that cannot undo some event says so (CannotRewind): the step then shows the payload's
+      // own position, as it always could; anything else is a bug worth logging.
+      if (!err || err.name !== "CannotRewind") console.error(err);
+      return p;
+    }
   }
 
   // show everything received at once

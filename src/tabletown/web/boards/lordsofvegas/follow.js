@@ -31,13 +31,15 @@ Tabletown.boardPart("lordsofvegas", "follow", (shared) => {
   // the events: only the boss's dice may look re-rolled a step early); an event whose undoing is not known
   // (a lot freed, a die moved) throws: table.js then shows the payload's own position, as before.
   const UNKNOWN = new Set(["free_lot", "move_die", "must_free_lot", "must_move_die", "dealt"]);
+  // An expected "cannot undo this": table.js shows the payload's own position without logging an error.
+  const cannot = (why) => Object.assign(new Error(why), { name: "CannotRewind" });
   function rewind(state, later, step) {
     words();
     const st = JSON.parse(JSON.stringify(state));
     const players = Object.fromEntries((st.players || []).map((p) => [p.seat, p]));
     const lots = Object.fromEntries((st.board || []).map((b) => [b.lot, b]));
     const money = (seat, n) => { if (players[seat] && n) players[seat].money += n; };
-    const cleared = (lot) => { const b = lots[lot]; if (!b) throw new Error("no lot " + lot); Object.keys(b).forEach((k) => { if (k !== "lot") delete b[k]; }); return b; };
+    const cleared = (lot) => { const b = lots[lot]; if (!b) throw cannot("no lot " + lot); Object.keys(b).forEach((k) => { if (k !== "lot") delete b[k]; }); return b; };
     let before = step.events[step.events.length - 1] || null;
     for (const e of later) {
       if (follow.turn(e, before) !== null) st.turn -= 1; // a turn that starts later
@@ -46,7 +48,7 @@ Tabletown.boardPart("lordsofvegas", "follow", (shared) => {
     const list = [...later];
     for (let k = list.length - 1; k >= 0; k--) {
       const e = list[k], kind = e.kind;
-      if (UNKNOWN.has(kind)) throw new Error("cannot undo " + kind);
+      if (UNKNOWN.has(kind)) throw cannot("cannot undo " + kind);
       if (kind === "lots_pay" || kind === "casino_pays") (e.amounts || []).forEach((a, seat) => money(seat, -a));
       else if (kind === "score") players[e.seat].score = e.from;
       else if (kind === "build" || kind === "sprawl") {
@@ -59,7 +61,7 @@ Tabletown.boardPart("lordsofvegas", "follow", (shared) => {
         money(e.seat, e.cost);
         // (its tiles, as long as it merged with no casino of the new colour: which lots were which is lost)
         const casino = (state.casinos || []).find((c) => c.lots.includes(e.casino));
-        if (!casino || casino.size !== e.size) throw new Error("a remodel merged with another casino");
+        if (!casino || casino.size !== e.size) throw cannot("a remodel merged with another casino");
         casino.lots.forEach((l) => { lots[l].tile = e.from_color; });
         st.tiles_left[e.to_color] += e.size; st.tiles_left[e.from_color] -= e.size;
       } else if (kind === "gamble_roll") {
@@ -72,7 +74,7 @@ Tabletown.boardPart("lordsofvegas", "follow", (shared) => {
         else { delete b.owner; delete b.die; }
       } else if (kind === "tie_reroll") (e.dice || []).forEach((d) => { if (lots[d.lot]) lots[d.lot].die = e.value; }); // the tied value
       else if (kind === "reorg") money(e.seat, e.cost);
-      else if (kind === "put" && !list.slice(0, k).some((x) => x.kind === "reorg")) throw new Error("a die put without its reorganization");
+      else if (kind === "put" && !list.slice(0, k).some((x) => x.kind === "reorg")) throw cannot("a die put without its reorganization");
       else if (kind === "draw" || kind === "draw_unused") {
         st.deck_size += 1;
         if (st.cards_left && e.pays in st.cards_left) st.cards_left[e.pays] += 1;
@@ -84,7 +86,7 @@ Tabletown.boardPart("lordsofvegas", "follow", (shared) => {
       }
       else if (kind === "trade_done") {
         const offer = list.slice(0, k).reverse().find((x) => x.kind === "offer");
-        if (!offer) throw new Error("a trade without its offer");
+        if (!offer) throw cannot("a trade without its offer");
         for (const it of offer.items) {
           if (it.kind === "$") { money(it.giver, it.value); money(it.receiver, -it.value); }
           else if (it.kind === "lot" && lots[it.value]) lots[it.value].marker = it.giver;
