@@ -319,9 +319,13 @@ def test_multicity_a_bots_tile_on_the_board(server, browser):
             break
         if "draw" in moves:
             act(page, "draw")
-            moves = [m for m in my_moves(page) if m.startswith("t ")] or my_moves(page)
-            page.wait_for_timeout(200)
-            moves = [m for m in my_moves(page) if m.startswith("t ")] or moves
+            # the drawn tile's lays, once the page has the answer (acting on the old moves would send
+            # a stale seq, which the server refuses with 409 and the browser logs as an error)
+            page.wait_for_function(
+                "() => [...document.querySelectorAll('#legal-moves button.move')].some((b) => b.dataset.move.startsWith('t '))",
+                timeout=30_000,
+            )
+            moves = my_moves(page)
         act(page, next((m for m in moves if m.startswith("t ")), moves[0]))
         seen = follow_other_turn(page, MC_READ, lambda s: False)
         for state in seen:
