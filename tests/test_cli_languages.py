@@ -50,3 +50,28 @@ def test_an_unknown_language_is_refused():
         app, ["play", "machikoro", "--lang", "xx", "--seat", "bot:random", "--seat", "bot:random"]
     )
     assert result.exit_code != 0 and "--lang" in result.output
+
+
+@pytest.mark.parametrize("lang", ["pl", "de", "ru"])
+def test_refusals_at_the_prompt_are_in_the_language(lang, tmp_path):
+    out = play(["--lang", lang, "--record", str(tmp_path / "g.json")], "#99\nroll\nquit\ny\n")
+    words = Speaker(CORE_DOMAIN, lang)
+    # The words wrap at the console's width: compare with the spaces and line ends taken out.
+    flat = "".join(out.split())
+    refusal = words.tr("no move #{number}, choose 1-{count}", number=99, count=1)
+    assert refusal != "no move #99, choose 1-1"
+    assert "".join(refusal.split()) in flat
+    assert "nomove#99" not in flat
+
+
+@pytest.mark.parametrize("lang", ["pl", "de"])
+def test_replay_speaks_the_language(lang, tmp_path):
+    record = tmp_path / "g.json"
+    play(["--record", str(record)], "roll\nquit\ny\n")
+    result = CliRunner().invoke(
+        app, ["replay", str(record), "--lang", lang], env={"COLUMNS": "100"}, catch_exceptions=False
+    )
+    assert result.exit_code == 0, result.output
+    assert Speaker(CORE_DOMAIN, lang).tr("seat {seat}", seat=0) in result.output
+    english = CliRunner().invoke(app, ["replay", str(record)], env={"COLUMNS": "100"}).output
+    assert "seat 0" in english and "seat 0" not in result.output

@@ -19,7 +19,7 @@ from .bots import bot_names, make_bot
 from .core.bench import bench_config
 from .core.errors import TabletownError
 from .core.game import Game, State
-from .core.i18n import LANGUAGES, from_environment, in_language
+from .core.i18n import CORE_DOMAIN, LANGUAGES, Speaker, from_environment, in_language
 from .core.options import parse_option_pairs
 from .core.record import Record, apply_recorded, verify
 from .core.registry import all_games, get_game
@@ -115,7 +115,7 @@ def play(
         raise typer.Exit(1) from None
     if has_human or not quiet:
         console.print(in_language(game.render, state.view(None), lang=language))
-    _print_result(state, seats)
+    _print_result(state, seats, language)
     if record is not None:
         rec.save(record)
         console.print(f"record saved to {record} (replay with: tabletown replay {record})")
@@ -132,13 +132,14 @@ def _check_writable(path: Path) -> None:
         _fail(f"--record {path} cannot be written")
 
 
-def _print_result(state: State, seats: list[str]) -> None:
+def _print_result(state: State, seats: list[str], lang: str = "en") -> None:
+    words = Speaker(CORE_DOMAIN, lang)
     result = state.result()
     if result is None:
-        console.print("the game did not finish")
+        console.print(words.tr("the game did not finish"))
         return
-    table = Table(title="Result")
-    for column in ("rank", "seat", "player", "score"):
+    table = Table(title=words.tr("Result"))
+    for column in (words.tr("rank"), words.tr("seat"), words.tr("player"), words.tr("score")):
         table.add_column(column)
     for seat in sorted(range(len(seats)), key=lambda s: result.ranks[s]):
         table.add_row(str(result.ranks[seat]), str(seat), seats[seat], f"{result.scores[seat]:g}")
@@ -155,11 +156,17 @@ def replay(
         bool, typer.Option(help="step through it: next, back, jump to a move, switch seat")
     ] = False,
     seat: Annotated[int | None, typer.Option(help="show the game as this seat saw it")] = None,
+    lang: Annotated[
+        str | None, typer.Option("--lang", help="en, pl, de or ru (default: $TABLETOWN_LANG, else en)")
+    ] = None,
 ) -> None:
     """Step through a recorded game, or verify that it replays exactly.
 
     Exit codes: 0 fine, 1 the record replays differently from what it says, 2 the file or an option is
     unusable (not a record, damaged, a seat that does not exist)."""
+    if lang is not None and lang not in LANGUAGES:
+        _fail(f"--lang is one of {', '.join(LANGUAGES)}, not {lang!r}")
+    language = lang or from_environment()
     try:
         rec = Record.load(path)
     except TabletownError as exc:
@@ -192,25 +199,28 @@ def replay(
         return
     try:
         if step:
-            Stepper(rec, console, seat).run()
+            Stepper(rec, console, seat, language).run()
         else:
-            _show_replay(rec, seat)
+            _show_replay(rec, seat, language)
     except TabletownError as exc:
         _fail(str(exc), 1)
 
 
-def _show_replay(rec: Record, seat: int | None) -> None:
+def _show_replay(rec: Record, seat: int | None, lang: str = "en") -> None:
+    words = Speaker(CORE_DOMAIN, lang)
     state = rec.initial_state()
     game = state.game
     shown = 0
     for index, (player, text) in enumerate(rec.actions):
         apply_recorded(state, index, player, text)
-        console.print(f"[bold]{index + 1:4d}[/] seat {player} ({escape(rec.seats[player])}): {escape(text)}")
+        mover = words.tr("seat {seat}", seat=player)
+        console.print(f"[bold]{index + 1:4d}[/] {mover} ({escape(rec.seats[player])}): {escape(text)}")
         for event in state.events(seat, shown):
-            console.print(f"      [dim]{escape(game.describe_event(event))}[/]")
+            said = in_language(game.describe_event, event, None, lang=lang)
+            console.print(f"      [dim]{escape(said)}[/]")
         shown = len(state.log)
-    console.print(game.render(state.view(seat)))
-    _print_result(state, rec.seats)
+    console.print(in_language(game.render, state.view(seat), lang=lang))
+    _print_result(state, rec.seats, lang)
 
 
 @app.command()

@@ -17,7 +17,7 @@ from rich.columns import Columns
 from rich.console import Console
 from rich.markup import escape
 
-from .core.errors import TabletownError
+from .core.errors import ActionError, TabletownError
 from .core.game import Action, Game, State
 from .core.i18n import CORE_DOMAIN, Speaker, in_language
 from .core.record import Record, apply_recorded
@@ -64,7 +64,7 @@ class HumanAgent:
         try:
             return self.console.input(prompt).strip()
         except (EOFError, KeyboardInterrupt):
-            self.console.print("\nno more input")
+            self.console.print("\n" + self.words.tr("no more input"))
             raise LeaveGame from None
 
     def understand(self, state: State, player: int, text: str) -> Action | None:
@@ -78,7 +78,12 @@ class HumanAgent:
             self._show(state, player)
             return None
         if lowered in {"quit", "exit"}:
-            if self._ask("[yellow]save the game and leave? (y/n)[/] ").lower() in {"y", "yes"}:
+            leave = self.words.tr("save the game and leave? (y/n)")
+            if self._ask(f"[yellow]{escape(leave)}[/] ").lower() in {
+                "y",
+                "yes",
+                self.words.trp("answer yes", "y"),
+            }:
                 raise LeaveGame
             return None
         if lowered.startswith("#"):
@@ -87,7 +92,7 @@ class HumanAgent:
         if text.isascii() and text.isdigit():
             return self._number(state, player, legal, text, notation)
         if isinstance(notation, TabletownError):
-            self._refuse(str(notation))
+            self._refuse(self._error_text(notation))
             return None
         return notation
 
@@ -103,11 +108,13 @@ class HumanAgent:
 
     def _menu(self, legal: list[Action], digits: str, state: State) -> Action | None:
         if not (digits.isascii() and digits.isdigit() and len(digits) <= MAX_MENU_DIGITS):
-            self._refuse(f"after # comes a move number, 1-{len(legal)}")
+            self._refuse(self.words.tr("after # comes a move number, 1-{count}", count=len(legal)))
             return None
         number = int(digits)
         if not 1 <= number <= len(legal):
-            self._refuse(f"no move #{number}, choose 1-{len(legal)}")
+            self._refuse(
+                self.words.tr("no move #{number}, choose 1-{count}", number=number, count=len(legal))
+            )
             return None
         return legal[number - 1]
 
@@ -118,25 +125,42 @@ class HumanAgent:
         if isinstance(notation, TabletownError):
             if in_menu:
                 return legal[int(text) - 1]
-            self._refuse(f"no move {text[:MAX_MENU_DIGITS]}, choose 1-{len(legal)} (or type the move)")
+            self._refuse(
+                self.words.tr(
+                    "no move {number}, choose 1-{count} (or type the move)",
+                    number=text[:MAX_MENU_DIGITS],
+                    count=len(legal),
+                )
+            )
             return None
         if not in_menu or legal[int(text) - 1] == notation:
             return notation
         # Both readings exist and differ: never guess on a choice that cannot be taken back.
         as_move = state.format_action(notation)
         as_entry = state.format_action(legal[int(text) - 1])
-        answer = self._ask(
-            f"[yellow]'{escape(text)}' is the move '{escape(as_move)}', while #{text} is "
-            f"'{escape(as_entry)}'. Play '{escape(as_move)}'? (y = yes, #{text} = the list entry, n = neither)[/] "
+        question = self.words.tr(
+            "'{text}' is the move '{move}', while #{text} is '{entry}'. Play '{move}'? "
+            "(y = yes, #{text} = the list entry, n = neither)",
+            text=text,
+            move=as_move,
+            entry=as_entry,
         )
-        if answer.lower() in {"y", "yes", ""}:
+        answer = self._ask(f"[yellow]{escape(question)}[/] ")
+        if answer.lower() in {"y", "yes", "", self.words.trp("answer yes", "y")}:
             return notation
         if answer == f"#{text}":
             return legal[int(text) - 1]
         return None
 
     def _refuse(self, message: str) -> None:
-        self.console.print(f"[red]{escape(message)}[/]  (type 'help' for the moves you can make)")
+        hint = self.words.tr("(type 'help' for the moves you can make)")
+        self.console.print(f"[red]{escape(message)}[/]  {escape(hint)}")
+
+    def _error_text(self, error: TabletownError) -> str:
+        """A refusal in the player's language, its rule id after it (as the English error reads)."""
+        if isinstance(error, ActionError):
+            return f"{self.game.describe_error(error, self.lang)} [{error.rule}]"
+        return str(error)
 
     # -- what the person sees ---------------------------------------------------------------------------
     def _hand_over(self, player: int) -> None:
@@ -186,10 +210,12 @@ def resume_state(record: Record) -> State:
 class Stepper:
     """Steps through a record: next, back, jump to a move, choose whose view to show."""
 
-    def __init__(self, record: Record, console: Console, seat: int | None) -> None:
+    def __init__(self, record: Record, console: Console, seat: int | None, lang: str = "en") -> None:
         self.record = record
         self.console = console
         self.seat = seat
+        self.lang = lang
+        self.words = Speaker(CORE_DOMAIN, lang)
         self.shown = 0
         self.total = len(record.actions)
         self._states: dict[int, State] = {0: record.initial_state()}
@@ -208,26 +234,32 @@ class Stepper:
     def show(self, moves: int) -> None:
         state = self.state_after(moves)
         game = state.game
-        self.console.print(game.render(state.view(self.seat)))
+        words = self.words
+        self.console.print(in_language(game.render, state.view(self.seat), lang=self.lang))
         if moves:
             player, text = self.record.actions[moves - 1]
-            self.console.print(
-                f"last move: seat {player} ({escape(self.record.seats[player])}): {escape(text)}"
+            last = words.tr(
+                "last move: seat {seat} ({kind}): {move}",
+                seat=player,
+                kind=self.record.seats[player],
+                move=text,
             )
+            self.console.print(escape(last))
             before = self.state_after(moves - 1)
             for event in state.events(self.seat, len(before.log)):
-                self.console.print(f"  [dim]{escape(game.describe_event(event))}[/]")
-        who = "spectator" if self.seat is None else f"seat {self.seat}"
-        self.console.print(f"[bold]move {moves} of {self.total}[/] (view: {who})")
+                said = in_language(game.describe_event, event, None, lang=self.lang)
+                self.console.print(f"  [dim]{escape(said)}[/]")
+        who = words.tr("spectator") if self.seat is None else words.tr("seat {seat}", seat=self.seat)
+        where = words.tr("move {number} of {total}", number=moves, total=self.total)
+        self.console.print(f"[bold]{escape(where)}[/] " + escape(words.tr("(view: {who})", who=who)))
 
     def run(self) -> None:
         moves = 0
         self.show(moves)
         while True:
             try:
-                command = self.console.input(
-                    "[dim]n next, b back, j N jump, s N seat (s - spectator), q quit>[/] "
-                )
+                keys = self.words.tr("n next, b back, j N jump, s N seat (s - spectator), q quit>")
+                command = self.console.input(f"[dim]{escape(keys)}[/] ")
             except (EOFError, KeyboardInterrupt):
                 return
             moves = self.command(command.strip().lower(), moves)
@@ -252,11 +284,14 @@ class Stepper:
             elif _small_number(words[1]) and int(words[1]) < len(self.record.seats):
                 self.seat = int(words[1])
             else:
-                self.console.print(f"[red]seats are 0-{len(self.record.seats) - 1}, or - for a spectator[/]")
+                seats = self.words.tr(
+                    "seats are 0-{last}, or - for a spectator", last=len(self.record.seats) - 1
+                )
+                self.console.print(f"[red]{escape(seats)}[/]")
             return moves
         if _small_number(command):
             return max(0, min(self.total, int(command)))
-        self.console.print("[red]unknown command[/]")
+        self.console.print(f"[red]{escape(self.words.tr('unknown command'))}[/]")
         return moves
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from web_helpers import CHROMIUM, free_port, launch, start_server, watch_errors
+from web_helpers import CHROMIUM, chromium, served, watch_errors
 
 from tabletown.games.machikoro import GAME
 from tabletown.games.machikoro.bots import bot_factories
@@ -24,27 +24,14 @@ SHOTS = Path("/tmp/helper_mk")
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    db = f"sqlite:///{tmp_path_factory.mktemp('mk') / 'mk.db'}"
-    for attempt in range(3):  # a loaded machine may start the server slower than start_server waits
-        port = free_port()
-        try:
-            process = start_server(db, port)
-            break
-        except AssertionError:
-            if attempt == 2:
-                raise
-    yield f"http://127.0.0.1:{port}"
-    process.terminate()
-    process.wait(10)
+    with served(tmp_path_factory.mktemp("mk") / "mk.db", attempts=3) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser():
-    playwright_api = pytest.importorskip("playwright.sync_api")
-    with playwright_api.sync_playwright() as p:
-        chromium = launch(p)
-        yield chromium
-        chromium.close()
+    with chromium() as launched:
+        yield launched
 
 
 def new_table(server: str, seed: int, options: dict | None = None) -> dict:

@@ -61,7 +61,7 @@ def board_state(page) -> dict:
             last: Object.fromEntries(q('#board .tt-last-turn').map((p) => [p.dataset.seat, p.textContent])),
             skip: !document.getElementById('follow-skip').hidden,
             waiting: !!document.querySelector('#legal-moves .follow-wait'),
-            moves: q('#legal-moves button.move').map((b) => b.dataset.move),
+            moves: q('#legal-moves button.move:not([disabled])').map((b) => b.dataset.move),
           };
         }"""
     )
@@ -210,14 +210,16 @@ def test_machi_koro_reduced_motion_keeps_the_highlights(server, browser):
 
 
 def my_moves(page, timeout: float = 30_000) -> list[str]:
-    """The legal moves of the seat (every move button, folded groups too), once the others' steps shown."""
+    """The legal moves of the seat (every move button, folded groups too), once the others' steps shown.
+    Buttons are disabled from the click on a move until the position after it arrives: those are not
+    moves any more (choosing one would be refused as stale)."""
     page.wait_for_function(
-        """() => document.querySelectorAll('#legal-moves button.move').length > 0
+        """() => document.querySelectorAll('#legal-moves button.move:not([disabled])').length > 0
                || document.getElementById('status-line').textContent.includes('Game over')""",
         timeout=timeout,
     )
     return page.evaluate(
-        "() => [...document.querySelectorAll('#legal-moves button.move')].map((b) => b.dataset.move)"
+        "() => [...document.querySelectorAll('#legal-moves button.move:not([disabled])')].map((b) => b.dataset.move)"
     )
 
 
@@ -245,7 +247,7 @@ def follow_other_turn(page, read, until, seconds: float = 25) -> list[dict]:
 AT_ONCE = (
     " step: document.getElementById('board').dataset.followSeat,"
     " skip: !document.getElementById('follow-skip').hidden,"
-    " mine: document.querySelectorAll('#legal-moves button.move').length,"
+    " mine: document.querySelectorAll('#legal-moves button.move:not([disabled])').length,"
 )
 
 LV_READ = """() => {
@@ -322,7 +324,7 @@ def test_multicity_a_bots_tile_on_the_board(server, browser):
             # the drawn tile's lays, once the page has the answer (acting on the old moves would send
             # a stale seq, which the server refuses with 409 and the browser logs as an error)
             page.wait_for_function(
-                "() => [...document.querySelectorAll('#legal-moves button.move')].some((b) => b.dataset.move.startsWith('t '))",
+                "() => [...document.querySelectorAll('#legal-moves button.move:not([disabled])')].some((b) => b.dataset.move.startsWith('t '))",
                 timeout=30_000,
             )
             moves = my_moves(page)

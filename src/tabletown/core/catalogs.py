@@ -31,6 +31,10 @@ KEYWORDS = {
     "_": None,
     "gettext": None,
     "ngettext": (1, 2),
+    # A refused move's message (core.errors: the second argument, its fields by keyword).
+    "IllegalAction": (2,),
+    "MalformedAction": (2,),
+    "ActionError": (2,),
 }
 SCRIPT_KEYWORDS = {"t": None}  # Tabletown.t("...") in the pages' scripts
 METHODS = {".py": "python", ".html": "jinja2.ext:babel_extract", ".js": "javascript"}

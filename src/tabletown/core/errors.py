@@ -6,6 +6,8 @@ player, a bot author or a web client can tell *why* a move was refused, not only
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class TabletownError(Exception):
     """Base class of every error the engine raises on purpose."""
@@ -16,12 +18,20 @@ class OptionError(TabletownError, ValueError):
 
 
 class ActionError(TabletownError, ValueError):
-    """An action was refused. ``rule`` is a stable id; the message explains it in words."""
+    """An action was refused. ``rule`` is a stable id; ``message`` explains it in English words.
 
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{message} [{rule}]")
+    ``template`` is the message as written where it is raised, a literal marked for translation (the
+    catalogs extract the second argument of IllegalAction/MalformedAction), with ``{fields}`` filled
+    from the keyword arguments; ``Game.describe_error`` words it in a reader's language. A field
+    holding a ``core.i18n.Term`` (a printed name) or ``Word`` (a catalog word) is translated too."""
+
+    def __init__(self, rule: str, message: str, **fields: Any) -> None:
+        text = message.format(**fields) if fields else message
+        super().__init__(f"{text} [{rule}]")
         self.rule = rule
-        self.message = message
+        self.message = text
+        self.template = message
+        self.fields = fields
 
 
 class IllegalAction(ActionError):

@@ -31,7 +31,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
-from .errors import IllegalAction, MalformedAction, OptionError
+from .errors import ActionError, IllegalAction, MalformedAction, OptionError
 from .events import Event, visible_events
 from .options import Option, resolve_options
 from .rng import SeededRNG
@@ -171,7 +171,7 @@ class State(ABC):
         holds the seat's position after the steps, the next steps on offer and whatever preview
         the game gives, and changes nothing. Only what ``player`` may see goes in. A game without
         such decisions keeps this default, which refuses."""
-        raise IllegalAction("draft.unsupported", f"{type(self).__name__} has no drafts")
+        raise IllegalAction("draft.unsupported", "{game} has no drafts", game=type(self).__name__)
 
     def events(self, player: int | None, since: int = 0) -> list[dict[str, Any]]:
         """The events ``player`` may see, from log index ``since`` on, as JSON."""
@@ -225,7 +225,10 @@ class State(ABC):
             if self.is_over:
                 raise IllegalAction("game.over", "the game is over")
             raise IllegalAction(
-                "turn.not_your_turn", f"seat {player} does not act now (waiting for {self.to_act})"
+                "turn.not_your_turn",
+                "seat {seat} does not act now (waiting for {waiting})",
+                seat=player,
+                waiting=self.to_act,
             )
 
     def _base_view(self, player: int | None, since: int = 0) -> dict[str, Any]:
@@ -390,6 +393,22 @@ class Game(ABC):
         data = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("i", "kind", "private"))
         return f"{event.get('kind')}: {data}" if data else str(event.get("kind"))
 
+    def describe_error(self, error: ActionError, lang: str = "en") -> str:
+        """A refused move's message in ``lang`` (the web's error answers, the terminal's prompt):
+        its template from the game's catalog, or the shared one for the engine's own refusals."""
+        if lang == "en":
+            return error.message
+        from .i18n import refusal  # Babel loads only when a language is asked for
+
+        return refusal(error.template, error.fields, self.name, lang, self.printed_name)
+
+    def printed_name(self, key: str, lang: str = "en") -> str:
+        """A printed name (card, colour, effect...) in ``lang``: the entry ``key`` of the game's
+        ``glossary.json`` (beside its package's modules), ``key`` itself when it has none."""
+        from .i18n import glossary_of, glossary_term
+
+        return glossary_term(glossary_of(type(self).__module__), key, lang)
+
     def status_line(self, view: Mapping[str, Any], lang: str = "en") -> str:
         """One short line for the prompt (it must fit 80 columns): the viewer's own essentials. Games
         override it with their own (coins, score, phase); the default says who acts."""
@@ -407,16 +426,20 @@ def _guard_parser(parse: Callable[[State, str, int], Action]) -> Callable[[State
     def parse_action(self: State, text: str, player: int) -> Action:
         if not isinstance(text, str):
             raise MalformedAction(
-                "notation.not_text", f"a move is written as text, not {type(text).__name__}"
+                "notation.not_text", "a move is written as text, not {kind}", kind=type(text).__name__
             )
         if len(text) > MAX_MOVE_TEXT:
-            raise MalformedAction("notation.too_long", f"a move is at most {MAX_MOVE_TEXT} characters long")
+            raise MalformedAction(
+                "notation.too_long", "a move is at most {limit} characters long", limit=MAX_MOVE_TEXT
+            )
         try:
             return parse(self, text, player)
         except (ValueError, OverflowError, IndexError, KeyError, TypeError) as exc:
             if isinstance(exc, MalformedAction | IllegalAction):
                 raise
-            raise MalformedAction("notation.malformed", f"cannot read the move {text[:40]!r}") from None
+            raise MalformedAction(
+                "notation.malformed", "cannot read the move {text!r}", text=text[:40]
+            ) from None
 
     parse_action._guarded = True  # type: ignore[attr-defined]
     parse_action.__doc__ = parse.__doc__
@@ -428,7 +451,7 @@ def parse_action_or_raise(text: str, table: Mapping[str, Action], rule: str = "n
     """Look notation up in a precomputed table (a helper for games with finite action sets)."""
     action = table.get(text.strip().lower())
     if action is None:
-        raise MalformedAction(rule, f"not a move of this game: {text!r}")
+        raise MalformedAction(rule, "not a move of this game: {text!r}", text=text)
     return action
 
 

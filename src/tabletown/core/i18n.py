@@ -198,6 +198,69 @@ def glossary_term(glossary: Mapping[str, Mapping[str, Any]], key: str, lang: str
     return str(entry.get(lang) or entry.get(DEFAULT) or key)
 
 
+class Word(str):
+    """A field of a message that is itself a message of the catalog (marked with ``N_`` where it is
+    written): a phase, a step, an effect. It reads as its English text until a Speaker words it."""
+
+
+class Term(str):
+    """A field of a message that is a printed name: English as a string, and the game glossary's
+    entry ``key`` in another language (``Term("green")``; ``Term("Bakery", "wheat_field")``)."""
+
+    key: str
+
+    def __new__(cls, english: str, key: str | None = None) -> Term:
+        term = super().__new__(cls, english)
+        term.key = english if key is None else key
+        return term
+
+
+def refusal(
+    template: str,
+    fields: Mapping[str, Any],
+    domain: str,
+    lang: str,
+    printed: Callable[[str, str], str],
+) -> str:
+    """A refused move's message in ``lang``: the template from the game's catalog, or the shared one
+    for the engine's own refusals; Word fields translated, Term fields by ``printed(key, lang)``
+    (the game's glossary). A strict Speaker's rule holds: no message falls back to English."""
+    if lang == DEFAULT or lang not in LANGUAGES:
+        return template.format(**fields) if fields else template
+    own = catalog(domain, lang)
+    speaker = Speaker(domain, lang)
+    if template in getattr(own, "_catalog", {}):
+        text = own.gettext(template)
+    else:
+        text = speaker.core(template)
+    if not fields:
+        return text
+    worded = {name: _worded(value, speaker, printed) for name, value in fields.items()}
+    return text.format(**worded)
+
+
+def _worded(value: Any, speaker: Speaker, printed: Callable[[str, str], str]) -> Any:
+    if isinstance(value, Term):
+        return printed(value.key, speaker.lang)
+    if isinstance(value, Word):
+        return speaker.tr(str(value))
+    return value
+
+
+@functools.cache
+def glossary_of(module: str) -> Mapping[str, Mapping[str, Any]]:
+    """The terms of ``glossary.json`` in the package of ``module`` (a game's), empty without one."""
+    import importlib
+    import json
+
+    package = importlib.import_module(module.rpartition(".")[0])
+    path = Path(package.__file__ or "").with_name("glossary.json")
+    if not path.exists():
+        return {}
+    terms: Mapping[str, Mapping[str, Any]] = json.loads(path.read_text(encoding="utf-8"))["terms"]
+    return terms
+
+
 def missing_translations(domains: Iterable[str] | None = None) -> list[str]:
     """Every untranslated or fuzzy message of every catalog (for the test that keeps them complete)."""
     from babel.messages.pofile import read_po

@@ -51,7 +51,9 @@ class ActionSpace(Sequence[Hashable]):
         try:
             return self._index[action]
         except (KeyError, TypeError):
-            raise MalformedAction("action.not_in_space", f"not an action of this game: {action!r}") from None
+            raise MalformedAction(
+                "action.not_in_space", "not an action of this game: {action!r}", action=action
+            ) from None
 
     def mask(self, actions: Iterable[Hashable]) -> bytearray:
         """A 0/1 byte per action of the space, 1 for each of ``actions``."""

@@ -63,7 +63,7 @@ def credential(request: HTTPConnection, table: LiveTable, token: Any, seat: Any)
             found = table.seat_for(held)
             if found is not None and found.seat == seat:
                 return held
-        raise TableError(403, "seat.not_held", f"this browser holds no token for seat {seat}")
+        raise TableError(403, "seat.not_held", N_("this browser holds no token for seat {seat}"), seat=seat)
     return None
 
 

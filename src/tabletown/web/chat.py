@@ -49,7 +49,7 @@ def valid_text(text: Any) -> str:
     if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in clean):
         raise TableError(422, "chat.invalid", N_("a message may hold only printable characters"))
     if not 1 <= len(clean) <= MAX_CHAT:
-        raise TableError(422, "chat.invalid", f"a message is 1 to {MAX_CHAT} characters long")
+        raise TableError(422, "chat.invalid", N_("a message is 1 to {limit} characters long"), limit=MAX_CHAT)
     return clean
 
 

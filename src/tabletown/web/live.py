@@ -16,6 +16,7 @@ from typing import Any
 
 import orjson
 
+from ..core.errors import ActionError
 from ..core.fairness import commitment
 from ..core.game import Game, State
 from ..core.i18n import CORE_DOMAIN, N_, catalog
@@ -36,21 +37,44 @@ def json_bytes(data: Any) -> bytes:
 
 
 class TableError(Exception):
-    """A request refused by the table service; ``status`` is the HTTP status to answer with."""
+    """A request refused by the table service; ``status`` is the HTTP status to answer with.
+    ``wording`` words the message in a language (a game's refusal: ``TableError.refused``)."""
 
-    def __init__(self, status: int, rule: str, message: str, retry_after: float | None = None) -> None:
-        super().__init__(message)
+    def __init__(
+        self,
+        status: int,
+        rule: str,
+        message: str,
+        retry_after: float | None = None,
+        wording: Callable[[str], str] | None = None,
+        **fields: Any,
+    ) -> None:
+        # ``message`` is a template marked with N_ where it is raised, ``{fields}`` filled from the
+        # keyword arguments: the catalog words the template, the fields stay as given.
+        text = message.format(**fields) if fields else message
+        super().__init__(text)
         self.status = status
         self.rule = rule
-        self.message = message
+        self.message = text
+        self.template = message
+        self.fields = fields
         self.retry_after = retry_after  # seconds, for 429 (the Retry-After header)
+        self.wording = wording
+
+    @classmethod
+    def refused(cls, game: Game, error: ActionError) -> TableError:
+        """A move the game refused (422), its message in each reader's language."""
+        return cls(422, error.rule, error.message, wording=functools.partial(game.describe_error, error))
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
-        """The error as answered: its rule (an id, never translated) and its message in ``lang`` (the
-        shared catalog's wording of it; English when the message has none, e.g. a game's refusal)."""
+        """The error as answered: its rule (an id, never translated) and its message in ``lang``
+        (the game's wording of a refused move, else the shared catalog's wording)."""
         if lang == "en":
             return {"rule": self.rule, "message": self.message}
-        return {"rule": self.rule, "message": catalog(CORE_DOMAIN, lang).gettext(self.message)}
+        if self.wording is not None:
+            return {"rule": self.rule, "message": self.wording(lang)}
+        text = catalog(CORE_DOMAIN, lang).gettext(self.template)
+        return {"rule": self.rule, "message": text.format(**self.fields) if self.fields else text}
 
 
 def not_found() -> TableError:
@@ -352,7 +376,7 @@ def valid_name(name: Any) -> str:
     if text is None or not text.isprintable():
         raise TableError(422, "name.invalid", N_("a name may hold only printable characters"))
     if not 1 <= len(text) <= MAX_NAME:
-        raise TableError(422, "name.invalid", f"a name is 1 to {MAX_NAME} characters long")
+        raise TableError(422, "name.invalid", N_("a name is 1 to {limit} characters long"), limit=MAX_NAME)
     return text
 
 

@@ -37,7 +37,9 @@ def replay_view(table: LiveTable, step: int, seat: int | None, lang: str = "en")
         try:
             state = table.game.new_game(table.num_players, table.options, table.seed)
         except Exception as exc:
-            raise TableError(422, "replay.setup", f"the record's set-up is refused: {exc}") from None
+            raise TableError(
+                422, "replay.setup", N_("the record's set-up is refused: {problem}"), problem=exc
+            ) from None
         start = 0
         points[0] = state.clone()
     else:
@@ -50,7 +52,12 @@ def replay_view(table: LiveTable, step: int, seat: int | None, lang: str = "en")
             # A live table's moves may be secret: name the move by number only.
             shown = f" ({player}: {text!r})" if table.status == "replay" else ""
             raise TableError(
-                422, "replay.refused", f"move {index + 1}{shown} cannot be replayed: {type(exc).__name__}"
+                422,
+                "replay.refused",
+                N_("move {number}{shown} cannot be replayed: {problem}"),
+                number=index + 1,
+                shown=shown,
+                problem=type(exc).__name__,
             ) from None
         if (index + 1) % REPLAY_CHECKPOINT == 0 and index + 1 not in points:
             points[index + 1] = state.clone()
@@ -93,7 +100,7 @@ class Uploads:
             raise TableError(422, "record.invalid", N_("a record is a JSON object"))
         game = find_game(record.game)
         if game is None:
-            raise TableError(422, "record.game", f"unknown game {record.game!r}")
+            raise TableError(422, "record.game", N_("unknown game {game!r}"), game=record.game)
         if not 1 <= len(record.seats) <= 16 or len(record.actions) > 200_000:
             raise TableError(422, "record.invalid", N_("the record's seats or moves are out of range"))
         if not 0 <= record.seed <= MAX_SEED:

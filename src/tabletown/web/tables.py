@@ -153,7 +153,7 @@ class TableService(Following):
     ) -> LiveTable:
         game = find_game(game_name)
         if game is None:
-            raise TableError(422, "table.unknown_game", f"unknown game {game_name!r}")
+            raise TableError(422, "table.unknown_game", N_("unknown game {game!r}"), game=game_name)
         if options is None:
             options = {}
         if not isinstance(options, dict):
@@ -164,7 +164,7 @@ class TableService(Following):
         open_seats: set[int] = set()
         for spec in seats:
             if not isinstance(spec, str) or len(spec) > 64:
-                raise TableError(422, "table.seats", 'each seat is "human", "open" or "bot:NAME"')
+                raise TableError(422, "table.seats", N_('each seat is "human", "open" or "bot:NAME"'))
             spec = spec.strip().lower()
             if spec in SEAT_KINDS:
                 if spec == "open":
@@ -187,11 +187,15 @@ class TableService(Following):
                     raise TableError(422, "table.bot", str(exc)) from None
                 kinds.append(f"bot:{name}")
             else:
-                raise TableError(422, "table.seats", f'a seat is "human", "open" or "bot:NAME", not {spec!r}')
+                raise TableError(
+                    422, "table.seats", N_('a seat is "human", "open" or "bot:NAME", not {spec!r}'), spec=spec
+                )
         if seed is not None and (
             isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED
         ):
-            raise TableError(422, "table.seed", f"the seed is a whole number from 0 to {MAX_SEED}")
+            raise TableError(
+                422, "table.seed", N_("the seed is a whole number from 0 to {limit}"), limit=MAX_SEED
+            )
         # A seed nobody chose is drawn here and never shown before the end; a chosen one is allowed
         # (practice, puzzles, studies) and every seat is told so.
         seed_chosen = seed is not None
@@ -217,7 +221,13 @@ class TableService(Following):
             raise TableError(422, "table.options", str(exc)) from None
         except Exception as exc:  # a game that cannot start with these options must not crash us
             log.exception("new_game failed")
-            raise TableError(422, "table.options", f"{game.title} cannot start this set-up: {exc}") from None
+            raise TableError(
+                422,
+                "table.options",
+                N_("{game} cannot start this set-up: {problem}"),
+                game=game.title,
+                problem=exc,
+            ) from None
         table_id = secrets.token_urlsafe(9).replace("-", "x").replace("_", "y")
         seat_list = [
             Seat(seat=i, kind=k, token=new_token(), name=clean_names[i], open=i in open_seats)
@@ -480,7 +490,7 @@ class TableService(Following):
             try:
                 found = state.draft(seat.seat, steps)
             except ActionError as exc:
-                raise TableError(422, exc.rule, exc.message) from None
+                raise TableError.refused(table.game, exc) from None
             return {"seq": table.seq, **found}
 
     def _parse(self, table: LiveTable, seat: int, action: Any) -> Any:
@@ -489,24 +499,28 @@ class TableService(Following):
         if isinstance(action, str):
             if not action.strip() or len(action) > 500:
                 raise TableError(
-                    422, "notation.empty" if not action.strip() else "notation.too_long", "not a move"
+                    422, "notation.empty" if not action.strip() else "notation.too_long", N_("not a move")
                 )
             try:
                 return state.parse_action(action, seat)
             except ActionError as exc:
-                raise TableError(422, exc.rule, exc.message) from None
+                raise TableError.refused(table.game, exc) from None
             except Exception as exc:
                 raise TableError(
-                    422, "notation.invalid", f"cannot read the move {action[:80]!r}: {type(exc).__name__}"
+                    422,
+                    "notation.invalid",
+                    N_("cannot read the move {text!r}: {problem}"),
+                    text=action[:80],
+                    problem=type(exc).__name__,
                 ) from None
         if isinstance(action, int) and not isinstance(action, bool):
             try:
                 space = table.game.action_space(table.num_players, table.options)
                 if not 0 <= action < len(space):
-                    raise MalformedAction("action.not_in_space", f"no action number {action}")
+                    raise MalformedAction("action.not_in_space", "no action number {number}", number=action)
                 return space[action]
             except ActionError as exc:
-                raise TableError(422, exc.rule, exc.message) from None
+                raise TableError.refused(table.game, exc) from None
             except Exception:
                 raise TableError(
                     422, "action.no_space", N_("this game takes moves as notation text")
@@ -708,9 +722,15 @@ class TableService(Following):
         with table.lock:
             state = table.state
             if state is None or table.status == "error":
-                raise TableError(409, "table.broken", table.error or "the table cannot be played")
+                raise TableError(409, "table.broken", table.error or N_("the table cannot be played"))
             if expected_seq != table.seq:
-                raise TableError(409, "seq.stale", f"the table is at move {table.seq}, not {expected_seq}")
+                raise TableError(
+                    409,
+                    "seq.stale",
+                    N_("the table is at move {seq}, not {expected}"),
+                    seq=table.seq,
+                    expected=expected_seq,
+                )
             if state.is_over:
                 raise TableError(422, "game.over", N_("the game is over"))
             if notation:
@@ -721,11 +741,14 @@ class TableService(Following):
                 after = state.clone()
                 after.apply(seat, action)
             except ActionError as exc:
-                raise TableError(422, exc.rule, exc.message) from None
+                raise TableError.refused(table.game, exc) from None
             except Exception as exc:
                 log.exception("table %s: the engine failed on %r", table.id, action)
                 raise TableError(
-                    422, "engine.refused", f"the move could not be applied ({type(exc).__name__})"
+                    422,
+                    "engine.refused",
+                    N_("the move could not be applied ({problem})"),
+                    problem=type(exc).__name__,
                 ) from None
             joins = by == "human" and not table.seats[seat].joined
             new_seq = table.seq + 1

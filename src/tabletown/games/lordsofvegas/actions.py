@@ -229,7 +229,7 @@ LAYOFF_NO = Layoff(False)
 
 def check_lot(lot: Any) -> None:
     if not isinstance(lot, int) or isinstance(lot, bool) or not 0 <= lot < NUM_LOTS:
-        raise MalformedAction("notation.lot", f"no such lot: {lot!r}")
+        raise MalformedAction("notation.lot", "no such lot: {lot!r}", lot=lot)
 
 
 def lot_only(action: Reorg | Take | Free | Put) -> int:
@@ -246,7 +246,7 @@ def lot_colour(action: Build | Sprawl | Remodel) -> tuple[int, int]:
         return lot, colour  # the usual case, checked in one go
     check_lot(lot)
     if not isinstance(colour, int) or isinstance(colour, bool) or not 0 <= colour < NUM_COLORS:
-        raise MalformedAction("notation.color", f"no such casino colour: {colour!r}")
+        raise MalformedAction("notation.color", "no such casino colour: {colour!r}", colour=colour)
     return lot, colour
 
 
@@ -286,20 +286,6 @@ BY_KIND: dict[str, type[LVAction]] = {cls.kind: cls for cls in ACTION_TYPES}
 
 # The tuple form ``(kind, *fields)`` that ``apply`` also takes (the encoding before typed dataclasses,
 # e.g. ``("build", 3, 1)``): the fields each kind needs, and the error for the wrong number.
-_ARITY_ERRORS = {
-    **{
-        kind: ("notation.arity", f"'{kind}' takes no arguments")
-        for kind in ("end", "pass", "accept", "refuse")
-    },
-    **{
-        kind: ("notation.arity", f"'{kind}' takes a lot and a colour")
-        for kind in ("build", "sprawl", "remodel")
-    },
-    **{kind: ("notation.arity", f"'{kind}' takes one lot") for kind in ("reorg", "take", "free", "put")},
-    "gamble": ("notation.gamble", "gamble takes a lot and a bet"),
-    "layoff": ("notation.layoff", "layoff is yes or no"),
-    "offer": ("trade.empty", "an offer lists at least one item"),
-}
 _ARITY = {cls.kind: len(cls.__match_args__) for cls in ACTION_TYPES}
 
 
@@ -307,5 +293,21 @@ def from_tuple(move: tuple) -> LVAction:
     """The typed action of a tuple ``(kind, *fields)`` whose kind is known (``BY_KIND``)."""
     kind = move[0]
     if len(move) != _ARITY[kind] + 1:
-        raise MalformedAction(*_ARITY_ERRORS[kind])
+        raise _arity_error(kind)
     return BY_KIND[kind](*move[1:])
+
+
+def _arity_error(kind: str) -> MalformedAction:
+    """The refusal of a tuple ``(kind, *fields)`` with the wrong number of fields (a chain of literal
+    refusals, alike by shape to newlasvegas/steps.py's on purpose: the catalogs need each written out)."""
+    if kind in ("end", "pass", "accept", "refuse"):
+        return MalformedAction("notation.arity", "'{kind}' takes no arguments", kind=kind)
+    if kind in ("build", "sprawl", "remodel"):
+        return MalformedAction("notation.arity", "'{kind}' takes a lot and a colour", kind=kind)
+    if kind == "gamble":
+        return MalformedAction("notation.gamble", "gamble takes a lot and a bet")
+    if kind == "layoff":
+        return MalformedAction("notation.layoff", "layoff is yes or no")
+    if kind == "offer":
+        return MalformedAction("trade.empty", "an offer lists at least one item")
+    return MalformedAction("notation.arity", "'{kind}' takes one lot", kind=kind)  # reorg, take, free, put

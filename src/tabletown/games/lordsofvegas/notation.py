@@ -27,6 +27,7 @@ from functools import cache
 from typing import Any
 
 from ...core.errors import MalformedAction
+from ...core.i18n import N_, Word
 
 # Long import lists alike to state.py's, bots.py's and moves.py's on purpose: each module names
 # the actions it uses (plain module globals, the fast look-up).
@@ -99,7 +100,7 @@ def format_action(action: Any) -> str:
         return "offer " + " ".join(format_items(action.items))
     if isinstance(action, tuple) and action and action[0] in BY_KIND:  # the tuple form apply takes
         return format_action(from_tuple(action))
-    raise MalformedAction("notation.unknown", f"not a Lords of Vegas action: {action!r}")
+    raise MalformedAction("notation.unknown", "not a Lords of Vegas action: {action!r}", action=action)
 
 
 def format_items(items: tuple) -> list[str]:
@@ -111,7 +112,9 @@ def parse_lot(word: str) -> int:
     lot = LOT_INDEX.get(word)
     if lot is None:
         raise MalformedAction(
-            "notation.lot", f"no such lot {word!r} (lots are a1..a6, b1..b6, c1..c12, d1..d9, e1..e6, f1..f9)"
+            "notation.lot",
+            "no such lot {word!r} (lots are a1..a6, b1..b6, c1..c12, d1..d9, e1..e6, f1..f9)",
+            word=word,
         )
     return lot
 
@@ -146,15 +149,22 @@ def parse_colour(word: str) -> int:
         colour = printed_colours().get(fold(word))
     if colour is None:
         raise MalformedAction(
-            "notation.color", f"no such casino colour {word!r} (green, brown, gold, purple, silver)"
+            "notation.color", "no such casino colour {word!r} (green, brown, gold, purple, silver)", word=word
         )
     return colour
+
+
+# What a number stands for, in the refusal of one that is not a whole number (catalog words).
+_THE_BET = N_("the bet")
+_MONEY = N_("money")
 
 
 def _parse_int(word: str, what: str) -> int:
     word = word.removeprefix("$")
     if not word.isdigit():
-        raise MalformedAction("notation.number", f"{what} must be a whole number, not {word!r}")
+        raise MalformedAction(
+            "notation.number", "{what} must be a whole number, not {word!r}", what=Word(what), word=word
+        )
     return int(word)
 
 
@@ -177,7 +187,7 @@ def parse_action(text: str, player: int) -> Any:
         return _LOT_ONLY[head](parse_lot(args[0]))
     if head == "gamble":
         _expect(head, args, 2)
-        return Gamble(parse_lot(args[0]), _parse_int(args[1], "the bet"))
+        return Gamble(parse_lot(args[0]), _parse_int(args[1], _THE_BET))
     if head == "offer":
         if not args:
             raise MalformedAction("trade.empty", "an offer lists at least one item, e.g. offer 0>1:$5 1>0:a3")
@@ -185,7 +195,7 @@ def parse_action(text: str, player: int) -> Any:
         if len(set(items)) != len(items):
             raise MalformedAction("trade.duplicate", "an item appears twice in the offer")
         return Offer(tuple(sorted(items)))
-    raise MalformedAction("notation.unknown", f"not a Lords of Vegas move: {text!r}")
+    raise MalformedAction("notation.unknown", "not a Lords of Vegas move: {text!r}", text=text)
 
 
 def parse_item(word: str) -> Item:
@@ -194,11 +204,11 @@ def parse_item(word: str) -> Item:
     giver_text, arrow, receiver_text = seats.partition(">")
     if not sep or not arrow or not giver_text.isdigit() or not receiver_text.isdigit():
         raise MalformedAction(
-            "trade.item", f"trade items look like 0>1:$5, 1>0:a3 or 1>0:die-c5, not {word!r}"
+            "trade.item", "trade items look like 0>1:$5, 1>0:a3 or 1>0:die-c5, not {word!r}", word=word
         )
     giver, receiver = int(giver_text), int(receiver_text)
     if thing.startswith("$"):
-        return Item(giver, receiver, "$", _parse_int(thing, "money"))
+        return Item(giver, receiver, "$", _parse_int(thing, _MONEY))
     if thing.startswith(("pt", "point", "score", "vp")):
         raise MalformedAction("trade.points", "points cannot be traded")
     if thing.startswith("tile"):
@@ -210,20 +220,24 @@ def parse_item(word: str) -> Item:
         kind = _ALIASES.get(kind, kind)
         if kind not in BAN_KINDS:
             raise MalformedAction(
-                "trade.item", f"actions to give up are {', '.join(BAN_KINDS)}, not {kind!r}"
+                "trade.item",
+                "actions to give up are {kinds}, not {kind!r}",
+                kinds=", ".join(BAN_KINDS),
+                kind=kind,
             )
         return Item(giver, receiver, sys.intern("no-" + kind), parse_lot(lot) if lot else -1)
     if thing in LOT_INDEX:
         return Item(giver, receiver, "lot", LOT_INDEX[thing])
     raise MalformedAction(
         "trade.item",
-        f"cannot trade {thing!r}: trade money ($5), lots (a3), dice (die-a3) or actions (no-reorg-a3)",
+        "cannot trade {thing!r}: trade money ($5), lots (a3), dice (die-a3) or actions (no-reorg-a3)",
+        thing=thing,
     )
 
 
 def _expect(head: str, args: list[str], n: int) -> None:
     if len(args) != n:
-        raise MalformedAction("notation.arity", f"'{head}' takes {n} argument(s): see 'help'")
+        raise MalformedAction("notation.arity", "'{head}' takes {n} argument(s): see 'help'", head=head, n=n)
 
 
 HELP = (

@@ -329,6 +329,7 @@ def status_line(view: Mapping[str, Any], lang: str = "en") -> str:
     head = sp.tr(
         "turn {turn}, {active} active, {phase}", turn=state["turn"], active=_p(state["active"]), phase=phase
     )
+    # alike by shape to multicity/render.py's status line on purpose: each game words its own
     if seat is None:
         return sp.tr("spectator; {head}; deck {deck}", head=head, deck=state["deck_size"])
     me = state["players"][seat]
@@ -357,6 +358,8 @@ _PHASES = (
 
 
 # --- events ------------------------------------------------------------------------------------------
+# Every event sentence below is its own message, written out where it is used: alike by shape to one
+# another and to the other games' event words on purpose (the catalogs need literal messages).
 def _lot(lot_id: str | None) -> str:
     return lot_id.upper() if lot_id else "?"
 
@@ -487,6 +490,8 @@ def _roll_off(e: Mapping[str, Any], sp: Speaker, seat: Any) -> str:
     return sp.tr("roll-off: {rolls}", rolls=rolls)
 
 
+# The draw and take-over sentences below are alike by shape on purpose: each event kind its own pair of
+# sentences, every one written out whole so that the catalogs extract it (see the note on events above).
 def _draw(e: Mapping[str, Any], sp: Speaker, seat: Any) -> str:
     return sp.said(
         seat,

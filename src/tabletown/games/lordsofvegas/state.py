@@ -17,6 +17,7 @@ from typing import Any
 from ...core.errors import IllegalAction, MalformedAction, SnapshotError
 from ...core.events import Event
 from ...core.game import Action, Result, State
+from ...core.i18n import N_, Word
 from ...core.rng import SeededRNG
 from . import notation
 
@@ -305,13 +306,17 @@ class LordsOfVegasState(BoardMixin, MovesMixin, TradingMixin, TurnMixin, State):
         elif isinstance(action, tuple) and action and isinstance(action[0], str):
             kind = action[0]
         else:
-            raise MalformedAction("notation.unknown", f"not a Lords of Vegas action: {action!r}")
+            raise MalformedAction(
+                "notation.unknown", "not a Lords of Vegas action: {action!r}", action=action
+            )
         typed = BY_KIND.get(kind)
         handler = _HANDLERS_BY_PHASE[self.phase].get(typed)
         if handler is None:
             raise IllegalAction(
-                f"phase.{PHASE_NAMES[self.phase]}",
-                f"'{kind}' is not possible now ({_PHASE_HINT[self.phase]})",
+                _PHASE_RULE[self.phase],
+                "'{kind}' is not possible now ({hint})",
+                kind=kind,
+                hint=Word(_PHASE_HINT[self.phase]),
             )
         if cls is not typed:
             action = from_tuple(action)
@@ -559,13 +564,16 @@ _TYPED = frozenset(ACTION_TYPES)
 # _ALONE[seat]: the tuple ``(seat,)``, made once (``to_act`` is asked before every action).
 _ALONE = tuple((seat,) for seat in range(4))
 
+# The rule refusing an action the phase does not take ("phase.offer"), and what the phase takes
+# (catalog words: Word fields of the refusal).
+_PHASE_RULE = tuple(f"phase.{name}" for name in PHASE_NAMES)
 _PHASE_HINT = (
-    "it is your main phase: build, sprawl, remodel, reorg, gamble, offer or end",
-    "an offer is waiting: accept, refuse, or counter with an offer",
-    "the boss decides: layoff or nolayoff",
-    "pick which of your dice to move: take <lot>",
-    "free one of your lots first: free <lot>",
-    "place your re-rolled dice: put <lot>",
-    "the game is over",
-    "the market is open after a turn: offer a trade or pass",
+    N_("it is your main phase: build, sprawl, remodel, reorg, gamble, offer or end"),
+    N_("an offer is waiting: accept, refuse, or counter with an offer"),
+    N_("the boss decides: layoff or nolayoff"),
+    N_("pick which of your dice to move: take <lot>"),
+    N_("free one of your lots first: free <lot>"),
+    N_("place your re-rolled dice: put <lot>"),
+    N_("the game is over"),
+    N_("the market is open after a turn: offer a trade or pass"),
 )

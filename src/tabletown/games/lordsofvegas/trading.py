@@ -67,7 +67,9 @@ class TradingMixin(StateFields):
     def _act_offer(self, p: int, action: Offer) -> None:
         items = self.check_offer(p, action)
         if self.offers_made >= self.options["max_offers"]:
-            raise IllegalAction("trade.limit", f"at most {self.options['max_offers']} offers per turn")
+            raise IllegalAction(
+                "trade.limit", "at most {limit} offers per turn", limit=self.options["max_offers"]
+            )
         if self.phase == OFFER:
             self.log.append(new_event(Event, ("counter", {"seat": p}, None)))
         else:
@@ -93,14 +95,14 @@ class TradingMixin(StateFields):
         parties = set()
         for item in items:
             if not isinstance(item, tuple) or len(item) != 4:
-                raise MalformedAction("trade.item", f"not a trade item: {item!r}")
+                raise MalformedAction("trade.item", "not a trade item: {item!r}", item=item)
             giver, receiver, kind, value = item
             if kind in ("points", "pts"):
                 raise IllegalAction("trade.points", "points cannot be traded")
             if kind == "tile":
                 raise IllegalAction("trade.tiles", "casino tiles cannot be traded (trade the die on them)")
             if kind not in ITEM_KINDS or not all(isinstance(x, int) for x in (giver, receiver, value)):
-                raise MalformedAction("trade.item", f"not a trade item: {item!r}")
+                raise MalformedAction("trade.item", "not a trade item: {item!r}", item=item)
             if not (0 <= giver < n and 0 <= receiver < n) or giver == receiver:
                 raise IllegalAction("trade.seats", "each item goes from one seat to another seat")
             parties.add(giver)
@@ -116,13 +118,23 @@ class TradingMixin(StateFields):
             elif kind == "lot":  # the lot and die branches alike on purpose: each its own board array
                 check_lot(value)
                 if self.marker[value] != giver:
-                    raise IllegalAction("trade.not_owner", f"seat {giver} has no marker on {lot_name(value)}")
+                    raise IllegalAction(
+                        "trade.not_owner",
+                        "seat {seat} has no marker on {lot}",
+                        seat=giver,
+                        lot=lot_name(value),
+                    )
                 net_lots[giver] -= 1
                 net_lots[receiver] += 1
             elif kind == "die":
                 check_lot(value)
                 if self.dieo[value] != giver:
-                    raise IllegalAction("trade.not_owner", f"seat {giver} has no die on {lot_name(value)}")
+                    raise IllegalAction(
+                        "trade.not_owner",
+                        "seat {seat} has no die on {lot}",
+                        seat=giver,
+                        lot=lot_name(value),
+                    )
                 net_dice[giver] -= 1
                 net_dice[receiver] += 1
             else:
@@ -137,15 +149,19 @@ class TradingMixin(StateFields):
             raise IllegalAction("trade.not_party", "you can only offer trades you take part in")
         for s in range(n):
             if give_money[s] > self.money[s]:
-                raise IllegalAction("trade.money", f"seat {s} has only ${self.money[s]}")
+                raise IllegalAction(
+                    "trade.money", "seat {seat} has only ${money}", seat=s, money=self.money[s]
+                )
             if (
                 net_lots[s] > 0
                 and self.options["markers_full"] == "free"
                 and self.markers_out[s] + net_lots[s] > MARKERS_PER_PLAYER
             ):
-                raise IllegalAction("trade.markers_full", f"seat {s} has no free marker for another lot")
+                raise IllegalAction(
+                    "trade.markers_full", "seat {seat} has no free marker for another lot", seat=s
+                )
             if self.dice_out[s] + net_dice[s] > DICE_PER_PLAYER:
-                raise IllegalAction("trade.dice_full", f"seat {s} has no free die")
+                raise IllegalAction("trade.dice_full", "seat {seat} has no free die", seat=s)
         return items
 
     def _act_accept(self, p: int, action: Accept) -> None:

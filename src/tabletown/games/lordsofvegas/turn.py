@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ...core.errors import IllegalAction, MalformedAction
 from ...core.events import Event
+from ...core.i18n import Term
 from .actions import (
     Build,
     End,
@@ -56,7 +57,9 @@ class TurnMixin(StateFields):
         if self.bans and (
             self._banned(kind, lot) or (casino is not None and self._banned_casino(kind, casino))
         ):
-            raise IllegalAction("trade.promised", f"you traded away the right to {kind} there this turn")
+            raise IllegalAction(
+                "trade.promised", "you traded away the right to {kind} there this turn", kind=Term(kind)
+            )
 
     def _act_end(self, p: int, action: End) -> None:
         self.log.append(new_event(Event, ("end_turn", {"seat": p}, None)))
@@ -87,14 +90,20 @@ class TurnMixin(StateFields):
         if self.marker[lot] != p:
             raise IllegalAction(
                 "build.not_your_lot",
-                f"you can only build on a lot with your marker; {lot_name(lot)} is not yours",
+                "you can only build on a lot with your marker; {lot} is not yours",
+                lot=lot_name(lot),
             )
         if not self.tiles_left[colour]:
-            raise IllegalAction("build.sold_out", f"no {COLORS[colour]} tiles are left")
+            raise IllegalAction("build.sold_out", "no {colour} tiles are left", colour=Term(COLORS[colour]))
         cost = COST[lot]
+        # Refusals alike by shape to machikoro/building.py's on purpose: each game names its own rule.
         if self.money[p] < cost:
             raise IllegalAction(
-                "build.money", f"building on {lot_name(lot)} costs ${cost}; you have ${self.money[p]}"
+                "build.money",
+                "building on {lot} costs ${cost}; you have ${money}",
+                lot=lot_name(lot),
+                cost=cost,
+                money=self.money[p],
             )
         if self.bans:
             self._check_active("build", lot)
@@ -112,30 +121,43 @@ class TurnMixin(StateFields):
     def _act_sprawl(self, p: int, action: Sprawl) -> None:
         lot, colour = lot_colour(action)
         if self.tile[lot] >= 0:
-            raise IllegalAction("sprawl.occupied", f"{lot_name(lot)} already holds a casino tile")
+            raise IllegalAction("sprawl.occupied", "{lot} already holds a casino tile", lot=lot_name(lot))
         if self.marker[lot] >= 0:
             raise IllegalAction(
                 "sprawl.owned_lot",
-                f"{lot_name(lot)} is owned by seat {self.marker[lot]}; sprawl only onto unowned lots",
+                "{lot} is owned by seat {seat}; sprawl only onto unowned lots",
+                lot=lot_name(lot),
+                seat=self.marker[lot],
             )
         if self.num_players == 2 and IN_EXCLUDED_BLOCK[lot]:
             raise IllegalAction("sprawl.block_f", "block F is not used in a 2-player game")
         gof = self.casinos()[1]
         sources = [g for nb in NEIGHBORS[lot] if self.tile[nb] == colour and (g := gof[nb]) is not None]
         if not sources:
-            raise IllegalAction("sprawl.not_adjacent", f"{lot_name(lot)} touches no {COLORS[colour]} casino")
+            raise IllegalAction(
+                "sprawl.not_adjacent",
+                "{lot} touches no {colour} casino",
+                lot=lot_name(lot),
+                colour=Term(COLORS[colour]),
+            )
         bossed = [g for g in sources if self._boss_of(g) == p]
         if not bossed:
             raise IllegalAction(
                 "sprawl.not_boss",
-                f"you are not the boss of a {COLORS[colour]} casino next to {lot_name(lot)}",
+                "you are not the boss of a {colour} casino next to {lot}",
+                colour=Term(COLORS[colour]),
+                lot=lot_name(lot),
             )
         if not self.tiles_left[colour]:
-            raise IllegalAction("sprawl.sold_out", f"no {COLORS[colour]} tiles are left")
+            raise IllegalAction("sprawl.sold_out", "no {colour} tiles are left", colour=Term(COLORS[colour]))
         cost = 2 * COST[lot]
         if self.money[p] < cost:
             raise IllegalAction(
-                "sprawl.money", f"sprawling onto {lot_name(lot)} costs ${cost}; you have ${self.money[p]}"
+                "sprawl.money",
+                "sprawling onto {lot} costs ${cost}; you have ${money}",
+                lot=lot_name(lot),
+                cost=cost,
+                money=self.money[p],
             )
         if self.bans and (
             self._banned("sprawl", lot) or all(self._banned_casino("sprawl", g) for g in bossed)
@@ -173,7 +195,7 @@ class TurnMixin(StateFields):
         tile = self.tile
         old = tile[lot]
         if old < 0:
-            raise IllegalAction("remodel.no_casino", f"there is no casino on {lot_name(lot)}")
+            raise IllegalAction("remodel.no_casino", "there is no casino on {lot}", lot=lot_name(lot))
         g = self.casinos()[1][lot]
         assert g is not None  # the lot holds a tile, so it is in a casino
         size = len(g)
@@ -183,18 +205,26 @@ class TurnMixin(StateFields):
         if colour == old:
             raise IllegalAction(
                 "remodel.same_color",
-                f"the casino is already {COLORS[colour]}; remodel must change the colour",
+                "the casino is already {colour}; remodel must change the colour",
+                colour=Term(COLORS[colour]),
             )
         tiles_left = self.tiles_left
         if tiles_left[colour] < size:
             raise IllegalAction(
                 "remodel.sold_out",
-                f"{size} {COLORS[colour]} tiles are needed; {tiles_left[colour]} are left",
+                "{size} {colour} tiles are needed; {left} are left",
+                size=size,
+                colour=Term(COLORS[colour]),
+                left=tiles_left[colour],
             )
         cost = 5 * size
         if self.money[p] < cost:
             raise IllegalAction(
-                "remodel.money", f"remodelling {size} tiles costs ${cost}; you have ${self.money[p]}"
+                "remodel.money",
+                "remodelling {size} tiles costs ${cost}; you have ${money}",
+                size=size,
+                cost=cost,
+                money=self.money[p],
             )
         if self.bans:
             self._check_active("remodel", lot, g)
@@ -226,7 +256,7 @@ class TurnMixin(StateFields):
     def _act_reorg(self, p: int, action: Reorg) -> None:
         lot = lot_only(action)
         if self.tile[lot] < 0:
-            raise IllegalAction("reorganize.no_casino", f"there is no casino on {lot_name(lot)}")
+            raise IllegalAction("reorganize.no_casino", "there is no casino on {lot}", lot=lot_name(lot))
         g = self.casino_of(lot)
         dieo, diev = self.dieo, self.diev
         reorged = self.reorged
@@ -248,7 +278,10 @@ class TurnMixin(StateFields):
             raise IllegalAction("reorganize.once", "dice of this casino were already reorganized this turn")
         if self.money[p] < cost:
             raise IllegalAction(
-                "reorganize.money", f"reorganizing costs ${cost} ($1 per pip); you have ${self.money[p]}"
+                "reorganize.money",
+                "reorganizing costs ${cost} ($1 per pip); you have ${money}",
+                cost=cost,
+                money=self.money[p],
             )
         self._check_active("reorg", lot, g)
         self.money[p] -= cost
@@ -342,7 +375,9 @@ class TurnMixin(StateFields):
         lot = lot_only(action)
         owner, lots, values = self.place_queue[0]
         if lot not in lots:
-            raise IllegalAction("place.not_waiting", f"{lot_name(lot)} holds none of your re-rolled dice")
+            raise IllegalAction(
+                "place.not_waiting", "{lot} holds none of your re-rolled dice", lot=lot_name(lot)
+            )
         self.diev[lot] = values[0]
         self._cache_stats.pop(self.casino_of(lot), None)
         self.log.append(
@@ -369,7 +404,7 @@ class TurnMixin(StateFields):
         if self.gambled:
             raise IllegalAction("gamble.once", "you may gamble only once per turn")
         if self.tile[lot] < 0:
-            raise IllegalAction("gamble.no_casino", f"there is no casino on {lot_name(lot)}")
+            raise IllegalAction("gamble.no_casino", "there is no casino on {lot}", lot=lot_name(lot))
         g = self.casinos()[1][lot]
         assert g is not None  # the lot holds a tile, so it is in a casino
         boss = self._boss_of(g)
@@ -378,9 +413,11 @@ class TurnMixin(StateFields):
         if boss == p:
             raise IllegalAction("gamble.own_casino", "you gamble at another player's casino, not your own")
         if bet < 1 or bet > 5 * len(g):
-            raise IllegalAction("gamble.limit", f"the bet must be $1 to ${5 * len(g)} ($5 per tile)")
+            raise IllegalAction(
+                "gamble.limit", "the bet must be $1 to ${limit} ($5 per tile)", limit=5 * len(g)
+            )
         if bet > self.money[p]:
-            raise IllegalAction("gamble.money", f"you cannot bet more than your ${self.money[p]}")
+            raise IllegalAction("gamble.money", "you cannot bet more than your ${money}", money=self.money[p])
         self._check_active("gamble", lot, g)
         self.gambled = True
         self.log.append(
@@ -472,7 +509,9 @@ class TurnMixin(StateFields):
         _, target, value = self.pending
         if self.dieo[src] != p or src == target:
             raise IllegalAction(
-                "pick_die.not_yours", f"pick one of your own dice on another tile, not {lot_name(src)}"
+                "pick_die.not_yours",
+                "pick one of your own dice on another tile, not {lot}",
+                lot=lot_name(src),
             )
         self.dieo[src] = -1
         self.diev[src] = 0
@@ -499,7 +538,9 @@ class TurnMixin(StateFields):
     def _act_free(self, p: int, action: Free) -> None:
         lot = lot_only(action)
         if self.marker[lot] != p:
-            raise IllegalAction("free_lot.not_yours", f"free one of your own lots, not {lot_name(lot)}")
+            raise IllegalAction(
+                "free_lot.not_yours", "free one of your own lots, not {lot}", lot=lot_name(lot)
+            )
         assert self.pending is not None  # the take-over that opened this phase
         _, target, _ = self.pending
         self._set_marker(lot, -1)

@@ -8,6 +8,7 @@ from typing import Any
 
 from ...core.errors import IllegalAction, MalformedAction
 from ...core.events import Event
+from ...core.i18n import Term
 from ...core.rng import shuffle
 from .actions import LANDMARK_INDEX
 from .data import LANDMARK_CODES
@@ -73,7 +74,7 @@ class BuildingMixin(StateFields):
         build is always taken there, in its one written form)."""
         j = LANDMARK_INDEX.get(card) if type(card) is str else None
         if j is None:
-            raise MalformedAction("action.unknown_card", f"no card is called {card!r}")
+            raise MalformedAction("action.unknown_card", "no card is called {name!r}", name=card)
         if not self._build_landmark(j):
             self._end_turn()
 
@@ -84,17 +85,25 @@ class BuildingMixin(StateFields):
         code = t.codes[i]
         if not t.in_play[i]:
             raise IllegalAction(
-                "build.not_in_game", f"{code} is a Harbor card and Harbor is not in this game"
+                "build.not_in_game", "{card} is a Harbor card and Harbor is not in this game", card=Term(code)
             )
         if not self.supply[i]:
             rule = "build.not_in_market" if t.regions and self.decks[t.region_of[i]] else "build.sold_out"
-            raise IllegalAction(rule, f"no {code} is available to buy")
+            raise IllegalAction(rule, "no {card} is available to buy", card=Term(code))
         if t.purple[i] and self.cards[p][i]:
             raise IllegalAction(
-                "build.one_purple_each", f"a city may hold only one {code} (purple cards are unique)"
+                "build.one_purple_each",
+                "a city may hold only one {card} (purple cards are unique)",
+                card=Term(code),
             )
         if self.coins[p] < t.cost[i]:
-            raise IllegalAction("build.cannot_afford", f"{code} costs {t.cost[i]}, you have {self.coins[p]}")
+            raise IllegalAction(
+                "build.cannot_afford",
+                "{card} costs {cost}, you have {coins}",
+                card=Term(code),
+                cost=t.cost[i],
+                coins=self.coins[p],
+            )
 
     def _build_landmark(self, j: int) -> bool:
         """Build landmark ``j``; True when it wins the game."""
@@ -103,12 +112,20 @@ class BuildingMixin(StateFields):
         code = LANDMARK_CODES[j]
         # Built first: City Hall in a Harbor game is not buildable because it starts built.
         if self.lm[p] >> j & 1:
-            raise IllegalAction("build.landmark_built", f"{code} is already built")
+            raise IllegalAction("build.landmark_built", "{card} is already built", card=Term(code))
         if not t.victory_mask >> j & 1:
-            raise IllegalAction("build.landmark_not_in_game", f"{code} cannot be built in this game")
+            raise IllegalAction(
+                "build.landmark_not_in_game", "{card} cannot be built in this game", card=Term(code)
+            )
         cost = t.landmark_cost[j]
         if self.coins[p] < cost:
-            raise IllegalAction("build.cannot_afford", f"{code} costs {cost}, you have {self.coins[p]}")
+            raise IllegalAction(
+                "build.cannot_afford",
+                "{card} costs {cost}, you have {coins}",
+                card=Term(code),
+                cost=cost,
+                coins=self.coins[p],
+            )
         self._pay_bank(p, cost)
         self.lm[p] |= 1 << j
         self.built = True

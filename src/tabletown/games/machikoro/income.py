@@ -10,6 +10,7 @@ from typing import Any
 
 from ...core.errors import IllegalAction, MalformedAction
 from ...core.events import Event
+from ...core.i18n import Term
 from .actions import ESTABLISHMENT_INDEX, LANDMARK_INDEX, MAX_SEATS, NOSWAP, Swap
 from .data import CITYHALL, HARBOR_LM, MALL
 from .fields import StateFields
@@ -290,11 +291,22 @@ class IncomeMixin(StateFields):
 
     def _apply_tv(self, target: Any) -> None:
         if type(target) is not int or target < 0:
-            raise MalformedAction("action.seat", f"a TV Station target is a seat number, not {target!r}")
+            raise MalformedAction(
+                "action.seat",
+                "a {card} target is a seat number, not {target!r}",
+                card=Term("TV Station", "tv"),
+                target=target,
+            )
         if target >= self.num_players:
-            raise IllegalAction("tv_station.no_such_seat", f"there is no seat {target} in this game")
+            raise IllegalAction(
+                "tv_station.no_such_seat", "there is no seat {seat} in this game", seat=target
+            )
         if target == self.current:
-            raise IllegalAction("tv_station.self", "the TV Station must take coins from an opponent")
+            raise IllegalAction(
+                "tv_station.self",
+                "the {card} must take coins from an opponent",
+                card=Term("TV Station", "tv"),
+            )
         self._take(target, TV_AMOUNT, "tv")
         self._continue_purple()
 
@@ -330,11 +342,17 @@ class IncomeMixin(StateFields):
                 and any(c in LANDMARK_INDEX for c in named)
             ):
                 raise IllegalAction("business_center.tower", "landmarks cannot be swapped")
-            raise MalformedAction("action.swap", f"that swap names no such card or seat: {action!r}")
+            raise MalformedAction(
+                "action.swap", "that swap names no such card or seat: {action!r}", action=action
+            )
         if not 0 <= target < self.num_players:
             raise IllegalAction("business_center.unknown", "that swap names no such card or seat")
         if target == self.current:
-            raise IllegalAction("business_center.self", "the Business Center swaps with an opponent")
+            raise IllegalAction(
+                "business_center.self",
+                "the {card} swaps with an opponent",
+                card=Term("Business Center", "office"),
+            )
         swappable = self.t.swappable
         if mine not in swappable or theirs not in swappable:
             raise IllegalAction(
@@ -343,7 +361,7 @@ class IncomeMixin(StateFields):
         if not self.cards[self.current][mine]:
             raise IllegalAction("business_center.not_owned", "you do not own the card you offer")
         if not self.cards[target][theirs]:
-            raise IllegalAction("business_center.not_owned", f"P{target} does not own that card")
+            raise IllegalAction("business_center.not_owned", "P{seat} does not own that card", seat=target)
         if mine == theirs:
             raise IllegalAction(
                 "business_center.same_card", "swapping a card for the same card changes nothing"

@@ -136,7 +136,8 @@ def parse_action(text: str) -> Any:
         return swap_action(ESTABLISHMENT_INDEX[mine], _seat(seat_word), ESTABLISHMENT_INDEX[theirs])
     raise MalformedAction(
         "notation.unknown",
-        f"not a Machi Koro move: {text!r} (moves look like 'roll', 'build cafe', 'tv 2', 'pass')",
+        "not a Machi Koro move: {text!r} (moves look like 'roll', 'build cafe', 'tv 2', 'pass')",
+        text=text,
     )
 
 
@@ -149,7 +150,9 @@ def _swap_parts(words: list[str]) -> tuple[str, str, str]:
         mine, theirs = " ".join(words[:k]), " ".join(words[k + 1 :])
         if _is_seat(words[k]) and _find_card(mine) is not None and _find_card(theirs) is not None:
             return mine, words[k], theirs
-    raise MalformedAction("notation.unknown", f"not a swap: {' '.join(words)!r} (swap MINE SEAT THEIRS)")
+    raise MalformedAction(
+        "notation.unknown", "not a swap: {text!r} (swap MINE SEAT THEIRS)", text=" ".join(words)
+    )
 
 
 def _is_seat(word: str) -> bool:
@@ -163,12 +166,12 @@ def _find_card(word: str) -> Build | None:
 def _card(word: str) -> Build:
     action = _find_card(word)
     if action is None:
-        raise MalformedAction("notation.unknown_card", f"no card is called {word!r}")
+        raise MalformedAction("notation.unknown_card", "no card is called {name!r}", name=word)
     return action
 
 
 def _seat(word: str) -> int:
     word = word.removeprefix("p")
     if not word.isdigit() or int(word) >= MAX_SEATS:
-        raise MalformedAction("notation.seat", f"{word!r} is not a seat number")
+        raise MalformedAction("notation.seat", "{word!r} is not a seat number", word=word)
     return int(word)

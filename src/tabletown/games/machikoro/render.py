@@ -260,6 +260,7 @@ def describe_event(event: Mapping[str, Any], names: Names | None = None, lang: s
         )
     if kind == "swap":
         return _swap(sp, event)
+    # the swap, City Hall, win and airport sentences are alike by shape on purpose (see the note above)
     if kind == "city_hall":
         if you:
             return sp.trn(

@@ -17,6 +17,7 @@ from typing import Any
 from ...core.errors import IllegalAction
 from ...core.events import Event
 from ...core.game import Result, State
+from ...core.i18n import Term
 from ...core.rng import SeededRNG, shuffle
 from .actions import ESTABLISHMENT_INDEX, LANDMARK_INDEX, MAX_SEATS, PASS, ROLL1, ROLL2, Build, Reroll
 from .building import BuildingMixin
@@ -144,7 +145,9 @@ class MachiKoroState(TurnMixin, IncomeMixin, BuildingMixin, State):
                 lm = self.lm[player]
                 if action is ROLL2 and not lm & STATION:
                     raise IllegalAction(
-                        "roll.needs_train_station", "rolling two dice needs a built Train Station"
+                        "roll.needs_train_station",
+                        "rolling two dice needs a built {card}",
+                        card=Term("Train Station", "station"),
                     )
                 rng = self.rng
                 if type(rng) is SeededRNG:  # SeededRNG.die written out (test_speed_paths checks it)

@@ -9,6 +9,7 @@ from typing import Any
 
 from ...core.errors import IllegalAction, MalformedAction
 from ...core.events import Event
+from ...core.i18n import N_, Term, Word
 
 # Alike to notation.py's, bots.py's and game.py's import lists on purpose: each module names its own.
 from .actions import (
@@ -38,6 +39,17 @@ from .phases import BUILD, HARBOR, OVER, PHASE_NAMES, REROLL, ROLL, TV_PHASE
 AIRPORT_AMOUNT = 10
 
 _HARBOR_CHOICES = [ADD2, NOADD]
+# The steps of a turn as a refusal names them (PHASE_NAMES' order), catalog words of their own.
+_STEP_WORDS = (
+    N_("roll"),
+    N_("reroll"),
+    N_("harbor"),
+    N_("tv station"),
+    N_("business center"),
+    N_("build"),
+    N_("over"),
+)
+_PHASE_RULES = tuple(f"phase.{name}" for name in PHASE_NAMES)  # the wrong-step refusals' rule ids
 _event = tuple.__new__  # Event(kind, data, seats) without the named tuple's Python-level __new__
 # Shared events: the same seat rolling the same dice, passing or keeping a roll always logs the same
 # event, so those are made once and appended as they are (events are immutable data; nothing writes
@@ -157,27 +169,32 @@ class TurnMixin(StateFields):
         kind = type(action)
         if kind is str:
             if action not in CONSTANTS:
-                return MalformedAction("action.unknown", f"not a Machi Koro move: {action!r}")
+                return MalformedAction("action.unknown", "not a Machi Koro move: {action!r}", action=action)
         elif kind not in (Roll, Reroll, TV, Swap, Build):
             return MalformedAction(
                 "action.type",
-                "not a Machi Koro action (Roll, Reroll, TV, Swap, Build, or one of "
-                f"{', '.join(sorted(CONSTANTS))}): {action!r}",
+                "not a Machi Koro action (Roll, Reroll, TV, Swap, Build, or one of {constants}): {action!r}",
+                constants=", ".join(sorted(CONSTANTS)),
+                action=action,
             )
-        name = PHASE_NAMES[self.phase]
         return IllegalAction(
-            f"phase.{name}",
-            f"{self.format_action(action)!r} cannot be played now: the turn is in its "
-            f"{name.replace('_', ' ')} step",
+            _PHASE_RULES[self.phase],
+            "{action!r} cannot be played now: the turn is in its {step} step",
+            action=self.format_action(action),
+            step=Word(_STEP_WORDS[self.phase]),
         )
 
     def _apply_roll(self, dice: Any) -> None:
         if type(dice) is not int or not 1 <= dice <= 2:
-            raise MalformedAction("action.dice", f"a roll uses 1 or 2 dice, not {dice!r}")
+            raise MalformedAction("action.dice", "a roll uses 1 or 2 dice, not {dice!r}", dice=dice)
         p = self.current
         lm = self.lm[p]
         if dice == 2 and not lm & STATION:
-            raise IllegalAction("roll.needs_train_station", "rolling two dice needs a built Train Station")
+            raise IllegalAction(
+                "roll.needs_train_station",
+                "rolling two dice needs a built {card}",
+                card=Term("Train Station", "station"),
+            )
         # _roll, inlined (state.py's apply repeats its phase step on purpose: the hot path, written out)
         die = self.rng.die
         first = die()
@@ -202,7 +219,7 @@ class TurnMixin(StateFields):
         elif type(action) is Reroll:
             dice = action.dice
             if type(dice) is not int or dice not in (1, 2):
-                raise MalformedAction("action.dice", f"a re-roll uses 1 or 2 dice, not {dice!r}")
+                raise MalformedAction("action.dice", "a re-roll uses 1 or 2 dice, not {dice!r}", dice=dice)
             if action not in self._reroll_actions():
                 rule = "reroll.same_dice" if self.radio_same_dice else "reroll.needs_train_station"
                 raise IllegalAction(rule, "that number of dice is not allowed for this re-roll")

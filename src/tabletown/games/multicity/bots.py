@@ -76,6 +76,7 @@ def lay_score(state: MulticityState, player: int, lay: Lay, open_now: list[Count
     return score
 
 
+# Alike by shape to newlasvegas/bots.py's GreedyBot on purpose: each game's greedy baseline stands alone.
 class GreedyBot(Bot):
     name = "greedy"
 

@@ -42,13 +42,19 @@ class CityMixin(StateFields):
             raise IllegalAction("multicity.no_tile_drawn", "draw a tile before laying one")
         x, y, turn = action.x, action.y, action.turn
         if not (type(x) is int and type(y) is int):
-            raise MalformedAction("multicity.coordinates", f"coordinates are whole numbers, not {x!r},{y!r}")
+            raise MalformedAction(
+                "multicity.coordinates", "coordinates are whole numbers, not {x!r},{y!r}", x=x, y=y
+            )
         if not (type(turn) is int and 0 <= turn <= 3):  # not True: it would stand for r1
-            raise MalformedAction("multicity.tile_turn", f"a tile turns 0-3 quarter turns, not {turn!r}")
+            raise MalformedAction(
+                "multicity.tile_turn", "a tile turns 0-3 quarter turns, not {turn!r}", turn=turn
+            )
         if x % 3 or y % 3:
             raise MalformedAction(
                 "multicity.tile_grid",
-                f"tiles lie on the 3x3 grid: the top-left square is a multiple of 3, not {x},{y}",
+                "tiles lie on the 3x3 grid: the top-left square is a multiple of 3, not {x},{y}",
+                x=x,
+                y=y,
             )
         slot = (x // 3, y // 3)
         if slot not in self.frontier:
@@ -66,16 +72,18 @@ class CityMixin(StateFields):
 
     def _lay_refusal(self, slot: tuple[int, int]) -> IllegalAction:
         sx, sy = slot
-        where = f"{sx * 3},{sy * 3}"
+        x, y = sx * 3, sy * 3
         if slot in self.tiles:
-            return IllegalAction("multicity.tile_overlap", f"a tile already lies at {where}")
+            return IllegalAction("multicity.tile_overlap", "a tile already lies at {x},{y}", x=x, y=y)
         if any((sx + dx, sy + dy) in self.tiles for dx, dy in _DIAGONALS):
             return IllegalAction(
                 "multicity.tile_corner_only",
-                f"a tile at {where} would touch the city by a corner only: it needs an edge",
+                "a tile at {x},{y} would touch the city by a corner only: it needs an edge",
+                x=x,
+                y=y,
             )
         return IllegalAction(
-            "multicity.tile_detached", f"a tile at {where} would not touch the city edge to edge"
+            "multicity.tile_detached", "a tile at {x},{y} would not touch the city edge to edge", x=x, y=y
         )
 
     def _put_tile(self, tile: int, slot: tuple[int, int], turn: int) -> None:

@@ -12,11 +12,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from ...core.errors import IllegalAction
     from ...core.game import State
     from .actions import Place
     from .pairs import PairTables
     from .tiles import Layout
 
+    # Alike by shape to machikoro/fields.py and newlasvegas/fields.py on purpose: each game declares
+    # its own state's fields.
     class StateFields(State):
         # The slots' types (num_players, options, seed, rng and log are the contract's); squares
         # are ``key(x, y)`` ints (grid.py).
@@ -44,6 +47,7 @@ if TYPE_CHECKING:
         def _put_tile(self, tile: int, slot: tuple[int, int], turn: int) -> None: ...
         # placing.py
         def placement_problem(self, player: int, action: Place) -> tuple[str, str] | None: ...
+        def _placement_refusal(self, player: int, action: Place) -> IllegalAction | None: ...
         # ending.py
         def _start_final_round(self, player: int) -> None: ...
         def _next_in_final_round(self) -> None: ...

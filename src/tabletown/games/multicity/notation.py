@@ -26,7 +26,7 @@ def format_action(action: Action) -> str:
         return f"t {action.x},{action.y} r{action.turn}"  # type: ignore[attr-defined]  # a Lay
     if action in (DRAW, PASS):
         return str(action)
-    raise MalformedAction("multicity.action", f"not a Multicity action: {action!r}")
+    raise MalformedAction("multicity.action", "not a Multicity action: {action!r}", action=action)
 
 
 def parse_action(text: str) -> Action:
@@ -40,22 +40,32 @@ def parse_action(text: str) -> Action:
         length = int(match[1])
         if not MIN_LENGTH <= length <= MAX_LENGTH:
             raise MalformedAction(
-                "multicity.length", f"objects are {MIN_LENGTH}-{MAX_LENGTH} squares long, not {length}"
+                "multicity.length",
+                "objects are {shortest}-{longest} squares long, not {length!r}",
+                shortest=MIN_LENGTH,
+                longest=MAX_LENGTH,
+                length=length,
             )
         return Place(length, int(match[3]), int(match[4]), match[2] == "v")
     match = _LAY_RE.match(text)
     if match:
         x, y, turn = int(match[1]), int(match[2]), int(match[3])
+        # Alike by shape to city.py's checks of a Lay on purpose: these word the typed form (r0-r3),
+        # those an action object handed over directly; the rule itself is checked there.
         if turn > 3:
             raise MalformedAction(
-                "multicity.tile_turn", f"a tile turns r0-r3 (quarter turns clockwise), not r{turn}"
+                "multicity.tile_turn", "a tile turns r0-r3 (quarter turns clockwise), not r{turn}", turn=turn
             )
         if x % 3 or y % 3:
             raise MalformedAction(
                 "multicity.tile_grid",
-                f"a tile's top-left square has coordinates that are multiples of 3, not {x},{y}",
+                "a tile's top-left square has coordinates that are multiples of 3, not {x},{y}",
+                x=x,
+                y=y,
             )
         return Lay(x, y, turn)
     raise MalformedAction(
-        "notation.unknown", f"not a Multicity move: {text!r} (try 'draw', 't 3,0 r1', '5h 2,-1', 'pass')"
+        "notation.unknown",
+        "not a Multicity move: {text!r} (try 'draw', 't 3,0 r1', '5h 2,-1', 'pass')",
+        text=text,
     )

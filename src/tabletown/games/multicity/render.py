@@ -99,6 +99,8 @@ def _describe(event: Mapping[str, Any], names: Names | None, sp: Speaker) -> str
             return sp.said(q, other, you, **fields)
         return sp.tr(other, who=seat_name(q, sp.lang), **fields)
 
+    # The event sentences below are alike by shape to newlasvegas/words.py's on purpose: each game
+    # words its own events, every message written out for the catalogs.
     if kind == "shuffle":
         # i18n: the whole deck in play (at least 2 tiles) is shuffled at the start
         return sp.trn(

@@ -180,7 +180,7 @@ class MulticitySpace(ActionSpace):
                 return 0
             if action == PASS:
                 return 1
-        raise MalformedAction("action.not_in_space", f"not an action of this game: {action!r}")
+        raise MalformedAction("action.not_in_space", "not an action of this game: {action!r}", action=action)
 
     def mask(self, actions: Any) -> bytearray:
         flags = bytearray(self.size)

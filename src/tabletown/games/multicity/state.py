@@ -166,7 +166,7 @@ class MulticityState(CityMixin, PlacingMixin, EndingMixin, State):
         elif action == PASS:
             self._pass(player)
         else:
-            raise MalformedAction("multicity.action", f"not a Multicity action: {action!r}")
+            raise MalformedAction("multicity.action", "not a Multicity action: {action!r}", action=action)
 
     # -- information ---------------------------------------------------------------------------------
     def view(self, player: int | None, since: int = 0) -> dict[str, Any]:
@@ -215,6 +215,8 @@ class MulticityState(CityMixin, PlacingMixin, EndingMixin, State):
         return self._copy(self.rng.clone(), list(self.stack))
 
     def _copy(self, rng: SeededRNG, stack: list[int]) -> MulticityState:
+        # Field by field, alike by shape to every game's copy on purpose: copying is a hot path of the
+        # search bots (no loop over slots).
         twin = MulticityState.__new__(MulticityState)
         twin.num_players = self.num_players
         twin.options = self.options
@@ -293,7 +295,7 @@ class MulticityState(CityMixin, PlacingMixin, EndingMixin, State):
             if sorted(placed + list(self.unplaced[seat])) != list(LENGTHS):
                 raise ValueError(f"seat {seat}'s objects are not the six lengths once each")
             for action, squares in self.cands[seat].items():
-                if squares != object_squares(action) or self.placement_problem(seat, action) is not None:
+                if squares != object_squares(action) or self._placement_refusal(seat, action) is not None:
                     raise ValueError(f"seat {seat} lists a placement it may not make")
         super().check_snapshot()
 

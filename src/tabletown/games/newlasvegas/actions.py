@@ -23,6 +23,7 @@ from typing import Any, ClassVar, TypeAlias
 from weakref import WeakValueDictionary
 
 from ...core.errors import MalformedAction
+from ...core.i18n import N_
 from .data import CRANE_SLOTS, GOLF_UPGRADES, NUM_SLOTS, STREET_RANGE, UPGRADE_IDS
 
 BONUSES = ("", "e", "f", "x")  # none, easy opening, free action, expansion
@@ -86,7 +87,8 @@ class _Action:
 class Loan(_Action):
     """The secret bank-loan choice at the start (``loan`` / ``noloan``)."""
 
-    kind: ClassVar[str] = "loan"
+    # i18n: the kinds of action name the step a refusal expected ("now is the pick step, not loan")
+    kind: ClassVar[str] = N_("loan")
     take: bool
 
     def __repr__(self) -> str:
@@ -98,7 +100,7 @@ class Loan(_Action):
 class Shuffle(_Action):
     """A first project completer's vote: reshuffle all 81 cards (``shuffle``) or not (``keep``)."""
 
-    kind: ClassVar[str] = "shuffle"
+    kind: ClassVar[str] = N_("shuffle")
     shuffle: bool
 
     def __repr__(self) -> str:
@@ -111,7 +113,7 @@ class Pick(_Action):
     (multiplayer: combination a/b/c is ``Pick(k, k)``), optionally spending an opening group on a
     bonus: ``e`` easy opening, ``f`` free action, ``x`` expansion."""
 
-    kind: ClassVar[str] = "pick"
+    kind: ClassVar[str] = N_("pick")
     number_card: int
     effect_card: int
     bonus: str = ""
@@ -124,7 +126,7 @@ class Pick(_Action):
 class Refuse(_Action):
     """No number fits: mark 2 opening boxes. Solo: ``card`` (0-2) goes to ACME; multiplayer: -1."""
 
-    kind: ClassVar[str] = "refuse"
+    kind: ClassVar[str] = N_("refuse")
     card: int = -1
 
     def __repr__(self) -> str:
@@ -135,7 +137,7 @@ class Refuse(_Action):
 class Open(_Action):
     """Write the round's number (plus ``change``, easy opening only) in casino ``slot``."""
 
-    kind: ClassVar[str] = "open"
+    kind: ClassVar[str] = N_("open")
     slot: int
     change: int = 0
 
@@ -147,7 +149,7 @@ class Open(_Action):
 class Expand(_Action):
     """Expansion bonus: open ``slot`` copying its left (``l``) or right (``r``) neighbour."""
 
-    kind: ClassVar[str] = "copy"
+    kind: ClassVar[str] = N_("copy")
     slot: int
     side: str
 
@@ -160,7 +162,8 @@ class Effect(_Action):
     """Use an effect: ``op`` (target 0), ``con`` (a crane slot), ``up`` (an upgrade column index),
     ``show`` (show column 0 or 1) or ``limo`` (a direction n/s/e/w)."""
 
-    kind: ClassVar[str] = "eff"
+    # i18n: an action using a card's effect (a step named in a refusal, short for "effect")
+    kind: ClassVar[str] = N_("eff")
     effect: str
     target: Any = 0
 
@@ -172,7 +175,7 @@ class Effect(_Action):
 class Skip(_Action):
     """Use no effect this round."""
 
-    kind: ClassVar[str] = "skip"
+    kind: ClassVar[str] = N_("skip")
 
     def __repr__(self) -> str:
         return "Skip()"
@@ -183,7 +186,7 @@ class Plan(_Action):
     """Several steps of one round typed at once (``a, 2.5, con 3.6``): all of them or none.
     Accepted from text; never listed among the legal actions (its steps are)."""
 
-    kind: ClassVar[str] = "plan"
+    kind: ClassVar[str] = N_("plan")
     steps: tuple[Any, ...]
 
     def __repr__(self) -> str:
@@ -252,8 +255,10 @@ def from_tuple(move: tuple[Any, ...]) -> NewLasVegasAction:
     :class:`MalformedAction` for a tuple that is no New Las Vegas action."""
     cls = BY_KIND.get(move[0]) if move and isinstance(move[0], str) else None
     if cls is None:
-        raise MalformedAction("nlv.malformed", f"not a New Las Vegas action: {move!r}")
+        raise MalformedAction("nlv.malformed", "not a New Las Vegas action: {action!r}", action=move)
     try:
         return cls(*move[1:])
     except TypeError:  # the wrong number of fields, or a field that cannot be hashed
-        raise MalformedAction("nlv.malformed", f"not a New Las Vegas action: {move!r}") from None
+        raise MalformedAction(
+            "nlv.malformed", "not a New Las Vegas action: {action!r}", action=move
+        ) from None

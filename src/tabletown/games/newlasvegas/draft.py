@@ -102,14 +102,14 @@ def draft(state: NewLasVegasState, player: int, texts: list[str]) -> dict[str, A
     if state.phase != ROUND:
         raise IllegalAction("nlv.draft", "only a round's steps are composed one by one")
     if len(texts) > MAX_DRAFT_STEPS:
-        raise MalformedAction("nlv.draft", f"a round has at most {MAX_DRAFT_STEPS} steps")
+        raise MalformedAction("nlv.draft", "a round has at most {most} steps", most=MAX_DRAFT_STEPS)
     sh = state.sheets[player].copy()
     turn = state.turns[player].clone()
     played = []
     for text in texts:
         action = state.parse_action(text, player) if isinstance(text, str) else None
         if type(action) not in _STEP_TYPES:
-            raise MalformedAction("nlv.draft", f"{text!r} is not one step of a round")
+            raise MalformedAction("nlv.draft", "{text!r} is not one step of a round", text=text)
         legal = state.step_actions(sh, turn)
         if action not in legal:
             _explain(state, player, sh, turn, action)
@@ -137,4 +137,4 @@ def _explain(state: NewLasVegasState, player: int, sh: Sheet, turn: Turn, action
     trial.turns[player] = turn.clone()
     trial._cache = None
     trial._check(player, action)
-    raise IllegalAction("nlv.illegal", f"{state.format_action(action)} is not allowed now")
+    raise IllegalAction("nlv.illegal", "{action} is not allowed now", action=state.format_action(action))

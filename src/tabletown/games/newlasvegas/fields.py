@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from .sheet import Sheet
     from .steps import Turn
 
+    # Alike by shape to machikoro/fields.py and multicity/fields.py on purpose: each game declares its own.
     class StateFields(State):
         solo: bool
         golf: bool  # golf and its upgrades are in play (not the first game)

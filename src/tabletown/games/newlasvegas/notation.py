@@ -113,14 +113,14 @@ def _upgrade(text: str) -> int:
         return UPGRADE_INDEX[text]
     column = upgrade_names().get(_plain(text))
     if column is None:
-        raise MalformedAction("nlv.notation", f"upgrade columns: {', '.join(UPGRADE_IDS)}")
+        raise MalformedAction("nlv.notation", "upgrade columns: {columns}", columns=", ".join(UPGRADE_IDS))
     return UPGRADE_INDEX[column]
 
 
 def _slot(text: str) -> int:
     s = SLOT_BY_NAME.get(text)
     if s is None:
-        raise MalformedAction("nlv.notation", f"no casino {text!r} (write street.avenue, e.g. 2.5)")
+        raise MalformedAction("nlv.notation", "no casino {text!r} (write street.avenue, e.g. 2.5)", text=text)
     return s
 
 
@@ -179,4 +179,4 @@ def parse_action(text: str, solo: bool) -> Any:
     if not solo and head in ("a", "b", "c"):
         k = "abc".index(head)
         return PICK_ROW[k][k][_BONUS[bonus]]
-    raise MalformedAction("nlv.notation", f"not a New Las Vegas move: {text!r} (type 'help')")
+    raise MalformedAction("nlv.notation", "not a New Las Vegas move: {text!r} (type 'help')", text=text)

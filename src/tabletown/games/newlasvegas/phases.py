@@ -2,5 +2,8 @@
 
 from __future__ import annotations
 
-LOAN, ROUND, RESHUFFLE, OVER = "loan", "round", "reshuffle", "over"
+from ...core.i18n import N_
+
+# i18n: a phase named as the step a refusal expected ("now is the loan step, not pick")
+LOAN, ROUND, RESHUFFLE, OVER = N_("loan"), "round", N_("reshuffle"), N_("over")
 PHASES = (LOAN, ROUND, RESHUFFLE, OVER)

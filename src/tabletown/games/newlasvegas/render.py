@@ -178,6 +178,7 @@ _SHORT = {
 }
 
 
+# Alike by shape to words.py's _phase on purpose: each context's words are written out for the catalog.
 def _short(column: str, sp: Speaker) -> str:
     """A score column's short head ("proj", "hotel"...), translated."""
     heads = {

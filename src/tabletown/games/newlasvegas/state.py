@@ -61,7 +61,7 @@ def _typed(action: Any) -> Any:
         return action
     if isinstance(action, tuple):
         return from_tuple(action)
-    raise MalformedAction("nlv.malformed", f"not a New Las Vegas action: {action!r}")
+    raise MalformedAction("nlv.malformed", "not a New Las Vegas action: {action!r}", action=action)
 
 
 class NewLasVegasState(StepsMixin, RoundsMixin, HiddenMixin, State):
@@ -286,7 +286,9 @@ class NewLasVegasState(StepsMixin, RoundsMixin, HiddenMixin, State):
             except (TypeError, ValueError, IndexError, KeyError) as exc:
                 if isinstance(exc, IllegalAction | MalformedAction):
                     raise
-                raise MalformedAction("nlv.malformed", f"not a New Las Vegas action: {action!r}") from None
+                raise MalformedAction(
+                    "nlv.malformed", "not a New Las Vegas action: {action!r}", action=action
+                ) from None
         return action
 
     def _apply_plan(self, player: int, plan: Plan) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ...core.errors import IllegalAction, MalformedAction
+from ...core.i18n import N_, Term, Word
 from .actions import (  # the tables notation.py imports too, on purpose (each its own use)
     EFFECT_CON,
     EFFECT_LIMO,
@@ -50,7 +51,8 @@ from .sheet import Sheet, project_met
 _new_object = object.__new__
 
 PICK, OPEN, COPY, EFFECT, DONE = 0, 1, 2, 3, 4  # a seat's steps in a round
-STAGE_NAMES = ("pick", "open", "copy", "effect", "done")
+# i18n: a step of a seat's round, named in a refusal ("now is the effect step, not pick")
+STAGE_NAMES = (N_("pick"), N_("open"), N_("copy"), N_("effect"), N_("done"))
 BONUS_NAMES = {"": "", "e": "easy opening", "f": "free action", "x": "expansion"}
 _SOLO_COMBOS = tuple((i, j) for i in range(3) for j in range(3) if i != j)
 _MULTI_COMBOS = tuple((k, k) for k in range(3))
@@ -248,7 +250,9 @@ class StepsMixin(StateFields):
         }
         want = expected.get(stage, "")
         if not (kind == want or (want == "pick" and kind == "refuse") or (want == "eff" and kind == "skip")):
-            raise IllegalAction("nlv.step", f"now is the {stage} step, not {kind}")
+            raise IllegalAction(
+                "nlv.step", "now is the {stage} step, not {kind}", stage=Word(stage), kind=Word(kind)
+            )
         sh = self.sheets[player]
         turn = self.turns[player]
         if kind == "refuse":
@@ -264,14 +268,14 @@ class StepsMixin(StateFields):
             )
         if kind == "eff":
             self._explain_effect(sh, turn, action)
-        raise IllegalAction("nlv.illegal", f"{action!r} is not allowed now")
+        raise IllegalAction("nlv.illegal", "{action!r} is not allowed now", action=action)
 
     def _explain_pick(self, sh: Sheet, action: Pick) -> None:
         i, j, bonus = action.number_card, action.effect_card, action.bonus
         if (i, j) not in self.combos():
             raise IllegalAction("nlv.combination", "no such combination")
         if bonus and bonus not in BONUS_NAMES:
-            raise MalformedAction("nlv.malformed", f"unknown bonus {bonus!r}")
+            raise MalformedAction("nlv.malformed", "unknown bonus {bonus!r}", bonus=bonus)
         if bonus and not sh.groups_ready():
             raise IllegalAction("nlv.bonus_group", "no fully marked, unspent group on the opening track")
         if bonus == "x":
@@ -289,9 +293,9 @@ class StepsMixin(StateFields):
         if d not in (-2, -1, 0, 1, 2) or not 0 <= turn.num + d <= 17:
             raise IllegalAction("nlv.easy_opening", "easy opening changes the number by 1 or 2, within 0-17")
         if not sh.is_built(s):
-            raise IllegalAction("nlv.crane", f"casino {SLOT_NAME[s]} is still under construction")
+            raise IllegalAction("nlv.crane", "casino {slot} is still under construction", slot=SLOT_NAME[s])
         if sh.nums[s] >= 0:
-            raise IllegalAction("nlv.occupied", f"casino {SLOT_NAME[s]} is already opened")
+            raise IllegalAction("nlv.occupied", "casino {slot} is already opened", slot=SLOT_NAME[s])
         if turn.bonus == "x":
             raise IllegalAction("nlv.expansion", "after this casino no expansion copy would be possible")
         raise IllegalAction("nlv.opening_order", "numbers must rise strictly from left to right in a street")
@@ -299,9 +303,13 @@ class StepsMixin(StateFields):
     def _explain_effect(self, sh: Sheet, turn: Turn, action: Effect) -> None:
         eff = action.effect
         if eff not in EFFECTS:
-            raise MalformedAction("nlv.malformed", f"unknown effect {eff!r}")
+            raise MalformedAction("nlv.malformed", "unknown effect {effect!r}", effect=eff)
         if turn.bonus != "f" and eff != turn.eff:
-            raise IllegalAction("nlv.effect", f"your combination's effect is {EFFECT_NAMES[turn.eff]}")
+            raise IllegalAction(
+                "nlv.effect",
+                "your combination's effect is {effect}",
+                effect=Term(EFFECT_NAMES[turn.eff], turn.eff),
+            )
         if eff == "show":
             if not SLOT_STAR[turn.main]:
                 raise IllegalAction("nlv.show_star", "a show needs a star casino opened this round")

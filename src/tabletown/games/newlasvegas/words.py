@@ -400,6 +400,7 @@ def _describe(event: Mapping[str, Any], names: Names | None, sp: Speaker) -> str
             round=event["round"],
             combinations=_cards(event["combinations"], "abc", lang),
         )
+    # alike the "round" sentences above on purpose: a solo round shows cards, not combinations
     if kind == "round_solo":
         if names:
             return sp.tr(

@@ -136,7 +136,7 @@ def help_page(game_name: str, request: Request) -> Response:
     engine's own data)."""
     found = find_game(game_name)
     if found is None:
-        raise TableError(404, "game.unknown", f"no game called {game_name!r}")
+        raise TableError(404, "game.unknown", N_("no game called {game!r}"), game=game_name)
     context = {
         "game_name": found.name,
         "game_title": gettext(found.name, request_language(request), found.title),

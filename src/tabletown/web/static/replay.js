@@ -1,6 +1,8 @@
 // The replay page: step through a table (a finished one entirely; an unfinished one only as far as
 // everyone has seen it) or an uploaded record, as any seat the viewer may see; and check a finished
 // record's fairness: its seed and salt must hash to the commitment published before the first move.
+// The preamble below (strict mode, the Tabletown handle, its words) opens every page script alike on
+// purpose: each script stands alone, with no build step to share it.
 "use strict";
 (function () {
   const T = window.Tabletown;

@@ -10,6 +10,8 @@
 // events, the boards' own memory), and the seat's WebSocket is closed; the next seat's view is
 // requested only once its player confirms. The pass screen comes first of all when several seats are
 // held, and whenever the seat shown need not act while another held seat must.
+// The preamble below (strict mode, the Tabletown handle, its words) opens every page script alike on
+// purpose: each script stands alone, with no build step to share it.
 "use strict";
 (function () {
   const T = window.Tabletown;
@@ -21,6 +23,7 @@
   let active = held.length === 1 ? held[0] : null; // the seat shown (null: spectator or pass screen)
   let passing = false; // the pass screen is up
   let payload = null;
+  let awaitedSeq = 0; // the table's move count after your last stored move (see act)
   let events = new Map();
   let count = 0;
   let socket = null;
@@ -135,6 +138,10 @@
     } else if (!response.ok) {
       const d = response.data || {};
       $("move-error").textContent = (d.message || t("The move was refused")) + (d.rule ? ` [${d.rule}]` : "");
+    } else if (response.data && Number.isInteger(response.data.seq)) {
+      // the move is stored; until the position after it arrives, the moves shown are the old ones, and
+      // choosing one of them would only be refused as stale (409)
+      awaitedSeq = Math.max(awaitedSeq, response.data.seq);
     }
     render();
   }
@@ -155,6 +162,7 @@
     disconnect();
     active = null;
     payload = null;
+    awaitedSeq = 0;
     events = new Map();
     count = 0;
     forgetFollow();
@@ -285,7 +293,8 @@
     if (mySeat !== null) $("status-line").dataset.seat = String(mySeat); else delete $("status-line").dataset.seat;
     $("away-banner").hidden = !(mySeat !== null && seats[mySeat] && seats[mySeat].away);
     const playing = queue.length > 0; // the others' steps are still being shown: your moves wait
-    const legal = playing ? [] : payload.legal || [];
+    const stale = payload.seq < awaitedSeq; // your move is in, its position not yet here
+    const legal = playing || stale ? [] : payload.legal || [];
     if (playing) $("legal-moves").replaceChildren(el("p", { class: "hint follow-wait" }, t("Showing the other players' moves…") + " ",
       el("button", { class: "small", type: "button", onclick: skip }, t("Skip to now"))));
     else drawMoves(legal, { seat: mySeat, legal, act: (text) => act(text), seats }, mySeat);

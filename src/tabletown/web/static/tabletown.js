@@ -212,6 +212,15 @@
       return text;
     },
     lang() { return document.documentElement.lang || "en"; },
+    // A translation may hold a number's forms, "one|few|many" (Polish, Russian): the one for n.
+    counted(text, n) {
+      const forms = text.split("|");
+      if (forms.length === 1) return text;
+      const order = forms.length === 2 ? ["one", "other"] : ["one", "few", "many", "other"];
+      let k = order.indexOf(new Intl.PluralRules(document.documentElement.lang || "en").select(n));
+      if (k < 0 || k >= forms.length) k = forms.length - 1;
+      return forms[k];
+    },
     name() { return localStorage.getItem("tt_name") || ""; },
     setName(value) { localStorage.setItem("tt_name", value || ""); },
   };

@@ -7,6 +7,8 @@
 // Data: the seat's view (payload.state); printed facts from the page's board words.
 // Following a turn step by step is in follow.js, offers in words and the trade dialog in trade.js
 // (loaded before this script; see Tabletown.boardPart).
+// The preamble below (strict mode, the Tabletown handle, its words) opens every page script alike on
+// purpose: each script stands alone, with no build step to share it.
 "use strict";
 (function () {
   const T = window.Tabletown;

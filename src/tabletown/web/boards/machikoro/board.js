@@ -21,15 +21,7 @@
     business_center: t("may swap an establishment ({card})", { card: name("office") }),
     build: t("may build"),
   })[k];
-  // A translation may hold a number's forms, "one|few|many" (Polish, Russian): the one for n.
-  function counted(text, n) {
-    const forms = text.split("|");
-    if (forms.length === 1) return text;
-    const order = forms.length === 2 ? ["one", "other"] : ["one", "few", "many", "other"];
-    let k = order.indexOf(new Intl.PluralRules(T.lang()).select(n));
-    if (k < 0 || k >= forms.length) k = forms.length - 1;
-    return forms[k];
-  }
+  const counted = T.counted; // a number's form of a translated phrase
   // the possessive with the card: "your Cafe", "Alice's Cafe"
   function whose(seats, seat, me, card) {
     if (seat === me && me !== null && me !== undefined) return t("your {card}", { card });

@@ -5,6 +5,8 @@
 // say which rule stands in the way. Drawn only from the seat's view (payload.state) and its legal moves.
 // Pan, zoom, the pointer and the refusals' words are in pointer.js, following a turn and the moves in
 // words in follow.js (loaded before this script; see Tabletown.boardPart).
+// The preamble below (strict mode, the Tabletown handle, its words) opens every page script alike on
+// purpose: each script stands alone, with no build step to share it.
 "use strict";
 (function () {
   const T = window.Tabletown;

@@ -8,6 +8,8 @@
 // Data from the seat's view (payload.state); printed facts and words from the page's board words.
 // The drawing of the city and the sheet is in sheet.js, the panels around it in panels.js (loaded
 // before this script; see Tabletown.boardPart).
+// The preamble below (strict mode, the Tabletown handle, its words) opens every page script alike on
+// purpose: each script stands alone, with no build step to share it.
 "use strict";
 (function () {
   const T = window.Tabletown;
@@ -33,15 +35,7 @@
     limo: t("drive one segment to a neighbouring lamp"),
   }), EFFECTS);
   const DIR_WORD = lookup(() => ({ n: t("north"), s: t("south"), e: t("east"), w: t("west") }), ["n", "s", "e", "w"]);
-  // A translation may hold a number's forms, "one|few|many" (Polish, Russian): the one for n.
-  function counted(text, n) {
-    const forms = text.split("|");
-    if (forms.length === 1) return text;
-    const order = forms.length === 2 ? ["one", "other"] : ["one", "few", "many", "other"];
-    let k = order.indexOf(new Intl.PluralRules(T.lang()).select(n));
-    if (k < 0 || k >= forms.length) k = forms.length - 1;
-    return forms[k];
-  }
+  const counted = T.counted; // a number's form of a translated phrase
 
   let W = null; // board words
   let G = null; // geometry derived from the words
