@@ -179,8 +179,11 @@ def test_play_again_hands_out_the_other_players_links(server, tmp_path):
 
 def test_headlines_and_places_for_ties_and_no_winner(server):
     """The shared wording (tabletown.js), fed with made-up results."""
-    seats = [{"seat": 0, "kind": "human", "name": "Alice"}, {"seat": 1, "kind": "human", "name": "Bob"},
-             {"seat": 2, "kind": "bot:greedy", "name": None}]  # fmt: skip
+    from tabletown.web.live import labelled
+
+    # seats as the server sends them: each with its label (the bot's "Greedy bot")
+    seats = labelled([{"seat": 0, "kind": "human", "name": "Alice"}, {"seat": 1, "kind": "human", "name": "Bob"},
+                      {"seat": 2, "kind": "bot:greedy", "name": None}])  # fmt: skip
     cases = [
         ({"winners": [1], "ranks": [2, 1, 3]}, None, "Bob wins"),
         ({"winners": [1], "ranks": [2, 1, 3]}, 1, "You win!"),

@@ -96,3 +96,22 @@ def test_the_switch_changes_the_language_and_keeps_it(server, browser, tmp_path)
         page.screenshot(path=str(tmp_path / "lobby-de.png"), full_page=True)
     finally:
         context.close()
+
+
+def test_a_bots_seat_is_called_in_the_pages_language(server, browser, tmp_path):
+    from tabletown.core.i18n import seat_names
+
+    created = httpx.post(
+        f"{server}/api/tables", json={"game": "machikoro", "seats": ["human", "bot:expert"], "names": ["Ada"]}
+    ).json()
+    context = browser.new_context(locale="pl-PL", viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/t/{created['id']}?token={created['seats'][0]['token']}")
+        page.wait_for_selector("#seat-list li", timeout=15_000)
+        polish = seat_names([("human", "Ada"), ("bot:expert", None)], "pl")[1]
+        page.wait_for_selector(f"#seat-list li:has-text('{polish}')", timeout=15_000)
+        page.screenshot(path=str(tmp_path / "seats-pl.png"), full_page=True)
+        assert "Expert bot" not in page.inner_text("body")
+    finally:
+        context.close()

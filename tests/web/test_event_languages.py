@@ -106,3 +106,29 @@ def test_errors_come_in_the_readers_language_with_the_same_rule(client):
     )
     missing = client.get("/api/tables/nothere", params={"lang": "de"})
     assert missing.status_code == 404 and missing.json()["message"] == ui_text("de", "no such table")
+
+
+def test_seats_are_labelled_and_named_in_the_readers_language(client):
+    from tabletown.core.i18n import seat_names
+
+    created = create(client, game=GAME, seats=["human", "bot:greedy"], seed=4)
+    table = created["id"]
+    token = created["seats"][0]["token"]
+    body = {"token": token, "seq": 0, "action": "roll"}
+    assert client.post(f"/api/tables/{table}/actions", json=body).status_code == 200
+    kinds = [("human", None), ("bot:greedy", None)]
+    for lang in ("en", "pl", "de"):
+        payload = client.get(f"/api/tables/{table}", params={"token": token, "lang": lang}).json()
+        labels = [s["label"] for s in payload["seats"]]
+        assert labels == seat_names(kinds, lang)
+        # the bot's sentences name it by the same label (its turn follows the roll: wait for it)
+        game = get_game(GAME)
+        names = Names(labels, 0)
+        assert payload["event_text"] == [
+            [e["i"], game.describe_event(e, names, lang)] for e in payload["events"]
+        ]
+    listed = client.get("/api/tables", params={"lang": "pl"}).json()
+    mine = [t for group in listed.values() for t in group if t["id"] == table]
+    assert mine and [s["label"] for s in mine[0]["seats"]] == seat_names(kinds, "pl") != seat_names(
+        kinds, "en"
+    )

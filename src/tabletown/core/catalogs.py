@@ -28,6 +28,7 @@ KEYWORDS = {
     "trn": (1, 2),
     "trp": ((1, "c"), 2),
     "N_": None,
+    "NP_": ((1, "c"), 2),
     "_": None,
     "gettext": None,
     "ngettext": (1, 2),

@@ -31,7 +31,7 @@ from babel.lists import format_list
 from babel.numbers import format_decimal
 from babel.support import NullTranslations, Translations
 
-from .words import PLAIN, Names
+from .words import PLAIN, Names, seat_display_names
 
 LANGUAGES = ("en", "pl", "de", "ru")
 LANGUAGE_NAMES = {"en": "English", "pl": "Polski", "de": "Deutsch", "ru": "Русский"}
@@ -46,6 +46,36 @@ _DOMAINS: dict[str, Path] = {CORE_DOMAIN: CORE_LOCALE_DIR}
 def N_(message: str) -> str:  # noqa: N802 - gettext's conventional name for "mark, do not translate"
     """Marks ``message`` for extraction and returns it untouched (translated later)."""
     return message
+
+
+def NP_(context: str, message: str) -> str:  # noqa: N802 - like N_, with a context (pgettext)
+    return message
+
+
+# The words of a seat's label (core.words.seat_display_names), marked for the shared catalog.
+_SEAT_WORDS = (
+    N_("{level} bot"),
+    N_("Player {number}"),
+    NP_("bot level", "random"),
+    NP_("bot level", "greedy"),
+    NP_("bot level", "expert"),
+    NP_("bot level", "search"),
+    NP_("bot level", "easy"),
+    NP_("bot level", "medium"),
+    NP_("bot level", "hard"),
+)
+
+
+def seat_names(seats: Sequence[tuple[str, str | None]], lang: str = DEFAULT) -> list[str]:
+    """What to call each seat, from (kind, name) pairs, in ``lang``: "Expert bot", "Bot ekspert"."""
+    if lang == DEFAULT or lang not in LANGUAGES:
+        return seat_display_names(seats)
+    found = catalog(CORE_DOMAIN, lang)
+
+    def say(context: str, message: str) -> str:
+        return str(found.pgettext(context, message)) if context else found.gettext(message)
+
+    return seat_display_names(seats, say)
 
 
 def register_domain(domain: str, directory: Path) -> None:

@@ -13,7 +13,7 @@ third-person form, so the sentences are the ones the terminal always printed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 _IRREGULAR = {"is": "are", "has": "have", "does": "do", "goes": "go", "was": "were"}
 
@@ -88,9 +88,17 @@ class Names:
 PLAIN = Names()
 
 
-def seat_display_names(seats: Sequence[tuple[str, str | None]]) -> list[str]:
+def _as_written(context: str, text: str) -> str:
+    return text
+
+
+def seat_display_names(
+    seats: Sequence[tuple[str, str | None]], say: Callable[[str, str], str] = _as_written
+) -> list[str]:
     """What to call each seat of a table, from (kind, name) pairs: the player's name; else a bot by
-    its level ("Expert bot", numbered when two bots share a level); else "Player N" (N from 1)."""
+    its level ("Expert bot", numbered when two bots share a level); else "Player N" (N from 1).
+    ``say(context, message)`` words the parts in a language (core.i18n.seat_names); a part it does not
+    know (a strategy's name) stays as written. The browser shows these labels as the server sends them."""
     bots: dict[str, int] = {}
     for kind, name in seats:
         if not name and kind.startswith("bot:"):
@@ -101,11 +109,14 @@ def seat_display_names(seats: Sequence[tuple[str, str | None]]) -> list[str]:
         if name:
             out.append(name)
         elif kind.startswith("bot:"):
-            level = kind[4:].replace("strategy:", "").replace("mcts:", "MCTS ").replace("search:", "search ")
-            level = level.replace("-", " ")
-            label = level[:1].upper() + level[1:] + " bot"
+            level = kind[4:].replace("strategy:", "").replace("mcts:", "mcts ").replace("search:", "search ")
+            words = (
+                "MCTS" if part == "mcts" else say("bot level", part)
+                for part in level.replace("-", " ").split(" ")
+            )
+            label = say("", "{level} bot").format(level=" ".join(words))
             seen[kind] = seen.get(kind, 0) + 1
-            out.append(label + (f" {seen[kind]}" if bots[kind] > 1 else ""))
+            out.append(label[:1].upper() + label[1:] + (f" {seen[kind]}" if bots[kind] > 1 else ""))
         else:
-            out.append(f"Player {seat + 1}")
+            out.append(say("", "Player {number}").format(number=seat + 1))
     return out

@@ -14,6 +14,7 @@ from ..core.i18n import N_
 from .asgi import server_base
 from .catalog import find_game, set_up_title
 from .limits import Guard
+from .live import labelled
 from .tables import LiveTable, Seat, TableError, TableService
 
 COOKIE_PREFIX = "tt_"
@@ -24,8 +25,10 @@ def service(request: HTTPConnection) -> TableService:
 
 
 def with_titles(summaries: list[dict[str, Any]], lang: str = "en") -> list[dict[str, Any]]:
-    """Each table's title as its set-up makes it ("Machi Koro" or "Machi Koro with Harbor"), in ``lang``."""
+    """Each table's title as its set-up makes it ("Machi Koro" or "Machi Koro with Harbor"), and
+    its seats' labels, in ``lang``."""
     for summary in summaries:
+        summary["seats"] = labelled(summary.get("seats") or [], lang)
         game = find_game(summary.get("game", ""))
         if game is not None:
             summary["title"] = set_up_title(

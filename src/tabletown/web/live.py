@@ -19,10 +19,10 @@ import orjson
 from ..core.errors import ActionError
 from ..core.fairness import commitment
 from ..core.game import Game, State
-from ..core.i18n import CORE_DOMAIN, N_, catalog
+from ..core.i18n import CORE_DOMAIN, N_, catalog, seat_names
 from ..core.record import Record
 from ..core.session import Agent
-from ..core.words import Names, seat_display_names
+from ..core.words import Names
 
 
 def json_text(data: Any) -> str:
@@ -290,9 +290,16 @@ def _takes(cls: type[Game], parameter: str) -> bool:
         return False
 
 
-def people(table: LiveTable, seat: int | None) -> Names:
-    """The table's seats by their players' names (core.words), as ``seat`` reads them."""
-    return Names(seat_display_names([(s.kind, s.name) for s in table.seats]), seat)
+def people(table: LiveTable, seat: int | None, lang: str = "en") -> Names:
+    """The table's seats by their players' names (core.words), as ``seat`` reads them in ``lang``."""
+    return Names(seat_names([(s.kind, s.name) for s in table.seats], lang), seat)
+
+
+def labelled(seats: list[dict[str, Any]], lang: str = "en") -> list[dict[str, Any]]:
+    """Public seats (``Seat.public``) with ``label``, what to call each in ``lang`` ("Expert bot",
+    "Player 2", a name): the browser shows these rather than making its own."""
+    labels = seat_names([(s.get("kind") or "", s.get("name")) for s in seats], lang)
+    return [{**s, "label": label} for s, label in zip(seats, labels, strict=True)]
 
 
 def seat_view(state: State, seat: int | None, since: int) -> dict[str, Any]:
@@ -332,7 +339,7 @@ def build_payload(table: LiveTable, seat: int | None, since: int = 0, lang: str 
     events = payload.get("events")
     texts = []
     if isinstance(events, list):
-        names = people(table, seat)
+        names = people(table, seat, lang)
         for event in events:
             if isinstance(event, dict):
                 texts.append([event.get("i"), describe(table.game, event, names, lang)])
@@ -348,7 +355,7 @@ def build_payload(table: LiveTable, seat: int | None, since: int = 0, lang: str 
             "seq": table.seq,
             "legal": legal,
             "status": table.status,
-            "seats": [s.public() for s in table.seats],
+            "seats": labelled([s.public() for s in table.seats], lang),
             "event_text": texts,
             "lang": lang,
             "since": since,

@@ -13,7 +13,7 @@ from ..core.fairness import MAX_SEED
 from ..core.i18n import N_
 from ..core.record import Record
 from .catalog import find_game
-from .live import LiveTable, Seat, TableError, describe, people, seat_view
+from .live import LiveTable, Seat, TableError, describe, labelled, people, seat_view
 
 REPLAY_CHECKPOINT = 32
 KEPT_UPLOADS = 16
@@ -72,11 +72,11 @@ def replay_view(table: LiveTable, step: int, seat: int | None, lang: str = "en")
             "moves": moves,
             "fairness": fairness,
             "event_text": [
-                [e.get("i"), describe(table.game, e, people(table, seat), lang)]
+                [e.get("i"), describe(table.game, e, people(table, seat, lang), lang)]
                 for e in view.get("events", [])
                 if isinstance(e, dict)
             ],
-            "seats": [s.public() for s in table.seats],
+            "seats": labelled([s.public() for s in table.seats], lang),
             "legal": [],
         }
     )

@@ -26,7 +26,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
 from ..core.errors import ActionError, MalformedAction, OptionError, RecordError
-from ..core.fairness import MAX_SEED, commitment, new_salt, new_seed
+from ..core.fairness import commitment, new_salt
 from ..core.game import Game, State
 from ..core.i18n import N_
 from ..core.rng import derive_seed
@@ -47,6 +47,7 @@ from .live import (  # (re-exported: the table service's callers know them from 
     valid_name,
 )
 from .movestore import ADVANCE_AND_INSERT_PG, AsyncMoveStore, MoveNotStored, PreparedMove
+from .new_table import check_turn_timer, seat_kinds, seat_names_asked, table_seed
 from .replaying import Uploads
 from .statements import (
     ADVANCE,
@@ -73,8 +74,6 @@ __all__ = [
 
 log = logging.getLogger("tabletown.web")
 
-
-SEAT_KINDS = ("human", "open")  # a seat reserved for its join link; a seat anyone may take
 
 SNAPSHOT_EVERY = 64  # moves between saved positions
 MAX_IN_MEMORY = 2000  # tables kept in memory before finished ones are forgotten
@@ -158,63 +157,10 @@ class TableService(Following):
             options = {}
         if not isinstance(options, dict):
             raise TableError(422, "table.options", N_("options must be an object"))
-        if not isinstance(seats, list) or not seats:
-            raise TableError(422, "table.seats", N_("seats must be a non-empty list"))
-        kinds: list[str] = []
-        open_seats: set[int] = set()
-        for spec in seats:
-            if not isinstance(spec, str) or len(spec) > 64:
-                raise TableError(422, "table.seats", N_('each seat is "human", "open" or "bot:NAME"'))
-            spec = spec.strip().lower()
-            if spec in SEAT_KINDS:
-                if spec == "open":
-                    open_seats.add(len(kinds))
-                kinds.append("human")
-            elif spec.startswith("bot:") or spec == "bot":
-                name = spec.removeprefix("bot").removeprefix(":") or "random"
-                try:
-                    from ..bots import bot_names, make_bot
-
-                    # Only the game's bot levels (and those the operator registered): a prefix bot
-                    # such as ``policy:FILE`` would open any path on the server for a stranger.
-                    known = bot_names(game)
-                    if name not in known:
-                        raise OptionError(
-                            f"unknown bot {name!r} for {game.name}; available: {', '.join(known)}"
-                        )
-                    make_bot(game, name, 0)
-                except OptionError as exc:
-                    raise TableError(422, "table.bot", str(exc)) from None
-                kinds.append(f"bot:{name}")
-            else:
-                raise TableError(
-                    422, "table.seats", N_('a seat is "human", "open" or "bot:NAME", not {spec!r}'), spec=spec
-                )
-        if seed is not None and (
-            isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED
-        ):
-            raise TableError(
-                422, "table.seed", N_("the seed is a whole number from 0 to {limit}"), limit=MAX_SEED
-            )
-        # A seed nobody chose is drawn here and never shown before the end; a chosen one is allowed
-        # (practice, puzzles, studies) and every seat is told so.
-        seed_chosen = seed is not None
-        if seed is None:
-            seed = new_seed()
-        if turn_timer is not None and (
-            isinstance(turn_timer, bool) or not isinstance(turn_timer, int) or not 1 <= turn_timer <= 86400
-        ):
-            raise TableError(
-                422, "table.turn_timer", N_("the turn timer is a number of seconds from 1 to 86400")
-            )
-        if names is not None and not (
-            isinstance(names, list)
-            and len(names) <= len(kinds)
-            and all(n is None or isinstance(n, str) for n in names)
-        ):
-            raise TableError(422, "table.names", N_("names must be a list of strings, one per seat at most"))
-        clean_names = [valid_name(n) if n is not None else None for n in (names or [])]
-        clean_names += [None] * (len(kinds) - len(clean_names))
+        kinds, open_seats = seat_kinds(game, seats)
+        seed, seed_chosen = table_seed(seed)
+        check_turn_timer(turn_timer)
+        clean_names = seat_names_asked(names, len(kinds))
         try:
             state = game.new_game(len(kinds), options, seed)
         except OptionError as exc:

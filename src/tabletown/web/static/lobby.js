@@ -101,7 +101,8 @@
     if (s.name) return s.name;
     if (s.open) return t("open seat");
     if (s.kind === "human") return s.joined ? t("human") : t("invited");
-    return s.kind.startsWith("bot:") ? t("bot {level}", { level: s.kind.slice(4) }) : s.kind.replace("bot:", "bot ");
+    // a bot: the server's label in the page's language ("Expert bot", "Bot ekspert")
+    return s.label || (s.kind.startsWith("bot:") ? t("bot {level}", { level: s.kind.slice(4) }) : s.kind);
   }
 
   function describe(table) {

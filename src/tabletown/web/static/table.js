@@ -267,7 +267,7 @@
   function render(keepBoard) {
     if (!payload || passing) return;
     const seats = payload.seats || [];
-    publicSeats = seats.map((s) => ({ seat: s.seat, kind: s.kind, name: s.name }));
+    publicSeats = seats.map((s) => ({ seat: s.seat, kind: s.kind, name: s.name, label: s.label }));
     if (payload.fairness) fairness = payload.fairness;
     drawFairness();
     const next = handOverTo(payload);
@@ -814,7 +814,7 @@
     let first = held[0];
     let acting;
     if (look.ok && look.data) {
-      publicSeats = (look.data.seats || []).map((s) => ({ seat: s.seat, kind: s.kind, name: s.name }));
+      publicSeats = (look.data.seats || []).map((s) => ({ seat: s.seat, kind: s.kind, name: s.name, label: s.label }));
       if (look.data.fairness) { fairness = look.data.fairness; drawFairness(); }
       $("download-record").hidden = !(look.data.over || look.data.status === "finished");
       acting = held.find((s) => (look.data.to_act || []).includes(s));

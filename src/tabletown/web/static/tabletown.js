@@ -41,27 +41,16 @@
     try { data = JSON.parse(text); } catch (e) { data = null; }
     return { status: response.status, ok: response.ok, data, text };
   }
-  // What to call each seat: the player's name; a bot by its level ("Expert bot", numbered when two
-  // share a level); else "Player N" (N from 1). The same rule as core/words.py seat_display_names,
-  // which names the seats in the event sentences.
+  // What to call each seat: the label the server sends with every seat, in the page's language (the
+  // player's name, "Expert bot", "Player 2": core/words.py seat_display_names, the same names the
+  // event sentences use); the name, else "Player N", for a seat that came without one.
   function displayNames(seats) {
-    const list = seats || [];
-    const bots = {}, seen = {};
-    list.forEach((s) => { if (s && !s.name && (s.kind || "").startsWith("bot:")) bots[s.kind] = (bots[s.kind] || 0) + 1; });
-    return list.map((s, i) => {
-      if (s && s.name) return s.name;
-      if (s && (s.kind || "").startsWith("bot:")) {
-        const level = s.kind.slice(4).replace("strategy:", "").replace("mcts:", "MCTS ").replace("search:", "search ").replace(/-/g, " ");
-        seen[s.kind] = (seen[s.kind] || 0) + 1;
-        return level.charAt(0).toUpperCase() + level.slice(1) + " bot" + (bots[s.kind] > 1 ? " " + seen[s.kind] : "");
-      }
-      return "Player " + (i + 1);
-    });
+    return (seats || []).map((s, i) => (s && (s.name || s.label)) || t("Player {number}", { number: i + 1 }));
   }
   function seatLabel(seats, seat) {
     if (seat === null || seat === undefined) return t("spectator");
     const names = displayNames(seats);
-    return names[seat] !== undefined ? names[seat] : "Player " + (seat + 1);
+    return names[seat] !== undefined ? names[seat] : t("Player {number}", { number: seat + 1 });
   }
   function board(game) { return boards[game] || boards.generic; }
   // A join link holds the server's public address (for friends on other machines); this browser
