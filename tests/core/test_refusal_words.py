@@ -49,6 +49,29 @@ def test_every_refusal_is_written_as_a_template_the_catalogs_see():
     assert not wrong, f"refusals whose message is not a literal (f-string, variable): {wrong}"
 
 
+def test_every_refused_set_up_is_written_as_a_template_the_catalogs_see():
+    wrong = [
+        f"{path.relative_to(SOURCE)}:{call.lineno}"
+        for path, call in _calls({"OptionError"})
+        if not call.args
+        or not (isinstance(call.args[0], ast.Constant) and isinstance(call.args[0].value, str))
+    ]
+    assert not wrong, f"option errors whose message is not a literal (f-string, variable): {wrong}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_refused_set_up_in_a_language(lang, strict):
+    from tabletown.core.errors import OptionError
+
+    game = get_game("multicity")
+    for options, players in (({"first": "3"}, 2), ({"no_such_option": 1}, 2), ({}, 9)):
+        with pytest.raises(OptionError) as caught:
+            game.new_game(players, options, seed=1)
+        worded = game.describe_error(caught.value, lang)
+        assert worded != caught.value.message and "{" not in worded
+        assert game.describe_error(caught.value, "en") == caught.value.message
+
+
 def test_no_server_error_is_an_unmarked_or_formatted_sentence():
     # A TableError's message is N_("...") (with fields by keyword), or another error's own text.
     wrong = []

@@ -59,3 +59,13 @@ def test_a_refusal_over_the_socket_speaks_the_sockets_language(client):
         assert reply["message"] == game.describe_error(exc, "de")  # type: ignore[arg-type]
     else:
         raise AssertionError("the move should be refused")
+
+
+@pytest.mark.parametrize("lang", ["pl", "ru"])
+def test_a_refused_set_up_in_the_readers_language(client, lang):
+    body = {"game": "multicity", "seats": ["human", "human"], "options": {"first": "3"}}
+    english = client.post("/api/tables", json=body)
+    worded = client.post("/api/tables", json=body, headers={"Accept-Language": HEADERS[lang]})
+    assert english.status_code == worded.status_code == 422
+    assert english.json()["rule"] == worded.json()["rule"] == "table.options"
+    assert worded.json()["message"] != english.json()["message"] and "first=3" in worded.json()["message"]

@@ -47,7 +47,12 @@ def make_bot(game: Game, name: str, seed: int) -> Bot:
 
                 importlib.import_module(module)
             return PREFIX_BOTS[prefix](game, name.removeprefix(prefix), seed)
-    raise OptionError(f"unknown bot {name!r} for {game.name}; available: {', '.join(bot_names(game))}")
+    raise OptionError(
+        "unknown bot {bot!r} for {game}; available: {known}",
+        bot=name,
+        game=game.name,
+        known=", ".join(bot_names(game)),
+    )
 
 
 def _load_optional_bots() -> None:

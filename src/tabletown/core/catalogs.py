@@ -36,6 +36,7 @@ KEYWORDS = {
     "IllegalAction": (2,),
     "MalformedAction": (2,),
     "ActionError": (2,),
+    "OptionError": None,  # options refused: the first argument
 }
 SCRIPT_KEYWORDS = {"t": None}  # Tabletown.t("...") in the pages' scripts
 METHODS = {".py": "python", ".html": "jinja2.ext:babel_extract", ".js": "javascript"}

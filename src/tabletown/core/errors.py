@@ -14,7 +14,16 @@ class TabletownError(Exception):
 
 
 class OptionError(TabletownError, ValueError):
-    """Game options or player count refused before a game starts."""
+    """Game options or player count refused before a game starts. Like a refused move's, the message
+    is a literal template (``{fields}`` from the keyword arguments) that ``Game.describe_error`` words
+    in a reader's language; ``message`` is the English text."""
+
+    def __init__(self, message: str, **fields: Any) -> None:
+        text = message.format(**fields) if fields else message
+        super().__init__(text)
+        self.message = text
+        self.template = message
+        self.fields = fields
 
 
 class ActionError(TabletownError, ValueError):

@@ -293,7 +293,11 @@ class Game(ABC):
         low, high = self.player_range(resolved)
         if not low <= num_players <= high:
             raise OptionError(
-                f"{self.title} takes {low}-{high} players with these options, not {num_players}"
+                "{game} takes {low}-{high} players with these options, not {count}",
+                game=self.title,
+                low=low,
+                high=high,
+                count=num_players,
             )
         self.check_options(num_players, resolved)
         return resolved
@@ -330,7 +334,7 @@ class Game(ABC):
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-            raise OptionError(f"the seed must be a non-negative whole number, not {seed!r}")
+            raise OptionError("the seed must be a non-negative whole number, not {seed!r}", seed=seed)
         return self.create_state(num_players, resolved, seed)
 
     @abstractmethod
@@ -393,9 +397,9 @@ class Game(ABC):
         data = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("i", "kind", "private"))
         return f"{event.get('kind')}: {data}" if data else str(event.get("kind"))
 
-    def describe_error(self, error: ActionError, lang: str = "en") -> str:
-        """A refused move's message in ``lang`` (the web's error answers, the terminal's prompt):
-        its template from the game's catalog, or the shared one for the engine's own refusals."""
+    def describe_error(self, error: ActionError | OptionError, lang: str = "en") -> str:
+        """A refused move's or set-up's message in ``lang`` (the web's error answers, the terminal's
+        prompt): its template from the game's catalog, or the shared one for the engine's own."""
         if lang == "en":
             return error.message
         from .i18n import refusal  # Babel loads only when a language is asked for

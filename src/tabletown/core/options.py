@@ -41,18 +41,37 @@ class Option:
         if isinstance(value, str) and kind is not str:
             value = self._parse_text(value)
         if kind is bool and not isinstance(value, bool):
-            raise OptionError(f"option {self.name!r} takes true or false, not {_show(value)}")
+            raise OptionError(
+                "option {name!r} takes true or false, not {value}", name=self.name, value=_show(value)
+            )
         if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise OptionError(f"option {self.name!r} takes a whole number, not {_show(value)}")
+            raise OptionError(
+                "option {name!r} takes a whole number, not {value}", name=self.name, value=_show(value)
+            )
         if kind is str and not isinstance(value, str):
-            raise OptionError(f"option {self.name!r} takes text, not {_show(value)}")
+            raise OptionError("option {name!r} takes text, not {value}", name=self.name, value=_show(value))
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
-            raise OptionError(f"option {self.name!r} must be one of: {allowed} (got {_show(value)})")
+            raise OptionError(
+                "option {name!r} must be one of: {allowed} (got {value})",
+                name=self.name,
+                allowed=allowed,
+                value=_show(value),
+            )
         if self.minimum is not None and value < self.minimum:
-            raise OptionError(f"option {self.name!r} must be at least {self.minimum} (got {_show(value)})")
+            raise OptionError(
+                "option {name!r} must be at least {limit} (got {value})",
+                name=self.name,
+                limit=self.minimum,
+                value=_show(value),
+            )
         if self.maximum is not None and value > self.maximum:
-            raise OptionError(f"option {self.name!r} must be at most {self.maximum} (got {_show(value)})")
+            raise OptionError(
+                "option {name!r} must be at most {limit} (got {value})",
+                name=self.name,
+                limit=self.maximum,
+                value=_show(value),
+            )
         return value
 
     def _parse_text(self, text: str) -> Any:
@@ -63,12 +82,16 @@ class Option:
                 return True
             if lowered in _FALSE:
                 return False
-            raise OptionError(f"option {self.name!r} takes true or false, not {_show(text)}")
+            raise OptionError(
+                "option {name!r} takes true or false, not {value}", name=self.name, value=_show(text)
+            )
         if kind is int:
             try:
                 return int(lowered)
             except ValueError:
-                raise OptionError(f"option {self.name!r} takes a whole number, not {_show(text)}") from None
+                raise OptionError(
+                    "option {name!r} takes a whole number, not {value}", name=self.name, value=_show(text)
+                ) from None
         return text
 
     def describe(self) -> str:
@@ -88,7 +111,7 @@ def resolve_options(declared: tuple[Option, ...], given: Mapping[str, Any] | Non
     if unknown:
         known = ", ".join(sorted(by_name)) or "none"
         names = ", ".join(_show(name) for name in unknown[:5])
-        raise OptionError(f"unknown option(s) {names}; this game has: {known}")
+        raise OptionError("unknown option(s) {names}; this game has: {known}", names=names, known=known)
     return {o.name: o.coerce(given[o.name]) if o.name in given else o.default for o in declared}
 
 
@@ -98,6 +121,6 @@ def parse_option_pairs(pairs: list[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise OptionError(f"options are written KEY=VALUE, not {pair!r}")
+            raise OptionError("options are written KEY=VALUE, not {pair!r}", pair=pair)
         result[key.strip()] = value.strip()
     return result

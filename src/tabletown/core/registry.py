@@ -66,4 +66,6 @@ def get_game(name: str) -> Game:
     try:
         return games[name]
     except KeyError:
-        raise OptionError(f"unknown game {name!r}; known games: {', '.join(games)}") from None
+        raise OptionError(
+            "unknown game {name!r}; known games: {known}", name=name, known=", ".join(games)
+        ) from None

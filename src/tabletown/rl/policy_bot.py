@@ -200,8 +200,12 @@ class PolicyBot(Bot):
         if self._checked is not space:  # once per set-up (spaces are cached per set-up)
             if not self.policy.fits(game, state.num_players, state.options):
                 raise OptionError(
-                    f"{self.name} was trained for another set-up ({self.policy.meta.get('num_players')} players, "
-                    f"{self.policy.num_actions} actions, {self.policy.obs_size} observation numbers)"
+                    "{bot} was trained for another set-up ({count} players, {actions} actions, "
+                    "{numbers} observation numbers)",
+                    bot=self.name,
+                    count=self.policy.meta.get("num_players"),
+                    actions=self.policy.num_actions,
+                    numbers=self.policy.obs_size,
                 )
             self._checked = space
         policy = self.policy
@@ -228,15 +232,22 @@ def policy_bot(game: Game, spec: str, seed: int) -> PolicyBot:
     """The bot for ``policy:FILE`` (``spec`` is ``FILE`` or ``FILE@sample``) in ``game``."""
     path, _, mode = spec.partition("@")
     if mode not in ("", "sample", "best"):
-        raise OptionError(f"policy:{spec}: the mode after @ is 'best' or 'sample'")
+        raise OptionError("policy:{spec}: the mode after @ is 'best' or 'sample'", spec=spec)
     policy = _LOADED.get(path)
     if policy is None:
         try:
             policy = _LOADED[path] = Policy.load(path)
         except (OSError, KeyError, ValueError) as exc:
-            raise OptionError(f"cannot load the policy file {path!r}: {exc}") from None
+            raise OptionError(
+                "cannot load the policy file {path!r}: {problem}", path=path, problem=exc
+            ) from None
     if policy.meta.get("game") != game.name:
-        raise OptionError(f"{path} is a policy for {policy.meta.get('game')}, not {game.name}")
+        raise OptionError(
+            "{path} is a policy for {other}, not {game}",
+            path=path,
+            other=policy.meta.get("game"),
+            game=game.name,
+        )
     import tabletown.rl  # noqa: F401  (installs the games' observations)
 
     return PolicyBot(policy, seed, sample=mode == "sample", name=f"policy:{spec}")

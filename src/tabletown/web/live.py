@@ -16,7 +16,7 @@ from typing import Any
 
 import orjson
 
-from ..core.errors import ActionError
+from ..core.errors import ActionError, OptionError
 from ..core.fairness import commitment
 from ..core.game import Game, State
 from ..core.i18n import CORE_DOMAIN, N_, catalog, seat_names
@@ -62,9 +62,14 @@ class TableError(Exception):
         self.wording = wording
 
     @classmethod
-    def refused(cls, game: Game, error: ActionError) -> TableError:
-        """A move the game refused (422), its message in each reader's language."""
-        return cls(422, error.rule, error.message, wording=functools.partial(game.describe_error, error))
+    def refused(cls, game: Game, error: ActionError | OptionError, rule: str | None = None) -> TableError:
+        """A move (or set-up) the game refused (422), its message in each reader's language."""
+        return cls(
+            422,
+            rule or (error.rule if isinstance(error, ActionError) else "table.options"),
+            error.message,
+            wording=functools.partial(game.describe_error, error),
+        )
 
     def to_json(self, lang: str = "en") -> dict[str, Any]:
         """The error as answered: its rule (an id, never translated) and its message in ``lang``

@@ -57,7 +57,7 @@ def _bot_level(game: Game, name: str) -> str:
     try:
         make_bot(game, name, 0)
     except OptionError as exc:
-        raise TableError(422, "table.bot", str(exc)) from None
+        raise TableError.refused(game, exc, "table.bot") from None
     return name
 
 

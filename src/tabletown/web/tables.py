@@ -164,7 +164,7 @@ class TableService(Following):
         try:
             state = game.new_game(len(kinds), options, seed)
         except OptionError as exc:
-            raise TableError(422, "table.options", str(exc)) from None
+            raise TableError.refused(game, exc, "table.options") from None
         except Exception as exc:  # a game that cannot start with these options must not crash us
             log.exception("new_game failed")
             raise TableError(

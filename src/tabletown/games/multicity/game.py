@@ -66,7 +66,10 @@ class MulticityGame(Game):
         first = options["first"]
         if first != "random" and int(first) >= num_players:
             raise OptionError(
-                f"first={first} is not a seat of a {num_players}-player game (seats 0-{num_players - 1})"
+                "first={first} is not a seat of a {count}-player game (seats 0-{last})",
+                first=first,
+                count=num_players,
+                last=num_players - 1,
             )
 
     def create_state(self, num_players: int, options: dict[str, Any], seed: int) -> MulticityState:
