@@ -137,3 +137,18 @@ def test_a_games_printed_name_comes_from_its_glossary():
     assert game.printed_name("green", "en").lower() == "green"
     assert game.printed_name("green", "pl") not in ("", "green")
     assert game.printed_name("no such key", "pl") == "no such key"
+
+
+def test_a_broken_translation_falls_back_to_english(monkeypatch):
+    import tabletown.core.i18n as i18n
+
+    class Broken:
+        _catalog = {"seat {seat} does not act now (waiting for {waiting})": "x"}
+
+        def gettext(self, message):
+            return "{nobody} {seat"  # a field never given, and a brace left open
+
+    monkeypatch.setattr(i18n, "catalog", lambda domain, lang: Broken())
+    template = "seat {seat} does not act now (waiting for {waiting})"
+    text = refusal(template, {"seat": 1, "waiting": (0,)}, "machikoro", "pl", str)
+    assert text == "seat 1 does not act now (waiting for (0,))"

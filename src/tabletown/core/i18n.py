@@ -266,7 +266,10 @@ def refusal(
     if not fields:
         return text
     worded = {name: _worded(value, speaker, printed) for name, value in fields.items()}
-    return text.format(**worded)
+    try:
+        return text.format(**worded)
+    except (KeyError, IndexError, ValueError):  # a translation naming a field it is not given
+        return template.format(**fields)
 
 
 def _worded(value: Any, speaker: Speaker, printed: Callable[[str, str], str]) -> Any:

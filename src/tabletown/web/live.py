@@ -79,7 +79,12 @@ class TableError(Exception):
         if self.wording is not None:
             return {"rule": self.rule, "message": self.wording(lang)}
         text = catalog(CORE_DOMAIN, lang).gettext(self.template)
-        return {"rule": self.rule, "message": text.format(**self.fields) if self.fields else text}
+        if self.fields:
+            try:
+                text = text.format(**self.fields)
+            except (KeyError, IndexError, ValueError):  # a translation naming a field it is not given
+                text = self.message
+        return {"rule": self.rule, "message": text}
 
 
 def not_found() -> TableError:
