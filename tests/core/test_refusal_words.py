@@ -21,14 +21,6 @@ REFUSALS = {"IllegalAction", "MalformedAction", "ActionError"}
 LANGS = ("pl", "de", "ru")
 
 
-@pytest.fixture
-def strict() -> Iterator[None]:
-    before = Speaker.strict
-    Speaker.strict = True
-    yield
-    Speaker.strict = before
-
-
 def _calls(names: set[str]) -> Iterator[tuple[Path, ast.Call]]:
     for path in sorted(SOURCE.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

@@ -16,7 +16,7 @@ import pytest
 from rich.console import Console
 
 from tabletown.core import catalogs
-from tabletown.core.i18n import Speaker, glossary_term, missing_translations
+from tabletown.core.i18n import glossary_term, missing_translations
 from tabletown.core.words import Names
 from tabletown.games.lordsofvegas import GAME
 from tabletown.games.lordsofvegas.game import LordsOfVegasGame
@@ -54,16 +54,6 @@ RARE: tuple[dict[str, Any], ...] = (
         ],
     },
 )
-
-
-@pytest.fixture
-def strict() -> Iterator[None]:
-    before = Speaker.strict
-    Speaker.strict = True
-    try:
-        yield
-    finally:
-        Speaker.strict = before
 
 
 def _games() -> Iterator[tuple[int, Any]]:

@@ -23,16 +23,6 @@ SOURCE = Path(__file__).resolve().parents[3] / "src" / "tabletown" / "games" / "
 REFUSALS = ("IllegalAction", "MalformedAction", "ActionError")
 
 
-@pytest.fixture
-def strict() -> Iterator[None]:
-    before = Speaker.strict
-    Speaker.strict = True
-    try:
-        yield
-    finally:
-        Speaker.strict = before
-
-
 def refusal(state: LordsOfVegasState, seat: int, text: str) -> ActionError:
     """The error ``text`` by ``seat`` is refused with (parsed and applied as in play)."""
     with pytest.raises(ActionError) as info:

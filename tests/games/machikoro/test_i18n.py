@@ -15,7 +15,7 @@ import pytest
 from rich.console import Console
 
 from tabletown.core import catalogs
-from tabletown.core.i18n import Speaker, missing_translations
+from tabletown.core.i18n import missing_translations
 from tabletown.core.words import Names
 from tabletown.games.machikoro import GAME
 from tabletown.games.machikoro.actions import Build
@@ -101,12 +101,6 @@ def collected() -> tuple[list[tuple[int, dict[str, Any]]], list[dict[str, Any]]]
     for event in RARE_EVENTS:
         events.setdefault(json.dumps(event, sort_keys=True), (3, event))
     return list(events.values()), views
-
-
-@pytest.fixture
-def strict(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every message must be in the catalog (monkeypatch puts the class attribute back afterwards)."""
-    monkeypatch.setattr(Speaker, "strict", True)
 
 
 # (a) ---------------------------------------------------------------------------------------------------

@@ -35,14 +35,7 @@ class Case:
     terms: tuple[str, ...] = ()  # glossary keys of the printed names the message holds
 
 
-@pytest.fixture(autouse=True)
-def strict() -> Iterator[None]:
-    before = Speaker.strict
-    Speaker.strict = True
-    try:
-        yield
-    finally:
-        Speaker.strict = before
+pytestmark = pytest.mark.usefixtures("strict")  # every message must be in its catalog
 
 
 def _rolled(state: MachiKoroState, *dice: int, two: bool = False) -> MachiKoroState:

@@ -11,11 +11,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from rich.console import Console
 
 from tabletown.core import catalogs
-from tabletown.core.i18n import Speaker, glossary_term, missing_translations
+from tabletown.core.i18n import glossary_term, missing_translations
 from tabletown.core.words import Names
 from tabletown.games.multicity import GAME
 from tabletown.games.multicity.game import MulticityGame
@@ -42,17 +41,6 @@ OPTION_SETS: tuple[dict[str, Any], ...] = (
     {"deck": 8, "first": "1"},
     {"deck": 5, "kids": True, "overlap": "loose"},
 )
-
-
-@pytest.fixture
-def strict() -> Iterator[None]:
-    """Every message must be in the catalog (restored afterwards)."""
-    before = Speaker.strict
-    Speaker.strict = True
-    try:
-        yield
-    finally:
-        Speaker.strict = before
 
 
 def _games() -> Iterator[Any]:

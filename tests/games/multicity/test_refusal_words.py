@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from tabletown.core.errors import ActionError
-from tabletown.core.i18n import Speaker, Term
+from tabletown.core.i18n import Term
 from tabletown.games.multicity import DRAW, GAME, MulticityState, Place
 
 from .helpers import custom, play
@@ -93,17 +93,6 @@ CASES = (
     ),
 )
 GAME_CASES = tuple(case for case in CASES if case.rule != "turn.not_your_turn")  # the engine's own
-
-
-@pytest.fixture
-def strict() -> Iterator[None]:
-    """Every message must be in the catalog (restored afterwards)."""
-    before = Speaker.strict
-    Speaker.strict = True
-    try:
-        yield
-    finally:
-        Speaker.strict = before
 
 
 def _refusal(case: Case) -> ActionError:

@@ -13,11 +13,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from rich.console import Console
 
 from tabletown.core import catalogs
-from tabletown.core.i18n import Speaker, missing_translations
+from tabletown.core.i18n import missing_translations
 from tabletown.core.words import Names
 from tabletown.games.newlasvegas import GAME
 from tabletown.games.newlasvegas.data import PROJECTS, UPGRADE_IDS
@@ -46,16 +45,6 @@ CONFIGS: tuple[tuple[int, dict[str, Any]], ...] = (
     (3, {"first_game": True}),
     (4, {}),
 )
-
-
-@pytest.fixture
-def strict() -> Iterator[None]:
-    before = Speaker.strict
-    Speaker.strict = True
-    try:
-        yield
-    finally:
-        Speaker.strict = before
 
 
 def played_games() -> Iterator[tuple[int, Any, list[dict[str, Any]]]]:

@@ -27,16 +27,6 @@ GLOSSARY = json.loads((PACKAGE / "glossary.json").read_text(encoding="utf-8"))["
 RAISERS = {"IllegalAction", "MalformedAction", "ActionError"}
 
 
-@pytest.fixture
-def strict() -> Iterator[None]:
-    before = Speaker.strict
-    Speaker.strict = True
-    try:
-        yield
-    finally:
-        Speaker.strict = before
-
-
 def refusal(play: Callable[[], object]) -> ActionError:
     with pytest.raises((IllegalAction, MalformedAction)) as caught:
         play()
