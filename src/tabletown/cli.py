@@ -101,24 +101,32 @@ def play(
     except TabletownError as exc:
         _fail(str(exc))
 
+    words = Speaker(CORE_DOMAIN, language)
+
     def echo(state: State, player: int, text: str, simultaneous: bool) -> None:
         # Choices made in a simultaneous round stay secret; the board shows the round once resolved.
         if has_human and seats[player] != "human" and not simultaneous:
-            console.print(f"[magenta]seat {player} ({seats[player]}):[/] {escape(text)}")
+            mover = words.tr("seat {seat}", seat=player)
+            console.print(f"[magenta]{escape(mover)} ({seats[player]}):[/] {escape(text)}")
 
     try:
         play_out(state, agents, rec, on_action=echo, finish_rounds=table.humans > 1)
     except (LeaveGame, KeyboardInterrupt):
         if record is not None:
             rec.save(record)
-            console.print(f"game saved to {record}; continue it with: tabletown play --resume {record}")
+            saved = words.tr(
+                "game saved to {path}; continue it with: tabletown play --resume {path}", path=record
+            )
+            console.print(escape(saved))
         raise typer.Exit(1) from None
     if has_human or not quiet:
         console.print(in_language(game.render, state.view(None), lang=language))
     _print_result(state, seats, language)
     if record is not None:
         rec.save(record)
-        console.print(f"record saved to {record} (replay with: tabletown replay {record})")
+        console.print(
+            escape(words.tr("record saved to {path} (replay with: tabletown replay {path})", path=record))
+        )
 
 
 def _check_writable(path: Path) -> None:
