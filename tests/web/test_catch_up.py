@@ -178,6 +178,9 @@ def test_away_and_back_travel_between_processes(sqlite_url):
     table = worker.create("machikoro", {}, ["human", "human"], seed=9, turn_timer=30)
     seen = web.get(table.id)
     mover = table.state.to_act[0]
+    web.touch(seen, seen.seats[mover].token)  # the player arrives (a timer runs only for them)
+    follow(Follower(worker, None), [m for m in from_web if m["kind"] == "joined"])
+    assert table.seats[mover].joined
     table.turn_since[mover] -= 31  # the mover's 30 s are over
     assert worker.expire_timers(table) == 0.0 and table.seats[mover].away
     follow(Follower(web, None), [m for m in from_worker if m["kind"] == "away"])

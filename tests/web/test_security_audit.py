@@ -4,6 +4,7 @@ an event count that crashed the answer, and a broken table whose error quoted a 
 
 from __future__ import annotations
 
+import json
 import logging
 
 import pytest
@@ -132,3 +133,113 @@ def test_a_broken_table_does_not_quote_a_secret_move(make_client, sqlite_url, mo
     assert answers[2].status_code == 409
     for answer in answers:
         assert "bet2" not in answer.text and "'2'" not in answer.text, answer.text
+
+
+# -- the second audit (2026-11-28) -------------------------------------------------------------------------------------
+def test_bot_only_tables_are_counted_however_the_seats_are_written(make_client, sqlite_url):
+    from tabletown.web.limits import Limits
+
+    client = make_client(sqlite_url, limits=Limits(bot_tables_per_address=1, bot_tables=4))
+    first = client.post("/api/tables", json={"game": "toyrace", "seats": ["bot:random", "bot:random"]})
+    assert first.status_code == 201
+    for seats in (["BOT:random", " bot:random"], ["Bot", "bot:Random "], ["bot:random", "BOT"]):
+        answer = client.post("/api/tables", json={"game": "toyrace", "seats": seats})
+        assert answer.status_code == 429 and answer.json()["rule"] == "limit.bot_tables", seats
+    # a table with a person at it is not a bot-only table
+    assert client.post("/api/tables", json={"game": "toyrace", "seats": ["Human", "BOT"]}).status_code == 201
+
+
+def test_a_seat_nobody_took_is_not_handed_to_a_standby_bot(client):
+    """A turn timer runs for a player who arrived; a human seat never joined just waits, so a table
+    of one bot and an empty seat with a short timer is not a bot-only table in disguise."""
+    import time
+
+    created = create(client, seats=["human", "bot:random"], seed=5, turn_timer=1)
+    svc = client.app.state.service
+    table = svc.get(created["id"])
+    with table.lock:
+        for seat in table.turn_since:
+            table.turn_since[seat] = time.monotonic() - 60  # long past the timer
+    svc.expire_timers(table)
+    assert not table.seats[0].away and table.seq == 0
+    # once its player has shown up, the timer applies
+    assert (
+        client.get(f"/api/tables/{created['id']}", params={"token": created["seats"][0]["token"]}).status_code
+        == 200
+    )
+    with table.lock:
+        for seat in table.turn_since:
+            table.turn_since[seat] = time.monotonic() - 60
+    svc.expire_timers(table)
+    assert table.seats[0].away
+
+
+@pytest.mark.parametrize("token", ["é", "\u00ff" * 20, "token-\u2603"])
+def test_a_token_that_is_not_ascii_is_refused_not_a_crash(client, token):
+    created = create(client, seed=8)
+    table_id = created["id"]
+    answers = [
+        client.get(f"/api/tables/{table_id}", params={"token": token}),
+        client.get(f"/api/tables/{table_id}/replay", params={"seat": 0, "token": token}),
+        client.post(f"/api/tables/{table_id}/join", json={"token": token}),
+        client.post(f"/api/tables/{table_id}/actions", json={"token": token, "action": "roll", "seq": 0}),
+        client.get(f"/api/tables/{table_id}", headers={"authorization": f"Bearer {token}".encode()}),
+    ]
+    assert [a.status_code for a in answers] == [403] * len(answers), [a.text for a in answers]
+
+
+@pytest.mark.parametrize("field", ["seats", "seed", "actions", "game"])
+def test_an_uploaded_record_with_an_unpaired_surrogate_is_refused(client, field):
+    done = create(client, seats=["bot:random", "bot:random"], seed=4)
+    from web_helpers import wait_for
+
+    wait_for(lambda: client.get(f"/api/tables/{done['id']}").json()["over"])
+    record = client.get(f"/api/tables/{done['id']}/record").json()
+    record[field] = "\ud800"
+    body = json.dumps({"record": record, "step": 1})  # json.dumps writes the surrogate as \\ud800
+    answer = client.post("/api/replay", content=body, headers={"content-type": "application/json"})
+    assert answer.status_code == 422, answer.text
+    assert "\\ud800" in answer.json()["message"] or field == "game"
+
+
+def test_a_player_cannot_take_another_seats_name(client):
+    created = create(client, seats=["human", "human", "bot:random"], seed=6)
+    table_id, (t0, t1) = created["id"], [s["token"] for s in created["seats"][:2]]
+    # what another seat is called while it has no name, in any language ("Gracz 1": Polish)
+    for name in ("Player 1", "player 1", "Gracz 1", "Random bot"):
+        answer = client.post(f"/api/tables/{table_id}/join", json={"token": t1, "name": name})
+        assert answer.status_code == 409 and answer.json()["rule"] == "name.taken", name
+    assert client.post(f"/api/tables/{table_id}/join", json={"token": t0, "name": "Alice"}).status_code == 200
+    for name in ("Alice", "alice", "ALICE"):
+        answer = client.post(f"/api/tables/{table_id}/join", json={"token": t1, "name": name})
+        assert answer.status_code == 409 and answer.json()["rule"] == "name.taken", name
+    assert client.post(f"/api/tables/{table_id}/join", json={"token": t1, "name": "Bob"}).status_code == 200
+    # a seat keeps its own name, and its own default label is its own
+    assert client.post(f"/api/tables/{table_id}/join", json={"token": t0, "name": "Alice"}).status_code == 200
+    # names given at creation must differ too
+    twice = client.post(
+        "/api/tables", json={"game": "toyrace", "seats": ["human", "human"], "names": ["Ann", "ann"]}
+    )
+    assert twice.status_code == 409 and twice.json()["rule"] == "name.taken"
+
+
+def test_abandoned_tables_leave_memory_and_a_restart_skips_them(make_client, sqlite_url, monkeypatch):
+    from datetime import timedelta
+
+    from tabletown.web import tables as tables_module
+
+    client = make_client(sqlite_url)
+    svc = client.app.state.service
+    monkeypatch.setattr(tables_module, "MAX_IN_MEMORY", 6)
+    monkeypatch.setattr(tables_module, "IDLE_EVICTION", timedelta(0))
+    quiet = [create(client, seed=100 + i)["id"] for i in range(8)]
+    driven = create(client, seats=["human", "bot:random"], seed=99)["id"]
+    with svc.lock:
+        kept = set(svc.tables)
+    assert len(kept) <= 6 and driven in kept, "idle human-only tables were not forgotten"
+    forgotten = [t for t in quiet if t not in kept]
+    assert forgotten
+    # a forgotten table is still there: loaded again when someone opens it
+    assert client.get(f"/api/tables/{forgotten[0]}").json()["seq"] == 0
+    # a restart rebuilds only the tables that need a driver (bots, timers)
+    assert {t.id for t in svc.load_unfinished()} == {driven}

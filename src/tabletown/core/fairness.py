@@ -37,4 +37,6 @@ def check_commitment(seed: int, salt: str, expected: str) -> bool:
     """Whether ``seed`` and ``salt`` hash to the published ``expected`` commitment."""
     if not isinstance(salt, str) or not isinstance(expected, str):
         return False
+    if not (salt.isascii() and expected.isascii()):  # ours are hex; compare_digest raises on the rest
+        return False
     return hmac.compare_digest(commitment(seed, salt), expected.lower())

@@ -32,7 +32,11 @@ def _field(data: dict[str, Any], name: str, kind: type) -> Any:
 def _short(value: Any, limit: int = 40) -> str:
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 200:
         return "a number too long to show"
-    text = value if isinstance(value, str) else repr(value[:limit] if isinstance(value, list) else value)
+    if isinstance(value, str):
+        # An unpaired surrogate cannot be encoded in a JSON answer or a terminal: shown escaped.
+        text = value.encode("utf-8", "backslashreplace").decode("utf-8")
+    else:
+        text = repr(value[:limit] if isinstance(value, list) else value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 

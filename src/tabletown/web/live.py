@@ -19,7 +19,7 @@ import orjson
 from ..core.errors import ActionError, OptionError
 from ..core.fairness import commitment
 from ..core.game import Game, State
-from ..core.i18n import CORE_DOMAIN, N_, catalog, seat_names
+from ..core.i18n import CORE_DOMAIN, LANGUAGES, N_, catalog, seat_names
 from ..core.record import Record
 from ..core.session import Agent
 from ..core.words import Names
@@ -212,7 +212,8 @@ class LiveTable:
         ]
 
     def seat_for(self, token: Any) -> Seat | None:
-        if not isinstance(token, str) or not token:
+        # Tokens are ASCII; compare_digest raises on other text, which must be a 403, not a 500.
+        if not isinstance(token, str) or not token or not token.isascii() or len(token) > 128:
             return None
         for seat in self.seats:
             if secrets.compare_digest(seat.token, token):
@@ -395,6 +396,18 @@ def valid_name(name: Any) -> str:
     if not 1 <= len(text) <= MAX_NAME:
         raise TableError(422, "name.invalid", N_("a name is 1 to {limit} characters long"), limit=MAX_NAME)
     return text
+
+
+def unique_name(seats: list[tuple[str, str | None]], seat_no: int, name: str) -> str:
+    """``name`` for seat ``seat_no``, refused (409) when it would read as another seat: another
+    player's name, or what another seat is called without one ("Expert bot", "Player 2") in any of
+    the site's languages. Otherwise a move or a chat line under it would pass for that seat's."""
+    wanted = name.casefold()
+    for lang in LANGUAGES:
+        labels = seat_names(seats, lang)
+        if any(other != seat_no and label.casefold() == wanted for other, label in enumerate(labels)):
+            raise TableError(409, "name.taken", N_("another seat at this table goes by {name}"), name=name)
+    return name
 
 
 class MissingGame:

@@ -16,6 +16,19 @@ SEAT_KINDS = ("human", "open")  # a seat reserved for its join link; a seat anyo
 MAX_TURN_TIMER = 86400  # seconds
 
 
+def seat_spec(spec: str) -> str:
+    """A seat as the request wrote it, in the one form every check reads ("BOT:Expert " is
+    "bot:expert"): the limit on bot-only tables and the seats made must agree on what a bot is."""
+    return spec.strip().lower()
+
+
+def bots_only(seats: Any) -> bool:
+    """Whether every seat asked for is a bot (malformed seats are refused later, by seat_kinds)."""
+    return isinstance(seats, list) and all(
+        isinstance(s, str) and seat_spec(s).startswith("bot") for s in seats
+    )
+
+
 def seat_kinds(game: Game, seats: Any) -> tuple[list[str], set[int]]:
     """Each seat's kind ("human" or "bot:LEVEL") and which human seats are open to anyone."""
     if not isinstance(seats, list) or not seats:
@@ -25,7 +38,7 @@ def seat_kinds(game: Game, seats: Any) -> tuple[list[str], set[int]]:
     for spec in seats:
         if not isinstance(spec, str) or len(spec) > 64:
             raise TableError(422, "table.seats", N_('each seat is "human", "open" or "bot:NAME"'))
-        spec = spec.strip().lower()
+        spec = seat_spec(spec)
         if spec in SEAT_KINDS:
             if spec == "open":
                 open_seats.add(len(kinds))

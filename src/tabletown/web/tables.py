@@ -18,6 +18,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import anyio
@@ -44,6 +45,7 @@ from .live import (  # (re-exported: the table service's callers know them from 
     json_text,
     new_token,
     not_found,
+    unique_name,
     valid_name,
 )
 from .movestore import ADVANCE_AND_INSERT_PG, AsyncMoveStore, MoveNotStored, PreparedMove
@@ -76,7 +78,8 @@ log = logging.getLogger("tabletown.web")
 
 
 SNAPSHOT_EVERY = 64  # moves between saved positions
-MAX_IN_MEMORY = 2000  # tables kept in memory before finished ones are forgotten
+MAX_IN_MEMORY = 2000  # tables kept in memory before finished (then idle) ones are forgotten
+IDLE_EVICTION = timedelta(minutes=10)  # an unfinished table this quiet may be forgotten (see _evict)
 
 
 def _mover(table: LiveTable, token: Any, seq: Any) -> int:
@@ -110,6 +113,14 @@ def _storing_move(table_id: str) -> Iterator[None]:
 
 def _store_failed() -> TableError:
     return TableError(503, "store.failed", N_("the move could not be stored; try again"))
+
+
+def _last_change(table: LiveTable) -> datetime:
+    """When the table last changed, as an aware time (SQLite gives back naive UTC times)."""
+    stamp = table.updated_at
+    if not isinstance(stamp, datetime):
+        return utcnow()
+    return stamp if stamp.tzinfo is not None else stamp.replace(tzinfo=UTC)
 
 
 class TableService(Following):
@@ -161,6 +172,10 @@ class TableService(Following):
         seed, seed_chosen = table_seed(seed)
         check_turn_timer(turn_timer)
         clean_names = seat_names_asked(names, len(kinds))
+        named = list(zip(kinds, clean_names, strict=True))
+        for seat_no, given in enumerate(clean_names):
+            if given is not None:
+                unique_name(named, seat_no, given)
         try:
             state = game.new_game(len(kinds), options, seed)
         except OptionError as exc:
@@ -231,6 +246,9 @@ class TableService(Following):
         self._mark_turns(table)
         with self.lock:
             self.tables[table.id] = table
+            crowded = len(self.tables) > MAX_IN_MEMORY
+        if crowded:
+            self._evict()
         self._stored(table.id, "created", 0, {"driven": table.driven})
         for callback in self.on_new_table:
             callback(table)
@@ -265,8 +283,9 @@ class TableService(Following):
             known = self.tables.get(table_id)
             if known is None:
                 self.tables[table_id] = table
-                if len(self.tables) > MAX_IN_MEMORY:
-                    self._evict()
+            crowded = len(self.tables) > MAX_IN_MEMORY
+        if crowded:
+            self._evict()
         if known is not None:
             return known
         if self.shared and not table.over:
@@ -276,11 +295,28 @@ class TableService(Following):
         return table
 
     def _evict(self) -> None:
-        """Forget finished tables nobody follows (they are loaded again from the database on demand)."""
-        idle = [t for t in self.tables.values() if t.over and not t.subscribers]
-        idle.sort(key=lambda t: t.updated_at or utcnow())
-        for table in idle[: len(idle) // 2 + 1]:
-            self.tables.pop(table.id, None)
+        """Forget tables nobody follows once too many are in memory (the database keeps them; they
+        are loaded again on demand): finished ones first, then unfinished ones that need no driver
+        (no bot, no timer: a driver holds its table) and saw nothing for ``IDLE_EVICTION``. Without
+        the second kind, tables people create and abandon would pile up in memory for ever."""
+        with self.lock:
+            tables = list(self.tables.values())
+        finished = [t for t in tables if t.over and not t.subscribers]
+        finished.sort(key=_last_change)
+        forget = finished[: len(finished) // 2 + 1]
+        if len(tables) - len(forget) > MAX_IN_MEMORY:
+            quiet_since = utcnow() - IDLE_EVICTION
+            idle = [
+                t
+                for t in tables
+                if not t.over and not t.driven and not t.subscribers and _last_change(t) < quiet_since
+            ]
+            idle.sort(key=_last_change)
+            forget += idle[: len(tables) - len(forget) - MAX_IN_MEMORY // 2]
+        with self.lock:
+            for table in forget:
+                if not table.subscribers:
+                    self.tables.pop(table.id, None)
 
     def list(self, status: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
         """Summaries of the newest tables, from memory when live, else from their rows (a finished
@@ -331,9 +367,19 @@ class TableService(Following):
 
     # -- start-up --------------------------------------------------------------------------------------
     def load_unfinished(self) -> builtins.list[LiveTable]:  # (list: also a method's name here)
-        """Rebuild every table that is not finished (saved position + later moves, or seed + moves)."""
+        """Rebuild every table that is not finished and needs a driver (a bot seat or a turn timer;
+        saved position + later moves, or seed + moves). The others wait in the database until
+        someone opens them: a start must not cost one rebuild per table ever abandoned."""
+        bot_tables = select(SeatRow.table_id).where(SeatRow.kind.like("bot:%"))
         with self.sessions() as session:
-            ids = list(session.scalars(select(TableRow.id).where(TableRow.status.in_(("open", "running")))))
+            ids = list(
+                session.scalars(
+                    select(TableRow.id).where(
+                        TableRow.status.in_(("open", "running")),
+                        (TableRow.turn_timer > 0) | TableRow.id.in_(bot_tables),
+                    )
+                )
+            )
         tables = []
         for table_id in ids:
             table = self._load(table_id)
@@ -481,6 +527,8 @@ class TableService(Following):
             raise TableError(403, "seat.bad_token", N_("this token holds no seat at this table"))
         new_name = valid_name(name) if name is not None else seat.name
         with table.write_lock:
+            if name is not None and new_name is not None:
+                unique_name([(s.kind, s.name) for s in table.seats], seat.seat, new_name)
             away = False if back else seat.away
             if seat.joined and new_name == seat.name and away == seat.away:
                 return seat
@@ -525,6 +573,8 @@ class TableService(Following):
                 )
             if table.over:
                 raise TableError(409, "table.over", N_("this table is over"))
+            if new_name is not None:
+                unique_name([(s.kind, s.name) for s in table.seats], seat_no, new_name)
             token = new_token()
             status = self._status(table, joining=seat_no)
             self._write_seat(table, seat_no, name=new_name or seat.name, status=status, token=token)
@@ -841,7 +891,9 @@ class TableService(Following):
                 return None
             for seat in table.state.to_act:
                 info = table.seats[seat]
-                if info.is_bot or info.away or seat not in table.turn_since:
+                # A seat whose player never arrived waits for them: a timer there would hand a
+                # human seat to a standby bot, a bot-only table the limit on those never counted.
+                if info.is_bot or info.away or not info.joined or seat not in table.turn_since:
                     continue
                 left = table.turn_timer - (now - table.turn_since[seat])
                 if left <= 0:

@@ -37,6 +37,7 @@ from ..asgi import (
 from ..catalog import broken_games, game_info, games
 from ..drivers import gate, until_changed, until_seq
 from ..languages import request_language
+from ..new_table import bots_only
 from ..tables import LiveTable, TableError, TableService, json_bytes
 
 router = APIRouter()
@@ -118,8 +119,8 @@ def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
     wait = guard.tables.take(address)
     if wait:
         raise TableError(429, "limit.tables", N_("too many new tables from this address"), retry_after=wait)
-    bots_only = all(spec.startswith("bot") for spec in body.seats)
-    if bots_only and (wait := guard.bot_tables.room(address)):
+    only_bots = bots_only(body.seats)
+    if only_bots and (wait := guard.bot_tables.room(address)):
         raise TableError(
             429,
             "limit.bot_tables",
@@ -129,7 +130,7 @@ def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
     table = service(request).create(
         body.game, body.options, body.seats, body.seed, body.turn_timer, body.names
     )
-    if bots_only:
+    if only_bots:
         guard.bot_tables.add(address, table)
     fair = table.fairness()
     return {
