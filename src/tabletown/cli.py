@@ -335,17 +335,15 @@ def bots(
 
 
 def _register_extra_commands() -> None:
-    """Commands that live in their own packages (the arena, studies) plug in here."""
-    try:
-        from .arena.cli import register_commands
-    except ImportError:
-        return
-    register_commands(app)
-    try:
-        from .study.cli import register_commands as register_study
-    except ImportError:
-        return
-    register_study(app)
+    """Commands that live in their own packages (the arena, studies, analysis) plug in here; one
+    whose optional packages are missing is left out."""
+    import importlib
+
+    for module in ("tabletown.arena.cli", "tabletown.study.cli", "tabletown.analysis.cli"):
+        try:
+            importlib.import_module(module).register_commands(app)
+        except ImportError:
+            continue
 
 
 def main() -> None:

@@ -12,5 +12,6 @@ import web_toygame as toygame  # noqa: E402
 from tabletown.core import registry  # noqa: E402
 from tabletown.web.server import main  # noqa: E402
 
-registry.register(toygame.TOY)
-main(sys.argv[1:])
+if __name__ == "__main__":  # a child process the server spawns (post-game analyses) imports this file too
+    registry.register(toygame.TOY)
+    main(sys.argv[1:])

@@ -24,6 +24,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
 from . import db
+from .analyses import Analyst
 from .asgi import MAX_BODY, BodyLimit, RedactTokens, SecurityHeaders, TabletownApp, install_log_redaction
 from .catalog import games
 from .drivers import Drivers, Follower
@@ -100,9 +101,13 @@ def create_app(
         # and announcing it): look for tables the database has moved past now and then.
         sweeping = asyncio.get_running_loop().create_task(follower.sweep()) if hub.shared else None
         tables = await anyio.to_thread.run_sync(service.load_unfinished)
+        analyst = Analyst(service, url) if run_bots else None
+        app.state.analyst = analyst
         if run_bots:
             for table in tables:
                 drivers.start(table)
+            assert analyst is not None
+            analyst.start()  # post-game analyses run where the bots do (web/analyses.py)
         log.info(
             "Tabletown server ready on %s (%d unfinished tables, %s, bots %s)",
             engine.url.render_as_string(),
@@ -117,6 +122,8 @@ def create_app(
                 sweeping.cancel()
             await hub.stop()
             await drivers.stop()
+            if analyst is not None:
+                await analyst.stop()
             if service.async_store is not None:
                 await service.async_store.close()
             engine.dispose()

@@ -29,6 +29,7 @@ import uuid
 import anyio
 
 from . import db
+from .analyses import Analyst
 from .catalog import games
 from .drivers import Drivers, Follower
 from .hub import make_hub
@@ -151,11 +152,14 @@ async def run_worker(
     for table in tables:
         mine(table)
     keeper = asyncio.get_running_loop().create_task(keep())
+    analyst = Analyst(service, db_url)  # post-game analyses, claimed through the database
+    analyst.start()
     log.info("bot worker %d/%d ready (%d unfinished tables)", index + 1, workers, len(tables))
     try:
         await (stop or asyncio.Event()).wait()
     finally:
         keeper.cancel()
+        await analyst.stop()
         sweeping.cancel()
         await hub.stop()
         await drivers.stop()

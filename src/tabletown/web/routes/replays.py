@@ -9,6 +9,7 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, StrictInt
 
 from ...core.i18n import N_
+from .. import analyses
 from ..access import service, viewer
 from ..catalog import set_up_title
 from ..languages import request_language
@@ -81,3 +82,19 @@ def post_replay(body: ReplayBody, request: Request) -> dict[str, Any]:
     view = replay_view(table, body.step, body.seat, request_language(request))
     view["title"] = set_up_title(table.game, table.num_players, table.options, request_language(request))
     return view
+
+
+@router.get("/api/tables/{table_id}/analysis", tags=["replays"])
+def get_analysis(table_id: str, request: Request) -> dict[str, Any]:
+    """The table's post-game analysis: ``status`` none, pending, running (with ``progress`` 0..1),
+    done (with ``analysis``: `tabletown analyze --json`'s data and the win-chance ``curve``) or failed."""
+    svc = service(request)
+    return analyses.get(svc, svc.get(table_id))
+
+
+@router.post("/api/tables/{table_id}/analysis", status_code=202, tags=["replays"])
+def post_analysis(table_id: str, request: Request) -> dict[str, Any]:
+    """Ask for the analysis of a finished table (409 ``analysis.unfinished`` before its end). It is
+    made once, by a bot worker, and kept; asking again answers where it stands."""
+    svc = service(request)
+    return analyses.ask(svc, svc.get(table_id))

@@ -95,6 +95,150 @@
     }
     T.board(game).render($("board"), p, ctx);
     if ($("view-seat").options.length <= 1) seatChoices();
+    markMoves();
+    describePick();
+  }
+
+  // -- the post-game analysis ---------------------------------------------------------------------------
+  // A finished table's analysis (web/analyses.py): asked for when the page opens, made by a bot
+  // worker, then drawn as a win-chance graph (one line per seat) with the mistakes and blunders on
+  // it, marks in the move list, and the better move of the decision at the shown position.
+  let analysis = null;
+  let byIndex = new Map(); // a rated decision by its move number
+  const MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+  const COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"];
+  const SVGNS = "http://www.w3.org/2000/svg";
+
+  function svg(tag, attrs, ...children) {
+    const node = document.createElementNS(SVGNS, tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+      else node.setAttribute(k, String(v));
+    }
+    for (const child of children) node.append(child);
+    return node;
+  }
+
+  function className(cls) {
+    return { inaccuracy: t("inaccuracy"), mistake: t("mistake"), blunder: t("blunder") }[cls] || "";
+  }
+
+  function seatName(seat) {
+    return shown ? T.seatLabel(shown.seats, seat) : t("Seat {n}", { n: seat });
+  }
+
+  async function loadAnalysis() {
+    if (!cfg.table || !cfg.finished || !$("analysis")) return;
+    const url = `/api/tables/${encodeURIComponent(cfg.table)}/analysis`;
+    let response = await api("GET", url);
+    if (response.ok && response.data.status === "none") response = await api("POST", url);
+    const status = $("analysis-status");
+    const bar = $("analysis-progress");
+    if (!response.ok) { status.textContent = (response.data && response.data.message) || t("The analysis cannot be shown."); return; }
+    const d = response.data;
+    if (d.status === "pending" || d.status === "running") {
+      status.textContent = d.status === "pending" ? t("The analysis is queued…") :
+        t("Analysing every decision: {n}% done…", { n: Math.round((d.progress || 0) * 100) });
+      bar.hidden = false;
+      bar.value = d.progress || 0;
+      setTimeout(loadAnalysis, 1500);
+      return;
+    }
+    bar.hidden = true;
+    if (d.status !== "done" || !d.analysis) {
+      status.textContent = t("This game cannot be analysed: {reason}", { reason: d.error || d.status });
+      return;
+    }
+    analysis = d.analysis;
+    byIndex = new Map((analysis.decisions || []).map((decision) => [decision.index, decision]));
+    status.textContent = t("Each seat's chance to win after every move, estimated from what that seat could see. Click a mark to see the better move.");
+    drawGraph();
+    drawSeats();
+    markMoves();
+    describePick();
+  }
+
+  function drawGraph() {
+    const curve = analysis.curve || [];
+    if (curve.length < 2) return;
+    const width = 720, height = 200, left = 34, right = 8, top = 8, bottom = 18;
+    const x = (i) => left + (width - left - right) * i / (curve.length - 1);
+    const y = (v) => top + (height - top - bottom) * (1 - Math.max(0, Math.min(1, v)));
+    const parts = [];
+    for (const level of [0, 0.5, 1]) {
+      parts.push(svg("line", { x1: left, x2: width - right, y1: y(level), y2: y(level), stroke: "#ccc", "stroke-width": level === 0.5 ? 1.2 : 0.6 }));
+      parts.push(svg("text", { x: left - 4, y: y(level) + 4, "font-size": 10, "text-anchor": "end", fill: "#555" }, `${level * 100}%`));
+    }
+    const seats = curve[0].length;
+    for (let seat = 0; seat < seats; seat++) {
+      const points = curve.map((row, i) => `${x(i).toFixed(1)},${y(row[seat]).toFixed(1)}`).join(" ");
+      parts.push(svg("polyline", { class: `seat-line seat-${seat}`, fill: "none", stroke: COLOURS[seat % COLOURS.length], "stroke-width": 1.6, points },
+        svg("title", {}, seatName(seat))));
+    }
+    for (const decision of analysis.decisions || []) {
+      if (decision.class !== "mistake" && decision.class !== "blunder") continue;
+      if (decision.index >= curve.length) continue;
+      const colour = COLOURS[decision.seat % COLOURS.length];
+      const label = t("Move {n}: {kind} by {name}, {points} points of winning chance lost", {
+        n: decision.index, kind: className(decision.class), name: seatName(decision.seat), points: Math.round(decision.loss * 100) });
+      parts.push(svg("circle", {
+        class: `mark ${decision.class}`, "data-index": decision.index, cx: x(decision.index), cy: y(curve[decision.index][decision.seat]),
+        r: decision.class === "blunder" ? 5.5 : 4, fill: decision.class === "blunder" ? "#000" : "#fff", stroke: colour, "stroke-width": 2,
+        tabindex: 0, role: "button", "aria-label": label,
+        onclick: () => pick(decision), onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") pick(decision); },
+      }, svg("title", {}, label)));
+    }
+    $("analysis-graph").replaceChildren(svg("svg", { class: "chance-graph", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": t("Each seat's chance to win after every move") }, ...parts));
+  }
+
+  function drawSeats() {
+    const table = $("analysis-seats");
+    const head = el("tr", {}, ...[t("Seat"), t("Decisions"), t("Average loss (points)"), t("Inaccuracies"), t("Mistakes"), t("Blunders"), t("Luck (points)")].map((h) => el("th", {}, h)));
+    const rows = (analysis.seats || []).map((s) => el("tr", {},
+      el("td", {}, el("span", { class: "dot", style: `background:${COLOURS[s.seat % COLOURS.length]}` }), seatName(s.seat)),
+      el("td", {}, String(s.decisions)), el("td", {}, (s.average_loss * 100).toFixed(1)),
+      el("td", {}, String(s.inaccuracies)), el("td", {}, String(s.mistakes)), el("td", {}, String(s.blunders)),
+      el("td", {}, (s.luck >= 0 ? "+" : "") + Math.round(s.luck * 100))));
+    table.replaceChildren(head, ...rows);
+    table.hidden = false;
+  }
+
+  function markMoves() {
+    if (!analysis) return;
+    for (const item of $("move-list").children) {
+      const decision = byIndex.get(Number(item.value));
+      if (!decision || !decision.class || item.classList.contains("rated")) continue;
+      item.classList.add("rated", `rated-${decision.class}`);
+      item.append(" ", el("span", { class: "mark", title: className(decision.class) }, MARKS[decision.class]));
+    }
+  }
+
+  // The decision made from the shown position (the next move), when the analysis rates it.
+  function describePick() {
+    const box = $("analysis-pick");
+    if (!box || !analysis) return;
+    const decision = byIndex.get(step + 1);
+    if (!decision || !decision.class) { box.hidden = true; return; }
+    const words = (text) => {
+      const renderer = T.board(game);
+      if (!renderer || typeof renderer.describeMove !== "function" || !shown) return text;
+      try {
+        const said = renderer.describeMove(text, null, { seat: decision.seat, seats: shown.seats, act: null });
+        return said === null ? text : typeof said === "string" ? said : said.words || text;
+      } catch (e) { return text; }
+    };
+    box.replaceChildren(
+      el("strong", {}, t("Next move, {kind}:", { kind: className(decision.class) })), " ",
+      t("{name} played {move} ({after}% to win); better was {best} ({best_chance}%).", {
+        name: seatName(decision.seat), move: words(decision.played), after: Math.round(decision.chance_after * 100),
+        best: words(decision.best), best_chance: Math.round(decision.chance_best * 100) }));
+    box.className = `analysis-pick ${decision.class}`;
+    box.hidden = false;
+  }
+
+  function pick(decision) {
+    // the position the decision was made in: the move list and the panel then show what was better
+    show(decision.index - 1);
   }
 
   // -- fairness ---------------------------------------------------------------------------------------
@@ -263,7 +407,8 @@
       seatChoices();
       show(cfg.finished ? 0 : LAST);
       loadTableRecord();
+      loadAnalysis();
     }
   });
-  window.TabletownReplay = { rawJsonValue, seedText, current: () => shown };
+  window.TabletownReplay = { rawJsonValue, seedText, current: () => shown, analysis: () => analysis };
 })();

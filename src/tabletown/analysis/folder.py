@@ -1,0 +1,176 @@
+"""Many games at once: ``tabletown analyze FOLDER`` for arena folders (``job.json`` + ``games.jsonl``).
+
+Arena lines keep seeds, not actions, so each game is played again from its seed (the same seeds give
+the same game; a line whose replay ends otherwise is refused) while a watcher writes its record, and
+the record is analysed. Games go through the arena's own backends (``--workers`` processes, or Ray),
+so an analysis of a thousand games spreads like the games themselves did. The summary is per bot:
+its average loss per decision over all its games, with an interval — a ranking of bots that needs
+no games between them.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from ..arena.runner import Job, backend_runner, play_game
+from ..arena.store import GAMES_FILE, JOB_FILE
+from ..core.game import Game, State
+from ..core.record import Record
+from ..core.registry import get_game
+from .analyze import CLASSES, analyze
+from .evaluate import Settings
+
+
+class AnalysisError(Exception):
+    pass
+
+
+class _Recorder:
+    """An arena watcher that keeps the game's actions (its record, less the set-up)."""
+
+    def __init__(self, state: State) -> None:
+        self.actions: list[list[Any]] = []
+
+    def see(self, state: State, seat: int, text: str, simultaneous: bool) -> None:
+        self.actions.append([seat, text])
+
+    def finish(self, state: State) -> dict[str, Any]:
+        return {"actions": self.actions}
+
+
+def analyze_arena_game(game: Game, job: Job, index: int, settings: Settings) -> dict[str, Any]:
+    """Play game ``index`` of ``job`` again, analyse its record; the per-seat summary as a line."""
+    line = play_game(game, job, index, watch=_Recorder)
+    record = Record(
+        game=game.name,
+        options=dict(job.options),
+        seats=list(line["seats"]),
+        seed=line["seed"],
+        actions=[(seat, text) for seat, text in line["actions"]],
+    )
+    analysis = analyze(record, settings).to_json()
+    losses = [[] for _ in record.seats]  # type: list[list[float]]
+    for decision in analysis["decisions"]:
+        losses[decision["seat"]].append(decision["loss"])
+    return {
+        "index": index,
+        "seed": line["seed"],
+        "seats": line["seats"],
+        "result": line["result"],
+        "length": line["length"],
+        "summary": analysis["seats"],
+        "losses": losses,
+    }
+
+
+def read_job(folder: Path) -> tuple[Game, Job, dict[int, Any]]:
+    try:
+        identity = json.loads((folder / JOB_FILE).read_text(encoding="utf-8"))
+        job = Job(
+            identity["game"],
+            tuple(identity["bots"]),
+            0,
+            int(identity["seed"]),
+            dict(identity.get("options") or {}),
+        )
+    except (OSError, ValueError, KeyError, TypeError):
+        raise AnalysisError(f"{folder / JOB_FILE} is not an arena job description") from None
+    if identity.get("seeding") == "per-game":
+        raise AnalysisError(
+            f"{folder} is a study set-up of one bot; analyse an arena folder of two or more bots"
+        )
+    results: dict[int, Any] = {}
+    path = folder / GAMES_FILE
+    for raw in path.read_bytes().split(b"\n") if path.exists() else []:
+        try:
+            line = json.loads(raw)
+            results.setdefault(int(line["index"]), line["result"])
+        except (ValueError, KeyError, TypeError):
+            continue
+    game = get_game(job.game)
+    count = (max(results) + 1) if results else 0
+    return game, Job(job.game, job.bots, count, job.seed, job.options), dict(sorted(results.items()))
+
+
+def analyze_folder(
+    folder: Path,
+    settings: Settings,
+    workers: int = 1,
+    backend: str = "process",
+    ray_address: str | None = None,
+    limit: int | None = None,
+    on_game: Callable[[dict[str, Any]], None] | None = None,
+) -> tuple[Game, list[dict[str, Any]]]:
+    game, job, results = read_job(folder)
+    indices = list(results)[:limit] if limit is not None else list(results)
+    play = functools.partial(analyze_arena_game, settings=settings)
+    runner = backend_runner(backend, ray_address, play)
+    lines = []
+    for line in runner(game, job, indices, workers):
+        if line["result"] != results[line["index"]]:
+            # A game whose bots hit a time cap can come out differently; its record is not the one played.
+            raise AnalysisError(
+                f"game {line['index']} of {folder} played again ended differently; it cannot be analysed"
+            )
+        lines.append(line)
+        if on_game is not None:
+            on_game(line)
+    lines.sort(key=lambda line: line["index"])
+    return game, lines
+
+
+def mean_interval(values: list[float], clusters: list[int]) -> tuple[float, float, float]:
+    """Mean and a 95% interval, with the standard error computed over games (clusters) rather than
+    decisions, since the decisions of one game are not independent."""
+    if not values:
+        return 0.0, 0.0, 0.0
+    mean = sum(values) / len(values)
+    totals: dict[int, list[float]] = {}
+    for value, cluster in zip(values, clusters, strict=True):
+        totals.setdefault(cluster, []).append(value - mean)
+    groups = len(totals)
+    if groups < 2:
+        return mean, mean, mean
+    variance = sum(sum(group) ** 2 for group in totals.values()) / (len(values) ** 2) * groups / (groups - 1)
+    half = 1.96 * math.sqrt(variance)
+    return mean, mean - half, mean + half
+
+
+def bot_table(lines: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Per bot: games, decisions, average loss per decision (with its interval), and the share of
+    its decisions in each class."""
+    per_bot: dict[str, dict[str, Any]] = {}
+    for line in lines:
+        for seat, name in enumerate(line["seats"]):
+            entry = per_bot.setdefault(
+                name, {"losses": [], "games": [], "counts": dict.fromkeys(n for n, _ in CLASSES)}
+            )
+            for loss in line["losses"][seat]:
+                entry["losses"].append(loss)
+                entry["games"].append(line["index"])
+            for name_, _ in CLASSES:
+                plural = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}[name_]
+                entry["counts"][name_] = (entry["counts"][name_] or 0) + line["summary"][seat][plural]
+    table = []
+    for name, entry in sorted(per_bot.items()):
+        mean, low, high = mean_interval(entry["losses"], entry["games"])
+        count = len(entry["losses"])
+        table.append(
+            {
+                "bot": name,
+                "games": len(set(entry["games"])),
+                "decisions": count,
+                "average_loss": round(mean, 4),
+                "interval": [round(low, 4), round(high, 4)],
+                **{
+                    f"{k}_share": round((v or 0) / count, 4) if count else 0.0
+                    for k, v in entry["counts"].items()
+                },
+            }
+        )
+    return table

@@ -1,0 +1,237 @@
+"""Post-game analyses on the server: asked for from the replay page, made by whichever process
+runs the bots (a bot worker, or ``tabletown serve`` itself), kept with the table.
+
+* ``POST /api/tables/{id}/analysis`` asks for one (only for a finished table: before the end an
+  analysis would rate moves from hidden information); ``GET`` answers ``{"status", "progress",
+  "analysis"}`` with status ``none``, ``pending``, ``running``, ``done`` or ``failed``.
+* An :class:`Analyst` (an asyncio task beside the bot drivers) claims the oldest pending analysis in
+  the database — an update that only one process can win — and runs ``tabletown.analysis`` on the
+  table's record in a child process at lower priority, so neither the event loop nor the bots at
+  people's tables wait for it. The child writes its progress to the row (which renews the claim);
+  a claim not renewed for ``LEASE`` seconds (its process died) is taken over by another process.
+* Nothing is analysed unless someone asks, so a server full of bot games does no analysis work.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import socket
+from concurrent.futures import ProcessPoolExecutor
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import DateTime, Float, ForeignKey, String, Text, or_, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Mapped, mapped_column
+
+from ..core.i18n import N_
+from .db import Base, utcnow
+from .tables import LiveTable, TableError, TableService
+
+log = logging.getLogger("tabletown.web.analyses")
+
+LEASE = timedelta(seconds=60)  # a running analysis whose progress has not moved for this long is taken over
+POLL_SECONDS = 1.0
+# What the server's analyses look at: about half a minute of one core for a two-player game.
+WEB_SETTINGS = {"samples": 12, "candidates": 6, "screen": 2, "depth": 0, "budget": 3.0, "seed": 30}
+
+
+class AnalysisRow(Base):
+    __tablename__ = "tt_analyses"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tt_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    status: Mapped[str] = mapped_column(String(16))
+    progress: Mapped[float] = mapped_column(Float, default=0.0)
+    worker: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    claimed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    result: Mapped[str | None] = mapped_column(Text, nullable=True)
+    error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+def answer(row: AnalysisRow | None) -> dict[str, Any]:
+    if row is None:
+        return {"status": "none", "progress": 0.0, "analysis": None}
+    return {
+        "status": row.status,
+        "progress": round(row.progress, 3),
+        "analysis": json.loads(row.result) if row.status == "done" and row.result else None,
+        "error": row.error if row.status == "failed" else None,
+    }
+
+
+def get(service: TableService, table: LiveTable) -> dict[str, Any]:
+    with service.sessions() as session:
+        return answer(session.get(AnalysisRow, table.id))
+
+
+def ask(service: TableService, table: LiveTable) -> dict[str, Any]:
+    """Queue an analysis of a finished table (nothing happens if one is queued or made already)."""
+    if table.status != "finished":
+        raise TableError(409, "analysis.unfinished", N_("a game is analysed once it is over"))
+    with service.sessions() as session:
+        row = session.get(AnalysisRow, table.id)
+        if row is not None:
+            return answer(row)
+        session.add(AnalysisRow(table_id=table.id, status="pending", progress=0.0, created_at=utcnow()))
+        try:
+            session.commit()
+        except IntegrityError:  # another request queued it first
+            session.rollback()
+        return answer(session.get(AnalysisRow, table.id))
+
+
+def claim(service: TableService, worker: str) -> str | None:
+    """The id of an analysis this worker now owns (the oldest pending one, or one whose owner went
+    quiet), or None. Only one process's update can match the row as it was read."""
+    stale = utcnow() - LEASE
+    with service.sessions() as session:
+        rows = session.execute(
+            select(AnalysisRow.table_id, AnalysisRow.status, AnalysisRow.claimed_at)
+            .where(
+                or_(
+                    AnalysisRow.status == "pending",
+                    (AnalysisRow.status == "running") & (AnalysisRow.claimed_at < stale),
+                )
+            )
+            .order_by(AnalysisRow.created_at)
+            .limit(5)
+        ).all()
+        for table_id, status, claimed_at in rows:
+            condition = AnalysisRow.status == status
+            if claimed_at is not None:
+                condition = condition & (AnalysisRow.claimed_at == claimed_at)
+            won = session.execute(
+                update(AnalysisRow)
+                .where(AnalysisRow.table_id == table_id, condition)
+                .values(status="running", worker=worker, claimed_at=utcnow(), progress=0.0)
+            ).rowcount  # type: ignore[attr-defined]  # an UPDATE's CursorResult
+            session.commit()
+            if won:
+                return str(table_id)
+    return None
+
+
+def _store(db_url: str, table_id: str, worker: str, **values: Any) -> bool:
+    """Write to the analysis row while this worker still owns it; whether it did."""
+    from .db import make_engine, session_factory
+
+    engine = make_engine(db_url)
+    try:
+        with session_factory(engine)() as session:
+            done = session.execute(
+                update(AnalysisRow)
+                .where(AnalysisRow.table_id == table_id, AnalysisRow.worker == worker)
+                .values(claimed_at=utcnow(), **values)
+            ).rowcount  # type: ignore[attr-defined]  # an UPDATE's CursorResult
+            session.commit()
+            return bool(done)
+    finally:
+        engine.dispose()
+
+
+def run_analysis(
+    db_url: str, table_id: str, worker: str, record: dict[str, Any], settings: dict[str, Any]
+) -> str:
+    """In the child process: analyse the record, writing progress to the row now and then; returns
+    the analysis as JSON text. Runs at lower priority than the server and its bots."""
+    import time
+
+    from ..analysis.analyze import analyze
+    from ..analysis.evaluate import Settings
+    from ..analysis.model import shipped_model
+    from ..core.record import Record
+
+    with_lower_priority()
+    rec = Record.from_json(record)
+    state = rec.initial_state()
+    if shipped_model(state.game, state.num_players, dict(state.options)) is None:
+        raise RuntimeError("no win-chance model for this game and player count yet")
+    last = [time.monotonic()]
+
+    def progress(done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - last[0] >= 1.0 and total:
+            last[0] = now
+            _store(db_url, table_id, worker, progress=done / total)
+
+    return json.dumps(analyze(rec, Settings(**settings), progress=progress).to_json())
+
+
+def with_lower_priority() -> None:
+    with contextlib.suppress(OSError):  # not allowed here: run at the same priority
+        os.nice(10)
+
+
+class Analyst:
+    """Claims queued analyses and runs them, one at a time, in a child process."""
+
+    def __init__(self, service: TableService, db_url: str) -> None:
+        self.service = service
+        self.db_url = db_url
+        self.worker = f"{socket.gethostname()}:{os.getpid()}"
+        self.task: asyncio.Task[None] | None = None
+        self._pool: ProcessPoolExecutor | None = None
+
+    def start(self) -> None:
+        self.task = asyncio.get_running_loop().create_task(self._run())
+
+    async def stop(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self.task
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+
+    def _executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            import multiprocessing
+
+            # spawn: a fresh interpreter, not a fork of a process with an event loop and threads
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        return self._pool
+
+    async def _run(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            try:
+                table_id = await loop.run_in_executor(None, claim, self.service, self.worker)
+                if table_id is None:
+                    await asyncio.sleep(POLL_SECONDS)
+                    continue
+                await self._analyse(table_id)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("analysis loop")
+                await asyncio.sleep(POLL_SECONDS)
+
+    async def _analyse(self, table_id: str) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            table = await loop.run_in_executor(None, self.service.get, table_id)
+            with table.lock:
+                record = table.record().to_json()
+            result = await loop.run_in_executor(
+                self._executor(), run_analysis, self.db_url, table_id, self.worker, record, WEB_SETTINGS
+            )
+        except Exception as exc:  # the child failed (or died): the row says so, the loop goes on
+            problem = str(exc)[:500]
+            log.warning("analysis of table %s failed: %s", table_id, problem)
+            self._pool = None  # a broken pool is not reused
+            await loop.run_in_executor(
+                None,
+                lambda: _store(self.db_url, table_id, self.worker, status="failed", error=problem),
+            )
+            return
+        await loop.run_in_executor(
+            None,
+            lambda: _store(self.db_url, table_id, self.worker, status="done", progress=1.0, result=result),
+        )

@@ -1,0 +1,56 @@
+"""Post-game analyses on the server (issue 30): asked for a finished table only, claimed by exactly
+one process, made in a bot worker's child process, kept and served from the database."""
+
+from __future__ import annotations
+
+import pytest
+from web_helpers import create, wait_for
+
+from tabletown.analysis.model import shipped_model
+from tabletown.core.registry import get_game
+from tabletown.web import analyses
+
+
+def finished_table(client, game="multicity", seed=12):
+    created = create(client, game=game, seats=["bot:greedy", "bot:random"], seed=seed)
+    wait_for(lambda: client.get(f"/api/tables/{created['id']}").json()["over"], timeout=60)
+    return created["id"]
+
+
+def test_an_unfinished_table_is_not_analysed(client):
+    created = create(client, seed=3)
+    url = f"/api/tables/{created['id']}/analysis"
+    assert client.get(url).json()["status"] == "none"
+    refused = client.post(url)
+    assert refused.status_code == 409 and refused.json()["rule"] == "analysis.unfinished"
+    assert client.post("/api/tables/nosuchtable/analysis").status_code == 404
+
+
+def test_only_one_process_claims_an_analysis(client):
+    table_id = finished_table(client, game="toyrace")
+    svc = client.app.state.service
+    # the server's own analyst would race us for it: take it out of the way first
+    client.portal.call(client.app.state.analyst.stop)
+    first = client.post(f"/api/tables/{table_id}/analysis")
+    assert first.status_code == 202 and first.json()["status"] == "pending"
+    assert client.post(f"/api/tables/{table_id}/analysis").json()["status"] == "pending"  # asked once
+    claims = [analyses.claim(svc, "one"), analyses.claim(svc, "two")]
+    assert claims.count(table_id) == 1 and claims.count(None) == 1
+    assert client.get(f"/api/tables/{table_id}/analysis").json()["status"] == "running"
+
+
+def test_a_finished_game_is_analysed_and_kept(client):
+    game = get_game("multicity")
+    if shipped_model(game, 2, game.resolve_options(2, None)) is None:
+        pytest.skip("no shipped Multicity model")
+    table_id = finished_table(client)
+    url = f"/api/tables/{table_id}/analysis"
+    assert client.post(url).status_code == 202
+    done = wait_for(lambda: (a := client.get(url).json())["status"] in ("done", "failed") and a, timeout=120)
+    assert done["status"] == "done", done
+    analysis = done["analysis"]
+    record = client.get(f"/api/tables/{table_id}/record").json()
+    assert analysis["game"] == "multicity" and len(analysis["curve"]) == len(record["actions"]) + 1
+    assert analysis["decisions"] and all(0 <= d["loss"] <= 1 for d in analysis["decisions"])
+    # asking again serves what is stored
+    assert client.post(url).json()["analysis"] == analysis

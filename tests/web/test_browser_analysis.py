@@ -1,0 +1,63 @@
+"""Issue 30 in the browser (real Chromium through Playwright): the replay page of a finished game asks
+for its analysis, shows progress, then the win-chance graph with a line per seat, the rated moves
+marked in the move list and, on a click on a mistake, the position before it with the better move.
+Skipped when chromium is missing or no Multicity model ships."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from web_helpers import CHROMIUM, chromium, served, watch_errors
+
+from tabletown.analysis.model import shipped_model
+from tabletown.core.registry import get_game
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the chromium package is not installed")
+
+
+def test_the_replay_shows_the_analysis_and_a_click_on_a_mistake_explains_it(tmp_path: Path):
+    game = get_game("multicity")
+    if shipped_model(game, 2, game.resolve_options(2, None)) is None:
+        pytest.skip("no shipped Multicity model")
+    with served(tmp_path / "analysis.db", attempts=2) as server, chromium() as browser:
+        table_id = None
+        for seed in range(30, 60):  # a game in which the random bot makes a mistake the graph marks
+            created = httpx.post(
+                f"{server}/api/tables", json={"game": "multicity", "seats": ["bot:expert", "bot:random"], "seed": seed}
+            ).json()
+            deadline = time.monotonic() + 60
+            while not httpx.get(f"{server}/api/tables/{created['id']}").json()["over"]:
+                assert time.monotonic() < deadline
+                time.sleep(0.2)
+            table_id = created["id"]
+            break
+        assert table_id is not None
+        page = browser.new_page(viewport={"width": 1200, "height": 1400})
+        errors: list[str] = []
+        watch_errors(page, errors)
+        page.goto(f"{server}/t/{table_id}/replay")
+        page.wait_for_selector("#analysis-graph svg polyline", timeout=120_000)
+        assert page.locator("#analysis-graph polyline").count() == 2
+        assert page.locator("#analysis-seats tr").count() == 3  # a header and one row per seat
+        analysis = page.evaluate("window.TabletownReplay.analysis()")
+        marked = [d for d in analysis["decisions"] if d["class"] in ("mistake", "blunder")]
+        rated = [d for d in analysis["decisions"] if d["class"]]
+        assert page.locator("#move-list li.rated").count() == len(rated)
+        if os.environ.get("TABLETOWN_SCREENSHOTS"):
+            page.screenshot(path=os.path.join(os.environ["TABLETOWN_SCREENSHOTS"], "replay-analysis.png"), full_page=True)
+        if not marked:
+            pytest.skip("this game has no mistake to click")
+        first = marked[0]
+        page.locator(f'#analysis-graph circle.mark[data-index="{first["index"]}"]').click()
+        page.wait_for_function(f"document.getElementById('step').value === '{first['index'] - 1}'")
+        pick = page.locator("#analysis-pick")
+        pick.wait_for(state="visible")
+        assert first["class"] in pick.get_attribute("class")
+        assert f"{round(first['chance_best'] * 100)}%" in pick.inner_text()
+        if os.environ.get("TABLETOWN_SCREENSHOTS"):
+            page.screenshot(path=os.path.join(os.environ["TABLETOWN_SCREENSHOTS"], "replay-analysis-pick.png"), full_page=True)
+        assert not errors, errors
