@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from tabletown.analysis.analyze import CLASSES, analyze, classify
 from tabletown.analysis.evaluate import Evaluator, Settings
-from tabletown.analysis.folder import analyze_folder, bot_table
+from tabletown.analysis.folder import analyze_folder, bot_table, calibration
 from tabletown.analysis.model import WinModel, shipped_model, win_credit
 from tabletown.analysis.report import chance_graph_svg, html_page
 from tabletown.analysis.training import collect, fit, train
@@ -222,3 +222,8 @@ def test_an_arena_folder_ranks_its_bots(tmp_path: Path) -> None:
     for row in rows.values():
         assert row["games"] == 2 and row["decisions"] > 0
         assert row["interval"][0] <= row["average_loss"] <= row["interval"][1]
+    bands = calibration(lines)
+    assert sum(band["positions"] for band in bands) == sum(2 * (len(line["curve"]) - 1) for line in lines)
+    for band in bands:
+        low, high = (float(x) for x in band["band"].split("-"))
+        assert low <= band["mean_chance"] <= high and 0 <= band["win_rate"] <= 1

@@ -27,7 +27,8 @@ def test_the_replay_shows_the_analysis_and_a_click_on_a_mistake_explains_it(tmp_
         table_id = None
         for seed in range(30, 60):  # a game in which the random bot makes a mistake the graph marks
             created = httpx.post(
-                f"{server}/api/tables", json={"game": "multicity", "seats": ["bot:expert", "bot:random"], "seed": seed}
+                f"{server}/api/tables",
+                json={"game": "multicity", "seats": ["bot:expert", "bot:random"], "seed": seed},
             ).json()
             deadline = time.monotonic() + 60
             while not httpx.get(f"{server}/api/tables/{created['id']}").json()["over"]:
@@ -48,7 +49,9 @@ def test_the_replay_shows_the_analysis_and_a_click_on_a_mistake_explains_it(tmp_
         rated = [d for d in analysis["decisions"] if d["class"]]
         assert page.locator("#move-list li.rated").count() == len(rated)
         if os.environ.get("TABLETOWN_SCREENSHOTS"):
-            page.screenshot(path=os.path.join(os.environ["TABLETOWN_SCREENSHOTS"], "replay-analysis.png"), full_page=True)
+            page.screenshot(
+                path=os.path.join(os.environ["TABLETOWN_SCREENSHOTS"], "replay-analysis.png"), full_page=True
+            )
         if not marked:
             pytest.skip("this game has no mistake to click")
         first = marked[0]
@@ -59,5 +62,8 @@ def test_the_replay_shows_the_analysis_and_a_click_on_a_mistake_explains_it(tmp_
         assert first["class"] in pick.get_attribute("class")
         assert f"{round(first['chance_best'] * 100)}%" in pick.inner_text()
         if os.environ.get("TABLETOWN_SCREENSHOTS"):
-            page.screenshot(path=os.path.join(os.environ["TABLETOWN_SCREENSHOTS"], "replay-analysis-pick.png"), full_page=True)
+            page.screenshot(
+                path=os.path.join(os.environ["TABLETOWN_SCREENSHOTS"], "replay-analysis-pick.png"),
+                full_page=True,
+            )
         assert not errors, errors

@@ -16,7 +16,7 @@ from ..core.i18n import LANGUAGES, from_environment
 from ..core.record import Record
 from .analyze import Analysis, analyze
 from .evaluate import Settings
-from .folder import AnalysisError, analyze_folder, bot_table
+from .folder import AnalysisError, analyze_folder, bot_table, calibration
 from .model import WinModel
 from .report import html_page
 
@@ -123,8 +123,21 @@ def _analyze_folder(
     except (AnalysisError, TabletownError) as exc:
         raise _fail(str(exc)) from None
     rows = bot_table(lines)
+    calibrated = calibration(lines)
+    seconds = [line["seconds"] for line in lines]
+    timing = {"mean": round(sum(seconds) / len(seconds), 2), "max": round(max(seconds), 2)} if seconds else {}
     if as_json:
-        out.print_json(json.dumps({"game": game.name, "games": len(lines), "bots": rows}))
+        out.print_json(
+            json.dumps(
+                {
+                    "game": game.name,
+                    "games": len(lines),
+                    "bots": rows,
+                    "calibration": calibrated,
+                    "seconds": timing,
+                }
+            )
+        )
         return
     table = Table(title=f"{game.name}: {len(lines)} games, average loss per decision (95% interval, by game)")
     for column in (
@@ -150,6 +163,21 @@ def _analyze_folder(
             f"{row['blunder_share'] * 100:.1f}%",
         )
     out.print(table)
+    bands = Table(title="calibration: how often a seat given each chance went on to win")
+    for column in ("chance given", "positions", "games", "mean chance", "won", "95% interval (by game)"):
+        bands.add_column(column)
+    for row in calibrated:
+        bands.add_row(
+            row["band"],
+            str(row["positions"]),
+            str(row["games"]),
+            f"{row['mean_chance'] * 100:.1f}%",
+            f"{row['win_rate'] * 100:.1f}%",
+            f"{row['interval'][0] * 100:.1f}-{row['interval'][1] * 100:.1f}%",
+        )
+    out.print(bands)
+    if timing:
+        out.print(f"analysis time a game: mean {timing['mean']} s, longest {timing['max']} s")
 
 
 def register_commands(app: typer.Typer) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import time
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -53,7 +54,9 @@ def analyze_arena_game(game: Game, job: Job, index: int, settings: Settings) -> 
         seed=line["seed"],
         actions=[(seat, text) for seat, text in line["actions"]],
     )
+    started = time.perf_counter()
     analysis = analyze(record, settings).to_json()
+    seconds = time.perf_counter() - started
     losses = [[] for _ in record.seats]  # type: list[list[float]]
     for decision in analysis["decisions"]:
         losses[decision["seat"]].append(decision["loss"])
@@ -65,6 +68,10 @@ def analyze_arena_game(game: Game, job: Job, index: int, settings: Settings) -> 
         "length": line["length"],
         "summary": analysis["seats"],
         "losses": losses,
+        # each seat's chance at every position and its final share: the calibration table's input
+        "curve": analysis["curve"],
+        "shares": [row for row in analysis["curve"][-1]] if analysis["curve"] else [],
+        "seconds": round(seconds, 3),
     }
 
 
@@ -81,9 +88,10 @@ def read_job(folder: Path) -> tuple[Game, Job, dict[int, Any]]:
     except (OSError, ValueError, KeyError, TypeError):
         raise AnalysisError(f"{folder / JOB_FILE} is not an arena job description") from None
     if identity.get("seeding") == "per-game":
-        raise AnalysisError(
-            f"{folder} is a study set-up of one bot; analyse an arena folder of two or more bots"
-        )
+        # A study's table of one bot: each game has a seed of its own (tabletown.study's MirrorJob).
+        from ..study.runner import MirrorJob
+
+        job = MirrorJob(job.game, job.bots, 0, job.seed, job.options)
     results: dict[int, Any] = {}
     path = folder / GAMES_FILE
     for raw in path.read_bytes().split(b"\n") if path.exists() else []:
@@ -94,7 +102,7 @@ def read_job(folder: Path) -> tuple[Game, Job, dict[int, Any]]:
             continue
     game = get_game(job.game)
     count = (max(results) + 1) if results else 0
-    return game, Job(job.game, job.bots, count, job.seed, job.options), dict(sorted(results.items()))
+    return game, type(job)(job.game, job.bots, count, job.seed, job.options), dict(sorted(results.items()))
 
 
 def analyze_folder(
@@ -171,6 +179,37 @@ def bot_table(lines: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
                     f"{k}_share": round((v or 0) / count, 4) if count else 0.0
                     for k, v in entry["counts"].items()
                 },
+            }
+        )
+    return table
+
+
+def calibration(lines: Iterable[Mapping[str, Any]], bins: int = 10) -> list[dict[str, Any]]:
+    """How often a seat given a chance in each band went on to win: every position of every game
+    (the final one left out), per seat, binned by the chance the model gave. The interval of a band's
+    win rate is computed over games, since the positions of one game share its outcome."""
+    bands: list[tuple[list[float], list[float], list[int]]] = [([], [], []) for _ in range(bins)]
+    for line in lines:
+        curve, shares = line.get("curve") or [], line.get("shares") or []
+        for row in curve[:-1]:
+            for seat, chance in enumerate(row):
+                band = bands[min(bins - 1, int(chance * bins))]
+                band[0].append(chance)
+                band[1].append(shares[seat])
+                band[2].append(line["index"])
+    table = []
+    for number, (chances, outcomes, games) in enumerate(bands):
+        if not chances:
+            continue
+        rate, low, high = mean_interval(outcomes, games)
+        table.append(
+            {
+                "band": f"{number / bins:.1f}-{(number + 1) / bins:.1f}",
+                "positions": len(chances),
+                "games": len(set(games)),
+                "mean_chance": round(sum(chances) / len(chances), 4),
+                "win_rate": round(rate, 4),
+                "interval": [round(max(0.0, low), 4), round(min(1.0, high), 4)],
             }
         )
     return table

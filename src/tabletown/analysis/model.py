@@ -58,7 +58,7 @@ class WinModel:
 
     def chances(self, observations: np.ndarray) -> np.ndarray:
         """Win chances in (0, 1), one per row."""
-        return 1.0 / (1.0 + np.exp(-self.logits(observations)))
+        return 1.0 / (1.0 + np.exp(-np.clip(self.logits(observations), -40.0, 40.0)))
 
     def save(self, path: str | Path) -> None:
         arrays = {name: getattr(self, name).astype(np.float16 if name == "w1" else np.float32) for name in
