@@ -73,7 +73,7 @@ def test_fit_learns_a_signal_it_is_given() -> None:
     y = (x[:, 2] + 0.3 * rng.standard_normal(4000) > 0).astype(np.float32)
     from tabletown.analysis.training import Positions
 
-    _, figures = fit(Positions(x, y, np.arange(4000) // 4), epochs=15)
+    _, figures = fit(Positions(x, y, np.arange(4000) // 4), epochs=40)
     assert figures["held_out_log_loss"] < 0.6 * figures["held_out_base_log_loss"]
 
 

@@ -129,27 +129,45 @@ class Analysis:
         }
 
 
-def move_words(game: Game, state: State, seat: int, action: Action, names: Names, lang: str) -> str:
-    """The move in people's words: the events it makes, as its seat would read them, told on a
-    seat-safe copy (so a draw it causes is an invented one and is not named)."""
-    from ..core.session import seat_state
-
-    twin = seat_state(state, seat, 0)
-    since = len(twin.log)
+def _first_words(game: Game, state: State, seat: int, action: Action, names: Names, lang: str) -> str | None:
+    """The first event ``action`` makes on ``state`` (which it changes), in words; None if none."""
+    since = len(state.log)
     try:
-        twin.apply(seat, action)
+        state.apply(seat, action)
     except Exception:  # noqa: BLE001 - a move the copy refuses is shown in notation instead
-        return state.format_action(action)
-    texts = []
-    for event in twin.events(seat, since):
-        if event.get("seats") not in (None, [seat]) and "seat" in event and event.get("seat") != seat:
-            continue
+        return None
+    for event in state.events(seat, since):
         text = game.describe_event(event, names, lang)
         if text:
-            texts.append(text)
-        if len(texts) == 2:
-            break
-    return " ".join(texts) or state.format_action(action)
+            return text
+    return None
+
+
+def move_words(
+    game: Game, state: State, seat: int, action: Action, names: Names, lang: str, played: bool = False
+) -> str:
+    """The move in people's words, as its seat reads it: the first event it makes.
+
+    A move played is told from the game itself (the game is over, so nothing it shows is secret any
+    more). A move not played can only be tried on seat-safe copies, whose dice and draws are made up:
+    its words are used only when two copies with different draws agree on them, so "you roll 3" is
+    never invented; otherwise the notation stands."""
+    if played:
+        said = _first_words(game, state.clone(), seat, action, names, lang)
+        return said or state.format_action(action)
+    from ..core.session import seat_state
+
+    told = {_first_words(game, seat_state(state, seat, draw), seat, action, names, lang) for draw in (1, 2)}
+    said = told.pop() if len(told) == 1 else None
+    return said or state.format_action(action)
+
+
+def seat_names_of(record: Record, lang: str) -> list[str]:
+    """What to call each seat of a record: a bot by its level ("Expert bot"), a person by name."""
+    from ..core.i18n import seat_names
+
+    pairs = [(s, None) if s.startswith("bot:") or s == "human" else ("human", s) for s in record.seats]
+    return seat_names(pairs, lang)
 
 
 def _candidates(evaluator: Evaluator, state: State, seat: int, played: Action, key: object) -> list[Action]:
@@ -214,7 +232,8 @@ def analyze(
     game = get_game(record.game)
     state = record.initial_state()
     evaluator = Evaluator(game, state.num_players, dict(state.options), settings, model)
-    analysis = Analysis(game=game.name, seats=list(record.seats), settings=settings, judge=evaluator.judge)
+    labels = seat_names_of(record, lang)
+    analysis = Analysis(game=game.name, seats=labels, settings=settings, judge=evaluator.judge)
     seats = range(state.num_players)
     luck_on = evaluator.model is not None
     analysis.total_luck = [0.0] * state.num_players
@@ -226,8 +245,8 @@ def analyze(
         action = state.parse_action(text, player)
         if (seat is None or seat == player) and len(state.legal_actions(player)) > 1:
             decision = rate(evaluator, state, player, action, index)
-            names = Names(record.seats, viewer=player)
-            decision.played_words = move_words(game, state, player, action, names, lang)
+            names = Names(labels, viewer=player)
+            decision.played_words = move_words(game, state, player, action, names, lang, played=True)
             if decision.best != decision.played:
                 best_action = state.parse_action(decision.best, player)
                 decision.best_words = move_words(game, state, player, best_action, names, lang)
