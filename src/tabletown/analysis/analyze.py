@@ -27,7 +27,7 @@ from ..core.game import Action, Game, State
 from ..core.record import Record, apply_recorded
 from ..core.registry import get_game
 from ..core.words import Names
-from .evaluate import Evaluator, Settings
+from .evaluate import Evaluator, Settings, tuned
 from .model import WinModel
 
 # A decision's class by its loss in win chance (0..1). The bounds are set from the losses measured
@@ -170,28 +170,34 @@ def seat_names_of(record: Record, lang: str) -> list[str]:
     return seat_names(pairs, lang)
 
 
-def _candidates(evaluator: Evaluator, state: State, seat: int, played: Action, key: object) -> list[Action]:
-    """The played move first, then the others worth evaluating in full."""
+def _candidates(
+    evaluator: Evaluator, state: State, seat: int, played: Action, key: object
+) -> tuple[list[Action], int]:
+    """The played move first, then the others worth evaluating in full; and where in that list the
+    policy's (the expert's) own move is, the anchor of the verdict."""
     legal = state.legal_actions(seat)
     limit = evaluator.settings.candidates
-    others = [move for move in legal if move != played]
-    if len(legal) <= limit:
-        return [played, *others]
-    chosen = [played]
     policy = evaluator.policy_move(state, seat, key)
-    if policy != played and policy in legal:
-        chosen.append(policy)
-    rest = [move for move in others if move not in chosen]
-    if evaluator.settings.screen > 0 and evaluator.model is not None:
+    if policy not in legal:  # (a policy answering outside the legal moves is not trusted)
+        policy = played
+    chosen = [played] if policy == played else [played, policy]
+    rest = [move for move in legal if move not in chosen]
+    if len(legal) > limit and evaluator.settings.screen > 0 and evaluator.model is not None:
         quick = evaluator.moves(state, seat, rest, (key, "screen"), evaluator.settings.screen)
         order = np.argsort(-np.nan_to_num(np.nanmean(quick, axis=1), nan=-1.0), kind="stable")
         rest = [rest[i] for i in order]
-    return chosen + rest[: limit - len(chosen)]
+    moves = chosen + rest[: max(0, limit - len(chosen))]
+    return moves, moves.index(policy)
 
 
 def rate(evaluator: Evaluator, state: State, seat: int, played: Action, index: int) -> Decision:
+    """One decision's verdict. The best move is the expert's (the anchor) unless another candidate
+    beats it by ``anchor_margin`` of win chance: the model ranks the positions after sibling moves
+    far less reliably than it tells who is ahead (a bot playing the model's favourite move at every
+    decision wins 0-17% against the expert, docs/analysis.md), so it may overrule the expert only
+    when it is clearly sure."""
     key = ("decision", index)
-    moves = _candidates(evaluator, state, seat, played, key)
+    moves, anchor = _candidates(evaluator, state, seat, played, key)
     table = evaluator.moves(state, seat, moves, key, evaluator.settings.samples)
     usable = ~np.isnan(table).any(axis=0)  # samples where every candidate could be played
     if not usable.any():
@@ -199,8 +205,10 @@ def rate(evaluator: Evaluator, state: State, seat: int, played: Action, index: i
     means = np.nanmean(table[:, usable], axis=1) if usable.any() else np.zeros(len(moves))
     means = np.nan_to_num(means, nan=-1.0)
     best = int(np.argmax(means))
+    if means[best] - means[anchor] < evaluator.settings.anchor_margin:
+        best = anchor
     if means[best] - means[0] <= 1e-9:
-        best = 0
+        best = 0  # the move played is as good as any the analysis trusts
     loss = max(0.0, float(means[best] - means[0]))
     before = evaluator.chance_now(state, seat)
     if np.isnan(before):
@@ -228,8 +236,8 @@ def analyze(
     model: WinModel | None = None,
 ) -> Analysis:
     """Analyse a record (of a finished game or not): every decision of every seat, or of ``seat``."""
-    settings = settings or Settings()
     game = get_game(record.game)
+    settings = tuned(game, settings or Settings())
     state = record.initial_state()
     evaluator = Evaluator(game, state.num_players, dict(state.options), settings, model)
     labels = seat_names_of(record, lang)
@@ -243,7 +251,11 @@ def analyze(
         if progress is not None:
             progress(index, total)
         action = state.parse_action(text, player)
-        if (seat is None or seat == player) and len(state.legal_actions(player)) > 1:
+        if (
+            settings.rate_decisions
+            and (seat is None or seat == player)
+            and len(state.legal_actions(player)) > 1
+        ):
             decision = rate(evaluator, state, player, action, index)
             names = Names(labels, viewer=player)
             decision.played_words = move_words(game, state, player, action, names, lang, played=True)

@@ -74,6 +74,9 @@ def analyze_command(
     ray_address: Annotated[str | None, typer.Option(help="a Ray cluster's address")] = None,
     limit: Annotated[int | None, typer.Option(help="analyse only the first N games of a folder")] = None,
     lang: Annotated[str | None, typer.Option(help="en, pl, de or ru for the moves in words")] = None,
+    decisions: Annotated[
+        bool, typer.Option(help="rate the decisions (--no-decisions: only the win-chance curve and luck)")
+    ] = True,
 ) -> None:
     """Rate every decision of a finished game: win chance before, after the move played and after the
     best move found, each from that seat's own information; mistakes, blunders and luck.
@@ -85,7 +88,14 @@ def analyze_command(
         raise _fail("--samples and --candidates must be at least 1, --depth at least 0, --budget above 0")
     if backend not in ("process", "ray"):
         raise _fail(f"--backend is process or ray, not {backend!r}")
-    settings = Settings(samples=samples, depth=depth, candidates=candidates, budget=budget, seed=seed)
+    settings = Settings(
+        samples=samples,
+        depth=depth,
+        candidates=candidates,
+        budget=budget,
+        seed=seed,
+        rate_decisions=decisions,
+    )
     if path.is_dir():
         _analyze_folder(path, settings, workers, backend, ray_address, limit, as_json)
         return

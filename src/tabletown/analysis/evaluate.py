@@ -31,12 +31,33 @@ class Settings:
     give the same figures on any machine; ``budget`` caps a decision's seconds as a safety valve."""
 
     samples: int = 16  # copies of the hidden information per candidate (shared by all candidates)
-    depth: int = 0  # actions the policy plays after a move before the model judges
+    depth: int = 0  # actions the policy plays after a move before the model judges (-1: to the end)
     candidates: int = 8  # moves evaluated in full; the rest are screened on ``screen`` copies first
     screen: int = 2
     policy: str = "expert"
+    # How much better (in win chance) than the policy's own move another move must look to be named
+    # the better move (see analyze.rate).
+    anchor_margin: float = 0.05
     budget: float = 5.0
     seed: int = 30
+    rate_decisions: bool = True  # off: only the win-chance curve and the luck (calibration runs)
+
+
+def tuned(game: Game, settings: Settings) -> Settings:
+    """``settings`` with the game's own analysis tuning where the caller left the defaults: a game's
+    ``search_model`` may name ``ANALYSIS_TUNING`` (the judge that measured best for it)."""
+    from dataclasses import fields, replace
+
+    from ..bots.search import game_model
+
+    tuning = getattr(game_model(game), "ANALYSIS_TUNING", None) or {}
+    defaults = Settings()
+    changes = {
+        f.name: tuning[f.name]
+        for f in fields(Settings)
+        if f.name in tuning and getattr(settings, f.name) == getattr(defaults, f.name)
+    }
+    return replace(settings, **changes) if changes else settings
 
 
 class Evaluator:
@@ -64,7 +85,7 @@ class Evaluator:
     # -- the building blocks ------------------------------------------------------------------
     def _play_on(self, sample: State, seed: int) -> None:
         """The policy plays ``depth`` actions (to the end without a model) on the sample."""
-        limit = self.settings.depth if self.model is not None else 10**9
+        limit = self.settings.depth if self.model is not None and self.settings.depth >= 0 else 10**9
         if limit <= 0:
             return
         # Fresh bots seeded by the sample: the same policy draws after every candidate, and nothing a

@@ -36,8 +36,9 @@ log = logging.getLogger("tabletown.web.analyses")
 
 LEASE = timedelta(seconds=60)  # a running analysis whose progress has not moved for this long is taken over
 POLL_SECONDS = 1.0
-# What the server's analyses look at: about half a minute of one core for a two-player game.
-WEB_SETTINGS = {"samples": 12, "candidates": 6, "screen": 2, "depth": 0, "budget": 3.0, "seed": 30}
+# What the server's analyses look at: the command's defaults with each game's own tuning (under a
+# minute of one core for a two-player game).
+WEB_SETTINGS: dict[str, Any] = {}
 
 
 class AnalysisRow(Base):
