@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tabletown.analysis.analyze import CLASSES, analyze, classify
-from tabletown.analysis.evaluate import Evaluator, Settings
+from tabletown.analysis.evaluate import Evaluator, Settings, tuned
 from tabletown.analysis.folder import analyze_folder, bot_table, calibration
 from tabletown.analysis.model import WinModel, shipped_model, win_credit
 from tabletown.analysis.report import chance_graph_svg, html_page
@@ -25,7 +25,8 @@ from tabletown.core.record import Record
 from tabletown.core.registry import get_game
 from tabletown.core.session import bot_agents, play_out, seat_state
 
-FAST = Settings(samples=4, candidates=4, screen=1, budget=30.0)
+# The model as judge, whatever the game's own tuning (Multicity's expert play-outs are slower).
+FAST = Settings(samples=4, candidates=4, screen=1, budget=30.0, game_tuning=False)
 
 
 def recorded_game(game_name: str, bots: list[str], seed: int) -> Record:
@@ -175,6 +176,7 @@ def test_the_command(tiny_model: Path, tmp_path: Path) -> None:
             "analyze",
             str(path),
             "--json",
+            "--no-game-tuning",
             "--samples",
             "3",
             "--candidates",
@@ -227,3 +229,22 @@ def test_an_arena_folder_ranks_its_bots(tmp_path: Path) -> None:
     for band in bands:
         low, high = (float(x) for x in band["band"].split("-"))
         assert low <= band["mean_chance"] <= high and 0 <= band["win_rate"] <= 1
+
+
+def test_a_game_tunes_the_settings_left_at_their_defaults() -> None:
+    multicity = get_game("multicity")
+    assert tuned(multicity, Settings()).depth == -1  # Multicity is judged by expert play-outs
+    assert tuned(multicity, Settings(samples=3)).samples == 3  # what the caller chose stays
+    assert tuned(multicity, Settings(game_tuning=False)) == Settings(game_tuning=False)
+    assert tuned(get_game("machikoro"), Settings()).depth == 0
+
+
+def test_the_expert_anchors_the_verdict(tiny_model: Path) -> None:
+    """With a margin nothing can clear, the best move is always the expert's, so a record of the
+    expert's own moves has no loss at all."""
+    record = recorded_game("multicity", ["expert", "expert"], seed=21)
+    settings = Settings(samples=3, candidates=4, screen=1, budget=30.0, game_tuning=False, anchor_margin=2.0)
+    analysis = analyze(record, settings, model=WinModel.load(tiny_model)).to_json()
+    assert analysis["decisions"] and all(
+        d["loss"] == 0.0 and d["best"] == d["played"] for d in analysis["decisions"]
+    )

@@ -11,7 +11,7 @@ from tabletown.core.registry import get_game
 from tabletown.web import analyses
 
 
-def finished_table(client, game="multicity", seed=12):
+def finished_table(client, game="machikoro", seed=12):
     created = create(client, game=game, seats=["bot:greedy", "bot:random"], seed=seed)
     wait_for(lambda: client.get(f"/api/tables/{created['id']}").json()["over"], timeout=60)
     return created["id"]
@@ -40,9 +40,9 @@ def test_only_one_process_claims_an_analysis(client):
 
 
 def test_a_finished_game_is_analysed_and_kept(client):
-    game = get_game("multicity")
+    game = get_game("machikoro")
     if shipped_model(game, 2, game.resolve_options(2, None)) is None:
-        pytest.skip("no shipped Multicity model")
+        pytest.skip("no shipped Machi Koro model")
     table_id = finished_table(client)
     url = f"/api/tables/{table_id}/analysis"
     assert client.post(url).status_code == 202
@@ -50,7 +50,7 @@ def test_a_finished_game_is_analysed_and_kept(client):
     assert done["status"] == "done", done
     analysis = done["analysis"]
     record = client.get(f"/api/tables/{table_id}/record").json()
-    assert analysis["game"] == "multicity" and len(analysis["curve"]) == len(record["actions"]) + 1
+    assert analysis["game"] == "machikoro" and len(analysis["curve"]) == len(record["actions"]) + 1
     assert analysis["decisions"] and all(0 <= d["loss"] <= 1 for d in analysis["decisions"])
     # asking again serves what is stored
     assert client.post(url).json()["analysis"] == analysis

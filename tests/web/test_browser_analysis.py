@@ -1,7 +1,7 @@
 """Issue 30 in the browser (real Chromium through Playwright): the replay page of a finished game asks
 for its analysis, shows progress, then the win-chance graph with a line per seat, the rated moves
 marked in the move list and, on a click on a mistake, the position before it with the better move.
-Skipped when chromium is missing or no Multicity model ships."""
+Skipped when chromium is missing or no Machi Koro model ships."""
 
 from __future__ import annotations
 
@@ -20,15 +20,15 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the chromium package i
 
 
 def test_the_replay_shows_the_analysis_and_a_click_on_a_mistake_explains_it(tmp_path: Path):
-    game = get_game("multicity")
+    game = get_game("machikoro")
     if shipped_model(game, 2, game.resolve_options(2, None)) is None:
-        pytest.skip("no shipped Multicity model")
+        pytest.skip("no shipped Machi Koro model")
     with served(tmp_path / "analysis.db", attempts=2) as server, chromium() as browser:
         table_id = None
         for seed in range(30, 60):  # a game in which the random bot makes a mistake the graph marks
             created = httpx.post(
                 f"{server}/api/tables",
-                json={"game": "multicity", "seats": ["bot:expert", "bot:random"], "seed": seed},
+                json={"game": "machikoro", "seats": ["bot:expert", "bot:random"], "seed": seed},
             ).json()
             deadline = time.monotonic() + 60
             while not httpx.get(f"{server}/api/tables/{created['id']}").json()["over"]:

@@ -77,6 +77,9 @@ def analyze_command(
     decisions: Annotated[
         bool, typer.Option(help="rate the decisions (--no-decisions: only the win-chance curve and luck)")
     ] = True,
+    game_tuning: Annotated[
+        bool, typer.Option(help="let the game tune the settings left at their defaults (its best judge)")
+    ] = True,
 ) -> None:
     """Rate every decision of a finished game: win chance before, after the move played and after the
     best move found, each from that seat's own information; mistakes, blunders and luck.
@@ -84,8 +87,10 @@ def analyze_command(
     Exit codes: 0 fine, 2 the file, folder or an option is unusable."""
     if lang is not None and lang not in LANGUAGES:
         raise _fail(f"--lang is one of {', '.join(LANGUAGES)}, not {lang!r}")
-    if samples < 1 or candidates < 1 or depth < 0 or budget <= 0:
-        raise _fail("--samples and --candidates must be at least 1, --depth at least 0, --budget above 0")
+    if samples < 1 or candidates < 1 or depth < -1 or budget <= 0:
+        raise _fail(
+            "--samples and --candidates must be at least 1, --depth at least -1 (to the end), --budget above 0"
+        )
     if backend not in ("process", "ray"):
         raise _fail(f"--backend is process or ray, not {backend!r}")
     settings = Settings(
@@ -95,6 +100,7 @@ def analyze_command(
         budget=budget,
         seed=seed,
         rate_decisions=decisions,
+        game_tuning=game_tuning,
     )
     if path.is_dir():
         _analyze_folder(path, settings, workers, backend, ray_address, limit, as_json)

@@ -41,6 +41,7 @@ class Settings:
     budget: float = 5.0
     seed: int = 30
     rate_decisions: bool = True  # off: only the win-chance curve and the luck (calibration runs)
+    game_tuning: bool = True  # take the game's ANALYSIS_TUNING where these are left at their defaults
 
 
 def tuned(game: Game, settings: Settings) -> Settings:
@@ -50,6 +51,8 @@ def tuned(game: Game, settings: Settings) -> Settings:
 
     from ..bots.search import game_model
 
+    if not settings.game_tuning:
+        return settings
     tuning = getattr(game_model(game), "ANALYSIS_TUNING", None) or {}
     defaults = Settings()
     changes = {
