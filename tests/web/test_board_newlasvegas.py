@@ -79,6 +79,7 @@ def test_solo_against_acme_to_the_end_by_clicking(server, tmp_path):
         json={"game": "newlasvegas", "seats": ["human"], "seed": 11, "options": {"architect": 4}},
     ).json()
     errors: list[str] = []
+    expect = playwright_api.expect
     with playwright_api.sync_playwright() as p:
         browser = launch(p)
         page = browser.new_page(viewport={"width": 375, "height": 812})
@@ -94,13 +95,14 @@ def test_solo_against_acme_to_the_end_by_clicking(server, tmp_path):
         page.wait_for_selector(".nlv-decision .nlv-card.playable")
         seq = page.evaluate("() => document.getElementById('status-line').textContent")
         page.locator(".nlv-decision .nlv-card.playable").first.click()
-        assert page.locator(".nlv-card.role-number").count() == 1
+        # (each step's preview comes from the server: wait for it, a loaded machine answers late)
+        expect(page.locator(".nlv-card.role-number")).to_have_count(1)
         page.locator(".nlv-decision .nlv-card.playable:not(.role-number)").first.click()
-        assert page.locator(".nlv-card.role-acme").count() == 1  # the third card goes to ACME
+        expect(page.locator(".nlv-card.role-acme")).to_have_count(1)  # the third card goes to ACME
         page.locator(".nlv-sheet.mine .nlv-slot.nlv-target").first.click()
-        assert page.locator(".nlv-slot.fresh").count() == 1
+        expect(page.locator(".nlv-slot.fresh")).to_have_count(1)
         page.click("#nlv-undo")
-        assert page.locator(".nlv-slot.fresh").count() == 0
+        expect(page.locator(".nlv-slot.fresh")).to_have_count(0)
         page.click("#nlv-restart") if page.locator("#nlv-restart").count() else page.click("#nlv-undo")
         page.wait_for_selector(".nlv-decision .nlv-card.playable")
         assert page.evaluate("() => document.getElementById('status-line').textContent") == seq
