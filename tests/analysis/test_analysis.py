@@ -224,6 +224,11 @@ def test_an_arena_folder_ranks_its_bots(tmp_path: Path) -> None:
     for row in rows.values():
         assert row["games"] == 2 and row["decisions"] > 0
         assert row["interval"][0] <= row["average_loss"] <= row["interval"][1]
+    # two worker processes give the same verdicts (the samples are seeded by the game, not the worker)
+    _, parallel = analyze_folder(tmp_path, FAST, workers=2)
+    assert [{k: v for k, v in line.items() if k != "seconds"} for line in parallel] == [
+        {k: v for k, v in line.items() if k != "seconds"} for line in lines
+    ]
     bands = calibration(lines)
     assert sum(band["positions"] for band in bands) == sum(2 * (len(line["curve"]) - 1) for line in lines)
     for band in bands:
