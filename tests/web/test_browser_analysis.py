@@ -20,6 +20,7 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the chromium package i
 
 
 def test_the_replay_shows_the_analysis_and_a_click_on_a_mistake_explains_it(tmp_path: Path):
+    playwright_api = pytest.importorskip("playwright.sync_api")
     game = get_game("machikoro")
     if shipped_model(game, 2, game.resolve_options(2, None)) is None:
         pytest.skip("no shipped Machi Koro model")
@@ -56,7 +57,8 @@ def test_the_replay_shows_the_analysis_and_a_click_on_a_mistake_explains_it(tmp_
             pytest.skip("this game has no mistake to click")
         first = marked[0]
         page.locator(f'#analysis-graph circle.mark[data-index="{first["index"]}"]').click()
-        page.wait_for_function(f"document.getElementById('step').value === '{first['index'] - 1}'")
+        # (expect polls from here: the page's policy forbids the eval a wait_for_function string needs)
+        playwright_api.expect(page.locator("#step")).to_have_value(str(first["index"] - 1))
         pick = page.locator("#analysis-pick")
         pick.wait_for(state="visible")
         assert first["class"] in pick.get_attribute("class")

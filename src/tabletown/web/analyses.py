@@ -165,6 +165,20 @@ def run_analysis(
     return json.dumps(analyze(rec, Settings(**settings), progress=progress).to_json())
 
 
+def follow_parent(parent: int) -> None:
+    """In the child: exit as soon as the server that started it is gone (a ``kill -9`` included),
+    rather than wait for work that will never come."""
+    import threading
+    import time
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="follow-parent", daemon=True).start()
+
+
 def with_lower_priority() -> None:
     with contextlib.suppress(OSError):  # not allowed here: run at the same priority
         os.nice(10)
@@ -189,14 +203,24 @@ class Analyst:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self.task
         if self._pool is not None:
+            # An analysis under way is abandoned (its claim lapses and another process redoes it):
+            # the child must not outlive the server.
+            children = list(getattr(self._pool, "_processes", {}).values())
             self._pool.shutdown(wait=False, cancel_futures=True)
+            for child in children:
+                child.terminate()
 
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             import multiprocessing
 
             # spawn: a fresh interpreter, not a fork of a process with an event loop and threads
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(
+                max_workers=1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=follow_parent,
+                initargs=(os.getpid(),),
+            )
         return self._pool
 
     async def _run(self) -> None:
