@@ -227,6 +227,38 @@ def rate(evaluator: Evaluator, state: State, seat: int, played: Action, index: i
     )
 
 
+def _rated(
+    evaluator: Evaluator, state: State, player: int, action: Action, index: int, labels: list[str], lang: str
+) -> Decision:
+    """The verdict on one decision, with the moves in the deciding seat's words."""
+    decision = rate(evaluator, state, player, action, index)
+    names = Names(labels, viewer=player)
+    decision.played_words = move_words(evaluator.game, state, player, action, names, lang, played=True)
+    if decision.best != decision.played:
+        best_action = state.parse_action(decision.best, player)
+        decision.best_words = move_words(evaluator.game, state, player, best_action, names, lang)
+    return decision
+
+
+def _follow_luck(
+    evaluator: Evaluator, analysis: Analysis, state: State, index: int, player: int, text: str, action: Action
+) -> None:
+    """Apply the recorded action, adding each seat's chance after it to the curve and what it did
+    to each seat against that seat's expectation to the luck."""
+    seats = range(state.num_players)
+    expected = [evaluator.expected_after(state, s, player, action, ("luck", index, s)) for s in seats]
+    apply_recorded(state, index, player, text)
+    now = [evaluator.chance_now(state, s) for s in seats]
+    analysis.curve.append(now)
+    luck = [
+        now[s] - mean if not np.isnan(mean) else 0.0 for s, (mean, _) in zip(seats, expected, strict=True)
+    ]
+    for s in seats:
+        analysis.total_luck[s] += luck[s]
+    if any(spread > 1e-9 for _, spread in expected) and max(abs(v) for v in luck) >= LUCK_SHOWN:
+        analysis.chance_events.append(ChanceEvent(index + 1, player, text, luck, now))
+
+
 def analyze(
     record: Record,
     settings: Settings | None = None,
@@ -251,32 +283,12 @@ def analyze(
         if progress is not None:
             progress(index, total)
         action = state.parse_action(text, player)
-        if (
-            settings.rate_decisions
-            and (seat is None or seat == player)
-            and len(state.legal_actions(player)) > 1
-        ):
-            decision = rate(evaluator, state, player, action, index)
-            names = Names(labels, viewer=player)
-            decision.played_words = move_words(game, state, player, action, names, lang, played=True)
-            if decision.best != decision.played:
-                best_action = state.parse_action(decision.best, player)
-                decision.best_words = move_words(game, state, player, best_action, names, lang)
-            analysis.decisions.append(decision)
-        expected = (
-            [evaluator.expected_after(state, s, player, action, ("luck", index, s)) for s in seats]
-            if luck_on
-            else []
-        )
-        apply_recorded(state, index, player, text)
+        if settings.rate_decisions and seat in (None, player) and len(state.legal_actions(player)) > 1:
+            analysis.decisions.append(_rated(evaluator, state, player, action, index, labels, lang))
         if luck_on:
-            now = [evaluator.chance_now(state, s) for s in seats]
-            analysis.curve.append(now)
-            luck = [now[s] - expected[s][0] if not np.isnan(expected[s][0]) else 0.0 for s in seats]
-            for s in seats:
-                analysis.total_luck[s] += luck[s]
-            if any(spread > 1e-9 for _, spread in expected) and max(abs(v) for v in luck) >= LUCK_SHOWN:
-                analysis.chance_events.append(ChanceEvent(index + 1, player, text, luck, now))
+            _follow_luck(evaluator, analysis, state, index, player, text, action)
+        else:
+            apply_recorded(state, index, player, text)
     if progress is not None:
         progress(total, total)
     result = state.result()
