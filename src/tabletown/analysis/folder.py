@@ -156,14 +156,14 @@ def bot_table(lines: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     for line in lines:
         for seat, name in enumerate(line["seats"]):
             entry = per_bot.setdefault(
-                name, {"losses": [], "games": [], "counts": dict.fromkeys(n for n, _ in CLASSES)}
+                name, {"losses": [], "games": [], "counts": dict.fromkeys((n for n, _ in CLASSES), 0)}
             )
             for loss in line["losses"][seat]:
                 entry["losses"].append(loss)
                 entry["games"].append(line["index"])
             for name_, _ in CLASSES:
                 plural = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}[name_]
-                entry["counts"][name_] = (entry["counts"][name_] or 0) + line["summary"][seat][plural]
+                entry["counts"][name_] += line["summary"][seat][plural]
     table = []
     for name, entry in sorted(per_bot.items()):
         mean, low, high = mean_interval(entry["losses"], entry["games"])
@@ -175,10 +175,7 @@ def bot_table(lines: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
                 "decisions": count,
                 "average_loss": round(mean, 4),
                 "interval": [round(low, 4), round(high, 4)],
-                **{
-                    f"{k}_share": round((v or 0) / count, 4) if count else 0.0
-                    for k, v in entry["counts"].items()
-                },
+                **{f"{k}_share": round(v / count, 4) if count else 0.0 for k, v in entry["counts"].items()},
             }
         )
     return table

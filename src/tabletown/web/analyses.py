@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import os
@@ -119,22 +120,25 @@ def claim(service: TableService, worker: str) -> str | None:
     return None
 
 
-def _store(db_url: str, table_id: str, worker: str, **values: Any) -> bool:
-    """Write to the analysis row while this worker still owns it; whether it did."""
+@functools.lru_cache(maxsize=4)
+def _sessions(db_url: str) -> Any:
+    """One engine per database and process for the analysis rows (the child writes its progress every
+    second: an engine per write would open and close a connection pool each time)."""
     from .db import make_engine, session_factory
 
-    engine = make_engine(db_url)
-    try:
-        with session_factory(engine)() as session:
-            done = session.execute(
-                update(AnalysisRow)
-                .where(AnalysisRow.table_id == table_id, AnalysisRow.worker == worker)
-                .values(claimed_at=utcnow(), **values)
-            ).rowcount  # type: ignore[attr-defined]  # an UPDATE's CursorResult
-            session.commit()
-            return bool(done)
-    finally:
-        engine.dispose()
+    return session_factory(make_engine(db_url))
+
+
+def _store(db_url: str, table_id: str, worker: str, **values: Any) -> bool:
+    """Write to the analysis row while this worker still owns it; whether it did."""
+    with _sessions(db_url)() as session:
+        done = session.execute(
+            update(AnalysisRow)
+            .where(AnalysisRow.table_id == table_id, AnalysisRow.worker == worker)
+            .values(claimed_at=utcnow(), **values)
+        ).rowcount
+        session.commit()
+        return bool(done)
 
 
 def run_analysis(
