@@ -21,7 +21,7 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the chromium package i
 # confirming a finished round, refusing, a card (a combination, or a solo number card then an effect
 # card), an expansion chooser, marking an opening box (games end sooner), any lit target, skipping.
 CLICKABLE = [
-    "#pass-screen:not([hidden]) #pass-button",
+    "#pass-screen:not([hidden]) #pass-button[data-seat]:not([disabled])",
     ".nlv-decision [data-step=loan]",
     ".nlv-decision [data-step=keep]",
     "#nlv-confirm:not([disabled])",
@@ -154,7 +154,7 @@ def test_hot_seat_three_players_hides_seat_0s_choice_from_seat_1(server, tmp_pat
         watch_errors(page, errors)
         for seat in created["seats"][:2]:  # both human links in one browser
             page.goto(seat["join_url"])
-        page.wait_for_selector("#pass-screen:not([hidden]) #pass-button")  # the first player confirms too
+        page.wait_for_selector("#pass-screen:not([hidden]) #pass-button[data-seat]")  # the first player confirms too
         pending: dict | None = None  # seat 0's confirmed, not yet revealed choice
         for _ in range(3000):
             found = next_click(page)

@@ -200,6 +200,7 @@
     const button = $("pass-button");
     button.textContent = t("I am {name}, show my seat", { name: label(seat) });
     button.dataset.seat = String(seat);
+    button.disabled = false;
     button.onclick = () => takeSeat(seat);
     // each player at a shared device names their own seat here (kept when left empty)
     const named = (publicSeats[seat] || {}).name || "";
@@ -844,7 +845,14 @@
       if (active === null) return;
       await api("POST", `/api/tables/${encodeURIComponent(cfg.table)}/join`, { seat: active, back: true });
     };
-    if (hotSeat) { passing = true; conceal(); $("pass-text").textContent = t("Pass the device…"); $("pass-screen").hidden = false; }
+    if (hotSeat) {
+      // until the table says whose seat comes first, there is no seat to show: the button waits
+      passing = true;
+      conceal();
+      $("pass-text").textContent = t("Pass the device…");
+      $("pass-button").disabled = true;
+      $("pass-screen").hidden = false;
+    }
     start();
     setInterval(() => { if (payload && !passing && Object.keys(payload.turn_deadline || {}).length) render(); }, 1000);
   });
