@@ -154,7 +154,9 @@ def test_hot_seat_three_players_hides_seat_0s_choice_from_seat_1(server, tmp_pat
         watch_errors(page, errors)
         for seat in created["seats"][:2]:  # both human links in one browser
             page.goto(seat["join_url"])
-        page.wait_for_selector("#pass-screen:not([hidden]) #pass-button[data-seat]")  # the first player confirms too
+        page.wait_for_selector(
+            "#pass-screen:not([hidden]) #pass-button[data-seat]"
+        )  # the first player confirms too
         pending: dict | None = None  # seat 0's confirmed, not yet revealed choice
         for _ in range(3000):
             found = next_click(page)
