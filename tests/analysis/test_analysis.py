@@ -15,7 +15,7 @@ from tabletown.analysis.evaluate import Evaluator, Settings, tuned
 from tabletown.analysis.folder import analyze_folder, bot_table, calibration
 from tabletown.analysis.model import WinModel, shipped_model, win_credit
 from tabletown.analysis.report import chance_graph_svg, html_page
-from tabletown.analysis.training import collect, fit, train
+from tabletown.analysis.training import calibrate, collect, fit, fit_temperature, train
 from tabletown.arena.api import run_arena
 from tabletown.arena.runner import Job
 from tabletown.bots import make_bot
@@ -76,6 +76,30 @@ def test_fit_learns_a_signal_it_is_given() -> None:
 
     _, figures = fit(Positions(x, y, np.arange(4000) // 4), epochs=40)
     assert figures["held_out_log_loss"] < 0.6 * figures["held_out_base_log_loss"]
+
+
+@pytest.mark.parametrize("true_temperature", [0.6, 1.0, 2.5])
+def test_the_temperature_undoes_an_over_or_underconfident_model(true_temperature: float) -> None:
+    """Labels drawn with chance sigmoid(z / T): the fitted temperature finds T again."""
+    rng = np.random.default_rng(1)
+    logits = rng.normal(0.0, 2.0, 40_000)
+    targets = (rng.random(40_000) < 1.0 / (1.0 + np.exp(-logits / true_temperature))).astype(np.float64)
+    assert fit_temperature(logits, targets) == pytest.approx(true_temperature, rel=0.06)
+
+
+def test_calibrate_keeps_the_temperature_in_the_model(tiny_model: Path, tmp_path: Path) -> None:
+    path = tmp_path / "calibrated.npz"
+    path.write_bytes(tiny_model.read_bytes())
+    calibrated = calibrate("multicity", 2, games=6, seed=77, path=str(path))
+    loaded = WinModel.load(path)
+    assert loaded.temperature == calibrated.meta["temperature"] != 1.0
+    assert loaded.meta["calibration"]["log_loss_after"] <= loaded.meta["calibration"]["log_loss_before"]
+    state = get_game("multicity").new_game(2, None, 3)
+    row = np.asarray([state.observation(0)], dtype=np.float32)
+    z = float(loaded.logits(row)[0])
+    assert float(loaded.chances(row)[0]) == pytest.approx(
+        1.0 / (1.0 + np.exp(-z / loaded.temperature)), rel=1e-5
+    )
 
 
 def test_positions_label_every_seat_with_its_share() -> None:

@@ -54,3 +54,39 @@ def test_a_finished_game_is_analysed_and_kept(client):
     assert analysis["decisions"] and all(0 <= d["loss"] <= 1 for d in analysis["decisions"])
     # asking again serves what is stored
     assert client.post(url).json()["analysis"] == analysis
+
+
+def test_the_better_move_is_tried_on_the_board_only_once_the_game_is_over(client):
+    table_id = finished_table(client, seed=21)
+    record = client.get(f"/api/tables/{table_id}/record").json()
+    game = get_game("machikoro")
+    state = game.new_game(2, record["options"], record["seed"])
+    # the first decision where another move was legal: try that one instead of the move played
+    step = 0
+    while True:
+        seat, played = record["actions"][step]
+        others = [m for m in state.legal_actions(seat) if state.format_action(m) != played]
+        if others:
+            break
+        state.apply_text(seat, played)
+        step += 1
+    other = state.format_action(others[0])
+    url = f"/api/tables/{table_id}/replay"
+    tried = client.get(url, params={"step": step, "instead": other, "seat": seat}).json()
+    assert tried["instead"] == {"seat": seat, "move": other, "played": played}
+    assert tried["step"] == step
+    state.apply_text(seat, other)
+    assert tried["state"] == state.view(seat)["state"]  # the engine's position after the other move
+    assert tried["to_act"] == list(state.to_act)
+    assert tried != client.get(url, params={"step": step + 1, "seat": seat}).json()
+    refused = client.get(url, params={"step": step, "instead": "fly to the moon"})
+    assert refused.status_code == 422 and refused.json()["rule"] == "replay.instead_refused"
+    past = client.get(url, params={"step": len(record["actions"]), "instead": other})
+    assert past.status_code == 422 and past.json()["rule"] == "replay.instead_step"
+    # on a running table a move tried on a copy could show what comes next: refused
+    running = create(client, seed=3)
+    live = client.get(f"/api/tables/{running['id']}/replay", params={"step": 0, "instead": "roll"})
+    assert live.status_code == 403 and live.json()["rule"] == "replay.instead_live"
+    # an uploaded record may try a move too
+    uploaded = client.post("/api/replay", json={"record": record, "step": step, "instead": other}).json()
+    assert uploaded["instead"]["move"] == other

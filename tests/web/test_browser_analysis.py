@@ -63,9 +63,19 @@ def test_the_replay_shows_the_analysis_and_a_click_on_a_mistake_explains_it(tmp_
         pick.wait_for(state="visible")
         assert first["class"] in pick.get_attribute("class")
         assert f"{round(first['chance_best'] * 100)}%" in pick.inner_text()
+        # the better move on the board: the position after it, marked as a "what if", then back
+        before = page.inner_html("#board")
+        page.click("#what-if")
+        playwright_api.expect(page.locator("#board.what-if")).to_have_count(1)
+        playwright_api.expect(page.locator("#status-line")).to_contain_text("What if")
+        playwright_api.expect(page.locator("#step")).to_have_value(str(first["index"] - 1))
+        assert page.inner_html("#board") != before
         if os.environ.get("TABLETOWN_SCREENSHOTS"):
             page.screenshot(
                 path=os.path.join(os.environ["TABLETOWN_SCREENSHOTS"], "replay-analysis-pick.png"),
                 full_page=True,
             )
+        page.click("#what-if")  # back to the move played
+        playwright_api.expect(page.locator("#board.what-if")).to_have_count(0)
+        assert page.inner_html("#board") == before
         assert not errors, errors

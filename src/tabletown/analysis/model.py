@@ -56,9 +56,16 @@ class WinModel:
         hidden = np.maximum(x @ self.w1 + self.b1, 0.0)
         return (hidden @ self.w2 + self.b2).reshape(-1)
 
+    @property
+    def temperature(self) -> float:
+        """The divisor of the logits fitted on expert-against-expert positions after training
+        (:func:`.training.calibrate`; 1.0 before): above 1 the network was overconfident."""
+        return float(self.meta.get("temperature", 1.0))
+
     def chances(self, observations: np.ndarray) -> np.ndarray:
-        """Win chances in (0, 1), one per row."""
-        return 1.0 / (1.0 + np.exp(-np.clip(self.logits(observations), -40.0, 40.0)))
+        """Win chances in (0, 1), one per row (calibrated by the temperature)."""
+        z = self.logits(observations) / self.temperature
+        return 1.0 / (1.0 + np.exp(-np.clip(z, -40.0, 40.0)))
 
     def save(self, path: str | Path) -> None:
         arrays = {name: getattr(self, name).astype(np.float16 if name == "w1" else np.float32) for name in

@@ -1,6 +1,7 @@
 """Fitting a game's win-chance model on positions of expert play.
 
     python -m tabletown.analysis.training GAME --players N [--games G] [--seed S] [--out FILE]
+    python -m tabletown.analysis.training GAME --players N --calibrate --games G --seed S
 
 **Positions.** Each game starts either with the expert at every seat or (``mixed`` share) with seats
 drawn from random, greedy and expert bots for a random number of opening actions, so that the
@@ -21,6 +22,7 @@ single-threaded NumPy arithmetic, so the same command gives the same file on one
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import time
 from collections.abc import Mapping, Sequence
@@ -260,6 +262,56 @@ def train(
     return model
 
 
+def fit_temperature(logits: np.ndarray, targets: np.ndarray) -> float:
+    """The T in (0.25, 8) for which sigmoid(logits / T) has the least log loss against the targets
+    (a golden-section search over log T: the loss is smooth and has one minimum there)."""
+    lo, hi = math.log(0.25), math.log(8.0)
+    ratio = (math.sqrt(5.0) - 1.0) / 2.0
+
+    def loss(log_t: float) -> float:
+        return log_loss(1.0 / (1.0 + np.exp(-np.clip(logits / math.exp(log_t), -40.0, 40.0))), targets)
+
+    a, b = hi - ratio * (hi - lo), lo + ratio * (hi - lo)
+    fa, fb = loss(a), loss(b)
+    for _ in range(60):
+        if fa < fb:
+            hi, b, fb = b, a, fa
+            a = hi - ratio * (hi - lo)
+            fa = loss(a)
+        else:
+            lo, a, fa = a, b, fb
+            b = lo + ratio * (hi - lo)
+            fb = loss(b)
+    return math.exp((lo + hi) / 2.0)
+
+
+def calibrate(game_name: str, num_players: int, games: int, seed: int, path: str | None = None) -> WinModel:
+    """Fit a shipped model's temperature on positions of plain expert-against-expert games (no weak
+    openings, no exploring moves: the games a calibration table is measured on) and save it into the
+    model's metadata. The seed must differ from the training seed and from the seed the calibration
+    is then measured on, or the figures flatter the model."""
+    game = get_game(game_name)
+    options = game.resolve_options(num_players, None)
+    file = Path(path) if path else model_path(game, num_players)
+    model = WinModel.load(file)
+    positions = collect(game, num_players, options, games, seed, mixed=0.0, explore=0.0)
+    logits = model.logits(positions.observations).astype(np.float64)
+    targets = positions.targets.astype(np.float64)
+    temperature = fit_temperature(logits, targets)
+    before = log_loss(1.0 / (1.0 + np.exp(-np.clip(logits, -40.0, 40.0))), targets)
+    after = log_loss(1.0 / (1.0 + np.exp(-np.clip(logits / temperature, -40.0, 40.0))), targets)
+    model.meta["temperature"] = round(temperature, 4)
+    model.meta["calibration"] = {
+        "games": games,
+        "seed": seed,
+        "rows": len(targets),
+        "log_loss_before": round(before, 4),
+        "log_loss_after": round(after, 4),
+    }
+    model.save(file)
+    return model
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Fit a game's win-chance model on expert play.")
     parser.add_argument("game")
@@ -269,7 +321,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--per-game", type=int, default=6)
     parser.add_argument("--out", default=None, help="file (default: the game's package, where it ships)")
     parser.add_argument("--positions", default=None, help="keep the positions in this file (and reuse it)")
+    parser.add_argument(
+        "--calibrate",
+        action="store_true",
+        help="fit the temperature of the model at --out (default: the shipped one) on --games expert games",
+    )
     args = parser.parse_args(argv)
+    if args.calibrate:
+        model = calibrate(args.game, args.players, args.games, args.seed, args.out)
+        print({"temperature": model.meta["temperature"], **model.meta["calibration"]})
+        return
     model = train(
         args.game, args.players, args.games, args.seed, args.out, args.positions, per_game=args.per_game
     )

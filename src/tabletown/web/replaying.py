@@ -19,11 +19,18 @@ REPLAY_CHECKPOINT = 32
 KEPT_UPLOADS = 16
 
 
-def replay_view(table: LiveTable, step: int, seat: int | None, lang: str = "en") -> dict[str, Any]:
+def replay_view(
+    table: LiveTable, step: int, seat: int | None, lang: str = "en", instead: str | None = None
+) -> dict[str, Any]:
     """The position after ``step`` moves as ``seat`` sees it (a new state; the live one untouched).
 
     Before the end the move list withholds other seats' secret moves (``moves_for``); the views
-    themselves are the engine's, which show each seat only what it may know."""
+    themselves are the engine's, which show each seat only what it may know.
+
+    ``instead`` (a move in the game's notation) shows the position had move ``step + 1``'s seat
+    played that move there instead (the analysis's better move, on the board). Only for a finished
+    game or an uploaded record: on a live table a move tried on a copy could reveal what comes next
+    (a drawn card, a die), which nobody may know yet."""
     with table.lock:
         actions = list(table.actions)
         moves = table.moves_for(seat) if table.status != "replay" else [[p, t] for p, t in actions]
@@ -61,6 +68,9 @@ def replay_view(table: LiveTable, step: int, seat: int | None, lang: str = "en")
             ) from None
         if (index + 1) % REPLAY_CHECKPOINT == 0 and index + 1 not in points:
             points[index + 1] = state.clone()
+    tried = None
+    if instead is not None:
+        tried = _play_instead(table, state, actions, step, instead)
     view = dict(seat_view(state, seat, 0))
     view.setdefault("to_act", list(state.to_act))
     view.update(
@@ -80,7 +90,29 @@ def replay_view(table: LiveTable, step: int, seat: int | None, lang: str = "en")
             "legal": [],
         }
     )
+    if tried is not None:
+        view["instead"] = tried
     return view
+
+
+def _play_instead(
+    table: LiveTable, state: Any, actions: list[Any], step: int, move: str
+) -> dict[str, Any]:
+    """Apply ``move`` for the seat that made move ``step + 1``, in place of that move."""
+    if table.status not in ("finished", "replay"):
+        raise TableError(
+            403, "replay.instead_live", N_("another move is tried on the board only once the game is over")
+        )
+    if step >= len(actions):
+        raise TableError(422, "replay.instead_step", N_("no move was made after the last position"))
+    player = actions[step][0]
+    try:
+        state.apply_text(player, move)
+    except Exception as exc:
+        raise TableError(
+            422, "replay.instead_refused", N_("that move cannot be played there: {problem}"), problem=exc
+        ) from None
+    return {"seat": player, "move": move, "played": actions[step][1]}
 
 
 class Uploads:

@@ -6,7 +6,7 @@ from typing import Any
 
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import JSONResponse, Response
-from pydantic import BaseModel, StrictInt
+from pydantic import BaseModel, Field, StrictInt
 
 from ...core.i18n import N_
 from .. import analyses
@@ -23,6 +23,7 @@ class ReplayBody(BaseModel):
     record: dict[str, Any]
     step: StrictInt = 0
     seat: StrictInt | None = None
+    instead: str | None = Field(default=None, max_length=2000)
 
 
 @router.get("/api/tables/{table_id}/record", tags=["replays"])
@@ -53,9 +54,11 @@ def get_replay(
     step: int = Query(default=0, ge=0, le=10_000_000),
     seat: int | None = Query(default=None, ge=0, le=64),
     token: str | None = Query(default=None, max_length=128),
+    instead: str | None = Query(default=None, max_length=2000),
 ) -> dict[str, Any]:
     """The position after ``step`` moves as ``seat`` saw it. While a table is unfinished only the
-    spectator's view, or your own seat's with its token, is shown."""
+    spectator's view, or your own seat's with its token, is shown. Once it is finished, ``instead``
+    (a move in the game's notation) shows the position had move ``step + 1`` been that move."""
     svc = service(request)
     table = svc.get(table_id)
     if seat is not None and seat >= table.num_players:
@@ -69,7 +72,7 @@ def get_replay(
             raise TableError(
                 403, "replay.hidden", N_("a seat's view of an unfinished game needs that seat's token")
             )
-    return replay_view(table, step, seat, request_language(request))
+    return replay_view(table, step, seat, request_language(request), instead)
 
 
 @router.post("/api/replay", tags=["replays"])
@@ -79,7 +82,7 @@ def post_replay(body: ReplayBody, request: Request) -> dict[str, Any]:
     table = svc.uploads.table(body.record)
     if body.seat is not None and not 0 <= body.seat < table.num_players:
         raise TableError(422, "seat.number", N_("no such seat"))
-    view = replay_view(table, body.step, body.seat, request_language(request))
+    view = replay_view(table, body.step, body.seat, request_language(request), body.instead)
     view["title"] = set_up_title(table.game, table.num_players, table.options, request_language(request))
     return view
 

@@ -20,6 +20,7 @@
   const KEPT = "tt_record"; // sessionStorage: the uploaded record's text, while the page changes boards
   let asked = 0; // answers to older requests than the newest are dropped (quick clicks)
   let shown = null; // the payload on the board
+  let trying = null; // the rated decision whose better move the board shows instead of the move played
 
   // A translated sentence with elements in it: its {fields} become the given nodes (or texts).
   function rich(text, nodes) {
@@ -42,26 +43,31 @@
     select.value = allowed.map(String).includes(keep) ? keep : "";
   }
 
-  async function show(n) {
+  // `what`: a rated decision made from position n, to show its better move played there instead
+  async function show(n, what = null) {
     $("replay-error").textContent = "";
     const seatValue = $("view-seat").value;
     const seat = seatValue === "" ? null : Number(seatValue);
     const ticket = ++asked;
+    const instead = what ? what.best : null;
     let response;
     if (record) {
-      const body = JSON.stringify({ record: "@record@", step: Math.max(0, n), seat });
+      const body = JSON.stringify({ record: "@record@", step: Math.max(0, n), seat, instead });
       response = await api("POST", "/api/replay", body.replace('"@record@"', () => recordText.trim()));
     }
     else {
       // the seat by number: the server finds its token in this browser's cookie
       const query = new URLSearchParams({ step: String(Math.min(Math.max(0, n), LAST)) });
       if (seat !== null) query.set("seat", String(seat));
+      if (instead !== null) query.set("instead", instead);
       response = await api("GET", `/api/tables/${encodeURIComponent(cfg.table)}/replay?${query}`);
     }
     if (ticket !== asked) return;
     if (!response.ok) { $("replay-error").textContent = (response.data && response.data.message) || t("Cannot show this step."); return; }
     const p = response.data;
     shown = p;
+    trying = p.instead ? what : null;
+    $("board").classList.toggle("what-if", trying !== null);
     if (record && p.title) $("replay-title").textContent = p.title;
     steps = p.steps;
     step = p.step;
@@ -72,6 +78,7 @@
     $("step").max = steps;
     $("status-line").textContent = p.over ? t("After move {n}: game over.", { n: step }) :
       t("After move {n}. To act: {names}", { n: step, names: (p.to_act || []).map((s) => T.seatLabel(p.seats, s)).join(", ") });
+
     // moves in words (the board's describeMove; the notation is in the downloaded record)
     const renderer = T.board(p.game);
     const moveWords = (text) => {
@@ -81,6 +88,7 @@
         return d === null ? text : typeof d === "string" ? d : d.words || text;
       } catch (e) { return text; }
     };
+    if (trying) $("status-line").textContent = t("What if move {n} had been {move}: the board after it.", { n: step + 1, move: moveWords(p.instead.move) });
     $("move-list").replaceChildren(...(p.moves || []).map(([seat, text], i) =>
       el("li", { class: i < step ? "done" : "", value: i + 1, onclick: () => show(i + 1) },
         `${T.seatLabel(p.seats, seat)}: `, text === null || text === undefined ? el("i", { class: "hint" }, t("a secret choice (shown at the end)")) : moveWords(text))));
@@ -232,6 +240,11 @@
       t("{name} played {move} ({after}% to win); better was {best} ({best_chance}%).", {
         name: seatName(decision.seat), move: words(decision.played), after: Math.round(decision.chance_after * 100),
         best: words(decision.best), best_chance: Math.round(decision.chance_best * 100) }));
+    // the better move on the board: the position after it, in place of the move played
+    const toggle = trying === decision ?
+      el("button", { type: "button", class: "small", id: "what-if", onclick: () => show(step) }, t("Back to the move played")) :
+      el("button", { type: "button", class: "small", id: "what-if", onclick: () => show(step, decision) }, t("Show the better move on the board"));
+    box.append(" ", toggle);
     box.className = `analysis-pick ${decision.class}`;
     box.hidden = false;
   }
