@@ -14,6 +14,9 @@ strategies"): the 2-player round robin of the published strategies, the expert a
 against the strongest of them, the expert against three copies of it, and mixed 4-player tables of the
 strategies. Each is an ordinary (resumable) arena job; the results print as they finish.
 
+The search bot (issue 29) plays the expert in every game, 1,000 two-player games (target 58%) and
+1,000 four-player games as one of four seats (target 35%): ``--only search`` and ``--only search-4p``.
+
 Solo New Las Vegas (issue 19) is one seat against ACME on each architect card: 500 games per card, the
 target a band (the win rate within 7 points of it). ``--only newlasvegas-solo`` runs just those.
 """
@@ -76,6 +79,23 @@ def pairings() -> list[Pairing]:
     best = (STRONGEST["machikoro"], BEST_FIXED_STRATEGY)
     plan.append(Pairing("machikoro", best, BEST_FIXED_STRATEGY_SEED, 0.60))
     plan.extend(solo_pairings())
+    plan.extend(search_pairings())
+    return plan
+
+
+# Issue 29: the search bot against the expert, 1,000 two-player games per game (target 58%) and
+# 1,000 four-player games, one search bot and three experts (target 35%; a fair share is 25%). Fresh
+# seeds, fixed here before any run on them. ``--only search`` or ``--only search-4p`` runs just these.
+SEARCH_SEED = 29500
+
+
+def search_pairings() -> list[Pairing]:
+    plan = []
+    for game in STRONGEST:
+        plan.append(Pairing(game, ("search:hard", "expert"), SEARCH_SEED, 0.58, group="search"))
+        four = ("search:hard", "expert", "expert", "expert")
+        if get_game(game).max_players >= 4:
+            plan.append(Pairing(game, four, SEARCH_SEED + 4, 0.35, group="search-4p"))
     return plan
 
 
