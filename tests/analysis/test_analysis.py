@@ -4,6 +4,7 @@ the command and arena folders."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -241,15 +242,27 @@ def test_an_arena_folder_ranks_its_bots(tmp_path: Path) -> None:
         pytest.skip("no shipped Multicity model")
     job = Job("multicity", ("greedy", "random"), 2, 9)
     run_arena(game, job, tmp_path, workers=1)
-    _, lines = analyze_folder(tmp_path, FAST)
+    fresh: list[int] = []
+    _, first = analyze_folder(tmp_path, FAST, limit=1, on_game=lambda line: fresh.append(line["index"]))
+    kept = list(tmp_path.glob("analysis-*.jsonl"))
+    assert len(kept) == 1 and len(kept[0].read_text().splitlines()) == 1
+    with kept[0].open("a") as out:
+        out.write('{"index": 1, "half a li')  # an interrupted run's last line
+    # the same command resumes: game 0 is read from the file, only game 1 is analysed
+    _, lines = analyze_folder(tmp_path, FAST, on_game=lambda line: fresh.append(line["index"]))
+    assert fresh == [0, 1] and lines[0] == first[0]
     assert [line["index"] for line in lines] == [0, 1]
+    assert [json.loads(raw)["index"] for raw in kept[0].read_text().splitlines()] == [0, 1]
+    # other settings are kept apart
+    analyze_folder(tmp_path, replace(FAST, samples=3), limit=1)
+    assert len(list(tmp_path.glob("analysis-*.jsonl"))) == 2
     rows = {row["bot"]: row for row in bot_table(lines)}
     assert set(rows) == {"greedy", "random"}
     for row in rows.values():
         assert row["games"] == 2 and row["decisions"] > 0
         assert row["interval"][0] <= row["average_loss"] <= row["interval"][1]
     # two worker processes give the same verdicts (the samples are seeded by the game, not the worker)
-    _, parallel = analyze_folder(tmp_path, FAST, workers=2)
+    _, parallel = analyze_folder(tmp_path, FAST, workers=2, keep=False)
     assert [{k: v for k, v in line.items() if k != "seconds"} for line in parallel] == [
         {k: v for k, v in line.items() if k != "seconds"} for line in lines
     ]

@@ -11,10 +11,12 @@ no games between them.
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import math
 import time
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +26,8 @@ from ..core.game import Game, State
 from ..core.record import Record
 from ..core.registry import get_game
 from .analyze import CLASSES, analyze
-from .evaluate import Settings
+from .evaluate import Settings, tuned
+from .model import shipped_model
 
 
 class AnalysisError(Exception):
@@ -105,6 +108,28 @@ def read_job(folder: Path) -> tuple[Game, Job, dict[int, Any]]:
     return game, type(job)(job.game, job.bots, count, job.seed, job.options), dict(sorted(results.items()))
 
 
+def kept_file(folder: Path, game: Game, job: Job, settings: Settings) -> Path:
+    """Where a folder's analysed games are kept, one JSON line each: a file per analysis settings and
+    model (its fingerprint in the name), so a run with other settings or a refitted model starts
+    afresh instead of mixing its figures with older ones."""
+    model = shipped_model(game, len(job.bots), game.resolve_options(len(job.bots), dict(job.options)))
+    identity = {"settings": asdict(tuned(game, settings)), "model": model.meta if model is not None else None}
+    digest = hashlib.sha256(json.dumps(identity, sort_keys=True, default=str).encode()).hexdigest()[:12]
+    return folder / f"analysis-{digest}.jsonl"
+
+
+def _read_kept(path: Path) -> dict[int, dict[str, Any]]:
+    """The games already analysed (a half-written last line, from an interrupted run, is dropped)."""
+    kept: dict[int, dict[str, Any]] = {}
+    for raw in path.read_bytes().split(b"\n") if path.exists() else []:
+        try:
+            line = json.loads(raw)
+            kept[int(line["index"])] = line
+        except (ValueError, KeyError, TypeError):
+            continue
+    return kept
+
+
 def analyze_folder(
     folder: Path,
     settings: Settings,
@@ -113,19 +138,32 @@ def analyze_folder(
     ray_address: str | None = None,
     limit: int | None = None,
     on_game: Callable[[dict[str, Any]], None] | None = None,
+    keep: bool = True,
 ) -> tuple[Game, list[dict[str, Any]]]:
+    """Analyse the folder's games. With ``keep`` each analysed game is appended to the folder's
+    ``analysis-<fingerprint>.jsonl`` as it finishes and the games already there are not analysed
+    again: an interrupted run resumes where it stopped, like the arena's."""
     game, job, results = read_job(folder)
     indices = list(results)[:limit] if limit is not None else list(results)
+    path = kept_file(folder, game, job, settings) if keep else None
+    kept = _read_kept(path) if path is not None else {}
+    if path is not None and path.exists():
+        # rewrite without a half-written line before appending
+        path.write_text("".join(json.dumps(line) + "\n" for line in kept.values()), encoding="utf-8")
+    lines = [kept[i] for i in indices if i in kept]
+    todo = [i for i in indices if i not in kept]
     play = functools.partial(analyze_arena_game, settings=settings)
     runner = backend_runner(backend, ray_address, play)
-    lines = []
-    for line in runner(game, job, indices, workers):
+    for line in runner(game, job, todo, workers) if todo else ():
         if line["result"] != results[line["index"]]:
             # A game whose bots hit a time cap can come out differently; its record is not the one played.
             raise AnalysisError(
                 f"game {line['index']} of {folder} played again ended differently; it cannot be analysed"
             )
         lines.append(line)
+        if path is not None:
+            with path.open("a", encoding="utf-8") as out:
+                out.write(json.dumps(line) + "\n")
         if on_game is not None:
             on_game(line)
     lines.sort(key=lambda line: line["index"])
