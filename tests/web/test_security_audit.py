@@ -1,6 +1,7 @@
 """Holes found by the security audit, each checked from the outside: a seat spec that opened server
 files, a cross-origin WebSocket riding the seat cookie, seat tokens in the WebSocket handshake log,
-an event count that crashed the answer, and a broken table whose error quoted a secret move."""
+an event count that crashed the answer, a broken table whose error quoted a secret move, and (third
+audit) post-game analyses anyone could queue without end, for games of any length, run twice over."""
 
 from __future__ import annotations
 
@@ -243,3 +244,126 @@ def test_abandoned_tables_leave_memory_and_a_restart_skips_them(make_client, sql
     assert client.get(f"/api/tables/{forgotten[0]}").json()["seq"] == 0
     # a restart rebuilds only the tables that need a driver (bots, timers)
     assert {t.id for t in svc.load_unfinished()} == {driven}
+
+
+# -- the third audit: post-game analyses (2026-11-29) ------------------------------------------------------------------
+@pytest.fixture
+def toys_analysable(monkeypatch):
+    """No win-chance model ships for the toy game; these tests need its quick tables analysable."""
+    from tabletown.web import analyses
+
+    monkeypatch.setattr(analyses, "analysable", lambda table: True)
+
+
+def finished_toy_tables(client, count):
+    """``count`` finished toy tables made by other people (straight through the service, so the
+    asking client's own table limits do not apply), the app's analyst stopped so none is taken."""
+    from web_helpers import wait_for
+
+    client.portal.call(client.app.state.analyst.stop)
+    svc = client.app.state.service
+    ids = [
+        svc.create("toyrace", None, ["bot:random", "bot:random"], None, None, None).id for _ in range(count)
+    ]
+    wait_for(lambda: all(svc.get(i).status == "finished" for i in ids), timeout=60)
+    return ids
+
+
+def test_one_address_cannot_queue_analyses_without_end(make_client, sqlite_url, toys_analysable):
+    """Anyone may ask for the analysis of any finished table (the lobby lists them), each costs up to
+    minutes of a core and they were made one at a time, oldest first: one client could queue every
+    finished table on the server and keep everybody else's analysis waiting for days."""
+    from tabletown.web.limits import Limits
+
+    client = make_client(sqlite_url, limits=Limits())
+    ids = finished_toy_tables(client, 12)
+    answers = [client.post(f"/api/tables/{i}/analysis") for i in ids]
+    burst = Limits().analyses_burst
+    assert [a.status_code for a in answers] == [202] * burst + [429] * (len(ids) - burst)
+    assert answers[-1].json()["rule"] == "limit.analyses" and int(answers[-1].headers["retry-after"]) > 0
+    # asking again for one already queued costs nothing and answers where it stands
+    assert client.post(f"/api/tables/{ids[0]}/analysis").json()["status"] == "pending"
+    assert client.get(f"/api/tables/{ids[-1]}/analysis").json()["status"] == "none"
+
+
+def test_the_analysis_queue_is_bounded_for_everyone(make_client, sqlite_url, toys_analysable):
+    from tabletown.web.limits import Limits
+
+    client = make_client(sqlite_url, limits=Limits(analyses_per_hour=0, analyses_queued=3))
+    ids = finished_toy_tables(client, 4)
+    answers = [client.post(f"/api/tables/{i}/analysis") for i in ids]
+    assert [a.status_code for a in answers] == [202, 202, 202, 429]
+    assert answers[-1].json()["rule"] == "limit.analysis_queue"
+
+
+def test_a_game_stalled_to_any_length_is_not_analysed(client, monkeypatch, toys_analysable):
+    """How long a game lasts is the players' choice (Machi Koro never ends while both seats pass,
+    toyrace while they bank nothing), and an analysis's time and size grow with it: two seats could
+    make one game an analysis of hours. Past ``MAX_ACTIONS`` moves (here made small) it is refused."""
+    from tabletown.web import analyses
+
+    monkeypatch.setattr(analyses, "MAX_ACTIONS", 40, raising=False)
+    client.portal.call(client.app.state.analyst.stop)
+    svc = client.app.state.service
+
+    def play(stall):
+        created = create(client)
+        table, tokens = svc.get(created["id"]), [s["token"] for s in created["seats"]]
+        while table.status != "finished":
+            state = table.state
+            if state.phase == "bet":
+                move = "bet0"
+            else:  # bank nothing while stalling, then race to the target
+                move = "b" if table.seq < stall or state.turn_total >= 6 else "r"
+            svc.act(table, tokens[state.to_act[0]], table.seq, move)
+        return table
+
+    long = play(stall=60)
+    refused = client.post(f"/api/tables/{long.id}/analysis")
+    assert refused.status_code == 409 and refused.json()["rule"] == "analysis.too_long", refused.text
+    assert client.get(f"/api/tables/{long.id}/analysis").json()["status"] == "none"
+    short = play(stall=0)
+    assert short.seq <= 40, short.seq
+    assert client.post(f"/api/tables/{short.id}/analysis").status_code == 202
+
+
+def test_an_analysis_still_at_work_is_not_taken_over(client, monkeypatch, toys_analysable):
+    """The claim on an analysis was renewed only by the child's progress writes, at most once an
+    action: a niced child on a busy machine (or a long Multicity decision) went quiet for longer than
+    the lease, another process took the analysis over while the first still worked, and each
+    analysis then ran as many times as there were bot workers. The owner now renews its claim."""
+    import time
+    from concurrent.futures import ThreadPoolExecutor
+    from datetime import timedelta
+
+    from tabletown.web import analyses
+
+    (table_id,) = finished_toy_tables(client, 1)
+    monkeypatch.setattr(analyses, "LEASE", timedelta(seconds=0.4))
+    # the child's work, in a thread here: 2.5 s without a progress write
+    monkeypatch.setattr(analyses, "run_analysis", lambda *args: (time.sleep(2.5), '{"curve": []}')[1])
+    monkeypatch.setattr(analyses.Analyst, "_executor", lambda self: ThreadPoolExecutor(1))
+    svc = client.app.state.service
+    owner = analyses.Analyst(svc, client.app.state.analyst.db_url)
+    assert client.post(f"/api/tables/{table_id}/analysis").status_code == 202
+    client.portal.call(owner.start)
+    try:
+        from web_helpers import wait_for
+
+        url = f"/api/tables/{table_id}/analysis"
+        wait_for(lambda: client.get(url).json()["status"] == "running")
+        time.sleep(1.2)  # three leases
+        assert analyses.claim(svc, "another-process") is None
+        done = wait_for(lambda: (a := client.get(url).json())["status"] in ("done", "failed") and a)
+        assert done["status"] == "done" and done["analysis"] == {"curve": []}
+    finally:
+        client.portal.call(owner.stop)
+
+
+def test_a_set_up_without_a_model_is_refused_when_asked(client):
+    """Without a shipped win-chance model an analysis plays every candidate out to the end (minutes a
+    game): the server refuses it when asked rather than queueing work that can only fail."""
+    (table_id,) = finished_toy_tables(client, 1)
+    refused = client.post(f"/api/tables/{table_id}/analysis")
+    assert refused.status_code == 409 and refused.json()["rule"] == "analysis.no_model", refused.text
+    assert client.get(f"/api/tables/{table_id}/analysis").json()["status"] == "none"

@@ -92,8 +92,9 @@ class WinModel:
 
 def model_path(game: Game, num_players: int) -> Path:
     """Where a game's model for a player count lives: beside the game's rules, in its package."""
-    package = importlib.import_module(type(game).__module__.rpartition(".")[0])
-    folder = Path(package.__file__ or ".").parent
+    # the folder of the module that defines the game (its package's, for games/<name>/game.py)
+    module = importlib.import_module(type(game).__module__)
+    folder = Path(module.__file__ or ".").parent
     return folder / FILE_PATTERN.format(players=num_players)
 
 

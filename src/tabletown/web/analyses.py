@@ -10,6 +10,13 @@ runs the bots (a bot worker, or ``tabletown serve`` itself), kept with the table
   people's tables wait for it. The child writes its progress to the row (which renews the claim);
   a claim not renewed for ``LEASE`` seconds (its process died) is taken over by another process.
 * Nothing is analysed unless someone asks, so a server full of bot games does no analysis work.
+  Anyone may ask for any finished table's analysis, so the route limits how many new ones one
+  address asks for and how many wait at once (``Limits.analyses_*``), and a game longer than
+  ``MAX_ACTIONS`` is not analysed (its length is the players' to choose: Machi Koro never ends
+  while everyone passes).
+* While its child works, the claiming process renews the claim every ``LEASE / 4`` (the child is
+  niced and may write no progress for a long time on a busy machine): a claim lapses only when its
+  process is gone, never while it still works, so no two processes run the same analysis.
 """
 
 from __future__ import annotations
@@ -21,11 +28,13 @@ import json
 import logging
 import os
 import socket
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import DateTime, Float, ForeignKey, String, Text, or_, select, update
+from sqlalchemy import DateTime, Float, ForeignKey, String, Text, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -35,7 +44,11 @@ from .tables import LiveTable, TableError, TableService
 
 log = logging.getLogger("tabletown.web.analyses")
 
-LEASE = timedelta(seconds=60)  # a running analysis whose progress has not moved for this long is taken over
+# A running analysis whose claim has not been renewed for this long is taken over.
+LEASE = timedelta(seconds=60)
+# The longest game analysed: two-player games take 100-200 actions, and the analysis's time and size
+# grow with the length, which the players choose (a Machi Koro game lasts as long as they pass).
+MAX_ACTIONS = 2_000
 POLL_SECONDS = 1.0
 # What the server's analyses look at: the command's defaults with each game's own tuning (under a
 # minute of one core for a two-player game).
@@ -73,20 +86,54 @@ def get(service: TableService, table: LiveTable) -> dict[str, Any]:
         return answer(session.get(AnalysisRow, table.id))
 
 
-def ask(service: TableService, table: LiveTable) -> dict[str, Any]:
-    """Queue an analysis of a finished table (nothing happens if one is queued or made already)."""
+def ask(
+    service: TableService, table: LiveTable, admit: Callable[[int], None] | None = None
+) -> dict[str, Any]:
+    """Queue an analysis of a finished table (nothing happens if one is queued or made already).
+    ``admit(queued)`` is called before a new one is queued, with the number waiting or running, and
+    refuses it by raising (the route's limits)."""
     if table.status != "finished":
         raise TableError(409, "analysis.unfinished", N_("a game is analysed once it is over"))
     with service.sessions() as session:
         row = session.get(AnalysisRow, table.id)
         if row is not None:
             return answer(row)
+        if not analysable(table):
+            raise TableError(
+                409,
+                "analysis.no_model",
+                N_("games of this set-up ({players} players, these options) are not analysed yet"),
+                players=table.num_players,
+            )
+        if table.seq > MAX_ACTIONS:
+            raise TableError(
+                409,
+                "analysis.too_long",
+                N_("a game of more than {limit} moves is not analysed"),
+                limit=MAX_ACTIONS,
+            )
+        if admit is not None:
+            admit(queued(session))
         session.add(AnalysisRow(table_id=table.id, status="pending", progress=0.0, created_at=utcnow()))
         try:
             session.commit()
         except IntegrityError:  # another request queued it first
             session.rollback()
         return answer(session.get(AnalysisRow, table.id))
+
+
+def analysable(table: LiveTable) -> bool:
+    """Whether a win-chance model ships for the table's game, player count and options (without one
+    the analysis would play every candidate out to the end: far too slow for a server)."""
+    from ..analysis.model import shipped_model
+
+    return shipped_model(table.game, table.num_players, dict(table.options)) is not None
+
+
+def queued(session: Any) -> int:
+    """How many analyses wait or run, in every process."""
+    waiting = select(func.count()).where(AnalysisRow.status.in_(("pending", "running")))
+    return int(session.execute(waiting).scalar_one())
 
 
 def claim(service: TableService, worker: str) -> str | None:
@@ -164,7 +211,9 @@ def run_analysis(
         now = time.monotonic()
         if now - last[0] >= 1.0 and total:
             last[0] = now
-            _store(db_url, table_id, worker, progress=done / total)
+            if not _store(db_url, table_id, worker, progress=done / total):
+                # another process owns it now (this one was thought gone): stop, not work twice
+                raise RuntimeError("the analysis was taken over by another process")
 
     return json.dumps(analyze(rec, Settings(**settings), progress=progress).to_json())
 
@@ -242,8 +291,17 @@ class Analyst:
                 log.exception("analysis loop")
                 await asyncio.sleep(POLL_SECONDS)
 
+    async def _keep_claim(self, table_id: str) -> None:
+        """Renew the claim while the child works: it lapses only if this process goes away."""
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(LEASE.total_seconds() / 4)
+            with contextlib.suppress(Exception):  # a missed renewal: the next one may succeed
+                await loop.run_in_executor(None, _store, self.db_url, table_id, self.worker)
+
     async def _analyse(self, table_id: str) -> None:
         loop = asyncio.get_running_loop()
+        keeping = loop.create_task(self._keep_claim(table_id))
         try:
             table = await loop.run_in_executor(None, self.service.get, table_id)
             with table.lock:
@@ -254,12 +312,15 @@ class Analyst:
         except Exception as exc:  # the child failed (or died): the row says so, the loop goes on
             problem = str(exc)[:500]
             log.warning("analysis of table %s failed: %s", table_id, problem)
-            self._pool = None  # a broken pool is not reused
+            if isinstance(exc, BrokenProcessPool):
+                self._pool = None  # a broken pool is not reused (a failed analysis leaves it sound)
             await loop.run_in_executor(
                 None,
                 lambda: _store(self.db_url, table_id, self.worker, status="failed", error=problem),
             )
             return
+        finally:
+            keeping.cancel()
         await loop.run_in_executor(
             None,
             lambda: _store(self.db_url, table_id, self.worker, status="done", progress=1.0, result=result),

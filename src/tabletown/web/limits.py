@@ -33,6 +33,12 @@ class Limits:
     # at once, made by one client address, and in this process altogether.
     bot_tables_per_address: int = 4
     bot_tables: int = 32
+    # A post-game analysis costs up to minutes of a core (web/analyses.py) and anyone may ask for any
+    # finished table's: new analyses one client address may ask for per hour (bursts of
+    # analyses_burst), and how many may wait or run at once in the database altogether.
+    analyses_per_hour: int = 30
+    analyses_burst: int = 10
+    analyses_queued: int = 50
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Limits:
@@ -161,6 +167,7 @@ class Guard:
         self.spectators = Counter(limits.spectators_per_table)
         self.chat = TokenBuckets(limits.chat_per_minute / 60.0, limits.chat_burst)
         self.bot_tables = Running(limits.bot_tables_per_address, limits.bot_tables)
+        self.analyses = TokenBuckets(limits.analyses_per_hour / 3600.0, limits.analyses_burst)
 
 
 def retry_after(seconds: float) -> str:

@@ -95,9 +95,7 @@ def replay_view(
     return view
 
 
-def _play_instead(
-    table: LiveTable, state: Any, actions: list[Any], step: int, move: str
-) -> dict[str, Any]:
+def _play_instead(table: LiveTable, state: Any, actions: list[Any], step: int, move: str) -> dict[str, Any]:
     """Apply ``move`` for the seat that made move ``step + 1``, in place of that move."""
     if table.status not in ("finished", "replay"):
         raise TableError(

@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field, StrictInt
 
 from ...core.i18n import N_
 from .. import analyses
-from ..access import service, viewer
+from ..access import client_address, guard_of, service, viewer
 from ..catalog import set_up_title
 from ..languages import request_language
 from ..replaying import replay_view
@@ -97,7 +97,26 @@ def get_analysis(table_id: str, request: Request) -> dict[str, Any]:
 
 @router.post("/api/tables/{table_id}/analysis", status_code=202, tags=["replays"])
 def post_analysis(table_id: str, request: Request) -> dict[str, Any]:
-    """Ask for the analysis of a finished table (409 ``analysis.unfinished`` before its end). It is
-    made once, by a bot worker, and kept; asking again answers where it stands."""
+    """Ask for the analysis of a finished table (409 ``analysis.unfinished`` before its end,
+    ``analysis.too_long`` past ``analyses.MAX_ACTIONS`` moves; 429 ``limit.analyses`` or
+    ``limit.analysis_queue`` past the limits). It is made once, by a bot worker, and kept; asking
+    again answers where it stands (and counts against no limit)."""
     svc = service(request)
-    return analyses.ask(svc, svc.get(table_id))
+    table = svc.get(table_id)
+    guard, address = guard_of(request), client_address(request)
+
+    def admit(queued: int) -> None:
+        # a new analysis costs up to minutes of a core: bounded per address and altogether
+        if guard.limits.analyses_queued and queued >= guard.limits.analyses_queued:
+            raise TableError(
+                429,
+                "limit.analysis_queue",
+                N_("too many analyses are waiting; try again later"),
+                retry_after=60,
+            )
+        if wait := guard.analyses.take(address):
+            raise TableError(
+                429, "limit.analyses", N_("too many analyses asked for from this address"), retry_after=wait
+            )
+
+    return analyses.ask(svc, table, admit)
