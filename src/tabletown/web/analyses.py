@@ -310,8 +310,12 @@ class Analyst:
                 self._executor(), run_analysis, self.db_url, table_id, self.worker, record, WEB_SETTINGS
             )
         except Exception as exc:  # the child failed (or died): the row says so, the loop goes on
-            problem = str(exc)[:500]
-            log.warning("analysis of table %s failed: %s", table_id, problem)
+            log.warning("analysis of table %s failed: %s", table_id, str(exc)[:500])
+            # the row is public: our own reasons are shown, anything else (a database error may name
+            # hosts or workers) only in the log
+            problem = (
+                str(exc)[:500] if type(exc) is RuntimeError else "the analysis failed; see the server log"
+            )
             if isinstance(exc, BrokenProcessPool):
                 self._pool = None  # a broken pool is not reused (a failed analysis leaves it sound)
             await loop.run_in_executor(
