@@ -258,6 +258,33 @@ def test_serve_with_three_workers_and_its_own_bot_worker(pg_url, redis_url):
             server.kill()
 
 
+def test_a_table_nobody_announced_is_found_by_a_bot_worker(cluster):
+    """A table stored without its "created" message (a worker's subscription not yet live, a Redis
+    restart) used to stay silent for good: the bot workers only heard of tables through the hub.
+    They now look in the database now and then (botworker.DISCOVER_SECONDS)."""
+    import sqlalchemy as sa
+
+    from tabletown.web import db
+    from tabletown.web.tables import TableService
+
+    # first, the bot workers are up (they would otherwise load the table at their start)
+    announced = httpx.post(f"{cluster.a}/api/tables", json={"game": "machikoro", "seats": ["bot:random"] * 2})
+    wait_until(lambda: httpx.get(f"{cluster.a}/api/tables/{announced.json()['id']}").json()["seq"] > 0, 60)
+    engine = db.make_engine(cluster.db_url)
+    try:
+        quiet = TableService(db.session_factory(engine))  # no hub: nobody is told
+        table = quiet.create("machikoro", None, ["bot:greedy", "bot:random"], None, None, None)
+        seq = sa.text("SELECT seq FROM tt_tables WHERE id = :t")
+
+        def stored() -> int:  # read from the database: asking a web process would announce it
+            with engine.connect() as conn:
+                return int(conn.execute(seq, {"t": table.id}).scalar_one())
+
+        wait_until(lambda: stored() > 0, 45)
+    finally:
+        engine.dispose()
+
+
 def test_bots_play_in_their_worker_and_kill_9_loses_nothing(cluster):
     """It kills web process A and one of the two bot workers (the other takes the table over once
     the dead one's lease expires), and starts both again at the end for the module's other tests."""

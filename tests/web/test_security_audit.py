@@ -321,7 +321,8 @@ def test_a_game_stalled_to_any_length_is_not_analysed(client, monkeypatch, toys_
     long = play(stall=60)
     refused = client.post(f"/api/tables/{long.id}/analysis")
     assert refused.status_code == 409 and refused.json()["rule"] == "analysis.too_long", refused.text
-    assert client.get(f"/api/tables/{long.id}/analysis").json()["status"] == "none"
+    answer = client.get(f"/api/tables/{long.id}/analysis").json()
+    assert answer["status"] == "unavailable" and answer["rule"] == "analysis.too_long"
     short = play(stall=0)
     assert short.seq <= 40, short.seq
     assert client.post(f"/api/tables/{short.id}/analysis").status_code == 202
@@ -366,4 +367,6 @@ def test_a_set_up_without_a_model_is_refused_when_asked(client):
     (table_id,) = finished_toy_tables(client, 1)
     refused = client.post(f"/api/tables/{table_id}/analysis")
     assert refused.status_code == 409 and refused.json()["rule"] == "analysis.no_model", refused.text
-    assert client.get(f"/api/tables/{table_id}/analysis").json()["status"] == "none"
+    # and the page learns it without asking: nothing is queued, no refusal in its console
+    answer = client.get(f"/api/tables/{table_id}/analysis").json()
+    assert answer["status"] == "unavailable" and answer["rule"] == "analysis.no_model"

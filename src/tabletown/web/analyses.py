@@ -82,8 +82,32 @@ def answer(row: AnalysisRow | None) -> dict[str, Any]:
 
 
 def get(service: TableService, table: LiveTable) -> dict[str, Any]:
+    """Where the table's analysis stands; ``unavailable`` (with the ``rule`` asking would break)
+    for a finished game that is not analysed at all, so a page need not ask only to be refused."""
     with service.sessions() as session:
-        return answer(session.get(AnalysisRow, table.id))
+        row = session.get(AnalysisRow, table.id)
+    if row is None and table.status == "finished" and (refused := refusal(table)) is not None:
+        return {"status": "unavailable", "progress": 0.0, "analysis": None, "rule": refused.rule}
+    return answer(row)
+
+
+def refusal(table: LiveTable) -> TableError | None:
+    """Why a finished table is not analysed, or None: no model for its set-up, or too long a game."""
+    if not analysable(table):
+        return TableError(
+            409,
+            "analysis.no_model",
+            N_("games of this set-up ({players} players, these options) are not analysed yet"),
+            players=table.num_players,
+        )
+    if table.seq > MAX_ACTIONS:
+        return TableError(
+            409,
+            "analysis.too_long",
+            N_("a game of more than {limit} moves is not analysed"),
+            limit=MAX_ACTIONS,
+        )
+    return None
 
 
 def ask(
@@ -98,20 +122,8 @@ def ask(
         row = session.get(AnalysisRow, table.id)
         if row is not None:
             return answer(row)
-        if not analysable(table):
-            raise TableError(
-                409,
-                "analysis.no_model",
-                N_("games of this set-up ({players} players, these options) are not analysed yet"),
-                players=table.num_players,
-            )
-        if table.seq > MAX_ACTIONS:
-            raise TableError(
-                409,
-                "analysis.too_long",
-                N_("a game of more than {limit} moves is not analysed"),
-                limit=MAX_ACTIONS,
-            )
+        if (refused := refusal(table)) is not None:
+            raise refused
         if admit is not None:
             admit(queued(session))
         session.add(AnalysisRow(table_id=table.id, status="pending", progress=0.0, created_at=utcnow()))

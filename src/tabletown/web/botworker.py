@@ -46,6 +46,10 @@ def owner(table_id: str, workers: int) -> int:
 
 LEASE_MS = 10_000  # a table's bots and timer belong to the worker holding its lease this long
 RENEW_SECONDS = 3.0
+# How often a worker looks in the database for driven tables it never heard of: a "created" message
+# sent while its subscription was not yet live (or lost with a Redis restart) must not leave a
+# table's bots silent for good.
+DISCOVER_SECONDS = 12.0
 _RENEW = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0"
 _RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0"
 
@@ -121,10 +125,32 @@ async def run_worker(
         if owner(table.id, workers) == index:
             asyncio.get_running_loop().create_task(claim(table))
 
+    async def discover() -> None:
+        """Load the driven tables the database has and this worker does not (a missed message)."""
+        ids = await anyio.to_thread.run_sync(service.driven_unfinished_ids)
+        with service.lock:
+            missing = [table_id for table_id in ids if table_id not in service.tables]
+        for table_id in missing:
+            try:
+                table = await anyio.to_thread.run_sync(service.get, table_id)
+            except Exception:
+                log.exception("table %s: loading a table nobody announced failed", table_id)
+                continue
+            log.info("table %s: found in the database without having heard of it", table_id)
+            mine(table)
+
     async def keep() -> None:
-        """Renew what we hold, let go of finished tables, take over tables nobody holds."""
+        """Renew what we hold, let go of finished tables, take over tables nobody holds, and now
+        and then pick up tables whose announcement never arrived."""
+        looked = time.monotonic()
         while True:
             await asyncio.sleep(RENEW_SECONDS)
+            if time.monotonic() - looked >= DISCOVER_SECONDS:
+                looked = time.monotonic()
+                try:
+                    await discover()
+                except Exception:
+                    log.exception("looking for unannounced tables failed")
             with service.lock:
                 tables = list(service.tables.values())
             for table in tables:

@@ -370,9 +370,20 @@ class TableService(Following):
         """Rebuild every table that is not finished and needs a driver (a bot seat or a turn timer;
         saved position + later moves, or seed + moves). The others wait in the database until
         someone opens them: a start must not cost one rebuild per table ever abandoned."""
+        tables = []
+        for table_id in self.driven_unfinished_ids():
+            table = self._load(table_id)
+            if table is not None:
+                with self.lock:
+                    self.tables[table_id] = table
+                tables.append(table)
+        return tables
+
+    def driven_unfinished_ids(self) -> builtins.list[str]:
+        """The ids of the unfinished tables that need a driver (a bot seat or a turn timer)."""
         bot_tables = select(SeatRow.table_id).where(SeatRow.kind.like("bot:%"))
         with self.sessions() as session:
-            ids = list(
+            return list(
                 session.scalars(
                     select(TableRow.id).where(
                         TableRow.status.in_(("open", "running")),
@@ -380,14 +391,6 @@ class TableService(Following):
                     )
                 )
             )
-        tables = []
-        for table_id in ids:
-            table = self._load(table_id)
-            if table is not None:
-                with self.lock:
-                    self.tables[table_id] = table
-                tables.append(table)
-        return tables
 
     def _load(self, table_id: str) -> LiveTable | None:
         # Core statements built once, on one connection: loading is what every process does the

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from ...core.game import Action, Bot, State
 from .actions import DRAW, MAX_LENGTH, PASS, Lay, Place
 from .bots import _lengths_open, best_of, placement_score
-from .grid import STRIDE, key, opened_slots
+from .grid import OFFSET, STRIDE, key, opened_slots
 from .phases import FINAL
 from .state import MulticityState
 from .tiles import HOLE
@@ -251,21 +251,32 @@ def _slot_ends(state: MulticityState, slot: Slot) -> list[tuple[int, int]]:
     n = state.num_players
     found: list[tuple[int, int]] = []
     cells, occ, tiles = state.cells, state.occ, state.tiles
+    get = cells.get
     stop_at_hole = not state.kids
     sx, sy = slot
+    x0, y0 = sx * 3 + OFFSET, sy * 3 + OFFSET  # the slot's first square, in key() terms
     for pair in _AXES:
-        sides = [(dx, dy) for dx, dy in pair if (sx + dx, sy + dy) in tiles]
+        # per neighbouring tile: the square just outside the slot on line 0, the step away from the
+        # slot, and the step from one of the three lines to the next
+        sides = []
+        for dx, dy in pair:
+            if (sx + dx, sy + dy) not in tiles:
+                continue
+            if dx:
+                first = y0 * STRIDE + (x0 - 1 if dx < 0 else x0 + 3)
+                sides.append((first, dx, STRIDE))
+            else:
+                first = (y0 - 1 if dy < 0 else y0 + 3) * STRIDE + x0
+                sides.append((first, dy * STRIDE, 1))
+        if not sides:
+            continue
         for i in range(3):
             lines = []
-            for dx, dy in sides:
-                if dx:
-                    square = key(sx * 3 - 1 if dx < 0 else sx * 3 + 3, sy * 3 + i)
-                else:
-                    square = key(sx * 3 + i, sy * 3 - 1 if dy < 0 else sy * 3 + 3)
-                step = dx + dy * STRIDE
+            for first, step, across in sides:
+                square = first + i * across
                 line = []
                 for d in range(6):
-                    code = cells.get(square, -1)
+                    code = get(square, -1)
                     if code < 0 or (code == HOLE and stop_at_hole) or square in occ:
                         break
                     if code < n:

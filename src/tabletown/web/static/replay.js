@@ -144,6 +144,11 @@
     const bar = $("analysis-progress");
     if (!response.ok) { status.textContent = (response.data && response.data.message) || t("The analysis cannot be shown."); return; }
     const d = response.data;
+    if (d.status === "unavailable") {
+      status.textContent = d.rule === "analysis.too_long" ? t("This game is too long to be analysed.") :
+        t("Games like this one (this number of players, these options) are not analysed yet.");
+      return;
+    }
     if (d.status === "pending" || d.status === "running") {
       status.textContent = d.status === "pending" ? t("The analysis is queued…") :
         t("Analysing every decision: {n}% done…", { n: Math.round((d.progress || 0) * 100) });
