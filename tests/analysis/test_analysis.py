@@ -146,6 +146,21 @@ def test_an_analysis_rates_every_decision_of_the_record(tiny_model: Path) -> Non
     ]
 
 
+@pytest.mark.parametrize("players", [3, 4])
+def test_shipped_models_for_more_players_judge_their_games(players: int) -> None:
+    """Machi Koro's 3- and 4-player models: an analysis of such a game is judged by the model (not by
+    play-outs to the end), with a curve of one chance per seat, the final one the result."""
+    game = get_game("machikoro")
+    if shipped_model(game, players, game.resolve_options(players, None)) is None:
+        pytest.skip(f"no shipped {players}-player Machi Koro model")
+    record = recorded_game("machikoro", ["expert"] + ["random"] * (players - 1), seed=5)
+    analysis = analyze(record, Settings(samples=2, candidates=3, screen=1)).to_json()
+    assert analysis["judge"] == "model"
+    assert {len(row) for row in analysis["curve"]} == {players}
+    assert analysis["curve"][-1] == [1.0 if s in record.result["winners"] else 0.0 for s in range(players)]
+    assert len(analysis["seats"]) == players and analysis["decisions"]
+
+
 def test_one_seat_only(tiny_model: Path) -> None:
     record = recorded_game("multicity", ["greedy", "greedy"], seed=3)
     analysis = analyze(record, FAST, seat=1, model=WinModel.load(tiny_model)).to_json()
