@@ -1106,6 +1106,27 @@ def count_log_problems(paths: list[Path]) -> dict[str, int]:
     return dict(found.most_common(15))
 
 
+def print_latency_windows(load: Load) -> None:
+    """Send -> ack p99 by 10 s of the run, and outside the 5 s after each kill (where the tail comes from)."""
+    windows: dict[int, list[float]] = {}
+    calm: list[float] = []
+    kills = [info["time"] for info in (load.web_kill, load.bot_kill) if info.get("time") is not None]
+    for latency, when in zip(load.latencies, load.ack_times, strict=True):
+        at = when - load.start
+        windows.setdefault(int(at // 10) * 10, []).append(latency)
+        if not any(kill <= at < kill + 5 for kill in kills):
+            calm.append(latency)
+    print(
+        "send -> ack p99 by 10 s of the run: "
+        + ", ".join(f"{at}-{at + 10}s {ms(percentile(v, 0.99))} ms" for at, v in sorted(windows.items()))
+    )
+    if kills:
+        print(
+            f"send -> ack outside the 5 s after each kill: n={len(calm)} p50 {ms(percentile(calm, 0.5))} ms, "
+            f"p95 {ms(percentile(calm, 0.95))} ms, p99 {ms(percentile(calm, 0.99))} ms"
+        )
+
+
 def report(
     load: Load,
     details: dict[str, Any],
@@ -1144,6 +1165,7 @@ def report(
             before = sum(at - 5 <= t - load.start < at for t in load.ack_times) / 5
             after = sum(at <= t - load.start < at + 5 for t in load.ack_times) / 5
             print(f"moves/s in the 5 s before / after the {name} kill: {before:.0f} / {after:.0f}")
+    print_latency_windows(load)
     for where, values in push.items():
         if values:
             print(
