@@ -42,6 +42,10 @@ def test_the_replay_shows_the_analysis_and_a_click_on_a_mistake_explains_it(tmp_
         errors: list[str] = []
         watch_errors(page, errors)
         page.goto(f"{server}/t/{table_id}/replay")
+        # a visitor (this browser holds no seat here) asks for the analysis; nothing is queued before
+        page.wait_for_selector("#analysis-ask:not([hidden])")
+        assert httpx.get(f"{server}/api/tables/{table_id}/analysis").json()["status"] == "none"
+        page.click("#analysis-ask")
         page.wait_for_selector("#analysis-graph svg polyline", timeout=120_000)
         assert page.locator("#analysis-graph polyline").count() == 2
         assert page.locator("#analysis-seats tr").count() == 3  # a header and one row per seat
@@ -78,4 +82,39 @@ def test_the_replay_shows_the_analysis_and_a_click_on_a_mistake_explains_it(tmp_
         page.click("#what-if")  # back to the move played
         playwright_api.expect(page.locator("#board.what-if")).to_have_count(0)
         assert page.inner_html("#board") == before
+        assert not errors, errors
+
+
+def test_a_player_of_the_game_gets_its_analysis_without_asking(tmp_path: Path):
+    game = get_game("machikoro")
+    if shipped_model(game, 2, game.resolve_options(2, None)) is None:
+        pytest.skip("no shipped Machi Koro model")
+    with served(tmp_path / "player.db", attempts=2) as server, chromium() as browser:
+        created = httpx.post(
+            f"{server}/api/tables", json={"game": "machikoro", "seats": ["human", "bot:random"], "seed": 5}
+        ).json()
+        table = f"{server}/api/tables/{created['id']}"
+        token = created["seats"][0]["token"]
+        headers = {"authorization": f"Bearer {token}"}
+        deadline = time.monotonic() + 60
+        while not (view := httpx.get(table, headers=headers).json())["over"]:
+            assert time.monotonic() < deadline
+            if view["legal"]:  # the last legal move: ends turns quickly, so the game stays short
+                httpx.post(
+                    f"{table}/actions",
+                    json={"seq": view["seq"], "action": view["legal"][-1]},
+                    headers=headers,
+                )
+            else:
+                time.sleep(0.05)
+        page = browser.new_page()
+        errors: list[str] = []
+        watch_errors(page, errors)
+        page.goto(f"{server}/t/{created['id']}?token={token}")  # this browser now holds seat 0
+        page.goto(f"{server}/t/{created['id']}/replay")
+        deadline = time.monotonic() + 30
+        while httpx.get(f"{table}/analysis").json()["status"] == "none":
+            assert time.monotonic() < deadline, "the player's replay page did not ask for the analysis"
+            time.sleep(0.1)
+        assert page.locator("#analysis-ask").is_hidden()
         assert not errors, errors

@@ -135,13 +135,24 @@
     return shown ? T.seatLabel(shown.seats, seat) : t("Seat {n}", { n: seat });
   }
 
-  async function loadAnalysis() {
+  // The players of a game (this browser holds a seat) get its analysis without asking; a visitor
+  // asks with a button, so opening replays one after another never spends anyone's analysis quota.
+  async function loadAnalysis(ask = (cfg.held || []).length > 0) {
     if (!cfg.table || !cfg.finished || !$("analysis")) return;
     const url = `/api/tables/${encodeURIComponent(cfg.table)}/analysis`;
     let response = await api("GET", url);
-    if (response.ok && response.data.status === "none") response = await api("POST", url);
     const status = $("analysis-status");
     const bar = $("analysis-progress");
+    const button = $("analysis-ask");
+    button.hidden = true;
+    if (response.ok && response.data.status === "none") {
+      if (!ask) {
+        status.textContent = t("This game has not been analysed yet.");
+        button.hidden = false;
+        return;
+      }
+      response = await api("POST", url);
+    }
     if (!response.ok) { status.textContent = (response.data && response.data.message) || t("The analysis cannot be shown."); return; }
     const d = response.data;
     if (d.status === "unavailable") {
@@ -425,6 +436,8 @@
       seatChoices();
       show(cfg.finished ? 0 : LAST);
       loadTableRecord();
+      const askButton = $("analysis-ask");
+      if (askButton) askButton.addEventListener("click", () => { askButton.hidden = true; loadAnalysis(true); });
       loadAnalysis();
     }
   });
