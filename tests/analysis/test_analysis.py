@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from tabletown.analysis.analyze import CLASSES, analyze, classify
 from tabletown.analysis.evaluate import Evaluator, Settings, tuned
 from tabletown.analysis.folder import analyze_folder, bot_table, calibration
-from tabletown.analysis.model import WinModel, shipped_model, win_credit
+from tabletown.analysis.model import WinModel, model_path, shipped_model, win_credit
 from tabletown.analysis.report import chance_graph_svg, html_page
 from tabletown.analysis.training import calibrate, collect, fit, fit_temperature, train
 from tabletown.arena.api import run_arena
@@ -23,7 +23,7 @@ from tabletown.bots import make_bot
 from tabletown.cli import _register_extra_commands, app
 from tabletown.core.game import Result
 from tabletown.core.record import Record
-from tabletown.core.registry import get_game
+from tabletown.core.registry import all_games, get_game
 from tabletown.core.session import bot_agents, play_out, seat_state
 
 # The model as judge, whatever the game's own tuning (Multicity's expert play-outs are slower).
@@ -146,14 +146,31 @@ def test_an_analysis_rates_every_decision_of_the_record(tiny_model: Path) -> Non
     ]
 
 
-@pytest.mark.parametrize("players", [3, 4])
-def test_shipped_models_for_more_players_judge_their_games(players: int) -> None:
-    """Machi Koro's 3- and 4-player models: an analysis of such a game is judged by the model (not by
-    play-outs to the end), with a curve of one chance per seat, the final one the result."""
-    game = get_game("machikoro")
+def test_every_shipped_model_fits_its_game_as_it_is_today() -> None:
+    """A model file whose game changed its observation would be dropped in silence (its tables no
+    longer analysed): every ``win_model_<N>p.npz`` in a game's package must still fit that game."""
+    found = 0
+    for game in all_games().values():
+        folder = model_path(game, 2).parent
+        for path in sorted(folder.glob("win_model_*p.npz")):
+            players = int(path.stem.removeprefix("win_model_").removesuffix("p"))
+            assert game.min_players <= players <= game.max_players, path
+            assert shipped_model(game, players, game.resolve_options(players, None)) is not None, path
+            found += 1
+    assert found >= len(all_games())  # at least the two-player model of every game
+
+
+@pytest.mark.parametrize(
+    ("game_name", "players"), [("machikoro", 3), ("machikoro", 4), ("newlasvegas", 1), ("newlasvegas", 3)]
+)
+def test_shipped_models_for_more_players_judge_their_games(game_name: str, players: int) -> None:
+    """Models beyond two players (and New Las Vegas solo): an analysis of such a game is judged by
+    the model (not by play-outs to the end), with a curve of one chance per seat, the final one the
+    result."""
+    game = get_game(game_name)
     if shipped_model(game, players, game.resolve_options(players, None)) is None:
-        pytest.skip(f"no shipped {players}-player Machi Koro model")
-    record = recorded_game("machikoro", ["expert"] + ["random"] * (players - 1), seed=5)
+        pytest.skip(f"no shipped {players}-player {game_name} model")
+    record = recorded_game(game_name, ["expert"] + ["random"] * (players - 1), seed=5)
     analysis = analyze(record, Settings(samples=2, candidates=3, screen=1)).to_json()
     assert analysis["judge"] == "model"
     assert {len(row) for row in analysis["curve"]} == {players}
