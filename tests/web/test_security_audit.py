@@ -296,6 +296,52 @@ def test_the_analysis_queue_is_bounded_for_everyone(make_client, sqlite_url, toy
     assert answers[-1].json()["rule"] == "limit.analysis_queue"
 
 
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+def test_simultaneous_requests_cannot_all_pass_the_queue_count(
+    make_client, request, monkeypatch, toys_analysable, database
+):
+    """The queue's bound was counted, then added to: requests arriving together all counted the same
+    queue and all got in. Now counting and adding happen under one lock: in PostgreSQL an advisory
+    lock, which holds across processes (so there the process's own lock is taken away)."""
+    import contextlib
+    import threading
+    import time
+
+    from tabletown.web import analyses
+    from tabletown.web.tables import TableError
+
+    if database == "postgresql":
+        url = request.getfixturevalue("pg_url")
+        monkeypatch.setattr(analyses, "_QUEUE_LOCK", contextlib.nullcontext())
+    else:
+        url = request.getfixturevalue("sqlite_url")
+    client = make_client(url)
+    svc = client.app.state.service
+    ids = finished_toy_tables(client, 6)
+
+    def admit(waiting: int) -> None:
+        if waiting >= 1:
+            raise TableError(429, "limit.analysis_queue", "full")
+        time.sleep(0.05)  # the window in which the others counted the same queue
+
+    refused: list[str] = []
+
+    def ask(table_id: str) -> None:
+        try:
+            analyses.ask(svc, svc.get(table_id), admit)
+        except TableError as exc:
+            refused.append(exc.rule)
+
+    threads = [threading.Thread(target=ask, args=(i,)) for i in ids]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    with svc.sessions() as session:
+        assert analyses.queued(session) == 1
+    assert refused == ["limit.analysis_queue"] * (len(ids) - 1)
+
+
 def test_a_game_stalled_to_any_length_is_not_analysed(client, monkeypatch, toys_analysable):
     """How long a game lasts is the players' choice (Machi Koro never ends while both seats pass,
     toyrace while they bank nothing), and an analysis's time and size grow with it: two seats could

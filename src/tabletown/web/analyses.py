@@ -28,13 +28,14 @@ import json
 import logging
 import os
 import socket
+import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import DateTime, Float, ForeignKey, String, Text, func, or_, select, update
+from sqlalchemy import DateTime, Float, ForeignKey, String, Text, func, or_, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -49,6 +50,11 @@ LEASE = timedelta(seconds=60)
 # The longest game analysed: two-player games take 100-200 actions, and the analysis's time and size
 # grow with the length, which the players choose (a Machi Koro game lasts as long as they pass).
 MAX_ACTIONS = 2_000
+# Counting the queue and adding to it happen under one lock, so that simultaneous requests cannot all
+# pass the count: a lock in this process, and in PostgreSQL an advisory lock shared by every process
+# (held until the transaction ends). SQLite serves one process only.
+_QUEUE_LOCK = threading.Lock()
+QUEUE_LOCK_KEY = 0x7474_0030  # "tt", issue 30: any fixed number no other code uses
 POLL_SECONDS = 1.0
 # What the server's analyses look at: the command's defaults with each game's own tuning (under a
 # minute of one core for a two-player game).
@@ -118,7 +124,9 @@ def ask(
     refuses it by raising (the route's limits)."""
     if table.status != "finished":
         raise TableError(409, "analysis.unfinished", N_("a game is analysed once it is over"))
-    with service.sessions() as session:
+    with _QUEUE_LOCK, service.sessions() as session:
+        if session.get_bind().dialect.name == "postgresql":
+            session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": QUEUE_LOCK_KEY})
         row = session.get(AnalysisRow, table.id)
         if row is not None:
             return answer(row)
