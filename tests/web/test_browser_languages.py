@@ -115,3 +115,27 @@ def test_a_bots_seat_is_called_in_the_pages_language(server, browser, tmp_path):
         assert "Expert bot" not in page.inner_text("body")
     finally:
         context.close()
+
+
+def test_english_move_words_take_an_before_a_vowel(server, browser):
+    """ "Build a Apple Orchard" was on every English Machi Koro page: the article follows the name."""
+    created = new_table(server, "machikoro")
+    table, token = f"{server}/api/tables/{created['id']}", created["seats"][0]["token"]
+    headers = {"authorization": f"Bearer {token}"}
+    view = httpx.get(table, headers=headers).json()
+    assert httpx.post(
+        f"{table}/actions", json={"seq": view["seq"], "action": "roll"}, headers=headers
+    ).is_success
+    assert "build apple" in httpx.get(table, headers=headers).json()["legal"]  # 3 coins at the start
+    context = browser.new_context(locale="en-GB")
+    page = context.new_page()
+    try:
+        page.goto(f"{server}/t/{created['id']}?token={token}")
+        apple = page.locator('button[data-move="build apple"]')
+        apple.wait_for(state="attached", timeout=15_000)  # (in a folded group of moves)
+        assert apple.text_content().startswith("Build an Apple Orchard")
+        assert (
+            page.locator('button[data-move="build wheat"]').text_content().startswith("Build a Wheat Field")
+        )
+    finally:
+        context.close()

@@ -273,6 +273,8 @@ ENGLISH = [
         "You build the Train Station for 4 coins.",
     ),
     ({"kind": "build", "seat": 0, "card": "wheat", "cost": 1}, None, "P0 builds a Wheat Field for 1 coin."),
+    ({"kind": "build", "seat": 0, "card": "apple", "cost": 3}, 0, "You build an Apple Orchard for 3 coins."),
+    ({"kind": "build", "seat": 1, "card": "apple", "cost": 3}, 0, "Bob builds an Apple Orchard for 3 coins."),
     ({"kind": "win", "seat": 1, "turns": 30}, None, "P1 has built every landmark and wins after 30 turns."),
     ({"kind": "win", "seat": 1, "turns": 30}, 1, "You have built every landmark and win after 30 turns."),
     ({"kind": "airport", "seat": 1, "amount": 10}, 0, "Bob built nothing: the Airport pays 10 coins."),

@@ -394,6 +394,23 @@ def _build(sp: Speaker, event: Mapping[str, Any]) -> str:
             who=sp.name(seat),
             card=card,
         )
+    # English says "an Apple Orchard": the article follows the English name, so the other
+    # languages translate both messages alike
+    if card_name(code).startswith(("A", "E", "I", "O", "U")):
+        if sp.names.you(seat):
+            return sp.trn(
+                "You build an {card} for {count} coin.",
+                "You build an {card} for {count} coins.",
+                cost,
+                card=card,
+            )
+        return sp.trn(
+            "{who} builds an {card} for {count} coin.",
+            "{who} builds an {card} for {count} coins.",
+            cost,
+            who=sp.name(seat),
+            card=card,
+        )
     if sp.names.you(seat):
         return sp.trn(
             "You build a {card} for {count} coin.", "You build a {card} for {count} coins.", cost, card=card

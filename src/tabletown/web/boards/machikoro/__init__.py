@@ -29,8 +29,15 @@ def words(lang: str = "en") -> dict[str, Any]:
     names = {card.code: render.card_name(card.code, sp.lang) for card in all_cards()}
     effects = {code: render.effect(code, sp.lang) for code in render.EFFECTS}
     # printed facts, for a card the view does not list (the view's own cost wins: options may change it)
+    # "an": the English name takes "an" ("Build an Apple Orchard"; other languages word both alike)
     printed = {
-        card.code: {"color": card.color, "rolls": list(card.rolls), "cost": card.cost} for card in all_cards()
+        card.code: {
+            "color": card.color,
+            "rolls": list(card.rolls),
+            "cost": card.cost,
+            "an": render.card_name(card.code).startswith(("A", "E", "I", "O", "U")),
+        }
+        for card in all_cards()
     }
     colors = {colour: sp.tr(text) for colour, text in COLORS.items()}
     return {"names": names, "effects": effects, "printed": printed, "colors": colors}

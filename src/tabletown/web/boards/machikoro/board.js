@@ -143,9 +143,13 @@
       const info = (st.cards || []).find((x) => x.id === a) || (st.landmarks || []).find((x) => x.id === a);
       const landmark = (st.landmarks || []).some((x) => x.id === a);
       const group = landmark ? t("Build a landmark") : t("Build an establishment");
-      if (!info || info.cost === undefined) return { words: landmark ? t("Build the {card}", { card: name(a) }) : t("Build a {card}", { card: name(a) }), group };
+      const an = ((words.printed || {})[a] || {}).an; // English: "an Apple Orchard"
+      if (!info || info.cost === undefined) {
+        const plain = { card: name(a) };
+        return { words: landmark ? t("Build the {card}", plain) : an ? t("Build an {card}", plain) : t("Build a {card}", plain), group };
+      }
       const fields = { card: name(a), coins: coins(info.cost) };
-      return { words: landmark ? t("Build the {card} ({coins})", fields) : t("Build a {card} ({coins})", fields), group };
+      return { words: landmark ? t("Build the {card} ({coins})", fields) : an ? t("Build an {card} ({coins})", fields) : t("Build a {card} ({coins})", fields), group };
     }
     if (verb === "tv") {
       const amount = st.pending && st.pending.amount !== undefined ? st.pending.amount : 5;
