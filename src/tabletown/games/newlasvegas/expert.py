@@ -281,7 +281,7 @@ def evaluate(sh: Sheet, ctx: dict[str, Any], w: dict[str, float], acme: int = -1
     The sheet's part is memoised per decision (``ctx["memo"]``): the search meets the same sheet
     through several picks (solo: two effect cards, or two cards of the same effect)."""
     memo = ctx.get("memo")
-    key = _sheet_key(sh)
+    key = sh.key()
     hit = memo.get(key) if memo is not None else None
     if hit is None:
         hit = _evaluate_sheet(sh, ctx, w)
@@ -312,30 +312,6 @@ def evaluate(sh: Sheet, ctx: dict[str, Any], w: dict[str, float], acme: int = -1
                 else:
                     value += fade * w["acme"] * hotel_value * ctx["avenue_share"](sh, a) ** 2
     return value
-
-
-def _sheet_key(sh: Sheet) -> tuple[Any, ...]:
-    return (
-        *sh.nums,
-        sh.built,
-        sh.star_ok,
-        sh.star_x,
-        *sh.shows,
-        *sh.ups,
-        sh.marks,
-        sh.spent,
-        sh.exp,
-        sh.golf_l,
-        sh.golf_r,
-        sh.golf_lb,
-        sh.golf_rb,
-        sh.lamp,
-        sh.edges,
-        sh.carpets,
-        *sh.hotels,
-        *sh.proj,
-        sh.vault,
-    )
 
 
 def _evaluate_sheet(sh: Sheet, ctx: dict[str, Any], w: dict[str, float]) -> tuple[float, list[int], int]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from operator import itemgetter
+from typing import Any
 
 from .data import (
     AVENUE_SLOTS,
@@ -118,6 +119,31 @@ class Sheet:
         twin.proj = self.proj[:]
         twin.vault = self.vault
         return twin
+
+    def key(self) -> tuple[Any, ...]:
+        """Everything the sheet's worth depends on, hashable: the bots' memo key. (``segs`` and
+        ``route_done`` follow from ``edges``.)"""
+        return (
+            *self.nums,
+            self.built,
+            self.star_ok,
+            self.star_x,
+            *self.shows,
+            *self.ups,
+            self.marks,
+            self.spent,
+            self.exp,
+            self.golf_l,
+            self.golf_r,
+            self.golf_lb,
+            self.golf_rb,
+            self.lamp,
+            self.edges,
+            self.carpets,
+            *self.hotels,
+            *self.proj,
+            self.vault,
+        )
 
     # -- the city plan -------------------------------------------------------------------------
     def is_built(self, s: int) -> bool:
@@ -344,11 +370,13 @@ class Sheet:
             return 0
         if self.segs == 0:
             return MIN_LOOP
-        for avoid in (self.edges, 0):
-            dist = _bfs(self.lamp, avoid)
-            if dist >= 0:
-                return dist
-        return 0
+        key = (self.lamp, self.edges)
+        hit = _ROUTE_CACHE.get(key)
+        if hit is None:
+            if len(_ROUTE_CACHE) >= _CHAIN_CACHE_SIZE:
+                _ROUTE_CACHE.clear()
+            hit = _ROUTE_CACHE[key] = _segments_missing(self.lamp, self.edges)
+        return hit
 
     def open_loans(self) -> int:
         """Loans circled and not repaid on both sheets (the opening-rank loan is added at the end)."""
@@ -367,7 +395,10 @@ class Sheet:
 
     def opened_carpets(self, kind: str) -> int:
         mask = self.carpets & CARPET_MASK[kind]
-        return sum(1 for s in range(NUM_SLOTS) if mask >> s & 1 and self.nums[s] >= 0)
+        if not mask:
+            return 0
+        nums = self.nums
+        return sum(1 for s in range(mask.bit_length()) if mask >> s & 1 and nums[s] >= 0)
 
 
 _new_sheet = object.__new__
@@ -422,6 +453,19 @@ def street_of(s: int) -> int:
 def _min_loop() -> int:
     """Length of the shortest closed route from the start (first segment, then the way back)."""
     return 1 + min(_bfs(nxt, 1 << edge) for _, edge, nxt in LAMP_LINKS[START_LAMP])
+
+
+def _segments_missing(lamp: int, edges: int) -> int:
+    """``Sheet.segments_missing`` of a started, unfinished route (memoised by its caller: the bots ask
+    it of every sheet they weigh, and routes repeat)."""
+    for avoid in (edges, 0):
+        dist = _bfs(lamp, avoid)
+        if dist >= 0:
+            return dist
+    return 0
+
+
+_ROUTE_CACHE: dict[tuple[int, int], int] = {}
 
 
 def _bfs(start: int, avoid: int) -> int:
