@@ -438,25 +438,29 @@ class Load:
         since = 0
         pause = 0.05
         waiting_at: int | None = None  # the seq a long poll waits to move on from
+        after_move: dict[str, Any] | None = None  # the view a move's answer carried (no GET needed)
         while time.monotonic() < self.deadline and not table.over:
-            params: dict[str, Any] = {"since": since}
-            if waiting_at is not None:
-                params.update(
-                    seq=waiting_at, wait=round(min(10.0, max(0.1, self.deadline - time.monotonic())), 2)
-                )
-            waiting_at = None
-            try:
-                async with http.get(path, params=params, headers=headers) as answer:
-                    status, body = answer.status, await answer.read()
-            except (aiohttp.ClientError, TimeoutError) as exc:
-                self.errors[f"rest GET: {type(exc).__name__}"] += 1
-                await asyncio.sleep(0.1)
-                continue
-            if status != 200:
-                self.errors[f"rest GET: HTTP {status} {rule_in(body)}"] += 1
-                await asyncio.sleep(0.1)
-                continue
-            payload = orjson.loads(body)
+            if after_move is not None:
+                payload, after_move = after_move, None
+            else:
+                params: dict[str, Any] = {"since": since}
+                if waiting_at is not None:
+                    params.update(
+                        seq=waiting_at, wait=round(min(10.0, max(0.1, self.deadline - time.monotonic())), 2)
+                    )
+                waiting_at = None
+                try:
+                    async with http.get(path, params=params, headers=headers) as answer:
+                        status, body = answer.status, await answer.read()
+                except (aiohttp.ClientError, TimeoutError) as exc:
+                    self.errors[f"rest GET: {type(exc).__name__}"] += 1
+                    await asyncio.sleep(0.1)
+                    continue
+                if status != 200:
+                    self.errors[f"rest GET: HTTP {status} {rule_in(body)}"] += 1
+                    await asyncio.sleep(0.1)
+                    continue
+                payload = orjson.loads(body)
             since = payload.get("event_count", since)
             if payload.get("over") or payload.get("status") in ("finished", "error"):
                 table.over = True
@@ -475,7 +479,7 @@ class Load:
             sent = time.perf_counter()
             try:
                 async with http.post(
-                    f"{path}/actions", json={"seq": seq, "action": action}, headers=headers
+                    f"{path}/actions", json={"seq": seq, "action": action, "since": since}, headers=headers
                 ) as moved:
                     status, body = moved.status, await moved.read()
             except aiohttp.ClientConnectorError as exc:  # never reached a server: nothing was sent
@@ -488,7 +492,8 @@ class Load:
                 await asyncio.sleep(0.1)
                 continue
             if status == 200:
-                new = orjson.loads(body)["seq"]
+                reply = orjson.loads(body)
+                new, after_move = reply["seq"], reply["view"]
                 if new != seq + 1:
                     self.errors[f"rest POST: acknowledged seq {new} for a move sent at {seq}"] += 1
                 self.acked("rest", client, new, action, sent)

@@ -244,3 +244,43 @@ def test_a_body_longer_than_it_said_is_refused_with_413():
         return {"type": "http.disconnect"}
 
     assert asyncio.run(read_body(leaves, 1000)) is None
+
+
+def test_a_move_with_since_answers_with_the_movers_view(make_client, sqlite_url):
+    """``since`` in a move's body: the answer carries the mover's view, the very one a GET with the
+    mover's token and that ``since`` gives next (events from that count, legal moves, its own hand
+    and no other seat's), on the quick path and on the full stack alike."""
+    client = make_client(sqlite_url)
+    answered, quick = counting(client.app)
+    created = create(client, seed=6)
+    table_id, tokens = created["id"], [s["token"] for s in created["seats"]]
+    for n in range(6):
+        spectator = client.get(f"/api/tables/{table_id}").json()
+        if spectator["status"] == "finished":
+            break
+        seat = spectator["to_act"][0]
+        mine = client.get(f"/api/tables/{table_id}", params={"token": tokens[seat]}).json()
+        client.app.quick = quick if n % 2 == 0 else None
+        answer = client.post(
+            f"/api/tables/{table_id}/actions",
+            json={
+                "token": tokens[seat],
+                "seq": mine["seq"],
+                "action": mine["legal"][0],
+                "since": mine["event_count"],
+            },
+        )
+        client.app.quick = quick
+        assert answer.status_code == 200, answer.text
+        body = answer.json()
+        assert body["seq"] == mine["seq"] + 1 and body["view"]["seq"] == body["seq"]
+        after = client.get(
+            f"/api/tables/{table_id}", params={"token": tokens[seat], "since": mine["event_count"]}
+        ).json()
+        assert body["view"] == after and body["view"]["seat"] == seat
+        assert body["view"]["events"]  # the move's own events, from the count the mover had
+    assert ("POST", f"/api/tables/{table_id}/actions") in answered
+    refused = client.post(
+        f"/api/tables/{table_id}/actions", json={"token": tokens[0], "seq": 0, "action": "r", "since": -1}
+    )
+    assert refused.status_code == 422  # since is checked like a GET's

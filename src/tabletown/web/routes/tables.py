@@ -75,6 +75,13 @@ class ActionBody(BaseModel):
     action: str | StrictInt = Field(
         description="the move in the game's notation (or its number in the action space)"
     )
+    since: StrictInt | None = Field(
+        default=None,
+        ge=0,
+        le=MAX_COUNT,
+        description="also answer with the seat's view after the move, events from this count on "
+        "(what a GET with since would give; saves a REST client that request)",
+    )
 
 
 class DraftBody(BaseModel):
@@ -215,12 +222,23 @@ async def table_view(
 
 
 @router.post("/api/tables/{table_id}/actions", tags=["tables"])
-async def post_action(table_id: str, body: ActionBody, request: Request) -> dict[str, Any]:
+async def post_action(table_id: str, body: ActionBody, request: Request) -> Response:
     """Make a move: 409 if ``seq`` is stale, 422 with the rule if the engine refuses it."""
     svc = service(request)
     # (mypy types ``x or await y`` as Optional; get raises rather than return None)
     table: LiveTable = svc.held(table_id) or await anyio.to_thread.run_sync(svc.get, table_id)  # type: ignore[assignment]
-    return {"seq": await make_move(svc, request, table, body)}
+    seq, seat = await make_move(svc, request, table, body)
+    return Response(moved_answer(svc, request, table, seq, seat, body.since), media_type="application/json")
+
+
+def moved_answer(
+    svc: TableService, request: HTTPConnection, table: LiveTable, seq: int, seat: int, since: int | None
+) -> bytes:
+    """A move's answer: its ``seq``, and with ``since`` the mover's view after it (``view``)."""
+    if since is None:
+        return b'{"seq":%d}' % seq
+    view = json_bytes(svc.payload(table, seat, since, request_language(request)))
+    return b'{"seq":%d,"view":%s}' % (seq, view)
 
 
 @router.post("/api/tables/{table_id}/draft", tags=["tables"])
@@ -235,14 +253,18 @@ async def draft(table_id: str, body: DraftBody, request: Request) -> dict[str, A
     return svc.draft(table, token, body.steps)
 
 
-async def make_move(svc: TableService, request: HTTPConnection, table: LiveTable, body: ActionBody) -> int:
+async def make_move(
+    svc: TableService, request: HTTPConnection, table: LiveTable, body: ActionBody
+) -> tuple[int, int]:
+    """Play the move; its new ``seq`` and the mover's seat."""
     token = credential(request, table, body.token, body.seat)
-    if token is None or table.seat_for(token) is None:
+    held = table.seat_for(token)
+    if token is None or held is None:
         raise TableError(403, "seat.bad_token", N_("this token holds no seat at this table"))
     check_move_rate(request, token)
     await until_seq(table, body.seq, CATCH_UP_WAIT)
     async with gate(table):
-        return await svc.act_on_loop(table, token, body.seq, body.action)
+        return await svc.act_on_loop(table, token, body.seq, body.action), held.seat
 
 
 async def quick(scope: Any, receive: Receive, send: Any, table_id: str, actions: bool) -> Receive | None:
@@ -297,11 +319,11 @@ async def quick(scope: Any, receive: Receive, send: Any, table_id: str, actions:
     if table is None:
         return replaying(raw, receive)
     try:
-        seq = await make_move(svc, request, table, move)
+        seq, seat = await make_move(svc, request, table, move)
     except TableError as exc:
         await send_error(send, exc, request_language(request))
         return None
-    await send_quick(send, 200, b'{"seq":%d}' % seq)
+    await send_quick(send, 200, moved_answer(svc, request, table, seq, seat, move.since))
     return None
 
 
