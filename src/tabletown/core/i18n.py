@@ -68,14 +68,20 @@ _SEAT_WORDS = (
 
 def seat_names(seats: Sequence[tuple[str, str | None]], lang: str = DEFAULT) -> list[str]:
     """What to call each seat, from (kind, name) pairs, in ``lang``: "Expert bot", "Bot ekspert"."""
+    return list(_seat_names(tuple(seats), lang))
+
+
+# Remembered: a server words every payload's seats, the same few tables' seats again and again.
+@functools.lru_cache(maxsize=4096)
+def _seat_names(seats: tuple[tuple[str, str | None], ...], lang: str) -> tuple[str, ...]:
     if lang == DEFAULT or lang not in LANGUAGES:
-        return seat_display_names(seats)
+        return tuple(seat_display_names(seats))
     found = catalog(CORE_DOMAIN, lang)
 
     def say(context: str, message: str) -> str:
         return str(found.pgettext(context, message)) if context else found.gettext(message)
 
-    return seat_display_names(seats, say)
+    return tuple(seat_display_names(seats, say))
 
 
 def register_domain(domain: str, directory: Path) -> None:
