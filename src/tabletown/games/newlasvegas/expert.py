@@ -13,6 +13,7 @@ round) and the public cards, so it never uses hidden information.
 from __future__ import annotations
 
 import math
+from operator import itemgetter
 from typing import Any
 
 from ...core.game import Bot, State
@@ -44,7 +45,7 @@ from .data import (
     UPGRADE_VALUES,
 )
 from .heuristics import fillable_street
-from .sheet import GRAND, NO_HOTEL, Sheet, project_met
+from .sheet import EMPTY, GRAND, NO_HOTEL, Sheet, project_met
 from .state import NewLasVegasState
 from .steps import DONE, OPEN, PICK, Turn
 
@@ -80,10 +81,11 @@ WEIGHTS: dict[str, float] = {
 _STREET_MASKS = [sum(1 << s for s in range(a, b)) for a, b in STREET_RANGE]
 # Per street (its numbers and built cranes): its chains and its (fillable, dead) slots. A search's
 # sheets differ from each other in one or two streets, so most lookups hit. Read-only values.
-_STREET_CACHE: dict[tuple[int, ...], tuple[list[tuple[int, int, bool, bool]], int, int]] = {}
+_STREET_CACHE: dict[tuple[int, ...], tuple[list[tuple[int, int, bool, bool]], int, int, int]] = {}
 
 
-def _streets(sh: Sheet) -> list[tuple[list[tuple[int, int, bool, bool]], int, int]]:
+def _streets(sh: Sheet) -> list[tuple[list[tuple[int, int, bool, bool]], int, int, int]]:
+    """Per street: its chains, its (fillable, dead) slots and its longest chain."""
     nums, built = sh.nums, sh.built
     out = []
     for st, (a, b) in enumerate(STREET_RANGE):
@@ -93,13 +95,14 @@ def _streets(sh: Sheet) -> list[tuple[list[tuple[int, int, bool, bool]], int, in
             if len(_STREET_CACHE) > 200_000:
                 _STREET_CACHE.clear()
             good, dead = fillable_street(nums, built, a, b)
-            hit = _STREET_CACHE[key] = (sh.runs(st), good, dead)
+            runs = sh.runs(st)
+            hit = _STREET_CACHE[key] = (runs, good, dead, max((r[0] for r in runs), default=0))
         out.append(hit)
     return out
 
 
 def _chains(sh: Sheet) -> list[list[tuple[int, int, bool, bool]]]:
-    return [runs for runs, _, _ in _streets(sh)]
+    return [street[0] for street in _streets(sh)]
 
 
 def _opp_runs(others: list[Sheet]) -> list[int]:
@@ -187,6 +190,10 @@ def _cranes_done(sh: Sheet, mask: int) -> int:
 
 
 _SLOT_AV = [a - 1 for a in SLOT_AVENUE]
+# Each avenue's size and a getter of its slots' numbers; the star casinos' numbers; PAR columns.
+_AVENUES = tuple((len(slots), itemgetter(*slots)) for slots in AVENUE_SLOTS)
+_STAR_NUMBERS = itemgetter(*STAR_SLOTS)
+_PAR_COLUMN = {p: f"par{p}" for p in (3, 4, 5)}
 _AV_SIZE = [len(slots) for slots in AVENUE_SLOTS]
 _AV_EDGE_CRANES = sum(1 << s for s in CRANE_SLOTS if SLOT_AVENUE[s] in (1, NUM_AVENUES))
 _PAR4_SLOTS = [s for s in range(STREET_RANGE[0][0], STREET_RANGE[0][1]) if 4 in SLOT_HOLES[s]]
@@ -318,16 +325,16 @@ def _evaluate_sheet(sh: Sheet, ctx: dict[str, Any], w: dict[str, float]) -> tupl
     """The sheet's own worth, its longest chain per street and its unused opening boxes."""
     value = 0.0
     streets = _streets(sh)
-    good = sum(g for _, g, _ in streets)
-    dead = sum(d for _, _, d in streets)
+    good = sum(street[1] for street in streets)
+    dead = sum(street[2] for street in streets)
     fade = ctx["fade"]  # promises are worth less as the end draws near
     value += fade * (w["good"] * good - w["dead"] * dead)
-    chains = [runs for runs, _, _ in streets]
+    chains = [street[0] for street in streets]
     opp = ctx["opp_runs"]
     bonus = _value(sh, "street")
     runs = []
     for st in range(NUM_STREETS):
-        mine = max((r[0] for r in chains[st]), default=0)
+        mine = streets[st][3]
         runs.append(mine)
         value += w["run"] * mine
         if mine > 0 and ctx["multi"]:
@@ -340,23 +347,20 @@ def _evaluate_sheet(sh: Sheet, ctx: dict[str, Any], w: dict[str, float]) -> tupl
             value += w["star"] * fade
     if room and w["star_open"]:
         # Star casinos still empty are the only way to future shows.
-        value += fade * w["star_open"] * sum(1 for s in STAR_SLOTS if sh.nums[s] < 0)
+        value += fade * w["star_open"] * _STAR_NUMBERS(sh.nums).count(EMPTY)
     grands, smalls = sh.hotel_counts()
     value += grands * _value(sh, "grand") + smalls * _value(sh, "small")
     taken = ctx["grand_taken"]
-    opened = [0] * NUM_AVENUES
-    for s, v in enumerate(sh.nums):
-        if v >= 0:
-            opened[_SLOT_AV[s]] += 1
-    hotels = sh.hotels
+    hotels, nums = sh.hotels, sh.nums
     for a in range(NUM_AVENUES):
         if hotels[a]:
             continue
+        size, numbers = _AVENUES[a]
         worth = w["hotel_grand"] if not taken >> a & 1 else w["hotel_small"]
-        value += fade * worth * (opened[a] / _AV_SIZE[a]) ** 2
+        value += fade * worth * ((size - numbers(nums).count(EMPTY)) / size) ** 2
     if ctx["golf"]:
-        value += sum(_value(sh, f"par{p}") for p in sh.holes()) * w["golf"]
-        value += sum(_value(sh, f"par{p}") for p in _golf_reachable(sh)) * w["golf_open"] * fade
+        value += sum(_value(sh, _PAR_COLUMN[p]) for p in sh.holes()) * w["golf"]
+        value += sum(_value(sh, _PAR_COLUMN[p]) for p in _golf_reachable(sh)) * w["golf_open"] * fade
     value += w["carpet"] * (sh.opened_carpets("vip") + sh.opened_carpets("luxury"))
     value += w["carpet_passed"] * bin(sh.carpets).count("1")
     value += sh.segments_missing() * _value(sh, "limo") * w["limo"]
