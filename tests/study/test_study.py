@@ -104,8 +104,10 @@ def test_tiny_study_report_agrees_with_its_csv(name: str, tmp_path: Path) -> Non
         assert table in page.tables
     # Wins by set-up and seat, counted from games.csv, are the numbers the page shows.
     counted: dict[tuple[str, int], float] = {}
+    shared: dict[str, int] = {}
     for row in games:
         winners = [int(s) for s in row["winners"].split("|")]
+        shared[row["config"]] = shared.get(row["config"], 0) + (len(winners) > 1)
         for seat in range(int(row["players"])):
             credit = 1 / len(winners) if seat in winners else 0.0
             counted[row["config"], seat] = counted.get((row["config"], seat), 0.0) + credit
@@ -114,6 +116,7 @@ def test_tiny_study_report_agrees_with_its_csv(name: str, tmp_path: Path) -> Non
     for row in shown:
         assert float(row["wins"]) == pytest.approx(counted[row["config"], int(row["seat"])], abs=1e-6)
         assert int(row["games"]) == GAMES
+        assert int(row["shared"]) == shared[row["config"]]
     # Mean lengths shown equal those of games.csv.
     for row in html_rows(page, "lengths"):
         turns = [int(g["turns"]) for g in games if g["config"] == row["config"]]

@@ -131,11 +131,14 @@ def _head(first: Row) -> Row:
 
 
 def seat_table(rows: Sequence[Row]) -> list[Row]:
-    """Win rate by seat in every set-up: the first-player advantage."""
+    """Win rate by seat in every set-up: the first-player advantage. ``shared`` counts the set-up's
+    games whose first place was shared (each winner then has 1/winners of a win): where identical
+    bots often build the same game, it says how little the seat figures can tell."""
     table = []
     for games in _by_config(rows).values():
         n = len(games)
         players = games[0]["players"]
+        shared = sum(1 for g in games if len(g["winners"]) > 1)
         for seat in range(players):
             wins = sum(g["credit"][seat] for g in games)
             low, high = wilson(wins, n)
@@ -149,6 +152,7 @@ def seat_table(rows: Sequence[Row]) -> list[Row]:
                     "ci_low": r6(low),
                     "ci_high": r6(high),
                     "fair": r6(1 / max(players, 2) if players == 1 else 1 / players),
+                    "shared": shared,
                 }
             )
     return table
