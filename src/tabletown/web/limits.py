@@ -27,6 +27,10 @@ class Limits:
     sockets_per_table: int = 400  # open WebSockets on one table, seats and spectators together
     sockets_per_address: int = 60  # open WebSockets from one client address, all tables together
     spectators_per_table: int = 300  # WebSockets without a seat on one table
+    # Long polls (GET a table with seq and wait) held open from one client address, all tables
+    # together: a table answers at most drivers.MAX_WAITERS of them at its change, the rest at once,
+    # so one address holding that many would turn every other client's long poll into a busy loop.
+    polls_per_address: int = 60
     chat_per_minute: int = 20  # chat messages per seat (spectators: per client address), bursts of chat_burst
     chat_burst: int = 5
     # Tables with no human seat cost bot thinking and nothing else stops them: how many may be running
@@ -39,6 +43,11 @@ class Limits:
     analyses_per_hour: int = 30
     analyses_burst: int = 10
     analyses_queued: int = 50
+    # A record file uploaded for the replay page is replayed from its seed: up to the body limit of
+    # moves for one request. New records (not one already replayed here) one client address may
+    # upload per minute, bursts of uploads_burst; stepping through one record is free.
+    uploads_per_minute: int = 30
+    uploads_burst: int = 10
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Limits:
@@ -165,9 +174,11 @@ class Guard:
         self.table_sockets = Counter(limits.sockets_per_table)
         self.address_sockets = Counter(limits.sockets_per_address)
         self.spectators = Counter(limits.spectators_per_table)
+        self.address_polls = Counter(limits.polls_per_address)
         self.chat = TokenBuckets(limits.chat_per_minute / 60.0, limits.chat_burst)
         self.bot_tables = Running(limits.bot_tables_per_address, limits.bot_tables)
         self.analyses = TokenBuckets(limits.analyses_per_hour / 3600.0, limits.analyses_burst)
+        self.uploads = TokenBuckets(limits.uploads_per_minute / 60.0, limits.uploads_burst)
 
 
 def retry_after(seconds: float) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from ..core.errors import RecordError
@@ -120,8 +121,10 @@ class Uploads:
         self.lock = threading.Lock()
         self.tables: OrderedDict[str, LiveTable] = OrderedDict()
 
-    def table(self, data: Any) -> LiveTable:
-        """A record file someone uploaded, as a read-only table for the replay page (kept briefly)."""
+    def table(self, data: Any, admit: Callable[[], None] | None = None) -> LiveTable:
+        """A record file someone uploaded, as a read-only table for the replay page (kept briefly).
+        ``admit`` is called before a record not kept here is taken (it raises to refuse it): a new
+        record costs a replay from its seed, one already kept costs nothing."""
         try:
             record = Record.from_json(data) if isinstance(data, dict) else None
         except RecordError as exc:
@@ -141,6 +144,8 @@ class Uploads:
             if table is not None:
                 self.tables.move_to_end(key)
                 return table
+        if admit is not None:
+            admit()
         table = LiveTable(
             id="upload",
             game=game,

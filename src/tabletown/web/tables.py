@@ -675,10 +675,12 @@ class TableService(Following):
         store = self.async_store
         if store is None or not table.write_lock.acquire(blocking=False):
             return await self._commit_in_thread(table, seat, action, by, expected_seq, notation)
+        if expected_seq > table.seq and self.shared:
+            # Released once, before the thread: a refusal there must not release the lock a second
+            # time (that raised, or freed another writer's hold and let two writers in at once).
+            table.write_lock.release()
+            return await self._commit_in_thread(table, seat, action, by, expected_seq, notation)
         try:
-            if expected_seq > table.seq and self.shared:
-                table.write_lock.release()
-                return await self._commit_in_thread(table, seat, action, by, expected_seq, notation)
             move = self._prepare(table, seat, action, by, expected_seq, notation)
         except BaseException:
             table.write_lock.release()

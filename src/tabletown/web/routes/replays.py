@@ -79,7 +79,16 @@ def get_replay(
 def post_replay(body: ReplayBody, request: Request) -> dict[str, Any]:
     """Watch an uploaded record: the position after ``step`` moves as ``seat`` saw it."""
     svc = service(request)
-    table = svc.uploads.table(body.record)
+    guard, address = guard_of(request), client_address(request)
+
+    def admit() -> None:
+        # a new record is replayed from its seed (up to the body limit of moves): bounded per address
+        if wait := guard.uploads.take(address):
+            raise TableError(
+                429, "limit.uploads", N_("too many new records from this address"), retry_after=wait
+            )
+
+    table = svc.uploads.table(body.record, admit)
     if body.seat is not None and not 0 <= body.seat < table.num_players:
         raise TableError(422, "seat.number", N_("no such seat"))
     view = replay_view(table, body.step, body.seat, request_language(request), body.instead)

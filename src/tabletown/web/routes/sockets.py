@@ -39,7 +39,12 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     seat_param = params.get("seat")
     try:
         table = await anyio.to_thread.run_sync(svc.get, table_id)
-        seat_no = int(seat_param) if seat_param is not None and seat_param.isdigit() else None
+        # ASCII digits only: str.isdigit() also passes "²", which int() refuses (an unhandled error).
+        seat_no = (
+            int(seat_param)
+            if seat_param is not None and seat_param.isascii() and seat_param.isdigit()
+            else None
+        )
         token = credential(websocket, table, params.get("token"), seat_no)
         seat = None
         if token:

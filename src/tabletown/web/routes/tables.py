@@ -214,11 +214,26 @@ async def table_view(
     elif found is not None:
         number = found.seat
     if wait and seq is not None:
-        await until_changed(table, seq, wait)  # type: ignore[arg-type]  # held, or loaded by look()
+        await long_poll(request, table, seq, wait)  # type: ignore[arg-type]  # held, or loaded by look()
     # In memory: microseconds, no thread needed. Sent as it is (no response model to check a
     # whole view against, no generic encoder walking it).
     lang = request_language(request)
     return json_bytes(svc.payload(table, number, since, lang))  # type: ignore[arg-type]  # as above
+
+
+async def long_poll(request: HTTPConnection, table: LiveTable, seq: int, wait: float) -> None:
+    """Hold the answer until the table changes (``until_changed``), counted against the client
+    address's long polls: past ``Limits.polls_per_address`` a 429, so that no one address fills a
+    table's waiting list (``drivers.MAX_WAITERS``) and sets everybody else's long polls spinning."""
+    if table.seq != seq or table.over:
+        return  # answered at once: nothing held
+    guard, address = guard_of(request), client_address(request)
+    if not guard.address_polls.enter(address):
+        raise TableError(429, "limit.polls", N_("too many connections from this address"), retry_after=1.0)
+    try:
+        await until_changed(table, seq, wait)
+    finally:
+        guard.address_polls.leave(address)
 
 
 @router.post("/api/tables/{table_id}/actions", tags=["tables"])
