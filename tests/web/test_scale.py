@@ -220,6 +220,27 @@ def test_processes_migrating_at_once_all_finish(pg_url):
     engine.dispose()
 
 
+def _descendants(pid: int) -> dict[int, str]:
+    """Every process below ``pid`` with its command line (from /proc)."""
+    found: dict[int, str] = {}
+    todo = [pid]
+    while todo:
+        parent = todo.pop()
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            try:
+                with open(f"/proc/{entry}/stat") as handle:
+                    ppid = int(handle.read().rsplit(")", 1)[1].split()[1])
+                if ppid == parent:
+                    with open(f"/proc/{entry}/cmdline", "rb") as handle:
+                        found[int(entry)] = handle.read().replace(b"\0", b" ").decode()
+                    todo.append(int(entry))
+            except (OSError, ValueError, IndexError):
+                continue
+    return found
+
+
 def test_serve_with_three_workers_and_its_own_bot_worker(pg_url, redis_url):
     """`serve --workers 3` on a fresh schema: the migration runs once, every request finds a
     process, and the bot worker serve starts plays the bot's moves."""
@@ -250,6 +271,12 @@ def test_serve_with_three_workers_and_its_own_bot_worker(pg_url, redis_url):
             )
             assert moved.status_code in (200, 409), moved.text
         assert bot_moves >= 3 or payload["over"]
+        # The processes serve starts find the addresses in their environment: a URL may carry a
+        # password, and every local user can read a command line (ps).
+        started = _descendants(server.pid)
+        assert any("botworker" in line for line in started.values()), started
+        for line in started.values():
+            assert pg_url not in line and redis_url not in line, line
     finally:
         server.send_signal(signal.SIGINT)
         try:

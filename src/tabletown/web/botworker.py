@@ -32,7 +32,7 @@ from . import db
 from .analyses import Analyst
 from .catalog import games
 from .drivers import Drivers, Follower
-from .hub import make_hub
+from .hub import ENV_REDIS, make_hub
 from .movestore import AsyncMoveStore
 from .tables import LiveTable, TableService
 
@@ -235,14 +235,18 @@ def supervise(argv_for: list[list[str]], parent: int | None = None) -> None:
                 child.kill()
 
 
-def worker_command(
-    db_url: str, redis_url: str | None, index: int, workers: int, bot_delay: float
-) -> list[str]:
-    command = [sys.executable, "-m", "tabletown.web.botworker", "--db", db_url, "--index", str(index)]
-    command += ["--of", str(workers), "--bot-delay", str(bot_delay)]
-    if redis_url:
-        command += ["--redis", redis_url]
-    return command
+def worker_command(index: int, workers: int, bot_delay: float) -> list[str]:
+    """A bot worker's command line. The database and Redis addresses are not on it: a URL may hold
+    a password, and any local user can read a process's command line (``ps``); the child finds them
+    in its environment (``worker_environment``)."""
+    command = [sys.executable, "-m", "tabletown.web.botworker", "--index", str(index)]
+    return command + ["--of", str(workers), "--bot-delay", str(bot_delay)]
+
+
+def worker_environment(db_url: str, redis_url: str) -> None:
+    """Put the addresses where the bot workers this process starts will read them."""
+    os.environ[db.ENV_URL] = db_url
+    os.environ[ENV_REDIS] = redis_url
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -258,16 +262,15 @@ def main(argv: list[str] | None = None) -> None:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
     url = db.resolve_url(args.db)
+    args.redis = args.redis or os.environ.get(ENV_REDIS)
     if not args.redis:
         parser.error(
             "a bot worker hears of moves and holds its tables' leases through Redis: give --redis URL"
         )
     if args.supervise:
+        worker_environment(url, args.redis)
         supervise(
-            [
-                worker_command(url, args.redis, i, args.supervise, args.bot_delay)
-                for i in range(args.supervise)
-            ],
+            [worker_command(i, args.supervise, args.bot_delay) for i in range(args.supervise)],
             args.parent,
         )
         return

@@ -142,7 +142,7 @@ def serve(
 
 def start_bot_worker(db_url: str, redis_url: str, bot_delay: float) -> Callable[[], None]:
     """Start ``tabletown bots`` (one worker) beside the web processes; returns a function that stops it."""
-    from .botworker import worker_command
+    from .botworker import worker_command, worker_environment
 
     command = [
         sys.executable,
@@ -153,7 +153,8 @@ def start_bot_worker(db_url: str, redis_url: str, bot_delay: float) -> Callable[
         "--parent",
         str(os.getpid()),
     ]
-    command += worker_command(db_url, redis_url, 0, 1, bot_delay)[3:]
+    command += worker_command(0, 1, bot_delay)[3:]
+    worker_environment(db_url, redis_url)  # not on the command line, where ``ps`` shows passwords
     process = subprocess.Popen(command)
     done = threading.Event()
 
