@@ -325,3 +325,30 @@ def test_without_the_capped_rule_a_capped_halving_may_still_leave_the_anchor() -
         anchor = expert.choose(state.clone(), seat)
         assert bot.capped == 1 and bot.last_verified == 0
         assert move == anchor or bot.last_values[move] > bot.last_values[anchor]
+
+
+class _Finished:
+    """A finished position with a fixed result (all ``SearchBot._value`` reads of a state)."""
+
+    def __init__(self, ranks: tuple[int, ...]) -> None:
+        from tabletown.core.game import Result
+
+        self._result = Result(tuple(float(-r) for r in ranks), ranks)
+
+    def result(self):
+        return self._result
+
+
+def test_win_reward_counts_only_first_places_rank_reward_every_rival_beaten() -> None:
+    game = get_game("multicity")
+    rank = SearchBot(game, 1, replace(settings_for(game, "hard"), reward="rank"))
+    win = SearchBot(game, 1, replace(settings_for(game, "hard"), reward="win"))
+    second_of_four = _Finished((1, 2, 3, 4))
+    assert rank._value(second_of_four, 1) == pytest.approx(2 / 3)  # two of three rivals beaten
+    assert win._value(second_of_four, 1) == 0.0 and win._value(second_of_four, 0) == 1.0
+    shared = _Finished((1, 1, 3, 4))  # two winners share the win
+    assert win._value(shared, 0) == 0.5 and rank._value(shared, 0) == pytest.approx(2.5 / 3)
+    with pytest.raises(ValueError, match="reward"):
+        SearchBot(game, 1, replace(settings_for(game, "hard"), reward="score"))
+    # a folder begun before the setting existed still resumes: left out at its default
+    assert "reward" not in rank.settings() and win.settings()["reward"] == "win"

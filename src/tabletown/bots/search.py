@@ -79,6 +79,9 @@ class SearchSettings:
     # best may still replace it on the halving's samples, by ``margin``; on measured worse in Machi
     # Koro, docs/bots.md).
     capped_keeps_anchor: bool = False
+    # How a finished play-out scores: "rank" (the share of rivals beaten, ties half) or "win" (1 for
+    # the winner, shared by tied winners; 0 otherwise). The same for two players but for ties.
+    reward: str = "rank"
 
 
 PRESETS: dict[str, SearchSettings] = {
@@ -128,6 +131,9 @@ class SearchBot(Bot):
         self._anchor = anchor_factory(self.rng.getrandbits(63)) if anchor_factory else None
         greedy = bots.get("greedy")
         self._greedy = greedy(self.rng.getrandbits(63)) if greedy else None
+        if self.config.reward not in ("rank", "win"):
+            raise ValueError(f"reward must be rank or win, not {self.config.reward!r}")
+        self._win_reward = self.config.reward == "win"
         if self.config.chance not in ("root", "first", "off"):
             raise ValueError(f"chance must be root, first or off, not {self.config.chance!r}")
         self._chance = chance_model(game) if self.config.chance != "off" else None
@@ -146,8 +152,12 @@ class SearchBot(Bot):
         self.searched = 0  # decisions searched (the others were answered by the anchor or alone)
 
     def settings(self) -> dict[str, object]:
-        """Recorded by the arena so a resumed job keeps the same bot."""
-        return asdict(self.config)
+        """Recorded by the arena so a resumed job keeps the same bot. A setting added later is left
+        out at its default, so folders begun before it still resume (benchmarks/results)."""
+        settings = asdict(self.config)
+        if settings["reward"] == "rank":
+            del settings["reward"]
+        return settings
 
     # -- the decision ---------------------------------------------------------------------------------
     def choose(self, state: State, player: int) -> Action:
@@ -339,6 +349,9 @@ class SearchBot(Bot):
     def _value(self, state: State, me: int) -> float:
         result = state.result()
         if result is not None:
+            if self._win_reward:
+                winners = result.winners
+                return 1.0 / len(winners) if me in winners else 0.0
             return rank_rewards(result)[me]
         if self._model_value is not None:
             return self._model_value(state, me)
