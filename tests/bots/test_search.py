@@ -352,3 +352,65 @@ def test_win_reward_counts_only_first_places_rank_reward_every_rival_beaten() ->
         SearchBot(game, 1, replace(settings_for(game, "hard"), reward="score"))
     # a folder begun before the setting existed still resumes: left out at its default
     assert "reward" not in rank.settings() and win.settings()["reward"] == "win"
+
+
+def test_learned_judge_values_a_cut_off_play_out_by_the_shipped_model() -> None:
+    """``judge="learned"``: an unfinished position is worth the shipped model's chance for the seat
+    (from the seat's own observation), a finished one its result, and play-outs stop at the cut-off."""
+    import numpy as np
+
+    from tabletown.analysis.model import shipped_model
+
+    game = get_game("lordsofvegas")
+    state = positions(game, 1, seed=51)[0]
+    model = shipped_model(game, 2, dict(state.options))
+    assert model is not None
+    bot = SearchBot(game, 1, replace(TINY, policy="random", judge="learned"))
+    for seat in range(2):
+        expected = float(model.chances(np.asarray([state.observation(seat)], dtype=np.float32))[0])
+        assert bot._value(state, seat) == pytest.approx(expected)
+    # the game judge has nothing for Lords of Vegas, so a play-out runs to the end
+    game_judged = SearchBot(game, 1, replace(TINY, policy="random"))
+    assert not game_judged._can_judge(state) and bot._can_judge(state)
+    played, to_the_end = state.clone(), state.clone()
+    bot._rollout(played, 0, seed=3, cutoff=5)
+    game_judged._rollout(to_the_end, 0, seed=3, cutoff=5)
+    assert played.log != state.log and not played.is_over  # five actions never end a game
+    assert to_the_end.is_over
+
+
+def test_learned_judge_needs_a_shipped_model_or_plays_to_the_end() -> None:
+    """The toy game ships no model: the learned judge then plays every play-out to the end."""
+    bot = SearchBot(TOY, 1, replace(TINY, policy="random", judge="learned"))
+    state = TOY.new_game(2, {}, seed=4)
+    assert not bot._can_judge(state)
+    assert bot._learned(state) is None
+    with pytest.raises(ValueError, match="judge"):
+        SearchBot(TOY, 1, replace(TINY, judge="oracle"))
+
+
+def test_learned_prior_orders_candidates_by_the_chance_after_each_move() -> None:
+    """``prior="learned"`` keeps the anchor and greedy's move, then the moves the model rates best."""
+    import numpy as np
+
+    from tabletown.analysis.model import shipped_model
+
+    game = get_game("lordsofvegas")
+    state = next(s for s in positions(game, 40, seed=61) if len(s.legal_actions(s.to_act[0])) > 8)
+    seat = state.to_act[0]
+    legal = state.legal_actions(seat)
+    bot = SearchBot(game, 1, replace(TINY, top_k=4, prior="learned", anchor=""))
+    bot._greedy = None
+    base = state.determinize(seat, 9)
+    ranked = bot._learned_rank(base, seat, legal)
+    assert ranked is not None and sorted(map(str, ranked)) == sorted(map(str, legal))
+    model = shipped_model(game, 2, dict(state.options))
+    assert model is not None
+    chances = []
+    for action in ranked:
+        after = base.clone()
+        after.apply(seat, action)
+        chances.append(float(model.chances(np.asarray([after.observation(seat)], dtype=np.float32))[0]))
+    assert chances == sorted(chances, reverse=True)
+    assert bot._candidates(state, seat, legal, None, 9) == ranked[:4]
+    assert "prior" not in SearchBot(game, 1, TINY).settings() and bot.settings()["prior"] == "learned"

@@ -39,13 +39,18 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from ..core.game import Action, Bot, Game, State
 from ..core.rng import SeededRNG, derive_seed
 from ..core.session import play_out, random_agent
 from . import GENERIC_BOTS
 from .mcts import clearly_better, heuristic_rewards, rank_rewards, sample_mean
+
+if TYPE_CHECKING:
+    from ..analysis.model import WinModel
 
 # A game's chance model: (state, seat, action) -> [(probability, force)] when ``action`` draws chance
 # that can be enumerated, else None; ``force(state, seat, action, rest_rng)`` applies the action with
@@ -82,6 +87,18 @@ class SearchSettings:
     # How a finished play-out scores: "rank" (the share of rivals beaten, ties half) or "win" (1 for
     # the winner, shared by tied winners; 0 otherwise). The same for two players but for ties.
     reward: str = "rank"
+    # What values a play-out stopped at ``cutoff``: "game" (the search model's ``value``, else the
+    # game's ``heuristic()``; a game with neither plays to the end) or "learned" (the game's shipped
+    # win-chance model, ``tabletown.analysis.model``, read from the seat's own observation; to the
+    # end where none ships for the table).
+    judge: str = "game"
+    # How candidates are picked above ``top_k``: "game" (as described in the module docstring) or
+    # "learned" (every move played on a copy and ranked by the learned win chance that follows).
+    prior: str = "game"
+
+
+# Settings added after result folders were begun, left out of ``settings()`` at their defaults.
+_LATER_DEFAULTS = {"reward": "rank", "judge": "game", "prior": "game"}
 
 
 PRESETS: dict[str, SearchSettings] = {
@@ -134,6 +151,11 @@ class SearchBot(Bot):
         if self.config.reward not in ("rank", "win"):
             raise ValueError(f"reward must be rank or win, not {self.config.reward!r}")
         self._win_reward = self.config.reward == "win"
+        for setting in ("judge", "prior"):
+            if getattr(self.config, setting) not in ("game", "learned"):
+                raise ValueError(f"{setting} must be game or learned, not {getattr(self.config, setting)!r}")
+        # The shipped win-chance model for the table in play, found on first use: (options, model).
+        self._learned_for: tuple[Any, WinModel | None] | None = None
         if self.config.chance not in ("root", "first", "off"):
             raise ValueError(f"chance must be root, first or off, not {self.config.chance!r}")
         self._chance = chance_model(game) if self.config.chance != "off" else None
@@ -155,8 +177,9 @@ class SearchBot(Bot):
         """Recorded by the arena so a resumed job keeps the same bot. A setting added later is left
         out at its default, so folders begun before it still resume (benchmarks/results)."""
         settings = asdict(self.config)
-        if settings["reward"] == "rank":
-            del settings["reward"]
+        for key, default in _LATER_DEFAULTS.items():
+            if settings[key] == default:
+                del settings[key]
         return settings
 
     # -- the decision ---------------------------------------------------------------------------------
@@ -260,7 +283,10 @@ class SearchBot(Bot):
             if move in legal and move not in picked:
                 picked.append(move)
         base = state.determinize(player, seed)
-        ranked = self._rank(base, player, legal) if self._rank is not None else None
+        if self.config.prior == "learned":
+            ranked = self._learned_rank(base, player, legal)
+        else:
+            ranked = self._rank(base, player, legal) if self._rank is not None else None
         if ranked is not None:
             rest = [action for action in ranked if action not in picked]
             return picked + rest[: max(0, top_k - len(picked))]
@@ -312,8 +338,8 @@ class SearchBot(Bot):
         rollout branches over its outcomes. Returns ``me``'s reward."""
         chance = self._chance if self._chance_in_rollouts and not branched else None
         steps = 0
-        # A cut-off needs the game's heuristic() to value the position; without one, play to the end.
-        if cutoff <= 0 or not self._has_heuristic(state):
+        # A cut-off needs a judge of unfinished positions; without one, play to the end.
+        if cutoff <= 0 or not self._can_judge(state):
             cutoff = 10**9
         limit = cutoff
         factory = self._policy_factory
@@ -341,6 +367,40 @@ class SearchBot(Bot):
                 steps += 1
         return self._value(state, me)
 
+    def _can_judge(self, state: State) -> bool:
+        if self.config.judge == "learned":
+            return self._learned(state) is not None
+        return self._model_value is not None or self._has_heuristic(state)
+
+    def _learned(self, state: State) -> WinModel | None:
+        """The game's shipped win-chance model for this table (None where none fits it)."""
+        found = self._learned_for
+        if found is None or found[0] is not state.options:
+            from ..analysis.model import shipped_model
+
+            model = shipped_model(self.game, state.num_players, dict(state.options))
+            found = self._learned_for = (state.options, model)
+        return found[1]
+
+    def _learned_chances(self, states: list[State], seat: int) -> list[float]:
+        model = self._learned(states[0])
+        assert model is not None
+        rows = np.asarray([s.observation(seat) for s in states], dtype=np.float32)
+        return [float(p) for p in model.chances(rows)]
+
+    def _learned_rank(self, base: State, player: int, legal: list[Action]) -> list[Action] | None:
+        """The legal moves, best first by the learned chance right after each (None without a model)."""
+        if self._learned(base) is None:
+            return None
+        after: list[State] = []
+        for action in legal:
+            sample = base.clone()
+            sample.apply(player, action)
+            after.append(sample)
+        chances = self._learned_chances(after, player)
+        order = sorted(range(len(legal)), key=lambda i: (-chances[i], i))
+        return [legal[i] for i in order]
+
     def _has_heuristic(self, state: State) -> bool:
         if self._heuristic is None:
             self._heuristic = state.heuristic() is not None
@@ -353,6 +413,8 @@ class SearchBot(Bot):
                 winners = result.winners
                 return 1.0 / len(winners) if me in winners else 0.0
             return rank_rewards(result)[me]
+        if self.config.judge == "learned":
+            return self._learned_chances([state], me)[0]
         if self._model_value is not None:
             return self._model_value(state, me)
         values = state.heuristic()

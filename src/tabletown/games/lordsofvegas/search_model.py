@@ -5,11 +5,23 @@ judge moves far worse than the expert does, so leaving the expert's move takes a
 
 from __future__ import annotations
 
+from typing import Any
+
+from .phases import ACTION
+
 SEARCH_TUNING = {
-    "easy": {"policy": "random", "rollouts": 60, "margin": 2.5},
-    "medium": {"policy": "random", "rollouts": 150, "margin": 2.5},
-    "hard": {"policy": "random", "rollouts": 300, "margin": 2.5},
+    "easy": {"policy": "random", "rollouts": 60, "margin": 2.5, "focus": False},
+    "medium": {"policy": "random", "rollouts": 150, "margin": 2.5, "focus": False},
+    "hard": {"policy": "random", "rollouts": 300, "margin": 2.5, "focus": False},
 }
+
+
+def searched(state: Any, seat: int) -> bool:
+    """The main phase's choices (build, sprawl, remodel, reorganize, gamble, trade or end) are worth a
+    search; the rest (which die goes where after a reorganization, a layoff, answering an offer) take
+    the expert's move."""
+    return bool(state.phase == ACTION)
+
 
 # Post-game analysis (tabletown.analysis): the learned model judges, and another move is named better
 # than the expert's only when the model gives it 15 points more: at 5 points a bot following the
