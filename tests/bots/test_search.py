@@ -414,3 +414,27 @@ def test_learned_prior_orders_candidates_by_the_chance_after_each_move() -> None
     assert chances == sorted(chances, reverse=True)
     assert bot._candidates(state, seat, legal, None, 9) == ranked[:4]
     assert "prior" not in SearchBot(game, 1, TINY).settings() and bot.settings()["prior"] == "learned"
+
+
+def test_multicity_rank_follows_the_expert_score() -> None:
+    """Multicity's ``rank`` orders the moves by the score the expert maximises, so the first is the
+    expert's own choice (up to its seeded tie-break), and a rule-decided turn (draw or pass) has none."""
+    from tabletown.games.multicity import search_model as multicity_model
+
+    game = get_game("multicity")
+    checked = ruled = 0
+    for state in positions(game, 120, seed=23):
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        ranked = multicity_model.rank(state.clone(), seat, legal)
+        if ranked is None:
+            ruled += 1
+            continue
+        assert sorted(map(str, ranked)) == sorted(map(str, legal))
+        moves, score = multicity_model._EXPERT.scored(state.clone(), seat, legal)  # type: ignore[misc]
+        values = [score(move) for move in ranked if move in moves]
+        assert values == sorted(values, reverse=True)
+        if len(values) < 2 or values[0] > values[1] + 1e-9:  # no tie for the best
+            assert ranked[0] == game.bots()["expert"](3).choose(state.clone(), seat)
+        checked += 1
+    assert checked >= 20 and ruled >= 1

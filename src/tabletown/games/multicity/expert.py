@@ -22,7 +22,7 @@ self-play against ``greedy`` (see docs/games/multicity.md).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ...core.game import Action, Bot, State
@@ -73,19 +73,32 @@ class ExpertBot(Bot):
         legal = state.legal_actions(player)
         if len(legal) == 1:
             return legal[0]
-        if state.drawn is not None:
-            return self._choose_lay(state, player, legal)
-        places = [a for a in legal if type(a) is Place]
-        if not places:
+        scored = self.scored(state, player, legal)
+        if scored is None:
+            places = [a for a in legal if type(a) is Place]
+            if places:
+                return places[0]  # the sixth object wins at once
             return DRAW if DRAW in legal else PASS
-        if len(state.unplaced[player]) == 1:
-            return places[0]  # the sixth object wins at once
+        moves, score = scored
+        return best_of(moves, score, self.rng)
+
+    def scored(
+        self, state: MulticityState, player: int, legal: list[Action]
+    ) -> tuple[list[Action], Callable[[Action], float]] | None:
+        """The moves this bot chooses among and the score it maximises over them, or None where it
+        decides by a rule instead (no placement: draw or pass; the last object: place it). The search
+        bot ranks its candidates by the same score (``search_model.rank``)."""
+        if state.drawn is not None:
+            return legal, self._lay_score(state, player)  # with a tile drawn, every move is a Lay
+        places: list[Action] = [a for a in legal if type(a) is Place]
+        if not places or len(state.unplaced[player]) == 1:
+            return None
         if state.phase == FINAL:
             # One placement each and then the ranking by squares left: greedy's rule is right here.
             open_now = [_lengths_open(state, seat) for seat in range(state.num_players)]
-            return best_of(places, lambda a: placement_score(state, player, a, open_now), self.rng)
+            return places, lambda a: placement_score(state, player, a, open_now)  # type: ignore[arg-type]
         bonus = self.w.placed_per_square
-        return best_of(places, lambda a: self._after_place(state, player, a) + bonus * a.length, self.rng)
+        return places, lambda a: self._after_place(state, player, a) + bonus * a.length  # type: ignore[arg-type, attr-defined]
 
     # -- placing -------------------------------------------------------------------------------------
     def _after_place(self, state: MulticityState, player: int, action: Place) -> float:
@@ -96,8 +109,8 @@ class ExpertBot(Bot):
         return self.evaluate(probe, player, counts, ends, self._at_risk(probe, player, ()))
 
     # -- laying the drawn tile -----------------------------------------------------------------------
-    def _choose_lay(self, state: MulticityState, player: int, legal: list[Action]) -> Action:
-        """Score every slot and turn on a private copy of the city, changing only what the tile touches."""
+    def _lay_score(self, state: MulticityState, player: int) -> Callable[[Action], float]:
+        """Scores every slot and turn on a private copy of the city, changing only what the tile touches."""
         probe = state.clone()
         n = probe.num_players
         counts = [Counter(a.length for a in c) for c in probe.cands]
@@ -131,7 +144,7 @@ class ExpertBot(Bot):
                 for square in squares:
                     del cells[square]
 
-        return best_of(legal, score, self.rng)  # type: ignore[arg-type]  # with a tile drawn, all are Lays
+        return score  # type: ignore[return-value]  # with a tile drawn, every move is a Lay
 
     def _at_risk(self, state: MulticityState, me: int, new: Sequence[Found]) -> dict[int, float]:
         """Our open lengths an opponent may take away, each with the factor its worth is kept at."""
