@@ -3,6 +3,7 @@ and Machi Koro's dice enumerated exactly. Budgets are tiny so the file stays fas
 
 from __future__ import annotations
 
+import copy
 import random
 import time
 from dataclasses import replace
@@ -438,3 +439,33 @@ def test_multicity_rank_follows_the_expert_score() -> None:
             assert ranked[0] == game.bots()["expert"](3).choose(state.clone(), seat)
         checked += 1
     assert checked >= 20 and ruled >= 1
+
+
+@pytest.mark.parametrize("name", ["lordsofvegas", "newlasvegas"])
+def test_focused_search_leaves_routine_steps_to_the_expert(name: str) -> None:
+    """Lords of Vegas searches its main-phase choices and New Las Vegas its picks; elsewhere a focused
+    search plays the expert's move without searching (the anchor reads a determinization, so the
+    expert is asked the same way here)."""
+    from tabletown.games.lordsofvegas import search_model as lov_model
+    from tabletown.games.newlasvegas import search_model as nlv_model
+
+    model = {"lordsofvegas": lov_model, "newlasvegas": nlv_model}[name]
+    game = get_game(name)
+    settings = replace(TINY, rollouts=2, policy="random", cutoff=0, focus=True)
+    searched = routine = 0
+    for index, state in enumerate(positions(game, 30, seed=71)):
+        seat = state.to_act[0]
+        bot = SearchBot(game, index, settings)
+        twin = copy.deepcopy(bot)  # asks its anchor exactly as the bot will
+        assert twin._anchor is not None
+        anchor = twin._anchor.choose(state.determinize(seat, twin.rng.getrandbits(63)), seat)
+        move = bot.choose(state.clone(), seat)
+        if model.searched(state, seat):
+            searched += 1
+            assert bot.searched == 1
+        else:
+            routine += 1
+            assert bot.searched == 0 and move == anchor
+    assert searched >= 3 and routine >= 3
+    # the levels as measured keep searching every decision
+    assert all(settings_for(game, level).focus is False for level in PRESETS)

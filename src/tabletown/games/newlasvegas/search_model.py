@@ -4,11 +4,22 @@ expert is left only for a paired advantage of 2.5 standard errors, as in Multici
 
 from __future__ import annotations
 
+from typing import Any
+
+from .phases import ROUND
+from .steps import PICK
+
 SEARCH_TUNING = {
-    "easy": {"policy": "random", "rollouts": 30, "margin": 2.5},
-    "medium": {"policy": "random", "rollouts": 80, "margin": 2.5},
-    "hard": {"policy": "random", "rollouts": 150, "margin": 2.5},
+    "easy": {"policy": "random", "rollouts": 30, "margin": 2.5, "focus": False},
+    "medium": {"policy": "random", "rollouts": 80, "margin": 2.5, "focus": False},
+    "hard": {"policy": "random", "rollouts": 150, "margin": 2.5, "focus": False},
 }
+
+
+def searched(state: Any, seat: int) -> bool:
+    """The pick of a round's pair of cards is worth a search (it decides the round); the steps that
+    follow (where to write the number, which effect to use) take the expert's move, planned with it."""
+    return bool(state.phase == ROUND and state.turns[seat].stage == PICK)
 
 # Post-game analysis (tabletown.analysis): the learned model judges, and another move is named better
 # than the expert's only when the model gives it 15 points more (at 5 points a bot following the
