@@ -469,3 +469,33 @@ def test_focused_search_leaves_routine_steps_to_the_expert(name: str) -> None:
     assert searched >= 3 and routine >= 3
     # the levels as measured keep searching every decision
     assert all(settings_for(game, level).focus is False for level in PRESETS)
+
+
+@pytest.mark.parametrize(
+    ("name", "extra"),
+    [("machikoro", {}), ("multicity", {"rollouts": 12, "top_k": 4})],
+)
+def test_root_parallel_search_plays_the_same_as_one_process(name: str, extra: dict) -> None:
+    """With ``workers=2`` the samples are played in two other processes, from the engine's saved
+    position, with the seeds the bot draws alone: every uncapped decision (Machi Koro's hard level
+    verifies its winner too, and branches over its dice) has the same move, values and rollouts, and
+    the generator stays in step, so the next decision is the same too."""
+    game = get_game(name)
+    settings = replace(settings_for(game, "hard"), max_seconds=120.0, **extra)
+    alone = SearchBot(game, 5, settings)
+    parallel = SearchBot(game, 5, replace(settings, workers=2))
+    compared = verified = 0
+    for state in positions(game, 6, seed=3):
+        seat = state.to_act[0]
+        move = alone.choose(state.clone(), seat)
+        verified += alone.last_verified
+        assert parallel.choose(state.clone(), seat) == move
+        assert parallel.last_values == alone.last_values
+        assert parallel.last_rollouts == alone.last_rollouts
+        assert parallel.last_verified == alone.last_verified
+        compared += bool(alone.last_values)
+    assert compared >= 2 and parallel.searched == alone.searched and parallel.capped == alone.capped == 0
+    assert verified > 0 or name != "machikoro"  # the final test was played in parallel too
+    assert "workers" not in alone.settings() and parallel.settings()["workers"] == 2
+    with pytest.raises(ValueError, match="workers"):
+        SearchBot(game, 5, replace(settings, workers=0))

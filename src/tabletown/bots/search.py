@@ -35,9 +35,14 @@ Budgets are counted in samples so a seeded game replays identically; ``max_secon
 from __future__ import annotations
 
 import importlib
+import itertools
 import math
+import multiprocessing
+import os
+import pickle
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -95,10 +100,14 @@ class SearchSettings:
     # How candidates are picked above ``top_k``: "game" (as described in the module docstring) or
     # "learned" (every move played on a copy and ranked by the learned win chance that follows).
     prior: str = "game"
+    # Root parallelism: processes that play the samples (1: this process alone). Each plays whole
+    # samples (every candidate on one determinization) with the same seeds the bot would draw alone,
+    # so a decision the deadline does not cut is the same on one process or several.
+    workers: int = 1
 
 
 # Settings added after result folders were begun, left out of ``settings()`` at their defaults.
-_LATER_DEFAULTS = {"reward": "rank", "judge": "game", "prior": "game"}
+_LATER_DEFAULTS = {"reward": "rank", "judge": "game", "prior": "game", "workers": 1}
 
 
 PRESETS: dict[str, SearchSettings] = {
@@ -154,6 +163,10 @@ class SearchBot(Bot):
         for setting in ("judge", "prior"):
             if getattr(self.config, setting) not in ("game", "learned"):
                 raise ValueError(f"{setting} must be game or learned, not {getattr(self.config, setting)!r}")
+        if self.config.workers < 1:
+            raise ValueError(f"workers must be at least 1, not {self.config.workers}")
+        self._pool = _pool(game, self.config) if self.config.workers > 1 else None
+        self._blob: tuple[tuple[int, int], bytes] | None = None
         # The shipped win-chance model for the table in play, found on first use: (options, model).
         self._learned_for: tuple[Any, WinModel | None] | None = None
         if self.config.chance not in ("root", "first", "off"):
@@ -189,6 +202,7 @@ class SearchBot(Bot):
             return legal[0]
         config = self.config
         deadline = time.perf_counter() + config.max_seconds
+        self._blob = None
         decision_seed = self.rng.getrandbits(63)
         anchor = None
         if self._anchor is not None:
@@ -212,20 +226,12 @@ class SearchBot(Bot):
         capped = False
         for _ in range(rounds):
             per = max(config.min_round, budget // (rounds * len(candidates)))
-            # The same paired sampling as the final test's below, on purpose: here the deadline may stop
-            # a sample between candidates (the uneven tails are trimmed after); there a pair is finished.
-            for _ in range(per):
-                seed = self.rng.getrandbits(63)
-                base = state.determinize(player, seed)
-                for action in candidates:
-                    value, cost = self._evaluate(base.clone(), player, action, seed)
+            # Here the deadline may stop a sample between candidates (the uneven tails are trimmed after).
+            rows, capped = self._sample_rows(state, player, candidates, per, deadline)
+            for row in rows:
+                for action, (value, cost) in zip(candidates, row, strict=False):
                     values[action].append(value)
                     spent += cost
-                    if time.perf_counter() > deadline:
-                        capped = True
-                        break
-                if capped:
-                    break
             if capped:
                 break
             if len(candidates) > 2 or (anchor is None and len(candidates) > 1):
@@ -249,17 +255,15 @@ class SearchBot(Bot):
             values = {best: [], anchor: []}
             candidates = [best, anchor]
             goal = spent + verify
-            # The halving's paired sampling again (above), on purpose: a pair is finished before the deadline.
             while spent < goal and not capped:
-                seed = self.rng.getrandbits(63)
-                base = state.determinize(player, seed)
-                for action in candidates:
-                    value, cost = self._evaluate(base.clone(), player, action, seed)
-                    values[action].append(value)
-                    spent += cost
-                self.last_verified += 1
-                if time.perf_counter() > deadline:
-                    capped = True
+                # Every pair is finished, and pairs are begun while the goal is not reached.
+                rows, capped = self._verify_rows(state, player, candidates, goal - spent, deadline)
+                for row in rows:
+                    for action, (value, cost) in zip(candidates, row, strict=True):
+                        values[action].append(value)
+                        spent += cost
+                    self.last_verified += 1
+                if capped:
                     self.capped += 1
         self.last_rollouts = spent
         self.last_values = {a: sample_mean(values[a]) for a in candidates}
@@ -268,6 +272,86 @@ class SearchBot(Bot):
         if verify and not self.last_verified and config.capped_keeps_anchor:
             return anchor  # the time ran out before the challenger could be checked on fresh samples
         return best if clearly_better(values[best], values[anchor], config.margin) else anchor
+
+    # -- the samples ------------------------------------------------------------------------------
+    def _sample_rows(
+        self, state: State, player: int, candidates: list[Action], count: int, deadline: float
+    ) -> tuple[list[list[tuple[float, int]]], bool]:
+        """``count`` new shared samples, each played by every candidate: one row of (value, cost) per
+        sample, in sample order, and whether the deadline stopped it (alone, the last row may then be
+        short; with workers only whole rows come back)."""
+        if self._pool is not None:
+            seeds = [self.rng.getrandbits(63) for _ in range(count)]
+            return self._parallel_rows(state, player, candidates, seeds, deadline)
+        rows: list[list[tuple[float, int]]] = []
+        for _ in range(count):
+            seed = self.rng.getrandbits(63)
+            base = state.determinize(player, seed)
+            row: list[tuple[float, int]] = []
+            rows.append(row)
+            for action in candidates:
+                row.append(self._evaluate(base.clone(), player, action, seed))
+                if time.perf_counter() > deadline:
+                    return rows, True
+        return rows, False
+
+    def _verify_rows(
+        self, state: State, player: int, candidates: list[Action], remaining: int, deadline: float
+    ) -> tuple[list[list[tuple[float, int]]], bool]:
+        """The final test's next pairs: alone one pair (the deadline is looked at once it is
+        finished); with workers one pair each, of which those begun before ``remaining`` rollouts are
+        spent are kept, and the generator is left as if only they had been drawn."""
+        if self._pool is None:
+            seed = self.rng.getrandbits(63)
+            base = state.determinize(player, seed)
+            row = [self._evaluate(base.clone(), player, action, seed) for action in candidates]
+            return [row], time.perf_counter() > deadline
+        saved = self.rng.getstate()
+        seeds = [self.rng.getrandbits(63) for _ in range(self.config.workers)]
+        rows, capped = self._parallel_rows(state, player, candidates, seeds, deadline)
+        kept: list[list[tuple[float, int]]] = []
+        spent = 0
+        for row in rows:
+            if spent >= remaining:
+                break
+            kept.append(row)
+            spent += sum(cost for _, cost in row)
+        self.rng.setstate(saved)
+        for _ in kept:
+            self.rng.getrandbits(63)
+        return kept, capped
+
+    def _parallel_rows(
+        self, state: State, player: int, candidates: list[Action], seeds: list[int], deadline: float
+    ) -> tuple[list[list[tuple[float, int]]], bool]:
+        """The samples of ``seeds`` split in order between the workers; whole rows, in seed order."""
+        assert self._pool is not None
+        blob = self._decision_blob(state)
+        left = deadline - time.perf_counter()
+        # CLOCK_MONOTONIC is one clock for every process on the machine.
+        until = time.monotonic() + left
+        workers = self.config.workers
+        size = -(-len(seeds) // workers)
+        futures = [
+            self._pool.submit(_worker_rows, blob, player, candidates, seeds[i : i + size], until)
+            for i in range(0, len(seeds), size)
+        ]
+        rows: list[list[tuple[float, int]]] = []
+        capped = False
+        for future in futures:
+            part, stopped = future.result()
+            capped = capped or stopped
+            rows.extend(row for row in part if len(row) == len(candidates))
+        return rows, capped
+
+    def _decision_blob(self, state: State) -> tuple[tuple[int, int], bytes]:
+        """The state of this decision, saved once and keyed so a worker loads it once."""
+        if self._blob is None:  # forgotten at the start of every decision (a state changes in place)
+            key = (os.getpid(), next(_DECISIONS))
+            # The engine's saved position (exact, hidden parts and generator included) and not a
+            # pickle: a state may lean on tables its process fills as it goes (Multicity's moves).
+            self._blob = (key, pickle.dumps(state.to_json(), protocol=pickle.HIGHEST_PROTOCOL))
+        return self._blob
 
     def _candidates(
         self, state: State, player: int, legal: list[Action], anchor: Action | None, seed: int
@@ -428,6 +512,60 @@ class SearchBot(Bot):
             if seat not in self._policy:
                 self._policy[seat] = self._policy_factory(derive_seed("search-policy", seat))
         return [self._policy[seat] for seat in range(count)]
+
+
+# -- root parallelism: the worker processes ------------------------------------------------------------
+_POOLS: dict[tuple[str, SearchSettings], ProcessPoolExecutor] = {}
+_DECISIONS = itertools.count()
+_WORKER: dict[str, Any] = {}  # in a worker: its evaluator and the last decision's state
+
+
+def _pool(game: Game, settings: SearchSettings) -> ProcessPoolExecutor:
+    """One pool per game and settings in a process, shared by every bot with them (a bot worker
+    serving many tables starts ``workers`` processes once, not one set a table). Started at once and
+    waited for, so the first decision does not pay for the processes' start."""
+    key = (game.name, settings)
+    pool = _POOLS.get(key)
+    if pool is None:
+        # spawn, not fork: the web server's threads and locks must not be copied into a child.
+        context = multiprocessing.get_context("spawn")
+        pool = ProcessPoolExecutor(
+            settings.workers, mp_context=context, initializer=_worker_start, initargs=(game.name, settings)
+        )
+        for ready in [pool.submit(_worker_ready) for _ in range(settings.workers)]:
+            ready.result()
+        _POOLS[key] = pool
+    return pool
+
+
+def _worker_start(game_name: str, settings: SearchSettings) -> None:
+    from ..core.registry import get_game
+
+    _WORKER["bot"] = SearchBot(get_game(game_name), 0, replace(settings, workers=1))
+    _WORKER["key"] = None
+
+
+def _worker_ready() -> int:
+    return os.getpid()
+
+
+def _worker_rows(
+    blob: tuple[tuple[int, int], bytes], player: int, candidates: list[Action], seeds: list[int], until: float
+) -> tuple[list[list[tuple[float, int]]], bool]:
+    """In a worker: every candidate on the sample of each seed, as ``SearchBot._sample_rows`` plays
+    them alone; stops after the row it is playing once ``until`` (``time.monotonic``) has passed."""
+    key, data = blob
+    bot: SearchBot = _WORKER["bot"]
+    if _WORKER["key"] != key:
+        _WORKER["state"], _WORKER["key"] = bot.game.state_from_json(pickle.loads(data)), key
+    state: State = _WORKER["state"]
+    rows: list[list[tuple[float, int]]] = []
+    for seed in seeds:
+        base = state.determinize(player, seed)
+        rows.append([bot._evaluate(base.clone(), player, action, seed) for action in candidates])
+        if time.monotonic() > until:
+            return rows, True
+    return rows, False
 
 
 def settings_for(game: Game, strength: str) -> SearchSettings:
