@@ -553,7 +553,8 @@ def _worker_rows(
     blob: tuple[tuple[int, int], bytes], player: int, candidates: list[Action], seeds: list[int], until: float
 ) -> tuple[list[list[tuple[float, int]]], bool]:
     """In a worker: every candidate on the sample of each seed, as ``SearchBot._sample_rows`` plays
-    them alone; stops after the row it is playing once ``until`` (``time.monotonic``) has passed."""
+    them alone; stops after the play-out in hand once ``until`` (``time.monotonic``) has passed, as
+    the bot does alone, so a capped decision overruns its cap by one play-out at most."""
     key, data = blob
     bot: SearchBot = _WORKER["bot"]
     if _WORKER["key"] != key:
@@ -562,9 +563,12 @@ def _worker_rows(
     rows: list[list[tuple[float, int]]] = []
     for seed in seeds:
         base = state.determinize(player, seed)
-        rows.append([bot._evaluate(base.clone(), player, action, seed) for action in candidates])
-        if time.monotonic() > until:
-            return rows, True
+        row: list[tuple[float, int]] = []
+        rows.append(row)
+        for action in candidates:
+            row.append(bot._evaluate(base.clone(), player, action, seed))
+            if time.monotonic() > until:
+                return rows, True  # a short last row: the parent drops it
     return rows, False
 
 
