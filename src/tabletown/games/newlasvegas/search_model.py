@@ -21,6 +21,7 @@ def searched(state: Any, seat: int) -> bool:
     follow (where to write the number, which effect to use) take the expert's move, planned with it."""
     return bool(state.phase == ROUND and state.turns[seat].stage == PICK)
 
+
 # Post-game analysis (tabletown.analysis): the learned model judges, and another move is named better
 # than the expert's only when the model gives it 15 points more (at 5 points a bot following the
 # verdicts won 6 of 20 games against the expert, at 15 points 19.5 of 24). Expert play-outs cost
