@@ -55,7 +55,7 @@ from . import GENERIC_BOTS
 from .mcts import clearly_better, heuristic_rewards, rank_rewards, sample_mean
 
 if TYPE_CHECKING:
-    from ..analysis.model import WinModel
+    from ..core.winmodel import WinModel
 
 # A game's chance model: (state, seat, action) -> [(probability, force)] when ``action`` draws chance
 # that can be enumerated, else None; ``force(state, seat, action, rest_rng)`` applies the action with
@@ -94,7 +94,7 @@ class SearchSettings:
     reward: str = "rank"
     # What values a play-out stopped at ``cutoff``: "game" (the search model's ``value``, else the
     # game's ``heuristic()``; a game with neither plays to the end) or "learned" (the game's shipped
-    # win-chance model, ``tabletown.analysis.model``, read from the seat's own observation; to the
+    # win-chance model, ``tabletown.core.winmodel``, read from the seat's own observation; to the
     # end where none ships for the table).
     judge: str = "game"
     # How candidates are picked above ``top_k``: "game" (as described in the module docstring) or
@@ -460,7 +460,7 @@ class SearchBot(Bot):
         """The game's shipped win-chance model for this table (None where none fits it)."""
         found = self._learned_for
         if found is None or found[0] is not state.options:
-            from ..analysis.model import shipped_model
+            from ..core.winmodel import shipped_model
 
             model = shipped_model(self.game, state.num_players, dict(state.options))
             found = self._learned_for = (state.options, model)
