@@ -41,7 +41,7 @@ import multiprocessing
 import os
 import pickle
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -280,18 +280,31 @@ class SearchBot(Bot):
         """``count`` new shared samples, each played by every candidate: one row of (value, cost) per
         sample, in sample order, and whether the deadline stopped it (alone, the last row may then be
         short; with workers only whole rows come back)."""
+        # Alone, seeds are drawn one by one as samples begin, so a capped decision draws no more
+        # than it plays.
+        seeds = (self.rng.getrandbits(63) for _ in range(count))
         if self._pool is not None:
-            seeds = [self.rng.getrandbits(63) for _ in range(count)]
-            return self._parallel_rows(state, player, candidates, seeds, deadline)
+            return self._parallel_rows(state, player, candidates, list(seeds), deadline)
+        return self._play_rows(state, player, candidates, seeds, lambda: time.perf_counter() > deadline)
+
+    def _play_rows(
+        self,
+        state: State,
+        player: int,
+        candidates: list[Action],
+        seeds: Iterable[int],
+        past_deadline: Callable[[], bool],
+    ) -> tuple[list[list[tuple[float, int]]], bool]:
+        """Every candidate on the sample of each seed (here, or in a worker for ``_parallel_rows``);
+        stops after the play-out in hand once ``past_deadline()``, leaving a short last row."""
         rows: list[list[tuple[float, int]]] = []
-        for _ in range(count):
-            seed = self.rng.getrandbits(63)
+        for seed in seeds:
             base = state.determinize(player, seed)
             row: list[tuple[float, int]] = []
             rows.append(row)
             for action in candidates:
                 row.append(self._evaluate(base.clone(), player, action, seed))
-                if time.perf_counter() > deadline:
+                if past_deadline():
                     return rows, True
         return rows, False
 
@@ -552,24 +565,14 @@ def _worker_ready() -> int:
 def _worker_rows(
     blob: tuple[tuple[int, int], bytes], player: int, candidates: list[Action], seeds: list[int], until: float
 ) -> tuple[list[list[tuple[float, int]]], bool]:
-    """In a worker: every candidate on the sample of each seed, as ``SearchBot._sample_rows`` plays
-    them alone; stops after the play-out in hand once ``until`` (``time.monotonic``) has passed, as
-    the bot does alone, so a capped decision overruns its cap by one play-out at most."""
+    """In a worker: the bot's own ``_play_rows`` on the decision's position, up to ``until``
+    (``time.monotonic``), so a capped decision overruns its cap by one play-out at most."""
     key, data = blob
     bot: SearchBot = _WORKER["bot"]
     if _WORKER["key"] != key:
         _WORKER["state"], _WORKER["key"] = bot.game.state_from_json(pickle.loads(data)), key
-    state: State = _WORKER["state"]
-    rows: list[list[tuple[float, int]]] = []
-    for seed in seeds:
-        base = state.determinize(player, seed)
-        row: list[tuple[float, int]] = []
-        rows.append(row)
-        for action in candidates:
-            row.append(bot._evaluate(base.clone(), player, action, seed))
-            if time.monotonic() > until:
-                return rows, True  # a short last row: the parent drops it
-    return rows, False
+    # A short last row (capped) is dropped by the parent.
+    return bot._play_rows(_WORKER["state"], player, candidates, seeds, lambda: time.monotonic() > until)
 
 
 def settings_for(game: Game, strength: str) -> SearchSettings:
