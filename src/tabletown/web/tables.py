@@ -96,6 +96,26 @@ def _first_writer_won() -> TableError:
     return TableError(409, "seq.stale", N_("another writer stored this move first"))
 
 
+def _stale(table: LiveTable, expected_seq: int) -> TableError:
+    return TableError(
+        409,
+        "seq.stale",
+        N_("the table is at move {seq}, not {expected}"),
+        seq=table.seq,
+        expected=expected_seq,
+    )
+
+
+def _only_hidden_choices_since(table: LiveTable, seat: int, expected_seq: int) -> bool:
+    """Whether every move stored after ``expected_seq`` is another seat's secret choice (a
+    simultaneous round): those told ``seat`` nothing it could have chosen differently on, so a move
+    sent at the older ``seq`` still stands, as long as the rules still take it. Its own moves since,
+    or any move made in the open, make it stale."""
+    if not 0 <= expected_seq < table.seq:
+        return False
+    return all(table.secret[n] and table.actions[n][0] != seat for n in range(expected_seq, table.seq))
+
+
 @contextlib.contextmanager
 def _storing_move(table_id: str) -> Iterator[None]:
     """How a failed move write reaches the client: 409 when another writer stored that ``seq``
@@ -648,9 +668,14 @@ class TableService(Following):
             try:
                 self._store_move(table, move)
             except TableError as exc:
-                if exc.status == 409:  # another server process stored this move: learn what it was
-                    self._catch_up(table)
-                raise
+                if exc.status != 409:
+                    raise
+                self._catch_up(table)  # another server process stored this move: learn what it was
+                if not _only_hidden_choices_since(table, seat, expected_seq):
+                    raise
+                # it was another seat's secret choice, which leaves this move standing: once more
+                move = self._prepare(table, seat, action, by, expected_seq, notation)
+                self._store_move(table, move)
             self._install(table, move)
         self._announce(table, move)
         return move.seq
@@ -686,7 +711,14 @@ class TableService(Following):
             table.write_lock.release()
             raise
         # From here the write lock is released by the shielded task, whatever becomes of the caller.
-        await asyncio.shield(asyncio.ensure_future(self._store_on_loop(table, move, store)))
+        try:
+            await asyncio.shield(asyncio.ensure_future(self._store_on_loop(table, move, store)))
+        except TableError as exc:
+            # Another process stored a move first (now caught up); another seat's secret choice
+            # leaves this one standing: the thread path takes it at the new seq.
+            if exc.status == 409 and _only_hidden_choices_since(table, seat, expected_seq):
+                return await self._commit_in_thread(table, seat, action, by, expected_seq, notation)
+            raise
         return move.seq
 
     async def _commit_in_thread(
@@ -724,24 +756,27 @@ class TableService(Following):
             state = table.state
             if state is None or table.status == "error":
                 raise TableError(409, "table.broken", table.error or N_("the table cannot be played"))
-            if expected_seq != table.seq:
-                raise TableError(
-                    409,
-                    "seq.stale",
-                    N_("the table is at move {seq}, not {expected}"),
-                    seq=table.seq,
-                    expected=expected_seq,
-                )
+            behind = expected_seq != table.seq
+            if behind and not _only_hidden_choices_since(table, seat, expected_seq):
+                raise _stale(table, expected_seq)
             if state.is_over:
-                raise TableError(422, "game.over", N_("the game is over"))
-            if notation:
-                action = self._parse(table, seat, action)
+                raise (
+                    _stale(table, expected_seq)
+                    if behind
+                    else TableError(422, "game.over", N_("the game is over"))
+                )
             try:
+                if notation:
+                    action = self._parse(table, seat, action)
                 text = state.format_action(action)
                 secret = bool(state.is_secret(seat, action))
                 after = state.clone()
                 after.apply(seat, action)
-            except ActionError as exc:
+            except (ActionError, TableError) as exc:
+                if behind:  # chosen on an older position: the refusal is that it is stale
+                    raise _stale(table, expected_seq) from None
+                if isinstance(exc, TableError):
+                    raise
                 raise TableError.refused(table.game, exc) from None
             except Exception as exc:
                 log.exception("table %s: the engine failed on %r", table.id, action)
