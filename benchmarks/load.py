@@ -198,6 +198,7 @@ class Cluster:
 
 
 SCAN_TRIES = 4
+RECONNECT_FIRST, RECONNECT_LAST = 0.5, 8.0  # seconds: a WebSocket client's waits before reconnecting
 
 
 class SocketOwners:
@@ -388,6 +389,8 @@ class Load:
         game = GAMES[(n // 4) % len(GAMES)]
         bot = "bot:greedy" if (n // 16) % 2 == 0 else "bot:random"
         rng = random.Random(self.rng.random())
+        if self.args.ramp:  # players arrive over the first seconds, not all in one instant
+            await asyncio.sleep(self.args.ramp * n / self.args.tables)
         while time.monotonic() < self.deadline:
             seats = ["human", bot] if kind == "hvb" else ["human", "human"]
             if kind == "hvb" and rng.random() < 0.5:
@@ -511,6 +514,10 @@ class Load:
 
         headers = {"authorization": f"Bearer {client.token}"}
         hard_stop = self.deadline + 10
+        # Reconnecting as the table page does (static/table.js): half a second after a lost
+        # connection, doubling up to 8 s, back to half a second once a view arrives, each wait
+        # spread by chance so that the sockets a dead worker held do not all come back at once.
+        retry = RECONNECT_FIRST
         while time.monotonic() < self.deadline and not table.over:
             url = f"{self.ws_base}/ws/tables/{table.id}?since={client.event_count}"
             self.conn_ids += 1
@@ -564,6 +571,7 @@ class Load:
                             message = orjson.loads(raw)
                         kind = message.get("type") if message else None
                         if kind == "view":
+                            retry = RECONNECT_FIRST
                             for event in message.get("events") or []:
                                 client.events.append(event["i"])
                             client.event_count = message.get("event_count", client.event_count)
@@ -616,10 +624,12 @@ class Load:
                         await ws.send(json.dumps({"type": "action", "seq": latest["seq"], "action": action}))
             except InvalidStatus as exc:
                 self.errors[f"ws handshake: HTTP {exc.response.status_code}"] += 1
-                await asyncio.sleep(0.2)
+                await asyncio.sleep(retry * rng.uniform(0.5, 1.5))
+                retry = min(retry * 2, RECONNECT_LAST)
             except (ConnectionClosed, InvalidHandshake, OSError, TimeoutError) as exc:
                 self.errors[f"ws: connection lost ({type(exc).__name__})"] += 1
-                await asyncio.sleep(0.05)
+                await asyncio.sleep(retry * rng.uniform(0.5, 1.5))
+                retry = min(retry * 2, RECONNECT_LAST)
             if pending is not None:  # sent, but no answer: the move may or may not be stored
                 client.doubt.append((pending[0] + 1, pending[1]))
 
@@ -1029,6 +1039,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--think", type=float, default=0, help="seconds a client thinks before each move (0: none)"
+    )
+    parser.add_argument(
+        "--ramp", type=float, default=2.0, help="seconds over which the table slots begin (0: all at once)"
     )
     parser.add_argument("--kill-web-at", type=float, default=0.35, help="fraction of the run")
     parser.add_argument("--kill-bots-at", type=float, default=0.65, help="fraction of the run")

@@ -92,7 +92,9 @@
         return;
       }
       $("status-line").textContent = t("Connection lost; reconnecting…");
-      setTimeout(() => { if (gen === generation && socket === null && !passing) { connect(); loadChat(); } }, retry);
+      // spread by chance: the pages a restarted server process held do not all come back at once
+      const wait = retry * (0.5 + Math.random());
+      setTimeout(() => { if (gen === generation && socket === null && !passing) { connect(); loadChat(); } }, wait);
       retry = Math.min(retry * 2, 8000);
     };
   }
