@@ -213,20 +213,27 @@ class SocketOwners:
         self.cpu_start: dict[int, float] = {}
         self.tries: Counter[int] = Counter()  # connection id -> scans that looked for it
         self.stop = threading.Event()
+        self.wake = threading.Event()  # a scan is wanted now (connections are waiting to be placed)
         self.thread = threading.Thread(target=self._run, daemon=True)
 
     def add(self, conn_id: int, port: int) -> None:
         self.wanted[conn_id] = port
 
     def _run(self) -> None:
-        n = 0
-        while not self.stop.wait(0.5):
+        # One thread does every scan: the WebSocket seats that must know their worker ask it for
+        # one (``wake``) instead of each scanning /proc themselves, which at the start of a run
+        # (dozens of such seats at once) took a third of the clients' CPU.
+        next_cpu = time.monotonic() + 1.5
+        while not self.stop.is_set():
+            self.wake.wait(0.5)
+            self.wake.clear()
             with contextlib.suppress(Exception):
                 self.scan()
-            n += 1
-            if n % 3 == 0:
+            if time.monotonic() >= next_cpu:
+                next_cpu = time.monotonic() + 1.5
                 with contextlib.suppress(Exception):
                     self.sample_cpu()
+            self.stop.wait(0.1)  # at most ten scans a second, however often woken
 
     # CPU seconds by group (the last value read of each process: killed ones keep theirs)
     def sample_cpu(self) -> None:
@@ -381,8 +388,8 @@ class Load:
         log(self.start, text)
 
     # -- table slots ---------------------------------------------------------------------------------
-    async def slot(self, http, n: int) -> None:
-        import httpx
+    async def slot(self, lobby, n: int) -> None:
+        import aiohttp
 
         kind = "hvb" if n % 2 == 0 else "hvh"
         mode = "ws" if (n // 2) % 2 == 0 else "rest"
@@ -396,22 +403,23 @@ class Load:
             if kind == "hvb" and rng.random() < 0.5:
                 seats.reverse()
             try:
-                answer = await http.post("/api/tables", json={"game": game, "seats": seats})
-            except httpx.HTTPError as exc:
+                async with lobby.post("/api/tables", json={"game": game, "seats": seats}) as answer:
+                    status, body = answer.status, await answer.read()
+            except (aiohttp.ClientError, TimeoutError) as exc:
                 self.errors[f"create: {type(exc).__name__}"] += 1
                 await asyncio.sleep(0.2)
                 continue
-            if answer.status_code != 201:
-                self.errors[f"create: HTTP {answer.status_code}"] += 1
+            if status != 201:
+                self.errors[f"create: HTTP {status}"] += 1
                 await asyncio.sleep(0.2)
                 continue
-            created = answer.json()
+            created = orjson.loads(body)
             clients = [SeatClient(s["seat"], s["token"]) for s in created["seats"] if s["kind"] == "human"]
             spread = kind == "hvh" and mode == "ws" and (n // 16) % 2 == 0
             table = TableRun(created["id"], game, kind, mode, clients, spread=spread)
             self.tables.append(table)
             play = self.ws_seat if mode == "ws" else self.rest_seat
-            await asyncio.gather(*(play(http, table, c, random.Random(rng.random())) for c in clients))
+            await asyncio.gather(*(play(table, c, random.Random(rng.random())) for c in clients))
 
     def acked(self, mode: str, client: SeatClient, seq: int, action: str, sent: float) -> None:
         now = time.perf_counter()
@@ -421,7 +429,7 @@ class Load:
         client.ack(seq, action)
 
     # -- a REST client ---------------------------------------------------------------------------------
-    async def rest_seat(self, _shared, table: TableRun, client: SeatClient, rng: random.Random) -> None:
+    async def rest_seat(self, table: TableRun, client: SeatClient, rng: random.Random) -> None:
         import aiohttp
 
         # Each REST seat has its own session (connection pool), as separate players' programs would.
@@ -508,7 +516,7 @@ class Load:
                     await asyncio.sleep(0.1)
 
     # -- a WebSocket client -------------------------------------------------------------------------------
-    async def ws_seat(self, http, table: TableRun, client: SeatClient, rng: random.Random) -> None:
+    async def ws_seat(self, table: TableRun, client: SeatClient, rng: random.Random) -> None:
         from websockets.asyncio.client import connect
         from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
@@ -641,7 +649,8 @@ class Load:
             return False
         partner = table.seats[0]
         for _ in range(20):
-            await asyncio.to_thread(self.owners.scan)
+            self.owners.wake.set()
+            await asyncio.sleep(0.1)
             mine, theirs = self.owners.owner.get(conn_id), self.owners.owner.get(partner.conn or 0)
             if mine is not None and theirs is not None:
                 if mine != theirs:
@@ -707,6 +716,7 @@ class Load:
         self.event(f"bot worker started again ({self.cluster.bots.pid})")
 
     async def run(self) -> None:
+        import aiohttp
         import httpx
 
         self.web_kill: dict[str, Any] = {}
@@ -714,8 +724,16 @@ class Load:
         limits = httpx.Limits(
             max_connections=self.args.tables * 2, max_keepalive_connections=self.args.tables * 2
         )
-        async with httpx.AsyncClient(base_url=self.base, timeout=30, limits=limits) as http:
-            tasks = [asyncio.create_task(self.slot(http, n)) for n in range(self.args.tables)]
+        # Tables are made through one aiohttp session (its pool stays cheap with hundreds of
+        # connections; httpx's pool scans them all for each request, which cost the clients more
+        # CPU than the servers spent making the tables); httpx is kept for the final reads.
+        lobby = aiohttp.ClientSession(
+            base_url=self.base,
+            connector=aiohttp.TCPConnector(limit=64),
+            timeout=aiohttp.ClientTimeout(total=30),
+        )
+        async with httpx.AsyncClient(base_url=self.base, timeout=30, limits=limits) as http, lobby:
+            tasks = [asyncio.create_task(self.slot(lobby, n)) for n in range(self.args.tables)]
             helpers = [asyncio.create_task(self.progress()), asyncio.create_task(self.killer())]
             lag = asyncio.create_task(self.loop_lag())
             await asyncio.gather(*tasks)
@@ -1069,6 +1087,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"schema {schema}; logs in {folder}", flush=True)
         cluster.start_web()
         cluster.start_bots()
+        wait_until_ready(cluster, owners)
         workers = cluster.web_workers()
         print(
             f"serve --workers {args.workers} on {cluster.base}: worker pids {workers}; bot worker", flush=True
@@ -1105,6 +1124,31 @@ def main(argv: list[str] | None = None) -> int:
         else:
             shutil.rmtree(folder, ignore_errors=True)
     return 1 if failures else 0
+
+
+def wait_until_ready(cluster: Cluster, owners: SocketOwners, seconds: float = 60) -> None:
+    """Every web worker accepting connections (a worker accepts only once its start-up ran) and the
+    bot worker ready: otherwise the first seconds of the run measure processes still starting."""
+    began = time.monotonic()
+    end = began + seconds
+    while time.monotonic() < end:
+        accepting = set(owners.probe())
+        if len(accepting) >= cluster.workers:
+            break
+        time.sleep(0.2)
+    else:
+        print(
+            f"warning: only {len(accepting)} of {cluster.workers} web workers accept connections", flush=True
+        )
+    log_path = cluster.folder / f"bots-{cluster.bot_starts}.log"
+    while time.monotonic() < end:
+        with contextlib.suppress(OSError):
+            if " ready " in log_path.read_text():
+                break
+        time.sleep(0.1)
+    else:
+        print("warning: the bot worker did not say it was ready", flush=True)
+    print(f"all processes ready after {time.monotonic() - began:.1f} s", flush=True)
 
 
 def wait_for_bot_move(db_url: str, after: float, seconds: float) -> None:
@@ -1148,6 +1192,17 @@ def print_latency_windows(load: Load) -> None:
     print(
         "send -> ack p99 by 10 s of the run: "
         + ", ".join(f"{at}-{at + 10}s {ms(percentile(v, 0.99))} ms" for at, v in sorted(windows.items()))
+    )
+    first = [
+        (when - load.start, latency) for latency, when in zip(load.latencies, load.ack_times, strict=True)
+    ]
+    print(
+        "send -> ack p99 by 2 s of the first 10 s (start-up): "
+        + ", ".join(
+            f"{at}-{at + 2}s {ms(percentile([v for t, v in first if at <= t < at + 2], 0.99))} ms"
+            for at in range(0, 10, 2)
+            if any(at <= t < at + 2 for t, _ in first)
+        )
     )
     if kills:
         print(

@@ -26,7 +26,7 @@ from .. import __version__
 from . import db
 from .analyses import Analyst
 from .asgi import MAX_BODY, BodyLimit, RedactTokens, SecurityHeaders, TabletownApp, install_log_redaction
-from .catalog import games
+from .catalog import games, warm_up
 from .drivers import Drivers, Follower
 from .hub import make_hub
 from .languages import request_language
@@ -82,6 +82,7 @@ def create_app(
         engine = db.make_engine(url)
         await anyio.to_thread.run_sync(db.migrate, engine)
         await anyio.to_thread.run_sync(games)  # import every game before the first request
+        await anyio.to_thread.run_sync(warm_up)
         service = TableService(db.session_factory(engine))
         hub = await anyio.to_thread.run_sync(make_hub, redis_url)
         service.on_stored.append(hub.publish)

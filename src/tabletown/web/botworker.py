@@ -30,7 +30,7 @@ import anyio
 
 from . import db
 from .analyses import Analyst
-from .catalog import games
+from .catalog import games, warm_up
 from .drivers import Drivers, Follower
 from .hub import ENV_REDIS, make_hub
 from .movestore import AsyncMoveStore
@@ -100,6 +100,7 @@ async def run_worker(
     engine = db.make_engine(db_url)
     await anyio.to_thread.run_sync(db.migrate, engine)
     await anyio.to_thread.run_sync(games)
+    await anyio.to_thread.run_sync(warm_up)
     service = TableService(db.session_factory(engine))
     hub = await anyio.to_thread.run_sync(make_hub, redis_url)
     service.on_stored.append(hub.publish)

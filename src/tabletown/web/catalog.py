@@ -42,6 +42,35 @@ def _games() -> dict[str, Game]:
         return registered_games()
 
 
+def warm_up() -> None:
+    """Play one move of each game, two players, default options, before serving: what a game builds
+    once per process on first use (Multicity's pair tables: ~40 ms) and the first runs of its code
+    paths are then paid at start-up, not by the first players, nor all at once when a restarted
+    process takes over a dead one's tables. A game that fails here is left for its tables to report."""
+    from ..bots import bot_names
+    from ..core.i18n import LANGUAGES, seat_names
+    from .live import Names, describe
+
+    for name, game in games().items():
+        try:
+            bot_names(game)  # imports the optional bot modules (search, MCTS) once
+            state = game.new_game(max(2, game.min_players), None, 0)
+            seat = state.to_act[0]
+            action = state.legal_actions(seat)[0]
+            state.format_action(action)
+            after = state.clone()
+            after.apply(seat, action)
+            after.to_json()
+            events = [e for e in after.view(seat)["events"] if isinstance(e, dict)]
+            seats = [("human", None)] * after.num_players
+            for lang in LANGUAGES:  # the events' wording, and its modules, in every language
+                names = Names(seat_names(seats, lang), seat)
+                for event in events:
+                    describe(game, event, names, lang)
+        except Exception as exc:
+            log.warning("warming up %s failed: %s", name, exc)
+
+
 def broken_games() -> dict[str, str]:
     return dict(_BROKEN)
 
