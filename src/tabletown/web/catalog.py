@@ -49,7 +49,8 @@ def warm_up() -> None:
     process takes over a dead one's tables. A game that fails here is left for its tables to report."""
     from ..bots import bot_names
     from ..core.i18n import LANGUAGES, seat_names
-    from .live import Names, describe
+    from ..core.words import Names
+    from .live import describe
 
     for name, game in games().items():
         try:
