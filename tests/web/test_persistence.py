@@ -97,6 +97,24 @@ def test_restart_resumes_bot_tables(make_client, sqlite_url):
         time.sleep(0.02)
 
 
+def test_a_web_process_with_external_bots_loads_bot_tables_on_demand(make_client, sqlite_url):
+    """Bots in bot workers: a (re)started web process rebuilds no table before serving, and loads
+    a bot table, exactly, when a client asks for it. The embedded default still rebuilds them."""
+    first = make_client(sqlite_url, run_bots=False)
+    created = create(first, seats=["human", "bot:greedy"], seed=6)
+    token = created["seats"][0]["token"]
+    view = first.get(f"/api/tables/{created['id']}", params={"token": token}).json()
+    first.__exit__(None, None, None)
+    second = make_client(sqlite_url, run_bots=False)
+    assert second.app.state.service.held(created["id"]) is None
+    again = second.get(f"/api/tables/{created['id']}", params={"token": token}).json()
+    assert strip(again) == strip(view) and again["legal"] == view["legal"]
+    assert second.app.state.service.held(created["id"]) is not None
+    second.__exit__(None, None, None)
+    third = make_client(sqlite_url)  # runs the bots: the bot table is rebuilt at start
+    assert third.app.state.service.held(created["id"]) is not None
+
+
 def test_corrupt_moves_mark_a_table_broken_not_the_server(make_client, sqlite_url):
     import sqlalchemy as sa
 

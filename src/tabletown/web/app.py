@@ -101,7 +101,10 @@ def create_app(
         # With other processes, a hub message can be lost (a process killed between storing a move
         # and announcing it): look for tables the database has moved past now and then.
         sweeping = asyncio.get_running_loop().create_task(follower.sweep()) if hub.shared else None
-        tables = await anyio.to_thread.run_sync(service.load_unfinished)
+        # Only a process that drives the bots needs their tables at once; one whose bots run in
+        # bot workers loads a table when a client asks for it (a restarted web worker used to
+        # rebuild every bot table before serving, and then followed all their moves).
+        tables = await anyio.to_thread.run_sync(service.load_unfinished) if run_bots else []
         analyst = Analyst(service, url) if run_bots else None
         app.state.analyst = analyst
         if run_bots:
