@@ -414,3 +414,15 @@ def test_each_board_is_served_from_its_own_folder(client):
     assert {"newlasvegas", "lordsofvegas", "multicity"} <= with_parts
     assert client.get("/boards/..%2Fstatic/board.js").status_code == 404
     assert client.get("/boards/newlasvegas/..%2Fmulticity%2Fboard.js").status_code == 404
+
+
+def test_the_lobby_names_each_bot_level_as_a_table_does(client):
+    """The lobby's seat choices read like the seats at a table ("Search hard bot"), in the page's
+    language, not as the level's id ("search:hard")."""
+    games = {g["name"]: g for g in client.get("/api/games").json()["games"]}
+    machikoro = games["machikoro"]
+    assert set(machikoro["bot_labels"]) == set(machikoro["bots"])
+    assert machikoro["bot_labels"]["search:hard"] == "Search hard bot"
+    assert machikoro["bot_labels"]["expert"] == "Expert bot"
+    polish = {g["name"]: g for g in client.get("/api/games", params={"lang": "pl"}).json()["games"]}
+    assert polish["machikoro"]["bot_labels"]["expert"] == "Bot ekspert"

@@ -7,7 +7,6 @@ from __future__ import annotations
 import threading
 
 import pytest
-
 from web_helpers import create
 
 

@@ -102,6 +102,13 @@ def set_up_title(game: Game, num_players: int, options: Any, lang: str = "en") -
         return game.title
 
 
+def bot_label(level: str, lang: str = "en") -> str:
+    """A bot level as a table names a seat of it (core.i18n.seat_names), for the lobby's choices."""
+    from ..core.i18n import seat_names
+
+    return seat_names([(f"bot:{level}", None)], lang)[0]
+
+
 def game_info(game: Game, lang: str = "en") -> dict[str, Any]:
     """What the lobby needs to offer a set-up: player counts, options with their choices, bots; the
     titles and the options' help in ``lang`` (the game's catalog; names and choices are ids)."""
@@ -127,5 +134,7 @@ def game_info(game: Game, lang: str = "en") -> dict[str, Any]:
         "max_players": game.max_players,
         "options": options,
         "bots": bot_levels(game),
+        # what a seat of each bot level is called at a table, in ``lang`` ("Search hard bot")
+        "bot_labels": {level: bot_label(level, lang) for level in bot_levels(game)},
         "notation_help": game.notation_help,
     }

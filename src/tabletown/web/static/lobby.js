@@ -22,7 +22,8 @@
       const select = el("select", { name: "seat" + i, "data-seat": i },
         el("option", { value: "human" }, t("Human (by link)")),
         el("option", { value: "open" }, t("Open seat (anyone may sit)")),
-        game.bots.map((b) => el("option", { value: "bot:" + b }, t("Bot: {level}", { level: b }))));
+        game.bots.map((b) => el("option", { value: "bot:" + b },
+          (game.bot_labels && game.bot_labels[b]) || t("Bot: {level}", { level: b }))));
       select.value = old[i] || (i === 0 ? "human" : "bot:" + best);
       box.append(el("label", {}, t("Seat {n}", { n: i }) + " ", select));
     }
@@ -139,7 +140,8 @@
 
   document.addEventListener("DOMContentLoaded", async () => {
     $("player-name").value = T.name();
-    const response = await api("GET", "/api/games");
+    // in the page's language (a page opened with ?lang= has no cookie saying so yet)
+    const response = await api("GET", "/api/games?lang=" + encodeURIComponent(T.lang()));
     catalog = (response.data && response.data.games) || [];
     $("game-select").replaceChildren(...catalog.map((g) => el("option", { value: g.name }, g.plain_title || g.title)));
     const preferred = catalog.find((g) => g.name === "machikoro");
