@@ -664,10 +664,12 @@ class Load:
     async def loop_lag(self) -> None:
         """How late this client process's event loop runs (its share of every latency measured)."""
         self.lags: list[float] = []
+        self.lag_times: list[float] = []  # when each was measured (monotonic, like ack_times)
         while time.monotonic() < self.deadline:
             before = time.perf_counter()
             await asyncio.sleep(0.05)
             self.lags.append(time.perf_counter() - before - 0.05)
+            self.lag_times.append(time.monotonic())
 
     async def progress(self) -> None:
         last = 0
@@ -1204,6 +1206,23 @@ def print_latency_windows(load: Load) -> None:
             if any(at <= t < at + 2 for t, _ in first)
         )
     )
+    for label, info in (("web", load.web_kill), ("bot", load.bot_kill)):
+        kill = info.get("time")
+        if kill is None:
+            continue
+        around = [(at - kill, v) for at, v in first if kill - 2 <= at < kill + 8]
+        lags = [
+            (when - load.start - kill, lag)
+            for lag, when in zip(getattr(load, "lags", []), getattr(load, "lag_times", []), strict=True)
+        ]
+        print(
+            f"send -> ack p99 by 1 s around the {label} kill (0 = the kill; the clients' own loop lag, max): "
+            + ", ".join(
+                f"{k:+d}s {ms(percentile(vals, 0.99))} ms ({ms(max((v for t, v in lags if k <= t < k + 1), default=0))})"
+                for k in range(-2, 8)
+                if (vals := [v for t, v in around if k <= t < k + 1])
+            )
+        )
     if kills:
         print(
             f"send -> ack outside the 5 s after each kill: n={len(calm)} p50 {ms(percentile(calm, 0.5))} ms, "
