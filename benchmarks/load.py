@@ -373,6 +373,7 @@ class Load:
         self.latencies: list[float] = []
         self.latency_by_mode: dict[str, list[float]] = {"ws": [], "rest": []}
         self.ack_times: list[float] = []
+        self.details: list[tuple[float, float, str, str, int | None]] = []  # with --dump
         self.errors: Counter[str] = Counter()
         self.notes: Counter[str] = Counter()
         self.stalls: list[dict[str, Any]] = []  # WebSocket seats that heard nothing for --idle s
@@ -421,11 +422,16 @@ class Load:
             play = self.ws_seat if mode == "ws" else self.rest_seat
             await asyncio.gather(*(play(table, c, random.Random(rng.random())) for c in clients))
 
-    def acked(self, mode: str, client: SeatClient, seq: int, action: str, sent: float) -> None:
+    def acked(
+        self, mode: str, client: SeatClient, seq: int, action: str, sent: float, table: TableRun | None = None
+    ) -> None:
         now = time.perf_counter()
         self.latencies.append(now - sent)
         self.latency_by_mode[mode].append(now - sent)
         self.ack_times.append(time.monotonic())
+        if self.args.dump:
+            game = table.game if table is not None else ""
+            self.details.append((self.ack_times[-1] - self.start, now - sent, mode, game, client.conn))
         client.ack(seq, action)
 
     # -- a REST client ---------------------------------------------------------------------------------
@@ -509,7 +515,7 @@ class Load:
                 new, after_move = reply["seq"], reply["view"]
                 if new <= seq:  # (later than seq + 1 when other seats' secret choices came first)
                     self.errors[f"rest POST: acknowledged seq {new} for a move sent at {seq}"] += 1
-                self.acked("rest", client, new, action, sent)
+                self.acked("rest", client, new, action, sent, table)
             else:
                 self.errors[f"rest POST: HTTP {status} {rule_in(body)} ({table.game}, {table.kind})"] += 1
                 if status == 503:
@@ -599,7 +605,7 @@ class Load:
                                 self.errors[
                                     f"ws: acknowledged seq {seq} for a move sent at {pending[0]}"
                                 ] += 1
-                            self.acked("ws", client, seq, pending[1], pending[2])
+                            self.acked("ws", client, seq, pending[1], pending[2], table)
                             client.ack_log.append((seq, received, conn_id))
                             floor, pending = seq, None
                         elif kind == "error":
@@ -1063,6 +1069,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--ramp", type=float, default=2.0, help="seconds over which the table slots begin (0: all at once)"
     )
+    parser.add_argument(
+        "--dump", type=Path, default=None, help="write every acknowledged move's timing to this JSON file"
+    )
     parser.add_argument("--kill-web-at", type=float, default=0.35, help="fraction of the run")
     parser.add_argument("--kill-bots-at", type=float, default=0.65, help="fraction of the run")
     parser.add_argument(
@@ -1269,6 +1278,17 @@ def report(
             after = sum(at <= t - load.start < at + 5 for t in load.ack_times) / 5
             print(f"moves/s in the 5 s before / after the {name} kill: {before:.0f} / {after:.0f}")
     print_latency_windows(load)
+    if load.args.dump:
+        load.args.dump.write_text(
+            json.dumps(
+                {
+                    "moves": load.details,  # (seconds into the run, latency, mode, game, connection id)
+                    "owners": {str(c): pid for c, pid in load.owners.owner.items()},
+                    "web_kill": load.web_kill,
+                    "bot_kill": {k: v for k, v in load.bot_kill.items() if k != "wall"},
+                }
+            )
+        )
     for where, values in push.items():
         if values:
             print(
