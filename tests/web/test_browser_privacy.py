@@ -299,7 +299,7 @@ def test_lobby_open_seat_taken_by_a_second_browser(server, tmp_path):
         a.locator("#fairness-check.note").wait_for()
         assert "not over" in a.inner_text("#fairness-check")
         assert a.locator("text=Download record").count() == 0
-        assert a.locator("#view-seat option").all_inner_texts() == ["Spectator", "Seat 0"]
+        assert a.locator("#view-seat option").all_inner_texts() == ["Spectator", "Seat 1"]
         a.select_option("#view-seat", "0")
         a.wait_for_selector("#status-line:has-text('After move')")
         assert a.inner_text("#replay-error") == ""

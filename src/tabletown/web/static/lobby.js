@@ -25,7 +25,7 @@
         game.bots.map((b) => el("option", { value: "bot:" + b },
           (game.bot_labels && game.bot_labels[b]) || t("Bot: {level}", { level: b }))));
       select.value = old[i] || (i === 0 ? "human" : "bot:" + best);
-      box.append(el("label", {}, t("Seat {n}", { n: i }) + " ", select));
+      box.append(el("label", {}, t("Seat {n}", { n: i + 1 }) + " ", select));
     }
   }
 
@@ -90,8 +90,8 @@
     $("created-seed").replaceChildren(...(data.seed_chosen ? [el("span", { class: "badge practice" }, t("seed chosen by creator")),
       " " + t("Everyone at this table sees that you chose its seed: it is a practice table.")] : []));
     $("created-seed").hidden = !data.seed_chosen;
-    $("join-links").replaceChildren(...reserved.map((s) => el("li", {}, t("Seat {n}", { n: s.seat }) + ": ", el("a", { href: s.join_url, class: "join-link" }, s.join_url))),
-      ...open.map((s) => el("li", {}, t("Seat {n}", { n: s.seat }) + ": ", el("span", { class: "badge open-seat" }, t("open seat")), " " + t("anyone may sit from the lobby"))));
+    $("join-links").replaceChildren(...reserved.map((s) => el("li", {}, t("Seat {n}", { n: s.seat + 1 }) + ": ", el("a", { href: s.join_url, class: "join-link" }, s.join_url))),
+      ...open.map((s) => el("li", {}, t("Seat {n}", { n: s.seat + 1 }) + ": ", el("span", { class: "badge open-seat" }, t("open seat")), " " + t("anyone may sit from the lobby"))));
     $("join-intro").hidden = reserved.length === 0;
     $("go-table").href = target;
     $("created").hidden = false;

@@ -39,7 +39,7 @@
     }
     const select = $("view-seat");
     const keep = select.value;
-    select.replaceChildren(el("option", { value: "" }, t("Spectator")), ...allowed.map((s) => el("option", { value: s }, t("Seat {n}", { n: s }))));
+    select.replaceChildren(el("option", { value: "" }, t("Spectator")), ...allowed.map((s) => el("option", { value: s }, t("Seat {n}", { n: s + 1 }))));
     select.value = allowed.map(String).includes(keep) ? keep : "";
   }
 
@@ -132,7 +132,7 @@
   }
 
   function seatName(seat) {
-    return shown ? T.seatLabel(shown.seats, seat) : t("Seat {n}", { n: seat });
+    return shown ? T.seatLabel(shown.seats, seat) : t("Seat {n}", { n: seat + 1 });
   }
 
   // The players of a game (this browser holds a seat) get its analysis without asking; a visitor
