@@ -70,20 +70,29 @@ def test_a_refused_move_at_an_older_seq_is_answered_as_stale(client):
     assert seq_of(client, table_id) == bets_open + 1
 
 
-def test_two_servers_one_database_the_behind_one_takes_the_move_after_catching_up(sqlite_url):
-    """The process that did not hear of another seat's secret bet yet has its write refused by the
-    database, reads the bet, and stores its own move after it instead of answering 409."""
+def bets_on_one_database(url):
+    """A three-seat toy table made through one table service, played to its round of secret bets:
+    (engine, that service, the table, the seats' tokens, the seq the bets open at)."""
     from tabletown.web import db
-    from tabletown.web.tables import TableError, TableService
+    from tabletown.web.tables import TableService
 
-    engine = db.make_engine(sqlite_url)
+    engine = db.make_engine(url)
     db.migrate(engine)
     first = TableService(db.session_factory(engine))
     table = first.create("toyrace", {}, ["human", "human", "human"], 4)
     tokens = [s.token for s in table.seats]
     for seat, token in enumerate(tokens):
         first.act(table, token, seat, "b")
-    bets_open = table.seq
+    return engine, first, table, tokens, table.seq
+
+
+def test_two_servers_one_database_the_behind_one_takes_the_move_after_catching_up(sqlite_url):
+    """The process that did not hear of another seat's secret bet yet has its write refused by the
+    database, reads the bet, and stores its own move after it instead of answering 409."""
+    from tabletown.web import db
+    from tabletown.web.tables import TableError, TableService
+
+    _, first, table, tokens, bets_open = bets_on_one_database(sqlite_url)
     second = TableService(db.session_factory(db.make_engine(sqlite_url)))
     twin = second.get(table.id)
     assert twin.seq == bets_open
@@ -131,14 +140,7 @@ def test_on_postgresql_the_loop_path_takes_the_move_after_catching_up(pg_url):
     from tabletown.web.movestore import AsyncMoveStore
     from tabletown.web.tables import TableService
 
-    engine = db.make_engine(pg_url)
-    db.migrate(engine)
-    first = TableService(db.session_factory(engine))
-    table = first.create("toyrace", {}, ["human", "human", "human"], 4)
-    tokens = [s.token for s in table.seats]
-    for seat, token in enumerate(tokens):
-        first.act(table, token, seat, "b")
-    bets_open = table.seq
+    engine, first, table, tokens, bets_open = bets_on_one_database(pg_url)
     second = TableService(db.session_factory(engine))
     second.async_store = AsyncMoveStore.for_engine(engine)
     twin = second.get(table.id)
