@@ -38,16 +38,26 @@ GAMES = ("machikoro", "multicity", "lordsofvegas", "newlasvegas")
 SEEDS = {"machikoro": 29001, "multicity": 29001, "lordsofvegas": 29002, "newlasvegas": 29001}
 
 
+def played_games(folder: Path) -> list[dict[str, Any]]:
+    """The folder's finished games, as the arena wrote them (``games.jsonl``)."""
+    return [json.loads(line) for line in (folder / "games.jsonl").read_text().splitlines() if line.strip()]
+
+
+def points(game: dict[str, Any], bot: str) -> float:
+    """The bot's points in one game: 1 for a win, shared between tied winners."""
+    winners = game["result"]["winners"]
+    return 1.0 / len(winners) if game["seats"].index(bot) in winners else 0.0
+
+
 def summary(folder: Path, bot: str = "search:hard") -> dict[str, Any]:
-    lines = [json.loads(line) for line in (folder / "games.jsonl").read_text().splitlines() if line.strip()]
+    lines = played_games(folder)
     wins = 0.0
     longest = 0.0
     capped = 0
     think = 0.0
     for line in lines:
         seat = line["seats"].index(bot)
-        winners = line["result"]["winners"]
-        wins += 1.0 / len(winners) if seat in winners else 0.0
+        wins += points(line, bot)
         longest = max(longest, line["timing"]["longest_decision"][seat])
         capped += line["timing"].get("capped", [0] * len(line["seats"]))[seat]
         think += line["timing"]["think"][seat]
@@ -65,16 +75,8 @@ def summary(folder: Path, bot: str = "search:hard") -> dict[str, Any]:
 
 
 def search_points(folder: Path, bot: str) -> dict[int, float]:
-    """The search bot's points (1 a win, shared between tied winners) by game index."""
-    points: dict[int, float] = {}
-    for line in (folder / "games.jsonl").read_text().splitlines():
-        if not line.strip():
-            continue
-        game = json.loads(line)
-        seat = game["seats"].index(bot)
-        winners = game["result"]["winners"]
-        points[game["index"]] = 1.0 / len(winners) if seat in winners else 0.0
-    return points
+    """The search bot's points by game index."""
+    return {game["index"]: points(game, bot) for game in played_games(folder)}
 
 
 def compare(a: Path, b: Path, bot_a: str = "search:hard", bot_b: str = "search:hard") -> dict[str, Any]:
