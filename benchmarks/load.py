@@ -415,12 +415,33 @@ class Load:
                 await asyncio.sleep(0.2)
                 continue
             created = orjson.loads(body)
-            clients = [SeatClient(s["seat"], s["token"]) for s in created["seats"] if s["kind"] == "human"]
+            # each player redeems their seat's invitation first, as their page does
+            humans = [s for s in created["seats"] if s["kind"] == "human"]
+            tokens = [await self.redeem(lobby, created["id"], s["token"]) for s in humans]
+            if None in tokens:
+                await asyncio.sleep(0.2)
+                continue
+            clients = [SeatClient(s["seat"], str(t)) for s, t in zip(humans, tokens, strict=True)]
             spread = kind == "hvh" and mode == "ws" and (n // 16) % 2 == 0
             table = TableRun(created["id"], game, kind, mode, clients, spread=spread)
             self.tables.append(table)
             play = self.ws_seat if mode == "ws" else self.rest_seat
             await asyncio.gather(*(play(table, c, random.Random(rng.random())) for c in clients))
+
+    async def redeem(self, lobby: Any, table_id: str, invitation: str) -> str | None:
+        """The seat's own token for its invitation (POST .../join), None (counted) if refused."""
+        import aiohttp
+
+        try:
+            async with lobby.post(f"/api/tables/{table_id}/join", json={"token": invitation}) as answer:
+                status, body = answer.status, await answer.read()
+        except (aiohttp.ClientError, TimeoutError) as exc:
+            self.errors[f"join: {type(exc).__name__}"] += 1
+            return None
+        if status != 200:
+            self.errors[f"join: HTTP {status}"] += 1
+            return None
+        return str(orjson.loads(body)["token"])
 
     def acked(
         self, mode: str, client: SeatClient, seq: int, action: str, sent: float, table: TableRun | None = None

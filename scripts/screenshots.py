@@ -81,7 +81,14 @@ def table(base: str, game: str, options: dict, bots: int, seed: int) -> dict:
     body = {"game": game, "options": options, "seats": seats, "seed": seed, "names": ["Alice"]}
     answer = httpx.post(f"{base}/api/tables", json=body)
     answer.raise_for_status()
-    return answer.json()
+    made = answer.json()
+    human = made["seats"][0]
+    # the seat's invitation is redeemed for its own token, which its link then carries
+    joined = httpx.post(f"{base}/api/tables/{made['id']}/join", json={"token": human["token"]})
+    joined.raise_for_status()
+    human["join_url"] = human["join_url"].replace(human["token"], joined.json()["token"])
+    human["token"] = joined.json()["token"]
+    return made
 
 
 def main() -> int:

@@ -26,7 +26,9 @@ def act(client, table_id, token, seq, action):
 
 
 def test_create_returns_seats_tokens_and_links(client):
-    created = create(client, seats=["human", "bot:greedy", "human", "open"], seed=7, options={"target": 15})
+    created = create(
+        client, seats=["human", "bot:greedy", "human", "open"], seed=7, options={"target": 15}, redeem=False
+    )
     assert "seed" not in created and created["options"] == {"target": 15}
     assert created["seed_chosen"] is True and len(created["commitment"]) == 64
     seats = created["seats"]
@@ -234,8 +236,8 @@ def test_human_against_bot_table(client):
 
 
 def test_lists_open_running_finished(client):
-    open_table = create(client, seats=["human", "open"])
-    running = create(client, seats=["human", "human"])
+    open_table = create(client, seats=["human", "open"], redeem=False)
+    running = create(client, seats=["human", "human"], redeem=False)
     for seat, name in zip(running["seats"], ("  Ada   L. ", "Bo"), strict=True):
         assert (
             client.post(
@@ -290,6 +292,7 @@ def test_seq_race_between_two_servers_on_one_database(sqlite_url):
     db.migrate(engine)
     first = TableService(db.session_factory(engine))
     table = first.create("toyrace", {}, ["human", "human"], 9)
+    first.touch(table, table.seats[0].token)  # seat 0's player redeems the invitation
     second = TableService(db.session_factory(db.make_engine(sqlite_url)))
     twin = second.get(table.id)
     assert twin is not table

@@ -11,7 +11,7 @@ import time
 
 import httpx
 import pytest
-from web_helpers import CHROMIUM, chromium, served
+from web_helpers import CHROMIUM, chromium, create_at, served
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the chromium package is not installed")
 
@@ -214,9 +214,7 @@ def test_a_whole_three_player_game_by_clicking(server, tmp_path):
 def test_free_form_offers_reach_the_engine(server):
     """Offers outside the listed moves (a die, a promise, any amount) are passed to the engine as
     text, accepted when the rules allow them and refused with the engine's rule id otherwise."""
-    created = httpx.post(
-        server + "/api/tables", json={"game": "lordsofvegas", "seats": ["human", "human"], "seed": 3}
-    ).json()
+    created = create_at(server, "lordsofvegas", ["human", "human"], seed=3)
     tokens = [s["token"] for s in created["seats"]]
     table = created["id"]
     view = httpx.get(f"{server}/api/tables/{table}", params={"token": tokens[0]}).json()

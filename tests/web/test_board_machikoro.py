@@ -10,7 +10,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from web_helpers import CHROMIUM, chromium, served, watch_errors
+from web_helpers import CHROMIUM, chromium, create_at, served, watch_errors
 
 from tabletown.games.machikoro import GAME
 from tabletown.games.machikoro.bots import bot_factories
@@ -35,13 +35,8 @@ def browser():
 
 
 def new_table(server: str, seed: int, options: dict | None = None) -> dict:
-    created = httpx.post(
-        f"{server}/api/tables",
-        json={"game": "machikoro", "seats": ["human", "human"], "names": ["Alice", "Bob"], "seed": seed}
-        | ({"options": options} if options else {}),
-    )
-    assert created.status_code == 201, created.text
-    return created.json()
+    extra = {"options": options} if options else {}
+    return create_at(server, "machikoro", ["human", "human"], names=["Alice", "Bob"], seed=seed, **extra)
 
 
 def play(server: str, created: dict, moves: list[tuple[int, str]]) -> None:

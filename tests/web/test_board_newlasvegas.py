@@ -11,7 +11,7 @@ import re
 
 import httpx
 import pytest
-from web_helpers import CHROMIUM, free_port, launch, start_server, watch_errors
+from web_helpers import CHROMIUM, create_at, free_port, launch, start_server, watch_errors
 
 SEAT0_NAME = "Player 1"  # an unnamed human seat 0 (core/words.py seat_display_names)
 
@@ -286,10 +286,7 @@ def test_the_last_round_is_outlined_on_every_sheet(server, tmp_path):
     opened, cranes crossed, boxes marked, limousine segments) and each chip says it in a few words;
     casinos are told by street and avenue, never "4.11", wherever the page is read."""
     playwright_api = pytest.importorskip("playwright.sync_api")
-    created = httpx.post(
-        server + "/api/tables",
-        json={"game": "newlasvegas", "seats": ["human", "bot:greedy"], "seed": 7},
-    ).json()
+    created = create_at(server, "newlasvegas", ["human", "bot:greedy"], seed=7)
     table, token = created["id"], created["seats"][0]["token"]
     # Set-up alike to the solo test above in this file on purpose: each test stands alone.
     errors: list[str] = []
@@ -352,9 +349,7 @@ def test_an_unconfirmed_round_survives_a_reload_and_leaves_no_trace_once_sent(se
     """Steps clicked but not confirmed come back after the tab reloads (the server answers for them
     again); once the round is sent, nothing of it stays in the tab's storage."""
     playwright_api = pytest.importorskip("playwright.sync_api")
-    created = httpx.post(
-        server + "/api/tables", json={"game": "newlasvegas", "seats": ["human", "bot:greedy"], "seed": 12}
-    ).json()
+    created = create_at(server, "newlasvegas", ["human", "bot:greedy"], seed=12)
     errors: list[str] = []
     stored = "() => sessionStorage.getItem('tt_nlv_draft')"
     with playwright_api.sync_playwright() as p:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from web_helpers import CHROMIUM, chromium, served, watch_errors
+from web_helpers import CHROMIUM, chromium, post_table, served, watch_errors
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the chromium package is not installed")
 
@@ -89,12 +89,10 @@ def browser():
 def a_casino_built(server: str) -> tuple[str, str, str]:
     """A 2-player table where the active seat has built a casino (through the API): its id, that
     seat's token and the colour built."""
-    created = httpx.post(
-        f"{server}/api/tables",
-        json={"game": "lordsofvegas", "seats": ["human", "human"], "names": ["Ada", "Bolek"], "seed": 3},
+    created = post_table(
+        server, {"game": "lordsofvegas", "seats": ["human", "human"], "names": ["Ada", "Bolek"], "seed": 3}
     )
-    assert created.status_code == 201, created.text
-    table = created.json()
+    table = created
     tokens = [s["token"] for s in table["seats"]]
     view = httpx.get(f"{server}/api/tables/{table['id']}", params={"token": tokens[0]}).json()
     token = tokens[view["state"]["active"]]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from web_helpers import CHROMIUM, chromium, served, watch_errors
+from web_helpers import CHROMIUM, chromium, post_table, served, watch_errors
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the chromium package is not installed")
 
@@ -57,12 +57,10 @@ def browser():
 
 
 def new_table(server: str) -> dict:
-    created = httpx.post(
-        f"{server}/api/tables",
-        json={"game": "machikoro", "seats": ["human", "human"], "names": ["Alice", "Bob"], "seed": 4},
+    created = post_table(
+        server, {"game": "machikoro", "seats": ["human", "human"], "names": ["Alice", "Bob"], "seed": 4}
     )
-    assert created.status_code == 201, created.text
-    return created.json()
+    return created
 
 
 def play(server: str, created: dict, seat: int, move: str) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from web_helpers import CHROMIUM, chromium, served, watch_errors
+from web_helpers import CHROMIUM, chromium, post_table, served, watch_errors
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the chromium package is not installed")
 
@@ -82,9 +82,9 @@ def browser():
 def a_tile_drawn(server: str) -> tuple[str, str]:
     """A 2-player table where the first player has drawn a tile (through the API): its id and that
     seat's token."""
-    created = httpx.post(
-        f"{server}/api/tables",
-        json={
+    created = post_table(
+        server,
+        {
             "game": "multicity",
             "seats": ["human", "human"],
             "names": ["Ada", "Bolek"],
@@ -92,8 +92,7 @@ def a_tile_drawn(server: str) -> tuple[str, str]:
             "options": {"first": "0"},
         },
     )
-    assert created.status_code == 201, created.text
-    table = created.json()
+    table = created
     token = table["seats"][0]["token"]
     view = httpx.get(f"{server}/api/tables/{table['id']}", params={"token": token}).json()
     assert "draw" in view["legal"], view["legal"]

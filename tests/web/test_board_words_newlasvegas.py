@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from web_helpers import CHROMIUM, chromium, served, watch_errors
+from web_helpers import CHROMIUM, chromium, post_table, served, watch_errors
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the chromium package is not installed")
 
@@ -90,9 +90,9 @@ def play(server: str, created: dict, seat: int, move: str) -> None:
 
 @pytest.mark.parametrize("lang", sorted(LOCALES))
 def test_the_newlasvegas_board_speaks_the_browsers_language(server, browser, lang, tmp_path):
-    created = httpx.post(
-        f"{server}/api/tables",
-        json={
+    created = post_table(
+        server,
+        {
             "game": "newlasvegas",
             "seats": ["human"],
             "names": ["Ada"],
@@ -100,8 +100,7 @@ def test_the_newlasvegas_board_speaks_the_browsers_language(server, browser, lan
             "options": {"architect": 4},
         },
     )
-    assert created.status_code == 201, created.text
-    created = created.json()
+    created = created
     context = browser.new_context(locale=LOCALES[lang], viewport={"width": 1280, "height": 900})
     page = context.new_page()
     errors: list[str] = []

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from web_helpers import CHROMIUM, chromium, served, watch_errors
+from web_helpers import CHROMIUM, chromium, post_table, served, watch_errors
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the chromium package is not installed")
 
@@ -52,9 +52,9 @@ def server(tmp_path_factory):
 
 
 def new_table(server: str, game: str) -> dict:
-    created = httpx.post(
-        f"{server}/api/tables",
-        json={
+    created = post_table(
+        server,
+        {
             "game": game,
             "seats": ["human", "bot:greedy"],
             "names": ["Alice", None],
@@ -62,8 +62,7 @@ def new_table(server: str, game: str) -> dict:
             "seed": 7,
         },
     )
-    assert created.status_code == 201, created.text
-    return created.json()
+    return created
 
 
 def serious_violations(page, axe_js: Path) -> list[dict]:

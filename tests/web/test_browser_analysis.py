@@ -11,7 +11,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from web_helpers import CHROMIUM, chromium, served, watch_errors
+from web_helpers import CHROMIUM, chromium, post_table, served, watch_errors
 
 from tabletown.analysis.model import shipped_model
 from tabletown.core.registry import get_game
@@ -27,10 +27,9 @@ def test_the_replay_shows_the_analysis_and_a_click_on_a_mistake_explains_it(tmp_
     with served(tmp_path / "analysis.db", attempts=2) as server, chromium() as browser:
         table_id = None
         for seed in range(30, 60):  # a game in which the random bot makes a mistake the graph marks
-            created = httpx.post(
-                f"{server}/api/tables",
-                json={"game": "machikoro", "seats": ["bot:expert", "bot:random"], "seed": seed},
-            ).json()
+            created = post_table(
+                server, {"game": "machikoro", "seats": ["bot:expert", "bot:random"], "seed": seed}
+            )
             deadline = time.monotonic() + 60
             while not httpx.get(f"{server}/api/tables/{created['id']}").json()["over"]:
                 assert time.monotonic() < deadline
@@ -90,9 +89,7 @@ def test_a_player_of_the_game_gets_its_analysis_without_asking(tmp_path: Path):
     if shipped_model(game, 2, game.resolve_options(2, None)) is None:
         pytest.skip("no shipped Machi Koro model")
     with served(tmp_path / "player.db", attempts=2) as server, chromium() as browser:
-        created = httpx.post(
-            f"{server}/api/tables", json={"game": "machikoro", "seats": ["human", "bot:random"], "seed": 5}
-        ).json()
+        created = post_table(server, {"game": "machikoro", "seats": ["human", "bot:random"], "seed": 5})
         table = f"{server}/api/tables/{created['id']}"
         token = created["seats"][0]["token"]
         headers = {"authorization": f"Bearer {token}"}

@@ -10,7 +10,7 @@ import time
 
 import httpx
 import pytest
-from web_helpers import CHROMIUM, chromium, served, watch_errors
+from web_helpers import CHROMIUM, chromium, post_table, served, watch_errors
 
 from tabletown.core.words import seat_display_names
 
@@ -28,7 +28,7 @@ def finish(server: str, game: str, seats: list[str], options=None, names=None, s
     body = {"game": game, "seats": seats, "options": options or {}}
     if names:
         body["names"] = names
-    created = httpx.post(f"{server}/api/tables", json=body).json()
+    created = post_table(server, body)
     tokens = {s["seat"]: s["token"] for s in created["seats"] if s["token"]}
     rng = random.Random(seed)
     deadline = time.monotonic() + 240

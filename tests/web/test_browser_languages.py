@@ -11,7 +11,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from web_helpers import CHROMIUM, chromium, served, watch_errors
+from web_helpers import CHROMIUM, chromium, post_table, served, watch_errors
 
 from tabletown.core.registry import all_games
 
@@ -43,16 +43,15 @@ def browser():
 
 def new_table(server: str, game: str) -> dict:
     players = PLAYERS[game]
-    created = httpx.post(
-        f"{server}/api/tables",
-        json={
+    created = post_table(
+        server,
+        {
             "game": game,
             "seats": ["human"] * players,
             "names": ["Ada", "Bolek", "Cela", "Dora"][:players],
         },
     )
-    assert created.status_code == 201, created.text
-    return created.json()
+    return created
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -101,9 +100,7 @@ def test_the_switch_changes_the_language_and_keeps_it(server, browser, tmp_path)
 def test_a_bots_seat_is_called_in_the_pages_language(server, browser, tmp_path):
     from tabletown.core.i18n import seat_names
 
-    created = httpx.post(
-        f"{server}/api/tables", json={"game": "machikoro", "seats": ["human", "bot:expert"], "names": ["Ada"]}
-    ).json()
+    created = post_table(server, {"game": "machikoro", "seats": ["human", "bot:expert"], "names": ["Ada"]})
     context = browser.new_context(locale="pl-PL", viewport={"width": 1280, "height": 900})
     page = context.new_page()
     try:

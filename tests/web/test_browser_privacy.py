@@ -18,7 +18,7 @@ import time
 import httpx
 import pytest
 from test_board_newlasvegas import CLICKABLE, next_click
-from web_helpers import CHROMIUM, chromium, served, watch_errors
+from web_helpers import CHROMIUM, chromium, create_at, post_table, served, watch_errors
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the chromium package is not installed")
 
@@ -137,10 +137,7 @@ def play_a_round(page) -> list[str | None]:
 
 
 def test_hot_seat_new_las_vegas_hides_everything_at_the_hand_over(server, tmp_path):
-    created = httpx.post(
-        server + "/api/tables",
-        json={"game": "newlasvegas", "seats": ["human", "human", "bot:greedy"]},
-    ).json()
+    created = post_table(server, {"game": "newlasvegas", "seats": ["human", "human", "bot:greedy"]})
     assert "seed" not in created and created["seed_chosen"] is False
     table, tokens = created["id"], [s["token"] for s in created["seats"][:2]]
     errors: list[str] = []
@@ -233,7 +230,7 @@ def test_hot_seat_new_las_vegas_hides_everything_at_the_hand_over(server, tmp_pa
 
 def test_lobby_open_seat_taken_by_a_second_browser(server, tmp_path):
     # a table whose seats are kept for their links: listed, but nobody may sit there
-    kept = httpx.post(server + "/api/tables", json={"game": "toyrace", "seats": ["human", "human"]}).json()
+    kept = create_at(server, "toyrace", ["human", "human"], redeem=False)
     errors: list[str] = []
     with chromium() as browser:
         a_context = browser.new_context(viewport={"width": 1280, "height": 900})
@@ -310,9 +307,7 @@ def test_lobby_open_seat_taken_by_a_second_browser(server, tmp_path):
 
 def finished_bot_table(server, **extra):
     """A toy game between two bots, played to its end by the server."""
-    created = httpx.post(
-        server + "/api/tables", json={"game": "toyrace", "seats": ["bot:greedy", "bot:random"], **extra}
-    ).json()
+    created = post_table(server, {"game": "toyrace", "seats": ["bot:greedy", "bot:random"], **extra})
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         record = httpx.get(f"{server}/api/tables/{created['id']}/record")

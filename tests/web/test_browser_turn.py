@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import httpx
 import pytest
-from web_helpers import CHROMIUM, chromium, served, watch_errors
+from web_helpers import CHROMIUM, chromium, post_table, served, watch_errors
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="the chromium package is not installed")
 
@@ -50,10 +50,9 @@ def wait_title(page, title: str) -> None:
 
 
 def test_the_tab_says_when_it_is_your_turn(server, tmp_path):
-    created = httpx.post(
-        f"{server}/api/tables",
-        json={"game": "toyrace", "seats": ["human", "human"], "names": ["Alice", "Bob"], "seed": 3},
-    ).json()
+    created = post_table(
+        server, {"game": "toyrace", "seats": ["human", "human"], "names": ["Alice", "Bob"], "seed": 3}
+    )
     table = created["id"]
     bob = {"authorization": f"Bearer {created['seats'][1]['token']}"}
     base_title = f"Toy Race · table {table}"

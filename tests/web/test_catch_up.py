@@ -159,9 +159,11 @@ def test_a_bot_worker_does_not_load_tables_without_bots_or_timer(sqlite_url):
 def test_an_announced_arrival_is_followed_without_reading_the_database(sqlite_url):
     a, b = two_services(sqlite_url)
     heard = announcements(a)
-    table = a.create("machikoro", {}, ["human", "open"], seed=8)
+    table = a.create("machikoro", {}, ["human", "human"], seed=8)
+    for seat in table.seats:  # the players redeem their invitations: new tokens, in the database
+        a.touch(table, seat.token)
     behind = b.get(table.id)
-    assert behind.status == "open"
+    assert behind.status == "running" and [s.name for s in behind.seats] == [None, None]
     for seat in table.seats:
         a.touch(table, seat.token, name=f"Player {seat.seat}")
     cut_off(b)
@@ -178,8 +180,9 @@ def test_away_and_back_travel_between_processes(sqlite_url):
     table = worker.create("machikoro", {}, ["human", "human"], seed=9, turn_timer=30)
     seen = web.get(table.id)
     mover = table.state.to_act[0]
-    web.touch(seen, seen.seats[mover].token)  # the player arrives (a timer runs only for them)
-    follow(Follower(worker, None), [m for m in from_web if m["kind"] == "joined"])
+    for seat in seen.seats:  # the players arrive (a timer runs only for them)
+        web.touch(seen, seat.token)
+    follow(Follower(worker, None), [m for m in from_web if m["kind"] == "seat"])
     assert table.seats[mover].joined
     table.turn_since[mover] -= 31  # the mover's 30 s are over
     assert worker.expire_timers(table) == 0.0 and table.seats[mover].away

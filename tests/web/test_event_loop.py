@@ -11,7 +11,7 @@ import time
 import httpx
 import pytest
 import sqlalchemy as sa
-from web_helpers import free_port, start_server
+from web_helpers import create, free_port, start_server
 
 HOLD = 5.0
 
@@ -24,9 +24,7 @@ def quick(http: httpx.Client, path: str, **kwargs) -> float:
 
 
 def toy_table(http: httpx.Client) -> dict:
-    answer = http.post("/api/tables", json={"game": "toyrace", "seats": ["human", "human"], "seed": 4})
-    assert answer.status_code == 201, answer.text
-    return answer.json()
+    return create(http, seats=["human", "human"], seed=4)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -7,13 +7,13 @@ from __future__ import annotations
 import threading
 import time
 
+from web_helpers import create
+
 from tabletown.web.drivers import MAX_WAITERS, until_changed
 
 
 def start(client):
-    answer = client.post("/api/tables", json={"game": "machikoro", "seats": ["human", "human"]})
-    assert answer.status_code == 201, answer.text
-    created = answer.json()
+    created = create(client, "machikoro", ["human", "human"])
     return created["id"], [{"Authorization": f"Bearer {s['token']}"} for s in created["seats"]]
 
 

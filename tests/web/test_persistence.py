@@ -164,13 +164,7 @@ def test_kill_9_loses_no_acknowledged_move(tmp_path):
     stop = threading.Event()
     try:
         http = httpx.Client(base_url=base, timeout=5)
-        tables = [
-            http.post(
-                "/api/tables",
-                json={"game": "toyrace", "seats": ["human", "human"], "seed": n, "options": {"target": 100}},
-            ).json()
-            for n in range(3)
-        ]
+        tables = [create(http, seats=["human", "human"], seed=n, options={"target": 100}) for n in range(3)]
         # a bot table keeps the server busy writing too
         http.post(
             "/api/tables",
@@ -272,6 +266,7 @@ def test_postgres_two_services_one_move(pg_url):
     db.migrate(engine)
     first = TableService(db.session_factory(engine))
     table = first.create("toyrace", {}, ["human", "human"], 3)
+    first.touch(table, table.seats[0].token)  # seat 0's player redeems the invitation
     other_engine = db.make_engine(pg_url)
     second = TableService(db.session_factory(other_engine))
     twin = second.get(table.id)

@@ -7,7 +7,7 @@ import json
 
 import pytest
 import sqlalchemy as sa
-from web_helpers import create
+from web_helpers import create, redeem_invitation
 
 BAD_NAMES = [
     "",
@@ -44,7 +44,7 @@ def post(client, path, body):
 @pytest.mark.parametrize("bad", BAD_NAMES)
 def test_a_refused_name_changes_nothing(make_client, any_db, bad):
     client = make_client(any_db)
-    created = create(client, seats=["human", "open"])
+    created = create(client, seats=["human", "open"], redeem=False)
     table_id, token = created["id"], created["seats"][0]["token"]
     live = client.app.state.service.get(table_id)
     answer = post(client, f"/api/tables/{table_id}/join", {"token": token, "name": bad})
@@ -70,7 +70,7 @@ def test_names_are_normalised(make_client, any_db):
 
 
 def test_a_reserved_seat_cannot_be_taken_and_an_open_seat_gets_a_new_token(client):
-    created = create(client, seats=["human", "human", "open"])
+    created = create(client, seats=["human", "human", "open"], redeem=False)
     table_id = created["id"]
     reserved = client.post(f"/api/tables/{table_id}/sit", json={"seat": 1, "name": "Mallory"})
     assert reserved.status_code == 409 and reserved.json()["rule"] == "seat.reserved"
@@ -90,6 +90,6 @@ def test_a_reserved_seat_cannot_be_taken_and_an_open_seat_gets_a_new_token(clien
     # no seat left to take: the table leaves the lobby's open list
     lobby = client.get("/api/tables").json()
     assert table_id not in [t["id"] for t in lobby["open"]]
-    # the invited friend's link still works
-    friend = created["seats"][1]["token"]
+    # the invited friend's invitation still works
+    friend = redeem_invitation(client, table_id, created["seats"][1]["token"])
     assert client.get(f"/api/tables/{table_id}", params={"token": friend}).json()["seat"] == 1

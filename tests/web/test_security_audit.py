@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 
 import pytest
 import web_toygame as toygame
 from starlette.websockets import WebSocketDisconnect
-from web_helpers import create
+from web_helpers import create, redeem_invitation, wait_for
 
 from tabletown.core.errors import IllegalAction
 from tabletown.web.asgi import RedactTokens
@@ -155,7 +156,7 @@ def test_a_seat_nobody_took_is_not_handed_to_a_standby_bot(client):
     of one bot and an empty seat with a short timer is not a bot-only table in disguise."""
     import time
 
-    created = create(client, seats=["human", "bot:random"], seed=5, turn_timer=1)
+    created = create(client, seats=["human", "bot:random"], seed=5, turn_timer=1, redeem=False)
     svc = client.app.state.service
     table = svc.get(created["id"])
     with table.lock:
@@ -164,10 +165,7 @@ def test_a_seat_nobody_took_is_not_handed_to_a_standby_bot(client):
     svc.expire_timers(table)
     assert not table.seats[0].away and table.seq == 0
     # once its player has shown up, the timer applies
-    assert (
-        client.get(f"/api/tables/{created['id']}", params={"token": created["seats"][0]["token"]}).status_code
-        == 200
-    )
+    redeem_invitation(client, created["id"], created["seats"][0]["token"])
     with table.lock:
         for seat in table.turn_since:
             table.turn_since[seat] = time.monotonic() - 60
@@ -416,3 +414,38 @@ def test_a_set_up_without_a_model_is_refused_when_asked(client):
     # and the page learns it without asking: nothing is queued, no refusal in its console
     answer = client.get(f"/api/tables/{table_id}/analysis").json()
     assert answer["status"] == "unavailable" and answer["rule"] == "analysis.no_model"
+
+
+def test_a_table_every_player_left_waits_for_them_instead_of_playing_itself(client):
+    """Security audit F1: one human seat with a one-second timer, visited once, then left. The
+    standby bot would play that seat for ever: a bot-only table in all but name, which the limit on
+    those never counted. With nobody left at the table it waits; a player coming back wakes it."""
+    created = create(client, seats=["human", "bot:random"], seed=5, turn_timer=1)
+    table_id, token = created["id"], created["seats"][0]["token"]
+    table = client.app.state.service.get(table_id)
+    # the timer runs out (the drivers mark the seat away), and the table then stops at its turn
+    wait_for(lambda: table.seats[0].away and 0 in table.state.to_act, timeout=15)
+    stopped_at = table.seq
+    assert client.app.state.service.auto_seat(table) is None
+    time.sleep(1.5)  # the standby bot would have moved many times by now
+    assert table.seq == stopped_at and not table.over
+    back = client.post(f"/api/tables/{table_id}/join", json={"token": token, "back": True})
+    assert back.status_code == 200 and not table.seats[0].away
+    legal = client.get(f"/api/tables/{table_id}", params={"token": token}).json()["legal"]
+    moved = client.post(
+        f"/api/tables/{table_id}/actions", json={"token": token, "seq": stopped_at, "action": legal[0]}
+    )
+    assert moved.status_code == 200, moved.text
+
+
+def test_with_somebody_still_at_the_table_the_standby_bot_plays_the_seat_that_left(make_client, sqlite_url):
+    client = make_client(sqlite_url)
+    created = create(client, seats=["human", "human"], seed=5, turn_timer=30)
+    svc = client.app.state.service
+    table = svc.get(created["id"])
+    mover = table.state.to_act[0]
+    with table.lock:
+        table.turn_since[mover] = time.monotonic() - 60
+    svc.expire_timers(table)
+    assert table.seats[mover].away and not table.seats[1 - mover].away
+    assert svc.auto_seat(table) == (mover, svc.standby_name(table.game))

@@ -32,10 +32,38 @@ EXTRA_KEYS = {
 }
 
 
-def create(client, game="toyrace", seats=("human", "human"), **extra):
+def create(client, game="toyrace", seats=("human", "human"), redeem=True, **extra):
+    """A new table's answer; with ``redeem`` each reserved seat's invitation is redeemed (POST
+    .../join, as its player's page does) and the answer holds the seat's own token instead."""
     response = client.post("/api/tables", json={"game": game, "seats": list(seats), **extra})
     assert response.status_code == 201, response.text
-    return response.json()
+    created = response.json()
+    for seat in created["seats"] if redeem else ():
+        if seat["token"]:
+            invitation, seat["token"] = seat["token"], redeem_invitation(client, created["id"], seat["token"])
+            # a link with the seat's own token opens it too (the invitation's link opens nothing now)
+            seat["join_url"] = seat["join_url"].replace(invitation, seat["token"])
+    return created
+
+
+def create_at(server: str, game="toyrace", seats=("human", "human"), **extra):
+    """``create`` on a server running at the URL ``server``."""
+    import httpx
+
+    with httpx.Client(base_url=server, timeout=30) as http:
+        return create(http, game, seats, **extra)
+
+
+def post_table(server: str, body: dict):
+    """``create_at`` with the request's whole body."""
+    return create_at(server, **body)
+
+
+def redeem_invitation(client, table_id: str, invitation: str) -> str:
+    """The seat's own token for its invitation (what its player's first POST .../join answers)."""
+    answer = client.post(f"/api/tables/{table_id}/join", json={"token": invitation})
+    assert answer.status_code == 200, answer.text
+    return answer.json()["token"]
 
 
 def strip(payload):

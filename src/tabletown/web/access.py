@@ -15,7 +15,7 @@ from .asgi import server_base
 from .catalog import find_game, set_up_title
 from .limits import Guard
 from .live import labelled
-from .tables import LiveTable, Seat, TableError, TableService
+from .tables import LiveTable, Seat, TableError, TableService, playing_seat
 
 COOKIE_PREFIX = "tt_"
 
@@ -93,10 +93,7 @@ def viewer(request: HTTPConnection, table: LiveTable, token: Any, seat: Any) -> 
     held = credential(request, table, token, seat)
     if held is None:
         return None
-    found = table.seat_for(held)
-    if found is None:
-        raise TableError(403, "seat.bad_token", N_("this token holds no seat at this table"))
-    return found
+    return playing_seat(table, held)
 
 
 def guard_of(request: HTTPConnection) -> Guard:
@@ -110,9 +107,12 @@ def check_move_rate(request: HTTPConnection, token: str | None) -> None:
             raise TableError(429, "limit.moves", N_("too many moves: slow down"), retry_after=wait)
 
 
-def remember_token(request: HTTPConnection, response: Response, table: LiveTable, token: str) -> None:
-    """Keep a seat's token in the table's cookie: HttpOnly (page scripts never see it), Lax."""
-    held = [t for t in held_tokens(request, table) if t != token] + [token]
+def remember_token(
+    request: HTTPConnection, response: Response, table: LiveTable, token: str, replacing: str = ""
+) -> None:
+    """Keep a seat's token in the table's cookie: HttpOnly (page scripts never see it), Lax; a
+    redeemed invitation (``replacing``) leaves it."""
+    held = [t for t in held_tokens(request, table) if t not in (token, replacing)] + [token]
     response.set_cookie(
         COOKIE_PREFIX + table.id,
         ",".join(held[-16:]),

@@ -147,7 +147,12 @@ async def table_worker(
             if response.status_code != 201:
                 raise RuntimeError(f"table refused: {response.status_code} {response.text[:300]}")
             created = response.json()
-            tokens = [s["token"] for s in created["seats"]]
+            tokens = []
+            for seat in created["seats"]:  # each player redeems their seat's invitation, as pages do
+                joined = await http.post(f"/api/tables/{created['id']}/join", json={"token": seat["token"]})
+                if joined.status_code != 200:
+                    raise RuntimeError(f"join refused: {joined.status_code} {joined.text[:300]}")
+                tokens.append(joined.json()["token"])
             watchers = [spectate(base_ws, created["id"], deadline) for _ in range(spectators)]
             await asyncio.gather(
                 *watchers,

@@ -33,6 +33,7 @@ class Drivers:
         self.bot_seconds = bot_seconds
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="tabletown-bot")
         self.tasks: dict[str, asyncio.Task[None]] = {}
+        self.stopping = False
         self.changed: weakref.WeakKeyDictionary[LiveTable, asyncio.Event] = weakref.WeakKeyDictionary()
         self.loop: asyncio.AbstractEventLoop | None = None
 
@@ -64,7 +65,9 @@ class Drivers:
         pending: asyncio.Future[Any] | None = None
         failures = 0
         try:
-            while not table.over:
+            # ``stopping`` too: Python 3.11's wait_for can swallow a cancellation that meets its
+            # timeout, and a table waiting for its players would then never end its task.
+            while not table.over and not self.stopping:
                 changed.clear()
                 # Reading the table in memory takes microseconds: on the loop, no thread hop.
                 auto = service.auto_seat(table)
@@ -124,11 +127,12 @@ class Drivers:
             self.tasks.pop(table.id, None)
 
     async def stop(self) -> None:
-        for task in list(self.tasks.values()):
+        self.stopping = True
+        tasks = list(self.tasks.values())
+        for task in tasks:
             task.cancel()
-        for task in list(self.tasks.values()):
-            with contextlib.suppress(BaseException):
-                await task
+        if tasks:  # bounded: a shutdown never hangs on one table's task
+            await asyncio.wait(tasks, timeout=5)
         self.pool.shutdown(wait=False, cancel_futures=True)
 
 

@@ -313,7 +313,20 @@ def labelled(seats: list[dict[str, Any]], lang: str = "en") -> list[dict[str, An
     return [{**s, "label": label} for s, label in zip(seats, labels, strict=True)]
 
 
+# A view carries at most this many of the latest events (a whole game of ours has well under
+# 1,000). A table may run long (Machi Koro's players can pass for ever), and every full view (a
+# page load, a WebSocket from 0, the replay's last step) would otherwise grow with it and be built
+# on the event loop (security audit F2). The record and the replay's earlier steps have it all.
+MAX_VIEW_EVENTS = 2000
+
+
+def recent_since(state: State, since: int) -> int:
+    """``since``, moved up so that a view holds at most ``MAX_VIEW_EVENTS`` events."""
+    return max(since, len(state.log) - MAX_VIEW_EVENTS)
+
+
 def seat_view(state: State, seat: int | None, since: int) -> dict[str, Any]:
+    since = recent_since(state, since)
     try:
         return state.view(seat, since)
     except TypeError:  # a game not yet on contract 2 (view without ``since``)
@@ -341,6 +354,7 @@ def build_payload(table: LiveTable, seat: int | None, since: int = 0, lang: str 
             "seats": [s.public() for s in table.seats],
             "fairness": table.fairness(),
         }
+    since = recent_since(state, since)
     payload = dict(seat_view(state, seat, since))
     to_act = list(state.to_act)
     payload.setdefault("to_act", to_act)

@@ -40,7 +40,8 @@ def replay_view(
         raise TableError(422, "replay.step", N_("step is a move number"))
     step = max(0, min(step, len(actions)))
     points = table.replay_points
-    start = max((k for k in points if k <= step), default=None)
+    # list(): one step under the GIL, while another replay's thread may be adding a checkpoint
+    start = max((k for k in list(points) if k <= step), default=None)
     if start is None:
         try:
             state = table.game.new_game(table.num_players, table.options, table.seed)

@@ -78,15 +78,33 @@ log = logging.getLogger("tabletown.web")
 
 
 SNAPSHOT_EVERY = 64  # moves between saved positions
+# No game of ours comes near this many moves (the longest arena games: about 400): a table that
+# does is two players passing for ever, or someone growing it on purpose (security audit F2). Its
+# moves are refused from here on; its record and replay stay.
+MAX_LIVE_MOVES = 5000
 MAX_IN_MEMORY = 2000  # tables kept in memory before finished (then idle) ones are forgotten
 IDLE_EVICTION = timedelta(minutes=10)  # an unfinished table this quiet may be forgotten (see _evict)
 
 
-def _mover(table: LiveTable, token: Any, seq: Any) -> int:
-    """The seat a move's token holds, once the move's seq is known to be a number."""
+def playing_seat(table: LiveTable, token: Any) -> Seat:
+    """The seat whose player holds ``token``. A reserved seat's first token is only an invitation
+    (its creator saw it): it opens nothing until its player redeems it (``TableService.touch``, by
+    POST .../join or the page its join link leads to) for a token nobody else has seen."""
     seat = table.seat_for(token)
     if seat is None:
         raise TableError(403, "seat.bad_token", N_("this token holds no seat at this table"))
+    if not seat.joined:
+        raise TableError(
+            403,
+            "seat.invitation",
+            N_("this token is an invitation: redeem it first (open its join link, or POST .../join)"),
+        )
+    return seat
+
+
+def _mover(table: LiveTable, token: Any, seq: Any) -> int:
+    """The seat a move's token holds, once the move's seq is known to be a number."""
+    seat = playing_seat(table, token)
     if isinstance(seq, bool) or not isinstance(seq, int):
         raise TableError(422, "request.seq", N_("seq must be the number of moves you have seen"))
     return seat.seat
@@ -495,9 +513,7 @@ class TableService(Following):
 
     def draft(self, table: LiveTable, token: Any, steps: builtins.list[str]) -> dict[str, Any]:
         """Where a seat's unsent steps lead (``State.draft``): read-only, the position untouched."""
-        seat = table.seat_for(token)
-        if seat is None:
-            raise TableError(403, "seat.bad_token", N_("this token holds no seat at this table"))
+        seat = playing_seat(table, token)
         with table.lock:
             state = table.state
             if state is None or table.over:
@@ -544,7 +560,9 @@ class TableService(Following):
 
     def touch(self, table: LiveTable, token: Any, name: Any = None, back: bool = False) -> Seat:
         """A seat's player shows up (opens the page, connects, names themselves). A name that breaks
-        the rules is refused (422) before anything changes."""
+        the rules is refused (422) before anything changes. The first time, ``token`` is the seat's
+        invitation and is redeemed: the seat gets a new token (``Seat.token`` afterwards, for the
+        caller to hand over) and the invitation, which the table's creator saw, is worth nothing."""
         seat = table.seat_for(token)
         if seat is None:
             raise TableError(403, "seat.bad_token", N_("this token holds no seat at this table"))
@@ -555,20 +573,24 @@ class TableService(Following):
             away = False if back else seat.away
             if seat.joined and new_name == seat.name and away == seat.away:
                 return seat
-            stored = not seat.joined or new_name != seat.name
+            redeemed = None if seat.joined else new_token()
+            stored = redeemed is not None or new_name != seat.name
             returned = seat.away and not away
             if stored:
                 status = self._status(table, joining=seat.seat)
-                self._write_seat(table, seat.seat, name=new_name, status=status)
+                self._write_seat(table, seat.seat, name=new_name, status=status, token=redeemed)
             else:
                 status = table.status
             with table.lock:
                 seat.joined, seat.name, seat.away = True, new_name, away
+                seat.token = redeemed or seat.token
                 table.status = status
                 if returned:
                     self._restart_timer(table, seat.seat)
                 self._notify(table)
-        if stored:
+        if redeemed:  # the other processes read the seat's new token from the database
+            self._stored(table.id, "seat")
+        elif stored:
             self._stored(table.id, "joined", table.seq, {"seat": seat.seat, "name": new_name})
         if returned:  # the process running the standby bot (a bot worker) stops it
             self._stored(table.id, "away", table.seq, {"seat": seat.seat, "away": False})
@@ -759,6 +781,14 @@ class TableService(Following):
             behind = expected_seq != table.seq
             if behind and not _only_hidden_choices_since(table, seat, expected_seq):
                 raise _stale(table, expected_seq)
+            if table.seq >= MAX_LIVE_MOVES and not state.is_over:
+                # 422, not 409: a bot's driver counts it as a failure and stops, never retries
+                raise TableError(
+                    422,
+                    "table.too_long",
+                    N_("this table has reached {limit} moves: no more are taken"),
+                    limit=MAX_LIVE_MOVES,
+                )
             if state.is_over:
                 raise (
                     _stale(table, expected_seq)
@@ -891,7 +921,10 @@ class TableService(Following):
 
     # -- bots ----------------------------------------------------------------------------------------------------
     def auto_seat(self, table: LiveTable) -> tuple[int, str] | None:
-        """The first seat in ``to_act`` that a bot plays now (a bot seat, or an away human)."""
+        """The first seat in ``to_act`` that a bot plays now: a bot seat, or an away human while
+        somebody is still at the table. With every human seat away (or never taken) the table
+        waits for a player to come back: one short turn timer and a single visit must not turn a
+        table into a bot-only one that the limit on those never counted (security audit F1)."""
         with table.lock:
             if table.state is None or table.over:
                 return None
@@ -899,7 +932,7 @@ class TableService(Following):
                 info = table.seats[seat]
                 if info.is_bot:
                     return seat, info.kind.removeprefix("bot:")
-                if info.away:
+                if info.away and any(s.joined and not s.away for s in table.seats if not s.is_bot):
                     return seat, self.standby_name(table.game)
         return None
 

@@ -103,10 +103,13 @@ def table_page(
     table = svc.get(table_id)
     if token is not None:
         # A join link: keep its token in the HttpOnly cookie and take it out of the address bar.
-        if table.seat_for(token) is None:
-            raise TableError(403, "seat.bad_token", N_("this link holds no seat at this table"))
+        # The link's token is an invitation, redeemed by the page (POST .../join, which keeps
+        # the seat's new token in the cookie instead): a link preview fetching it takes no seat.
         response = RedirectResponse(f"/t/{table.id}", status_code=303)
-        remember_token(request, response, table, token)
+        if table.seat_for(token) is not None:
+            remember_token(request, response, table, token)
+        elif not held_seats(request, table):  # (a used link in the browser that used it: its seat)
+            raise TableError(403, "seat.bad_token", N_("this link holds no seat at this table"))
         return response
     context = {
         "table": table.summary(),

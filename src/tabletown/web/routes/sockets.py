@@ -18,7 +18,7 @@ from ..asgi import MAX_BODY, MAX_COUNT, too_large
 from ..drivers import from_any_thread, gate, until_seq
 from ..languages import request_language, ui_text
 from ..limits import Guard, retry_after
-from ..tables import LiveTable, TableError, TableService, json_text
+from ..tables import LiveTable, TableError, TableService, json_text, playing_seat
 from .tables import CATCH_UP_WAIT
 
 router = APIRouter()
@@ -48,6 +48,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         token = credential(websocket, table, params.get("token"), seat_no)
         seat = None
         if token:
+            playing_seat(table, token)  # an invitation must be redeemed first (POST .../join)
             seat = (await anyio.to_thread.run_sync(lambda: svc.touch(table, token, back=True))).seat
     except TableError as exc:
         await websocket.close(code=4000 + exc.status, reason=exc.message[:100])

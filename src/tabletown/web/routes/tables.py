@@ -17,6 +17,7 @@ from ..access import (
     client_address,
     credential,
     guard_of,
+    held_tokens,
     join_url,
     remember_token,
     service,
@@ -38,7 +39,7 @@ from ..catalog import broken_games, game_info, games
 from ..drivers import gate, until_changed, until_seq
 from ..languages import request_language
 from ..new_table import bots_only
-from ..tables import LiveTable, TableError, TableService, json_bytes
+from ..tables import LiveTable, TableError, TableService, json_bytes, playing_seat
 
 router = APIRouter()
 # A move whose seq is ahead of this process (the client saw the last move through another one)
@@ -200,24 +201,15 @@ async def table_view(
     seq: int | None,
     wait: float,
 ) -> bytes:
-    def look() -> tuple[LiveTable, int | None]:
-        table = svc.get(table_id)
-        held = credential(request, table, token, seat)
-        return table, svc.touch(table, held, back=False).seat if held is not None else None
-
-    table = svc.held(table_id)
-    number: int | None = None
-    found = None if table is None else viewer(request, table, token, seat)
-    if table is None or (found is not None and not found.joined):
-        # Not in memory, or a player's first visit (stored): a thread may wait for the database.
-        table, number = await anyio.to_thread.run_sync(look)
-    elif found is not None:
-        number = found.seat
+    # Not in memory: a thread may wait for the database.
+    table = svc.held(table_id) or await anyio.to_thread.run_sync(svc.get, table_id)
+    found = viewer(request, table, token, seat)  # type: ignore[arg-type]  # get raises, never None
     if wait and seq is not None:
-        await long_poll(request, table, seq, wait)  # type: ignore[arg-type]  # held, or loaded by look()
+        await long_poll(request, table, seq, wait)  # type: ignore[arg-type]  # as above
     # In memory: microseconds, no thread needed. Sent as it is (no response model to check a
     # whole view against, no generic encoder walking it).
     lang = request_language(request)
+    number = None if found is None else found.seat
     return json_bytes(svc.payload(table, number, since, lang))  # type: ignore[arg-type]  # as above
 
 
@@ -273,9 +265,7 @@ async def make_move(
 ) -> tuple[int, int]:
     """Play the move; its new ``seq`` and the mover's seat."""
     token = credential(request, table, body.token, body.seat)
-    held = table.seat_for(token)
-    if token is None or held is None:
-        raise TableError(403, "seat.bad_token", N_("this token holds no seat at this table"))
+    held = playing_seat(table, token)
     check_move_rate(request, token)
     await until_seq(table, body.seq, CATCH_UP_WAIT)
     async with gate(table):
@@ -293,9 +283,6 @@ async def quick(scope: Any, receive: Receive, send: Any, table_id: str, actions:
             return receive
         request = HTTPConnection(scope)
         try:
-            found = viewer(request, table, query.get("token"), query.get("seat"))
-            if found is not None and not found.joined:
-                return receive
             body = await table_view(
                 svc,
                 request,
@@ -343,8 +330,11 @@ async def quick(scope: Any, receive: Receive, send: Any, table_id: str, actions:
 
 
 @router.post("/api/tables/{table_id}/join", tags=["tables"])
-async def join(table_id: str, body: JoinBody, request: Request) -> dict[str, Any]:
-    """A seat's player arrives (or returns after their timer ran out) and may set a display name."""
+async def join(table_id: str, body: JoinBody, request: Request) -> Response:
+    """A seat's player arrives (or returns after their timer ran out) and may set a display name.
+    The first time, the token is the seat's invitation, which the table's creator saw: it is
+    redeemed for the seat's own token, answered as ``token`` (or kept in the table's cookie when
+    the invitation came from there), and the invitation opens nothing any more."""
     svc = service(request)
     table = await anyio.to_thread.run_sync(svc.get, table_id)
     token = credential(request, table, body.token, body.seat)
@@ -353,7 +343,14 @@ async def join(table_id: str, body: JoinBody, request: Request) -> dict[str, Any
     check_move_rate(request, token)  # a new name is a database write: it counts like a move
     async with gate(table):
         seat = await anyio.to_thread.run_sync(lambda: svc.touch(table, token, body.name, back=body.back))
-    return seat.public()
+        new = seat.token
+    redeemed = new != token
+    from_cookie = body.seat is not None and credential(request, table, None, None) is None
+    # A page's scripts never see a token (the cookie is HttpOnly); a client that sent one gets it.
+    answer = JSONResponse({**seat.public(), "token": new} if redeemed and not from_cookie else seat.public())
+    if redeemed and token in held_tokens(request, table):
+        remember_token(request, answer, table, new, replacing=token)
+    return answer
 
 
 @router.post("/api/tables/{table_id}/sit", tags=["tables"])
