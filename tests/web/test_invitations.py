@@ -61,9 +61,10 @@ def test_the_creator_cannot_read_or_play_a_seat_its_player_took_through_the_link
     # the page arrives with the invitation in its HttpOnly cookie and redeems it (table.js start())
     joined = client.post(f"/api/tables/{table_id}/join", json={"seat": 1, "name": "Bo", "back": False})
     assert joined.status_code == 200 and "token" not in joined.json()  # page scripts never see tokens
-    cookie = client.cookies.get(f"tt_{table_id}")
-    assert theirs not in cookie and "httponly" in joined.headers["set-cookie"].lower()
+    cookie, browser = client.cookies.get(f"tt_{table_id}"), client.cookies.get("tt_browser")
+    assert "httponly" in opened.headers["set-cookie"].lower() and browser
     assert client.get(f"/api/tables/{table_id}", params={"seat": 1}).json()["seat"] == 1
+    assert client.app.state.service.get(table_id).seats[1].token not in (theirs, mine, creator)
 
     base = f"/api/tables/{table_id}"
     tries = [
@@ -80,14 +81,38 @@ def test_the_creator_cannot_read_or_play_a_seat_its_player_took_through_the_link
     ):
         ws.receive_json()
     assert client.get(base, params={"token": creator}).json()["seat"] == 0  # the creator keeps their own
-    # the link itself is spent: in a browser holding no seat here it opens nothing...
+    # the link itself is spent: in another browser it opens nothing, not even with the invitation
+    # put in the table's cookie by hand (that browser's own secret does not lead to the seat)...
     client.cookies.clear()
     again = client.get(f"/t/{table_id}", params={"token": theirs}, follow_redirects=False)
     assert again.status_code == 403
+    client.cookies.set(f"tt_{table_id}", theirs)
+    for secret in (None, "0" * 48):
+        if secret:
+            client.cookies.set("tt_browser", secret)
+        spied = client.get(f"/api/tables/{table_id}", params={"seat": 1})
+        assert refusal(spied) == (403, "seat.not_held")
     # ...while the browser that used it (reloading the link, say) is simply taken to its table
+    client.cookies.clear()
     client.cookies.set(f"tt_{table_id}", cookie)
+    client.cookies.set("tt_browser", browser)
     reloaded = client.get(f"/t/{table_id}", params={"token": theirs}, follow_redirects=False)
-    assert reloaded.status_code == 303 and client.cookies.get(f"tt_{table_id}") == cookie
+    assert reloaded.status_code == 303
+    assert client.get(f"/api/tables/{table_id}", params={"seat": 1}).json()["seat"] == 1
+
+
+def test_a_redemption_whose_answer_was_lost_loses_no_seat(client):
+    """The page may leave (a second link opened at once, at a shared device) or the network drop
+    while its redemption is under way: the seat was redeemed, and the same browser still holds it,
+    its cookies unchanged."""
+    table_id, (_, theirs) = invited_table(client)
+    client.get(f"/t/{table_id}", params={"token": theirs}, follow_redirects=False)
+    before = dict(client.cookies)
+    assert client.post(f"/api/tables/{table_id}/join", json={"seat": 1}).status_code == 200
+    assert dict(client.cookies) == before  # nothing new to keep: the answer could have been lost
+    assert client.app.state.service.get(table_id).seats[1].joined
+    assert client.get(f"/api/tables/{table_id}", params={"seat": 1}).json()["seat"] == 1
+    assert client.post(f"/api/tables/{table_id}/join", json={"seat": 1, "name": "Bo"}).status_code == 200
 
 
 def test_a_link_preview_takes_no_seat(client):

@@ -4,6 +4,10 @@ move rate limit, join links and the cookie that keeps a browser's seats."""
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
+import secrets
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -18,6 +22,7 @@ from .live import labelled
 from .tables import LiveTable, Seat, TableError, TableService, playing_seat
 
 COOKIE_PREFIX = "tt_"
+BROWSER_COOKIE = "tt_browser"
 
 
 def service(request: HTTPConnection) -> TableService:
@@ -107,15 +112,18 @@ def check_move_rate(request: HTTPConnection, token: str | None) -> None:
             raise TableError(429, "limit.moves", N_("too many moves: slow down"), retry_after=wait)
 
 
-def remember_token(
-    request: HTTPConnection, response: Response, table: LiveTable, token: str, replacing: str = ""
-) -> None:
-    """Keep a seat's token in the table's cookie: HttpOnly (page scripts never see it), Lax; a
-    redeemed invitation (``replacing``) leaves it."""
-    held = [t for t in held_tokens(request, table) if t not in (token, replacing)] + [token]
+def remember_token(request: HTTPConnection, response: Response, table: LiveTable, token: str) -> None:
+    """Keep a seat's token (or invitation) in the table's cookie: HttpOnly (page scripts never see
+    it), Lax. A join link's visitor also gets the browser's own secret (``remember_browser``)."""
+    held = [t for t in cookie_tokens(request, table) if t != token] + [token]
+    set_secret_cookie(request, response, COOKIE_PREFIX + table.id, ",".join(held[-16:]))
+    remember_browser(request, response)
+
+
+def set_secret_cookie(request: HTTPConnection, response: Response, name: str, value: str) -> None:
     response.set_cookie(
-        COOKIE_PREFIX + table.id,
-        ",".join(held[-16:]),
+        name,
+        value,
         max_age=90 * 86400,
         samesite="lax",
         httponly=True,
@@ -124,8 +132,45 @@ def remember_token(
     )
 
 
-def held_tokens(request: HTTPConnection, table: LiveTable) -> list[str]:
+def browser_secret(request: HTTPConnection) -> str | None:
+    """The browser's own secret (the HttpOnly cookie ``tt_browser``), if it has a well-formed one."""
+    value = request.cookies.get(BROWSER_COOKIE, "")
+    return value if 32 <= len(value) <= 64 and value.isascii() and value.isalnum() else None
+
+
+def remember_browser(request: HTTPConnection, response: Response) -> str:
+    """The browser's secret, made (and set in its cookie) the first time it is needed."""
+    secret = browser_secret(request)
+    if secret is None:
+        secret = secrets.token_hex(24)
+        set_secret_cookie(request, response, BROWSER_COOKIE, secret)
+    return secret
+
+
+def redeemed_token(invitation: str, browser: str) -> str:
+    """The seat token a browser's redemption of ``invitation`` gives the seat: keyed by the
+    invitation, of the browser's secret. The table's creator knows the invitation but not the
+    secret; the browser that redeemed it can always tell its seat again from its cookies, so a
+    redemption whose answer was lost (the page left, the network dropped) loses no seat."""
+    digest = hmac.new(invitation.encode(), browser.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode().rstrip("=")
+
+
+def cookie_tokens(request: HTTPConnection, table: LiveTable) -> list[str]:
+    """The tokens and invitations the table's cookie holds, as they are written there."""
     return [t for t in (request.cookies.get(COOKIE_PREFIX + table.id) or "").split(",") if t]
+
+
+def held_tokens(request: HTTPConnection, table: LiveTable) -> list[str]:
+    """The seat tokens this browser holds: what the cookie holds, an invitation this browser
+    redeemed standing for the token its redemption gave (``redeemed_token``)."""
+    browser = browser_secret(request)
+    held = []
+    for token in cookie_tokens(request, table):
+        if table.seat_for(token) is None and browser is not None:
+            token = redeemed_token(token, browser)
+        held.append(token)
+    return held
 
 
 def held_seats(request: HTTPConnection, table: LiveTable) -> list[dict[str, int]]:

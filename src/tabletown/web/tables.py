@@ -558,11 +558,14 @@ class TableService(Following):
                 ) from None
         raise TableError(422, "request.action", N_("action must be notation text (or an action number)"))
 
-    def touch(self, table: LiveTable, token: Any, name: Any = None, back: bool = False) -> Seat:
+    def touch(
+        self, table: LiveTable, token: Any, name: Any = None, back: bool = False, redeem_as: str | None = None
+    ) -> Seat:
         """A seat's player shows up (opens the page, connects, names themselves). A name that breaks
         the rules is refused (422) before anything changes. The first time, ``token`` is the seat's
-        invitation and is redeemed: the seat gets a new token (``Seat.token`` afterwards, for the
-        caller to hand over) and the invitation, which the table's creator saw, is worth nothing."""
+        invitation and is redeemed: the seat gets a new token (``redeem_as``, else a random one;
+        ``Seat.token`` afterwards) and the invitation, which the table's creator saw, is worth
+        nothing."""
         seat = table.seat_for(token)
         if seat is None:
             raise TableError(403, "seat.bad_token", N_("this token holds no seat at this table"))
@@ -573,7 +576,7 @@ class TableService(Following):
             away = False if back else seat.away
             if seat.joined and new_name == seat.name and away == seat.away:
                 return seat
-            redeemed = None if seat.joined else new_token()
+            redeemed = None if seat.joined else (redeem_as or new_token())
             stored = redeemed is not None or new_name != seat.name
             returned = seat.away and not away
             if stored:

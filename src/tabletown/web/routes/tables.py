@@ -3,6 +3,7 @@ viewing and moving (``quick``, see web/asgi.py)."""
 
 from __future__ import annotations
 
+import secrets
 from typing import Annotated, Any
 
 import anyio
@@ -13,14 +14,17 @@ from starlette.requests import HTTPConnection
 
 from ...core.i18n import N_
 from ..access import (
+    BROWSER_COOKIE,
+    browser_secret,
     check_move_rate,
     client_address,
     credential,
     guard_of,
-    held_tokens,
     join_url,
+    redeemed_token,
     remember_token,
     service,
+    set_secret_cookie,
     viewer,
     with_titles,
 )
@@ -341,15 +345,20 @@ async def join(table_id: str, body: JoinBody, request: Request) -> Response:
     if token is None or table.seat_for(token) is None:
         raise TableError(403, "seat.bad_token", N_("this token holds no seat at this table"))
     check_move_rate(request, token)  # a new name is a database write: it counts like a move
+    from_cookie = body.token is None and credential(request, table, None, None) is None
+    browser = browser_secret(request) or secrets.token_hex(24) if from_cookie else None
+    # A page's redemption gives the seat the token its browser can tell again from its cookies.
+    redeem_as = redeemed_token(token, browser) if browser else None
     async with gate(table):
-        seat = await anyio.to_thread.run_sync(lambda: svc.touch(table, token, body.name, back=body.back))
+        seat = await anyio.to_thread.run_sync(
+            lambda: svc.touch(table, token, body.name, back=body.back, redeem_as=redeem_as)
+        )
         new = seat.token
-    redeemed = new != token
-    from_cookie = body.seat is not None and credential(request, table, None, None) is None
     # A page's scripts never see a token (the cookie is HttpOnly); a client that sent one gets it.
+    redeemed = new != token
     answer = JSONResponse({**seat.public(), "token": new} if redeemed and not from_cookie else seat.public())
-    if redeemed and token in held_tokens(request, table):
-        remember_token(request, answer, table, new, replacing=token)
+    if browser is not None and browser != browser_secret(request):
+        set_secret_cookie(request, answer, BROWSER_COOKIE, browser)
     return answer
 
 
