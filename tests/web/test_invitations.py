@@ -133,3 +133,21 @@ def test_two_people_with_one_invitation_get_one_seat_between_them(client):
     assert first.status_code == 200 and refusal(second) == (403, "seat.bad_token")
     stored = client.app.state.service.get(table_id).seats[1]
     assert stored.joined and stored.token == first.json()["token"]
+
+
+def test_a_seat_redeemed_through_another_process_is_recognised_here(make_client, sqlite_url):
+    """The page's join went to one server process and its WebSocket or next request comes to
+    another, which holds the table from before the redemption and has not heard of it yet: it
+    reads the seats again rather than refuse the new token."""
+    here, there = make_client(sqlite_url), make_client(sqlite_url)
+    table_id, (_, theirs) = invited_table(there)
+    seen_here = here.app.state.service.get(table_id)  # in this process's memory, the seat unredeemed
+    here.app.state.service.shared = True  # as with Redis between processes (the news is not sent here)
+    own = redeem_invitation(there, table_id, theirs)
+    assert seen_here.seats[1].token == theirs
+    assert here.get(f"/api/tables/{table_id}", params={"token": own}).json()["seat"] == 1
+    assert seen_here.seats[1].token == own and seen_here.seats[1].joined
+    with here.websocket_connect(f"/ws/tables/{table_id}?token={own}") as ws:
+        assert ws.receive_json()["seat"] == 1
+    # a token that holds no seat anywhere is still refused, and reads the seats at most so often
+    assert refusal(here.get(f"/api/tables/{table_id}", params={"token": "x" * 32})) == (403, "seat.bad_token")

@@ -8,9 +8,11 @@ import base64
 import hashlib
 import hmac
 import secrets
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
+import anyio
 from fastapi.responses import Response
 from starlette.requests import HTTPConnection
 
@@ -21,6 +23,7 @@ from .limits import Guard
 from .live import labelled
 from .tables import LiveTable, Seat, TableError, TableService, playing_seat
 
+T = TypeVar("T")
 COOKIE_PREFIX = "tt_"
 BROWSER_COOKIE = "tt_browser"
 
@@ -99,6 +102,20 @@ def viewer(request: HTTPConnection, table: LiveTable, token: Any, seat: Any) -> 
     if held is None:
         return None
     return playing_seat(table, held)
+
+
+async def with_fresh_seats(request: HTTPConnection, table: LiveTable, check: Callable[[], T]) -> T:
+    """``check()`` (a credential's check), once more after reading the table's seats from the
+    database when it refused a token: another server process may have just redeemed the seat's
+    invitation (the page's join went there, its WebSocket came here) and its news not be here yet."""
+    try:
+        return check()
+    except TableError as exc:
+        if exc.rule not in ("seat.bad_token", "seat.not_held", "seat.invitation"):
+            raise
+        if not await anyio.to_thread.run_sync(service(request).recheck_seats, table):
+            raise
+    return check()
 
 
 def guard_of(request: HTTPConnection) -> Guard:

@@ -158,6 +158,7 @@ class LiveTable:
     fanout_pending: bool = False  # a push to the listeners is queued (web/tables.py _notify)
     subscribers: list[Subscriber] = field(default_factory=list)
     turn_since: dict[int, float] = field(default_factory=dict)  # seat -> monotonic time its turn began
+    seats_checked_at: float = float("-inf")  # monotonic time of the last TableService.recheck_seats
     replay_points: dict[int, State] = field(default_factory=dict)
     agents: dict[tuple[int, str], Agent] = field(default_factory=dict)
     on_change: list[Callable[[LiveTable], object]] = field(default_factory=list)

@@ -82,6 +82,7 @@ SNAPSHOT_EVERY = 64  # moves between saved positions
 # does is two players passing for ever, or someone growing it on purpose (security audit F2). Its
 # moves are refused from here on; its record and replay stay.
 MAX_LIVE_MOVES = 5000
+SEAT_RECHECK = 0.2  # seconds between two reads of a table's seats for a refused token
 MAX_IN_MEMORY = 2000  # tables kept in memory before finished (then idle) ones are forgotten
 IDLE_EVICTION = timedelta(minutes=10)  # an unfinished table this quiet may be forgotten (see _evict)
 
@@ -598,6 +599,21 @@ class TableService(Following):
         if returned:  # the process running the standby bot (a bot worker) stops it
             self._stored(table.id, "away", table.seq, {"seat": seat.seat, "away": False})
         return seat
+
+    def recheck_seats(self, table: LiveTable) -> bool:
+        """Read the table's seats from the database once more, when a token was refused here: with
+        several processes another one may have just redeemed the seat's invitation, its news not
+        yet heard. At most every ``SEAT_RECHECK`` seconds a table, so refused tokens cannot make
+        a database read each. True when the seats were read."""
+        if not self.shared:
+            return False
+        now = time.monotonic()
+        with table.lock:
+            if now - table.seats_checked_at < SEAT_RECHECK:
+                return False
+            table.seats_checked_at = now
+        self.catch_up(table, seats=True)
+        return True
 
     def _restart_timer(self, table: LiveTable, seat: int) -> None:
         """A player back from being away gets a whole turn timer if it is their turn now (else the

@@ -13,7 +13,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 
 from ...core.i18n import N_
-from ..access import check_move_rate, client_address, credential, guard_of, service
+from ..access import check_move_rate, client_address, credential, guard_of, service, with_fresh_seats
 from ..asgi import MAX_BODY, MAX_COUNT, too_large
 from ..drivers import from_any_thread, gate, until_seq
 from ..languages import request_language, ui_text
@@ -45,10 +45,16 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             if seat_param is not None and seat_param.isascii() and seat_param.isdigit()
             else None
         )
-        token = credential(websocket, table, params.get("token"), seat_no)
+
+        def check() -> str | None:
+            token = credential(websocket, table, params.get("token"), seat_no)
+            if token:
+                playing_seat(table, token)  # an invitation must be redeemed first (POST .../join)
+            return token
+
+        token = await with_fresh_seats(websocket, table, check)
         seat = None
         if token:
-            playing_seat(table, token)  # an invitation must be redeemed first (POST .../join)
             seat = (await anyio.to_thread.run_sync(lambda: svc.touch(table, token, back=True))).seat
     except TableError as exc:
         await websocket.close(code=4000 + exc.status, reason=exc.message[:100])

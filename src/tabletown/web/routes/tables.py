@@ -26,6 +26,7 @@ from ..access import (
     service,
     set_secret_cookie,
     viewer,
+    with_fresh_seats,
     with_titles,
 )
 from ..asgi import (
@@ -207,7 +208,7 @@ async def table_view(
 ) -> bytes:
     # Not in memory: a thread may wait for the database.
     table = svc.held(table_id) or await anyio.to_thread.run_sync(svc.get, table_id)
-    found = viewer(request, table, token, seat)  # type: ignore[arg-type]  # get raises, never None
+    found = await with_fresh_seats(request, table, lambda: viewer(request, table, token, seat))  # type: ignore[arg-type]  # get raises, never None
     if wait and seq is not None:
         await long_poll(request, table, seq, wait)  # type: ignore[arg-type]  # as above
     # In memory: microseconds, no thread needed. Sent as it is (no response model to check a
@@ -268,8 +269,12 @@ async def make_move(
     svc: TableService, request: HTTPConnection, table: LiveTable, body: ActionBody
 ) -> tuple[int, int]:
     """Play the move; its new ``seq`` and the mover's seat."""
-    token = credential(request, table, body.token, body.seat)
-    held = playing_seat(table, token)
+
+    def check() -> tuple[str | None, Any]:
+        token = credential(request, table, body.token, body.seat)
+        return token, playing_seat(table, token)
+
+    token, held = await with_fresh_seats(request, table, check)
     check_move_rate(request, token)
     await until_seq(table, body.seq, CATCH_UP_WAIT)
     async with gate(table):
@@ -341,9 +346,14 @@ async def join(table_id: str, body: JoinBody, request: Request) -> Response:
     the invitation came from there), and the invitation opens nothing any more."""
     svc = service(request)
     table = await anyio.to_thread.run_sync(svc.get, table_id)
-    token = credential(request, table, body.token, body.seat)
-    if token is None or table.seat_for(token) is None:
-        raise TableError(403, "seat.bad_token", N_("this token holds no seat at this table"))
+
+    def check() -> str:
+        token = credential(request, table, body.token, body.seat)
+        if token is None or table.seat_for(token) is None:
+            raise TableError(403, "seat.bad_token", N_("this token holds no seat at this table"))
+        return token
+
+    token = await with_fresh_seats(request, table, check)
     check_move_rate(request, token)  # a new name is a database write: it counts like a move
     from_cookie = body.token is None and credential(request, table, None, None) is None
     browser = browser_secret(request) or secrets.token_hex(24) if from_cookie else None
