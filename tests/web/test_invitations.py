@@ -85,7 +85,8 @@ def test_the_creator_cannot_read_or_play_a_seat_its_player_took_through_the_link
     # put in the table's cookie by hand (that browser's own secret does not lead to the seat)...
     client.cookies.clear()
     again = client.get(f"/t/{table_id}", params={"token": theirs}, follow_redirects=False)
-    assert again.status_code == 403
+    assert again.status_code == 403 and again.headers["content-type"].startswith("text/html")
+    assert "This join link opens no seat" in again.text and f'href="/t/{table_id}"' in again.text
     client.cookies.set(f"tt_{table_id}", theirs)
     for secret in (None, "0" * 48):
         if secret:

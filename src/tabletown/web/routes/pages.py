@@ -109,7 +109,8 @@ def table_page(
         if table.seat_for(token) is not None:
             remember_token(request, response, table, token)
         elif not held_seats(request, table):  # (a used link in the browser that used it: its seat)
-            raise TableError(403, "seat.bad_token", N_("this link holds no seat at this table"))
+            spent = {"table_id": table.id}
+            return templates.TemplateResponse(request, "link_spent.html", spent, status_code=403)
         return response
     context = {
         "table": table.summary(),
