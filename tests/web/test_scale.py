@@ -15,7 +15,7 @@ import time
 
 import httpx
 import pytest
-from web_helpers import free_port, wait_for
+from web_helpers import create_at, free_port, wait_for
 
 REDIS_ENV = "TABLETOWN_TEST_REDIS_URL"
 # One xdist worker runs this module (make test uses --dist loadgroup), so the processes started once
@@ -115,7 +115,7 @@ def test_a_move_through_one_process_reaches_a_socket_of_another(cluster):
     from websockets.sync.client import connect
 
     a, b = cluster.a, cluster.b
-    created = httpx.post(f"{a}/api/tables", json={"game": "machikoro", "seats": ["human", "human"]}).json()
+    created = create_at(a, "machikoro", ["human", "human"])
     table_id, t0, t1 = created["id"], created["seats"][0]["token"], created["seats"][1]["token"]
     ws_b = b.replace("http", "ws")
     delays = []
@@ -148,9 +148,7 @@ def test_chat_said_through_one_process_reaches_a_socket_of_another(cluster):
     from websockets.sync.client import connect
 
     a, b = cluster.a, cluster.b
-    created = httpx.post(
-        f"{a}/api/tables", json={"game": "machikoro", "seats": ["human", "human"], "names": ["Ana", "Bo"]}
-    ).json()
+    created = create_at(a, "machikoro", ["human", "human"], names=["Ana", "Bo"])
     table_id, t0, t1 = created["id"], created["seats"][0]["token"], created["seats"][1]["token"]
     with connect(f"{b.replace('http', 'ws')}/ws/tables/{table_id}", additional_headers=bearer(t1)) as socket:
         json.loads(socket.recv(timeout=10))  # the first view
@@ -175,7 +173,7 @@ def test_chat_said_through_one_process_reaches_a_socket_of_another(cluster):
 
 def test_two_processes_racing_the_same_seq_exactly_one_wins(cluster):
     a, b = cluster.a, cluster.b
-    created = httpx.post(f"{a}/api/tables", json={"game": "machikoro", "seats": ["human", "human"]}).json()
+    created = create_at(a, "machikoro", ["human", "human"])
     table_id, t0 = created["id"], created["seats"][0]["token"]
     httpx.get(f"{b}/api/tables/{table_id}")  # B holds the table in memory too
     barrier = threading.Barrier(2)
@@ -252,8 +250,8 @@ def test_serve_with_three_workers_and_its_own_bot_worker(pg_url, redis_url):
     base = f"http://127.0.0.1:{port}"
     try:
         wait_until(lambda: _healthy(base, server), 90)
-        made = httpx.post(f"{base}/api/tables", json={"game": "machikoro", "seats": ["human", "bot:greedy"]})
-        table_id, token = made.json()["id"], made.json()["seats"][0]["token"]
+        made = create_at(base, "machikoro", ["human", "bot:greedy"])
+        table_id, token = made["id"], made["seats"][0]["token"]
         bot_moves = 0
         for _ in range(300):
             payload = httpx.get(f"{base}/api/tables/{table_id}", headers=bearer(token), timeout=10).json()
@@ -319,9 +317,7 @@ def test_bots_play_in_their_worker_and_kill_9_loses_nothing(cluster):
 
     web_a, a, b = cluster.a_process, cluster.a, cluster.b
     worker = cluster.workers[0]
-    created = httpx.post(
-        f"{a}/api/tables", json={"game": "machikoro", "seats": ["human", "bot:greedy"]}
-    ).json()
+    created = create_at(a, "machikoro", ["human", "bot:greedy"])
     table_id, token = created["id"], created["seats"][0]["token"]
     acked: list[int] = []
     kills = {"worker": False, "web": False}
