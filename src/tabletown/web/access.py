@@ -118,6 +118,18 @@ async def with_fresh_seats(request: HTTPConnection, table: LiveTable, check: Cal
     return check()
 
 
+def with_fresh_seats_in_thread(request: HTTPConnection, table: LiveTable, check: Callable[[], T]) -> T:
+    """``with_fresh_seats`` for a route that already runs in a worker thread."""
+    try:
+        return check()
+    except TableError as exc:
+        if exc.rule not in ("seat.bad_token", "seat.not_held", "seat.invitation"):
+            raise
+        if not service(request).recheck_seats(table):
+            raise
+    return check()
+
+
 def guard_of(request: HTTPConnection) -> Guard:
     return request.app.state.guard  # type: ignore[no-any-return]  # set by create_app()
 

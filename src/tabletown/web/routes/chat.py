@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field, StrictInt
 
 from ...core.i18n import N_
 from .. import chat
-from ..access import client_address, guard_of, service, viewer
+from ..access import client_address, guard_of, service, viewer, with_fresh_seats
 from ..live import valid_name
 from ..tables import TableError
 
@@ -40,7 +40,7 @@ async def post_chat(table_id: str, body: ChatBody, request: Request) -> dict[str
     spectator address's) allowance."""
     svc = service(request)
     table = await anyio.to_thread.run_sync(svc.get, table_id)
-    seat = viewer(request, table, body.token, body.seat)
+    seat = await with_fresh_seats(request, table, lambda: viewer(request, table, body.token, body.seat))
     name = None if seat is not None or body.name is None else valid_name(body.name)
     key = f"{table.id}:{seat.seat}" if seat is not None else "address:" + client_address(request)
     wait = guard_of(request).chat.take(key)

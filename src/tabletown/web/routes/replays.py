@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field, StrictInt
 
 from ...core.i18n import N_
 from .. import analyses
-from ..access import client_address, guard_of, service, viewer
+from ..access import client_address, guard_of, service, viewer, with_fresh_seats_in_thread
 from ..catalog import set_up_title
 from ..languages import request_language
 from ..replaying import replay_view
@@ -38,7 +38,7 @@ def get_record(
     that, what the asking seat (or a spectator) has seen: no seed, no salt, other seats' secret
     moves withheld (``complete: false``)."""
     table = service(request).get(table_id)
-    holder = viewer(request, table, token, seat)
+    holder = with_fresh_seats_in_thread(request, table, lambda: viewer(request, table, token, seat))
     with table.lock:
         record = table.record_for(holder.seat if holder else None)
     headers = {}
@@ -65,7 +65,7 @@ def get_replay(
         raise TableError(422, "seat.number", N_("no such seat"))
     if table.status != "finished" and seat is not None:
         try:
-            holder = viewer(request, table, token, seat)
+            holder = with_fresh_seats_in_thread(request, table, lambda: viewer(request, table, token, seat))
         except TableError:
             holder = None
         if holder is None or holder.seat != seat:

@@ -260,7 +260,13 @@ async def draft(table_id: str, body: DraftBody, request: Request) -> dict[str, A
     Changes nothing; 422 with the rule if a step is refused."""
     svc = service(request)
     table: LiveTable = svc.held(table_id) or await anyio.to_thread.run_sync(svc.get, table_id)  # type: ignore[assignment]
-    token = credential(request, table, body.token, body.seat)
+
+    def check() -> str | None:
+        token = credential(request, table, body.token, body.seat)
+        playing_seat(table, token)
+        return token
+
+    token = await with_fresh_seats(request, table, check)
     check_move_rate(request, token)
     return svc.draft(table, token, body.steps)
 
