@@ -104,6 +104,10 @@ def viewer(request: HTTPConnection, table: LiveTable, token: Any, seat: Any) -> 
     return playing_seat(table, held)
 
 
+# The refusals a seat redeemed through another process (its news not here yet) would explain.
+SEAT_REFUSALS = frozenset({"seat.bad_token", "seat.not_held", "seat.invitation"})
+
+
 async def with_fresh_seats(request: HTTPConnection, table: LiveTable, check: Callable[[], T]) -> T:
     """``check()`` (a credential's check), once more after reading the table's seats from the
     database when it refused a token: another server process may have just redeemed the seat's
@@ -111,9 +115,8 @@ async def with_fresh_seats(request: HTTPConnection, table: LiveTable, check: Cal
     try:
         return check()
     except TableError as exc:
-        if exc.rule not in ("seat.bad_token", "seat.not_held", "seat.invitation"):
-            raise
-        if not await anyio.to_thread.run_sync(service(request).recheck_seats, table):
+        recheck = service(request).recheck_seats
+        if exc.rule not in SEAT_REFUSALS or not await anyio.to_thread.run_sync(recheck, table):
             raise
     return check()
 
@@ -123,9 +126,7 @@ def with_fresh_seats_in_thread(request: HTTPConnection, table: LiveTable, check:
     try:
         return check()
     except TableError as exc:
-        if exc.rule not in ("seat.bad_token", "seat.not_held", "seat.invitation"):
-            raise
-        if not service(request).recheck_seats(table):
+        if exc.rule not in SEAT_REFUSALS or not service(request).recheck_seats(table):
             raise
     return check()
 

@@ -103,8 +103,8 @@ def table_page(
     table = svc.get(table_id)
     if token is not None:
         # A join link: keep its token in the HttpOnly cookie and take it out of the address bar.
-        # The link's token is an invitation, redeemed by the page (POST .../join, which keeps
-        # the seat's new token in the cookie instead): a link preview fetching it takes no seat.
+        # The link's token is an invitation, redeemed by the page (POST .../join) and kept in
+        # the cookie, with the browser's secret, either way: a link preview takes no seat.
         response = RedirectResponse(f"/t/{table.id}", status_code=303)
         if table.seat_for(token) is not None:
             remember_token(request, response, table, token)

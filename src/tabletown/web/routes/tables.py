@@ -3,7 +3,6 @@ viewing and moving (``quick``, see web/asgi.py)."""
 
 from __future__ import annotations
 
-import secrets
 from typing import Annotated, Any
 
 import anyio
@@ -14,17 +13,15 @@ from starlette.requests import HTTPConnection
 
 from ...core.i18n import N_
 from ..access import (
-    BROWSER_COOKIE,
-    browser_secret,
     check_move_rate,
     client_address,
     credential,
     guard_of,
     join_url,
     redeemed_token,
+    remember_browser,
     remember_token,
     service,
-    set_secret_cookie,
     viewer,
     with_fresh_seats,
     with_titles,
@@ -345,11 +342,12 @@ async def quick(scope: Any, receive: Receive, send: Any, table_id: str, actions:
 
 
 @router.post("/api/tables/{table_id}/join", tags=["tables"])
-async def join(table_id: str, body: JoinBody, request: Request) -> Response:
+async def join(table_id: str, body: JoinBody, request: Request, response: Response) -> dict[str, Any]:
     """A seat's player arrives (or returns after their timer ran out) and may set a display name.
     The first time, the token is the seat's invitation, which the table's creator saw: it is
-    redeemed for the seat's own token, answered as ``token`` (or kept in the table's cookie when
-    the invitation came from there), and the invitation opens nothing any more."""
+    redeemed for the seat's own token (answered as ``token``; a page, whose invitation came from
+    the table's cookie, is not answered it but tells it from its cookies), and the invitation
+    opens nothing any more."""
     svc = service(request)
     table = await anyio.to_thread.run_sync(svc.get, table_id)
 
@@ -362,19 +360,16 @@ async def join(table_id: str, body: JoinBody, request: Request) -> Response:
     token = await with_fresh_seats(request, table, check)
     check_move_rate(request, token)  # a new name is a database write: it counts like a move
     from_cookie = body.token is None and credential(request, table, None, None) is None
-    browser = browser_secret(request) or secrets.token_hex(24) if from_cookie else None
     # A page's redemption gives the seat the token its browser can tell again from its cookies.
-    redeem_as = redeemed_token(token, browser) if browser else None
+    redeem_as = redeemed_token(token, remember_browser(request, response)) if from_cookie else None
     async with gate(table):
         seat = await anyio.to_thread.run_sync(
             lambda: svc.touch(table, token, body.name, back=body.back, redeem_as=redeem_as)
         )
-        new = seat.token
-    # A page's scripts never see a token (the cookie is HttpOnly); a client that sent one gets it.
-    redeemed = new != token
-    answer = JSONResponse({**seat.public(), "token": new} if redeemed and not from_cookie else seat.public())
-    if browser is not None and browser != browser_secret(request):
-        set_secret_cookie(request, answer, BROWSER_COOKIE, browser)
+        answer = seat.public()
+        # A page's scripts never see a token (the cookie is HttpOnly); a client that sent one gets it.
+        if seat.token != token and not from_cookie:
+            answer["token"] = seat.token
     return answer
 
 
