@@ -380,6 +380,45 @@ def test_learned_judge_values_a_cut_off_play_out_by_the_shipped_model() -> None:
     assert to_the_end.is_over
 
 
+def test_a_search_model_play_out_policy_plays_every_seat() -> None:
+    """``policy`` may name one of the search model's ``PLAYOUTS``: Lords of Vegas's lean play-out
+    never trades or bets in the main phase, and refuses what it is offered. An unknown name is refused
+    up front rather than quietly played at random."""
+    from tabletown.games.lordsofvegas.actions import REFUSE, Gamble, Offer
+    from tabletown.games.lordsofvegas.phases import ACTION, OFFER
+
+    game = get_game("lordsofvegas")
+    bot = SearchBot(game, 1, replace(TINY, policy="lean"))
+    state = positions(game, 1, seed=52)[0]
+    lean = bot._playout_agent
+    assert lean is not None
+    rng = random.Random(5)
+    agent = lean(rng)
+    seen_main = 0
+    play = state.clone()
+    while not play.is_over:
+        seat = play.to_act[0]
+        legal = play.legal_actions(seat)
+        move = agent(play, seat)
+        assert move in legal
+        if play.phase == ACTION:
+            seen_main += 1
+            assert not isinstance(move, (Offer, Gamble)) or all(isinstance(a, (Offer, Gamble)) for a in legal)
+        play.apply(seat, move)
+    assert seen_main > 10
+    # an offer met in random play is refused
+    offered = game.new_game(2, {}, seed=7)
+    while offered.phase != OFFER:
+        offered.apply(offered.to_act[0], rng.choice(offered.legal_actions(offered.to_act[0])))
+    assert agent(offered, offered.to_act[0]) == REFUSE
+    # the search's own play-outs use it: a finished game and the seat's result
+    rolled = state.clone()
+    value = bot._rollout(rolled, 0, seed=3, cutoff=0)
+    assert rolled.is_over and value in (0.0, 0.5, 1.0)
+    with pytest.raises(ValueError, match="policy"):
+        SearchBot(game, 1, replace(TINY, policy="clever"))
+
+
 def test_learned_judge_needs_a_shipped_model_or_plays_to_the_end() -> None:
     """The toy game ships no model: the learned judge then plays every play-out to the end."""
     bot = SearchBot(TOY, 1, replace(TINY, policy="random", judge="learned"))

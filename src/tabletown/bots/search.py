@@ -67,7 +67,9 @@ ChanceModel = Callable[[State, int, Action], "list[tuple[float, Any]] | None"]
 class SearchSettings:
     rollouts: int  # rollouts in the whole decision (a branched evaluation counts one per outcome)
     max_seconds: float
-    policy: str = "greedy"  # the game bot that plays every seat in rollouts ("random" for random play)
+    # The game bot that plays every seat in rollouts ("random" for random play, or a play-out policy
+    # named in the game's search model's ``PLAYOUTS``).
+    policy: str = "greedy"
     cutoff: int = 30  # rollout actions before the game's heuristic() values the position (0: to the end)
     top_k: int = 12  # candidates kept when there are more legal moves
     margin: float = 1.0  # standard errors of the paired difference needed to leave the anchor
@@ -151,8 +153,17 @@ class SearchBot(Bot):
         self.last_values: dict[Action, float] = {}  # each compared candidate's mean, for tests
         self.last_verified = 0  # samples of the last decision's final test (challenger vs anchor)
         bots = game.bots()
-        self._policy_factory = bots.get(self.config.policy) if self.config.policy != "random" else None
+        policy = self.config.policy
+        self._policy_factory = bots.get(policy) if policy != "random" else None
         self._policy: dict[int, Bot] = {}
+        # A play-out policy of the game's search model (``PLAYOUTS[name](rng)``: an agent, cheaper
+        # than a bot since it keeps no state between moves), for a name no bot has.
+        playouts = getattr(game_model(game), "PLAYOUTS", {})
+        self._playout_agent: Callable[[Any], Any] | None = (
+            playouts.get(policy) if self._policy_factory is None else None
+        )
+        if policy != "random" and self._policy_factory is None and self._playout_agent is None:
+            raise ValueError(f"policy {policy!r} is neither a bot of {game.name} nor one of its play-outs")
         anchor_factory = bots.get(self.config.anchor) if self.config.anchor else None
         self._anchor = anchor_factory(self.rng.getrandbits(63)) if anchor_factory else None
         greedy = bots.get("greedy")
@@ -442,7 +453,7 @@ class SearchBot(Bot):
         factory = self._policy_factory
         rng = SeededRNG(derive_seed(seed, "policy"))
         if factory is None:
-            agent = random_agent(rng)
+            agent = self._playout_agent(rng) if self._playout_agent else random_agent(rng)
             play_out(state, [agent] * state.num_players, stop_after=limit)
             return self._value(state, me)
         for seat, bot in enumerate(self._policy_bots(state.num_players)):

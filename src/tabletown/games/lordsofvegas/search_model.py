@@ -5,9 +5,11 @@ judge moves far worse than the expert does, so leaving the expert's move takes a
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from .phases import ACTION
+from .actions import PASS, REFUSE, Gamble, Offer
+from .phases import ACTION, MARKET, OFFER
 
 SEARCH_TUNING = {
     "easy": {"policy": "random", "rollouts": 60, "margin": 2.5, "focus": False},
@@ -28,3 +30,31 @@ def searched(state: Any, seat: int) -> bool:
 # verdicts won 5 of 30 games against the expert (it left the expert's move at 39% of decisions), at
 # 15 points 19 of 40 (9%). An expert play-out costs too much here for a minute's analysis.
 ANALYSIS_TUNING = {"anchor_margin": 0.15}
+
+
+class LeanPlayout:
+    """A play-out policy as cheap as random play without its two costliest habits: random trades and
+    random bets. In the main phase it picks uniformly among building, sprawling, remodeling,
+    reorganizing and ending the turn; it refuses every offer and makes none at the market. Every
+    other decision (a layoff, placing re-rolled dice, taking a die) is uniform, as in random play."""
+
+    __slots__ = ("choice",)
+
+    def __init__(self, rng: random.Random) -> None:
+        self.choice = rng.choice
+
+    def __call__(self, state: Any, seat: int) -> Any:
+        legal = state.legal_actions(seat)
+        phase = state.phase
+        if phase == ACTION:
+            plain = [a for a in legal if not isinstance(a, (Offer, Gamble))]
+            return self.choice(plain or legal)
+        if phase == OFFER and REFUSE in legal:
+            return REFUSE
+        if phase == MARKET and PASS in legal:
+            return PASS
+        return self.choice(legal)
+
+
+# Play-out policies the search may name (``--set policy=lean``).
+PLAYOUTS = {"lean": LeanPlayout}
