@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import ast
 import json
+import math
 import subprocess
 import sys
 from pathlib import Path
@@ -122,6 +123,9 @@ def main(argv: list[str] | None = None) -> int:
     fit = sub.add_parser("fit-value")
     fit.add_argument("--games", type=int, default=300)
     fit.add_argument("--seed", type=int, default=100000)
+    fit_lov = sub.add_parser("fit-points")
+    fit_lov.add_argument("--games", type=int, default=300)
+    fit_lov.add_argument("--seed", type=int, default=100000)
     pair = sub.add_parser("compare")
     pair.add_argument("first", type=Path)
     pair.add_argument("second", type=Path)
@@ -153,6 +157,8 @@ def main(argv: list[str] | None = None) -> int:
         return run_variant(args)
     if args.command == "fit-value":
         return fit_value(args.games, args.seed)
+    if args.command == "fit-points":
+        return fit_points(args.games, args.seed)
     tabletown = str(Path(sys.executable).with_name("tabletown"))
     for game in args.only:
         folder = args.out / f"{game}-search-hard"
@@ -171,6 +177,78 @@ def main(argv: list[str] | None = None) -> int:
         ]
         subprocess.run(command, check=True)
         print_summary(summary(folder))
+    return 0
+
+
+Row = tuple[float, float, float]  # two features and whether the seat won (1.0 or 0.0)
+
+
+def loss(w: tuple[float, float], part: list[Row]) -> float:
+    """Mean log loss of ``sigmoid(w[0] * x0 + w[1] * x1)`` on the rows."""
+    total = 0.0
+    for x0, x1, won in part:
+        p = 1.0 / (1.0 + math.exp(-(w[0] * x0 + w[1] * x1)))
+        total -= math.log(max(p if won else 1.0 - p, 1e-12))
+    return total / len(part)
+
+
+def logistic_fit(rows: list[Row]) -> tuple[float, float]:
+    """A two-weight logistic regression without intercept (the features are zero for an even
+    position), by Newton's method."""
+    a, b = 0.0, 0.0
+    for _ in range(30):
+        g0 = g1 = h00 = h01 = h11 = 0.0
+        for x0, x1, won in rows:
+            p = 1.0 / (1.0 + math.exp(-(a * x0 + b * x1)))
+            r, w = won - p, p * (1.0 - p)
+            g0, g1 = g0 + r * x0, g1 + r * x1
+            h00, h01, h11 = h00 + w * x0 * x0, h01 + w * x0 * x1, h11 + w * x1 * x1
+        det = h00 * h11 - h01 * h01
+        a += (h11 * g0 - h01 * g1) / det
+        b += (h00 * g1 - h01 * g0) / det
+    return a, b
+
+
+def fit_points(games: int, seed: int) -> int:
+    """Fit Lords of Vegas's "points" judge (``POINTS_W``, ``POINTS_LATE_W``) on positions of expert
+    games: the seat's lead by the expert's point estimate, and that lead times the share of the deck
+    drawn."""
+    import random
+
+    from tabletown.core.registry import get_game
+    from tabletown.games.lordsofvegas.data import NUM_CARDS
+    from tabletown.games.lordsofvegas.expert import values
+    from tabletown.games.lordsofvegas.search_model import POINTS_LATE_W, POINTS_W
+
+    game = get_game("lordsofvegas")
+    bots = game.bots()
+    sample = random.Random(seed)
+    rows: list[Row] = []
+    for index in range(games):
+        state = game.new_game(2, {}, seed=seed + index)
+        players = [bots["expert"](seed + index), bots["expert"](seed + index + 7)]
+        seen: list[tuple[float, float]] = []
+        while state.to_act:
+            seat = state.to_act[0]
+            if sample.random() < 0.2:
+                vals = values(state)  # type: ignore[arg-type]
+                drawn = 1.0 - len(state.deck) / NUM_CARDS  # type: ignore[attr-defined]
+                lead = vals[0] - vals[1]
+                seen.append((lead, lead * drawn))
+            state.apply(seat, players[seat].choose(state, seat))
+        result = state.result()
+        assert result is not None
+        won = 1.0 if result.winners == (0,) else 0.5 if 0 in result.winners else 0.0
+        rows += [(x0, x1, won) for x0, x1 in seen]
+    train = [row for i, row in enumerate(rows) if i % 5]
+    test = [row for i, row in enumerate(rows) if not i % 5]
+    a, b = logistic_fit(train)
+    print(f"{len(rows)} positions from {games} games (seeds {seed}..{seed + games - 1})")
+    print(f"fitted: POINTS_W = {a:.4f}, POINTS_LATE_W = {b:.4f}; held-out log loss {loss((a, b), test):.4f}")
+    print(
+        f"shipped: {POINTS_W}, {POINTS_LATE_W}; held-out log loss {loss((POINTS_W, POINTS_LATE_W), test):.4f}"
+    )
+    print(f"a coin (0.5 everywhere): held-out log loss {math.log(2):.4f}")
     return 0
 
 
@@ -200,26 +278,9 @@ def fit_value(games: int, seed: int) -> int:
         won = 1.0 if state.winner == 0 else 0.0  # type: ignore[attr-defined]
         rows += [(lead, tempo, won) for lead, tempo in seen]
 
-    def loss(w: tuple[float, float], part: list[tuple[float, float, float]]) -> float:
-        total = 0.0
-        for lead, tempo, won in part:
-            p = 1.0 / (1.0 + math.exp(-(w[0] * lead + w[1] * tempo)))
-            total -= math.log(max(p if won else 1.0 - p, 1e-12))
-        return total / len(part)
-
     train = [row for i, row in enumerate(rows) if i % 5]
     test = [row for i, row in enumerate(rows) if not i % 5]
-    a, b = 0.0, 0.0
-    for _ in range(30):  # Newton's method on the two weights
-        g0 = g1 = h00 = h01 = h11 = 0.0
-        for lead, tempo, won in train:
-            p = 1.0 / (1.0 + math.exp(-(a * lead + b * tempo)))
-            r, w = won - p, p * (1.0 - p)
-            g0, g1 = g0 + r * lead, g1 + r * tempo
-            h00, h01, h11 = h00 + w * lead * lead, h01 + w * lead * tempo, h11 + w * tempo * tempo
-        det = h00 * h11 - h01 * h01
-        a += (h11 * g0 - h01 * g1) / det
-        b += (h00 * g1 - h01 * g0) / det
+    a, b = logistic_fit(train)
     print(f"{len(rows)} positions from {games} games (seeds {seed}..{seed + games - 1})")
     print(f"fitted: LEAD = {a:.2f}, TEMPO = {b:.3f}; held-out log loss {loss((a, b), test):.4f}")
     print(f"shipped: LEAD = {LEAD}, TEMPO = {TEMPO}; held-out log loss {loss((LEAD, TEMPO), test):.4f}")

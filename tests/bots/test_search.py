@@ -419,6 +419,40 @@ def test_a_search_model_play_out_policy_plays_every_seat() -> None:
         SearchBot(game, 1, replace(TINY, policy="clever"))
 
 
+def test_a_search_model_judge_values_the_cut_off() -> None:
+    """``judge`` may name one of the search model's ``JUDGES``: Lords of Vegas's "points" reads the
+    expert's point estimate as a win chance, so a play-out stops at the cut-off and is worth that
+    chance; the level's own judge (none) plays to the end. An unknown judge is refused."""
+    from tabletown.games.lordsofvegas import search_model
+    from tabletown.games.lordsofvegas.expert import values
+
+    game = get_game("lordsofvegas")
+    state = positions(game, 1, seed=53)[0]
+    bot = SearchBot(game, 1, replace(TINY, policy="lean", judge="points"))
+    assert bot._can_judge(state)
+    for seat in range(2):
+        chance = bot._value(state, seat)
+        assert chance == pytest.approx(search_model.points_chance(state, seat)) and 0.0 < chance < 1.0
+    # with two seats the two chances are one game's: they add up to one
+    assert bot._value(state, 0) + bot._value(state, 1) == pytest.approx(1.0)
+    # a seat further ahead by the expert's estimate, late in the game, is given a better chance
+    late = state.clone()
+    while len(late.deck) > 20 and not late.is_over:
+        late.apply(late.to_act[0], late.legal_actions(late.to_act[0])[-1])
+    vals = values(late)
+    leader = 0 if vals[0] > vals[1] else 1
+    assert vals[0] != vals[1] and not late.is_over
+    assert bot._value(late, leader) > 0.5
+    played = state.clone()
+    bot._rollout(played, 0, seed=3, cutoff=5)
+    assert played.log != state.log and not played.is_over
+    to_the_end = state.clone()
+    SearchBot(game, 1, replace(TINY, policy="lean"))._rollout(to_the_end, 0, seed=3, cutoff=5)
+    assert to_the_end.is_over
+    with pytest.raises(ValueError, match="judge"):
+        SearchBot(game, 1, replace(TINY, judge="oracle"))
+
+
 def test_learned_judge_needs_a_shipped_model_or_plays_to_the_end() -> None:
     """The toy game ships no model: the learned judge then plays every play-out to the end."""
     bot = SearchBot(TOY, 1, replace(TINY, policy="random", judge="learned"))

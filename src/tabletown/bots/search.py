@@ -95,9 +95,10 @@ class SearchSettings:
     # the winner, shared by tied winners; 0 otherwise). The same for two players but for ties.
     reward: str = "rank"
     # What values a play-out stopped at ``cutoff``: "game" (the search model's ``value``, else the
-    # game's ``heuristic()``; a game with neither plays to the end) or "learned" (the game's shipped
+    # game's ``heuristic()``; a game with neither plays to the end), "learned" (the game's shipped
     # win-chance model, ``tabletown.core.winmodel``, read from the seat's own observation; to the
-    # end where none ships for the table).
+    # end where none ships for the table), or a name in the search model's ``JUDGES`` (a function
+    # ``(state, seat) -> win chance``).
     judge: str = "game"
     # How candidates are picked above ``top_k``: "game" (as described in the module docstring) or
     # "learned" (every move played on a copy and ranked by the learned win chance that follows).
@@ -171,9 +172,12 @@ class SearchBot(Bot):
         if self.config.reward not in ("rank", "win"):
             raise ValueError(f"reward must be rank or win, not {self.config.reward!r}")
         self._win_reward = self.config.reward == "win"
-        for setting in ("judge", "prior"):
-            if getattr(self.config, setting) not in ("game", "learned"):
-                raise ValueError(f"{setting} must be game or learned, not {getattr(self.config, setting)!r}")
+        if self.config.prior not in ("game", "learned"):
+            raise ValueError(f"prior must be game or learned, not {self.config.prior!r}")
+        judges = getattr(game_model(game), "JUDGES", {})
+        if self.config.judge not in ("game", "learned", *judges):
+            known = ", ".join(("game", "learned", *judges))
+            raise ValueError(f"judge must be one of {known}, not {self.config.judge!r}")
         if self.config.workers < 1:
             raise ValueError(f"workers must be at least 1, not {self.config.workers}")
         self._pool = _pool(game, self.config) if self.config.workers > 1 else None
@@ -188,6 +192,8 @@ class SearchBot(Bot):
         model = game_model(game)
         # The game's value at the cut-off (``value(state, seat)`` in [0, 1]), else heuristic_rewards.
         self._model_value: Callable[[State, int], float] | None = getattr(model, "value", None)
+        if self.config.judge in judges:  # a judge the search model names (``JUDGES``) instead
+            self._model_value = judges[self.config.judge]
         searched = getattr(model, "searched", None) if self.config.focus else None
         self._searched: Callable[[State, int], bool] | None = searched
         # The game's prior over moves (``rank(state, seat, legal)``: best first, or None), used to

@@ -5,10 +5,13 @@ judge moves far worse than the expert does, so leaving the expert's move takes a
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
 from .actions import PASS, REFUSE, Gamble, Offer
+from .data import NUM_CARDS
+from .expert import values
 from .phases import ACTION, MARKET, OFFER
 
 SEARCH_TUNING = {
@@ -58,3 +61,23 @@ class LeanPlayout:
 
 # Play-out policies the search may name (``--set policy=lean``).
 PLAYOUTS = {"lean": LeanPlayout}
+
+
+# The "points" judge: the expert's estimate of final points (``expert.values``) read as a win chance,
+# ``sigmoid(lead * (POINTS_W + POINTS_LATE_W * drawn))``, where ``lead`` is the seat's value minus the
+# best rival's and ``drawn`` the share of the deck already drawn (a lead counts more as the end
+# nears). Weights fitted on positions of expert games (``benchmarks/search_strength.py fit-points``).
+POINTS_W = -0.012
+POINTS_LATE_W = 0.072
+
+
+def points_chance(state: Any, seat: int) -> float:
+    """The seat's win chance by the expert's point estimate (see above)."""
+    vals = values(state)
+    lead = vals[seat] - max(v for q, v in enumerate(vals) if q != seat)
+    drawn = 1.0 - len(state.deck) / NUM_CARDS
+    return 1.0 / (1.0 + math.exp(-lead * (POINTS_W + POINTS_LATE_W * drawn)))
+
+
+# Judges of a play-out stopped at the cut-off the search may name (``--set judge=points``).
+JUDGES = {"points": points_chance}
