@@ -113,6 +113,8 @@ def test_announced_moves_are_followed_without_reading_the_database(sqlite_url):
     a, b = two_services(sqlite_url)
     heard = announcements(a)
     table = a.create("machikoro", {}, ["human", "human"], seed=3)
+    for seat in table.seats:  # both players redeem their invitations (a "joins" move reads the seats)
+        a.touch(table, seat.token)
     behind = b.get(table.id)
     play(a, table, 8)
 

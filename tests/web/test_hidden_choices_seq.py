@@ -80,7 +80,7 @@ def bets_on_one_database(url):
     db.migrate(engine)
     first = TableService(db.session_factory(engine))
     table = first.create("toyrace", {}, ["human", "human", "human"], 4)
-    tokens = [first.touch(table, s.token).token for s in table.seats]  # invitations redeemed
+    tokens = [first.touch(table, s.token)[0].token for s in table.seats]  # invitations redeemed
     for seat, token in enumerate(tokens):
         first.act(table, token, seat, "b")
     return engine, first, table, tokens, table.seq

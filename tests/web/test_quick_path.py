@@ -198,7 +198,7 @@ def test_a_move_whose_caller_is_cancelled_is_stored_and_installed_all_the_same(p
     service = TableService(db.session_factory(engine))
     service.async_store = AsyncMoveStore.for_engine(engine)
     table = service.create("toyrace", {}, ["human", "human"], 6, None, None)
-    token = service.touch(table, table.seats[table.state.to_act[0]].token).token  # redeemed
+    token = service.touch(table, table.seats[table.state.to_act[0]].token)[0].token  # redeemed
 
     async def scenario():
         seat = table.state.to_act[0]

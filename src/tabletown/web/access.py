@@ -26,6 +26,9 @@ from .tables import LiveTable, Seat, TableError, TableService, playing_seat
 T = TypeVar("T")
 COOKIE_PREFIX = "tt_"
 BROWSER_COOKIE = "tt_browser"
+# A table's cookie keeps one entry per seat the browser holds, so it never needs more than a table
+# has seats (12 at most); a request's cookie is read no further than this many entries.
+MAX_COOKIE_TOKENS = 16
 
 
 def service(request: HTTPConnection) -> TableService:
@@ -144,20 +147,42 @@ def check_move_rate(request: HTTPConnection, token: str | None) -> None:
 
 def remember_token(request: HTTPConnection, response: Response, table: LiveTable, token: str) -> None:
     """Keep a seat's token (or invitation) in the table's cookie: HttpOnly (page scripts never see
-    it), Lax. A join link's visitor also gets the browser's own secret (``remember_browser``)."""
-    held = [t for t in cookie_tokens(request, table) if t != token] + [token]
-    set_secret_cookie(request, response, COOKIE_PREFIX + table.id, ",".join(held[-16:]))
+    it), Lax. One entry per seat: the new one replaces an entry for the same seat, and entries that
+    open no seat any more are dropped, but an entry for another seat is never pushed out (a page
+    of another site can make a browser open join links; it must not cost the browser its seat).
+    A join link's visitor also gets the browser's own secret (``remember_browser``)."""
+    browser = browser_secret(request)
+    seat = entry_seat(table, token, browser)
+    held = [
+        entry
+        for entry in cookie_tokens(request, table)
+        if entry != token and entry_seat(table, entry, browser) not in (None, seat)
+    ]
+    held.append(token)
+    set_secret_cookie(request, response, COOKIE_PREFIX + table.id, ",".join(held[-MAX_COOKIE_TOKENS:]))
     remember_browser(request, response)
 
 
+def entry_seat(table: LiveTable, entry: str, browser: str | None) -> int | None:
+    """The seat a cookie entry opens: a seat's token or invitation, or an invitation this browser
+    redeemed (``redeemed_token``); None for an entry that opens nothing here."""
+    seat = table.seat_for(entry)
+    if seat is None and browser is not None:
+        seat = table.seat_for(redeemed_token(entry, browser))
+    return seat.seat if seat is not None else None
+
+
 def set_secret_cookie(request: HTTPConnection, response: Response, name: str, value: str) -> None:
+    # Secure also behind a TLS proxy: the server then sees plain http (uvicorn trusts no proxy
+    # headers), but an https public address says how browsers reach it.
+    public_base = request.app.state.public_base or ""
     response.set_cookie(
         name,
         value,
         max_age=90 * 86400,
         samesite="lax",
         httponly=True,
-        secure=request.url.scheme == "https",
+        secure=request.url.scheme == "https" or public_base.startswith("https://"),
         path="/",
     )
 
@@ -187,8 +212,17 @@ def redeemed_token(invitation: str, browser: str) -> str:
 
 
 def cookie_tokens(request: HTTPConnection, table: LiveTable) -> list[str]:
-    """The tokens and invitations the table's cookie holds, as they are written there."""
-    return [t for t in (request.cookies.get(COOKIE_PREFIX + table.id) or "").split(",") if t]
+    """The tokens and invitations the table's cookie holds, as they are written there: its last
+    ``MAX_COOKIE_TOKENS`` entries at most, each shaped like a token (a forged cookie of thousands of
+    entries would otherwise cost an HMAC and a seat lookup each, on the event loop)."""
+    raw = request.cookies.get(COOKIE_PREFIX + table.id) or ""
+    entries = raw.rsplit(",", MAX_COOKIE_TOKENS)[-MAX_COOKIE_TOKENS:]
+    return [t for t in entries if token_shaped(t)]
+
+
+def token_shaped(text: str) -> bool:
+    """Whether ``text`` looks like a seat token or invitation (URL-safe base64, 20-64 characters)."""
+    return 20 <= len(text) <= 64 and text.isascii() and all(c.isalnum() or c in "-_" for c in text)
 
 
 def held_tokens(request: HTTPConnection, table: LiveTable) -> list[str]:

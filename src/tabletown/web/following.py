@@ -69,6 +69,8 @@ class Following:
             return True  # already here (this process caught up, or stored it itself)
         if seq != table.seq + 1 or table.state is None or not 0 <= seat < len(table.seats):
             return False
+        if move.get("joins") and not table.seats[seat].joined:
+            return False  # as in follow_seat: the seat's new token is read with the catch-up
         with table.lock:
             # In place, without a copy: the move was checked and stored by the process that
             # announced it. Should it fail here all the same, the position is thrown away and the
@@ -101,9 +103,12 @@ class Following:
             return False
         with table.write_lock, table.lock:
             seat = table.seats[number]
-            if seat.is_bot:
+            # A seat not joined here still holds its invitation as its token: the redemption that
+            # replaced it was missed, so the seats are read from the database instead (marking it
+            # joined would make the invitation a working token in this process).
+            if seat.is_bot or not seat.joined:
                 return False
-            seat.joined, seat.name = True, name if name is not None else seat.name
+            seat.name = name if name is not None else seat.name
             table.status = self._status(table)
             self._notify(table)
         return True

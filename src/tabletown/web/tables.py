@@ -328,9 +328,10 @@ class TableService(Following):
         if known is not None:
             return known
         if self.shared and not table.over:
-            # A move stored by another process while this one was loading was announced before the
-            # table was in memory here: look once more, now that later news will find the table.
-            self.catch_up(table)
+            # A move or a redemption stored by another process while this one was loading was
+            # announced before the table was in memory here: look once more, seats too, now that
+            # later news will find the table.
+            self.catch_up(table, seats=True)
         return table
 
     def _evict(self) -> None:
@@ -561,22 +562,28 @@ class TableService(Following):
 
     def touch(
         self, table: LiveTable, token: Any, name: Any = None, back: bool = False, redeem_as: str | None = None
-    ) -> Seat:
+    ) -> tuple[Seat, str | None]:
         """A seat's player shows up (opens the page, connects, names themselves). A name that breaks
         the rules is refused (422) before anything changes. The first time, ``token`` is the seat's
-        invitation and is redeemed: the seat gets a new token (``redeem_as``, else a random one;
-        ``Seat.token`` afterwards) and the invitation, which the table's creator saw, is worth
-        nothing."""
-        seat = table.seat_for(token)
-        if seat is None:
+        invitation and is redeemed: the seat gets a new token (``redeem_as``, else a random one)
+        and the invitation, which the table's creator saw, is worth nothing. Returns the seat and
+        the token this call's redemption gave it (None when this call redeemed nothing: only the
+        redeeming caller may be told the new token)."""
+        if table.seat_for(token) is None:
             raise TableError(403, "seat.bad_token", N_("this token holds no seat at this table"))
-        new_name = valid_name(name) if name is not None else seat.name
+        new_name = valid_name(name) if name is not None else None
         with table.write_lock:
+            # Looked up again under the lock: a catch-up (which takes it too) may have just learnt
+            # that another process redeemed this invitation, and then it holds no seat any more.
+            seat = table.seat_for(token)
+            if seat is None:
+                raise TableError(403, "seat.bad_token", N_("this token holds no seat at this table"))
+            new_name = new_name if new_name is not None else seat.name
             if name is not None and new_name is not None:
                 unique_name([(s.kind, s.name) for s in table.seats], seat.seat, new_name)
             away = False if back else seat.away
             if seat.joined and new_name == seat.name and away == seat.away:
-                return seat
+                return seat, None
             redeemed = None if seat.joined else (redeem_as or new_token())
             stored = redeemed is not None or new_name != seat.name
             returned = seat.away and not away
@@ -598,7 +605,7 @@ class TableService(Following):
             self._stored(table.id, "joined", table.seq, {"seat": seat.seat, "name": new_name})
         if returned:  # the process running the standby bot (a bot worker) stops it
             self._stored(table.id, "away", table.seq, {"seat": seat.seat, "away": False})
-        return seat
+        return seat, redeemed
 
     def recheck_seats(self, table: LiveTable) -> bool:
         """Read the table's seats from the database once more, when a token was refused here: with

@@ -11,7 +11,7 @@ from fastapi.templating import Jinja2Templates
 
 from ... import __version__
 from ...core.i18n import LANGUAGE_NAMES, LANGUAGES, N_, gettext
-from ..access import held_seats, remember_token, service
+from ..access import browser_secret, entry_seat, held_seats, remember_token, service
 from ..boards import board_words
 from ..catalog import find_game, set_up_title
 from ..help import help_page as game_help
@@ -106,7 +106,9 @@ def table_page(
         # The link's token is an invitation, redeemed by the page (POST .../join) and kept in
         # the cookie, with the browser's secret, either way: a link preview takes no seat.
         response = RedirectResponse(f"/t/{table.id}", status_code=303)
-        if table.seat_for(token) is not None:
+        if entry_seat(table, token, browser_secret(request)) is not None:
+            # A seat's token or invitation, or the link this browser itself redeemed (kept again:
+            # the browser's seat is told from it).
             remember_token(request, response, table, token)
         elif not held_seats(request, table):  # (a used link in the browser that used it: its seat)
             spent = {"table_id": table.id}

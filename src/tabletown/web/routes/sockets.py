@@ -55,7 +55,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         token = await with_fresh_seats(websocket, table, check)
         seat = None
         if token:
-            seat = (await anyio.to_thread.run_sync(lambda: svc.touch(table, token, back=True))).seat
+            seat = (await anyio.to_thread.run_sync(lambda: svc.touch(table, token, back=True)))[0].seat
     except TableError as exc:
         await websocket.close(code=4000 + exc.status, reason=exc.message[:100])
         return

@@ -363,13 +363,14 @@ async def join(table_id: str, body: JoinBody, request: Request, response: Respon
     # A page's redemption gives the seat the token its browser can tell again from its cookies.
     redeem_as = redeemed_token(token, remember_browser(request, response)) if from_cookie else None
     async with gate(table):
-        seat = await anyio.to_thread.run_sync(
+        seat, redeemed = await anyio.to_thread.run_sync(
             lambda: svc.touch(table, token, body.name, back=body.back, redeem_as=redeem_as)
         )
         answer = seat.public()
-        # A page's scripts never see a token (the cookie is HttpOnly); a client that sent one gets it.
-        if seat.token != token and not from_cookie:
-            answer["token"] = seat.token
+        # A page's scripts never see a token (the cookie is HttpOnly); a client that sent one gets
+        # the token its own redemption made, never one another process's redemption put there.
+        if redeemed is not None and not from_cookie:
+            answer["token"] = redeemed
     return answer
 
 
