@@ -13,7 +13,9 @@ import os
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, fields
+from datetime import UTC, datetime
 from typing import Any
 
 ENV_PREFIX = "TABLETOWN_LIMIT_"
@@ -37,6 +39,14 @@ class Limits:
     # at once, made by one client address, and in this process altogether.
     bot_tables_per_address: int = 4
     bot_tables: int = 32
+    # Tables with bots and human seats cost the same bot thinking when a script plays the human
+    # seats: how many such tables one client address may keep moving at once (a table counts while
+    # it is unfinished and saw a move in the last ``BUSY_WINDOW`` seconds; one left alone does not).
+    bot_games_per_address: int = 8
+    # Seats taken from the lobby (POST .../sit: a database write each) per client address a
+    # minute, bursts of sits_burst: one client must not take every open seat there is.
+    sits_per_minute: int = 10
+    sits_burst: int = 5
     # A post-game analysis costs up to minutes of a core (web/analyses.py) and anyone may ask for any
     # finished table's: new analyses one client address may ask for per hour (bursts of
     # analyses_burst), and how many may wait or run at once in the database altogether.
@@ -131,15 +141,20 @@ class Counter:
 
 class Running:
     """Objects still running (anything with ``over``) per key: ``room(key)`` is 0.0 while ``key`` and
-    everybody together are under their limits, else a wait in seconds to try again after."""
+    everybody together are under their limits, else a wait in seconds to try again after. With
+    ``busy``, an object counts only while ``busy(object)`` is true as well."""
 
     RETRY = 30.0  # a bot game lasts minutes: try again in half a minute
 
-    def __init__(self, per_key: int, total: int) -> None:
+    def __init__(self, per_key: int, total: int, busy: Callable[[Any], bool] | None = None) -> None:
         self.per_key = per_key
         self.total = total
+        self.busy = busy
         self.items: dict[str, list[Any]] = {}
         self.lock = threading.Lock()
+
+    def _counts(self, item: Any) -> bool:
+        return not item.over and (self.busy is None or self.busy(item))
 
     def _prune(self) -> None:
         for key in list(self.items):
@@ -152,14 +167,29 @@ class Running:
     def room(self, key: str) -> float:
         with self.lock:
             self._prune()
-            mine = len(self.items.get(key, ()))
-            everyone = sum(len(items) for items in self.items.values())
+            mine = sum(map(self._counts, self.items.get(key, ())))
+            everyone = (
+                sum(sum(map(self._counts, items)) for items in self.items.values()) if self.total else 0
+            )
         full = (self.per_key and mine >= self.per_key) or (self.total and everyone >= self.total)
         return self.RETRY if full else 0.0
 
     def add(self, key: str, item: Any) -> None:
         with self.lock:
             self.items.setdefault(key, []).append(item)
+
+
+BUSY_WINDOW = 300.0  # seconds: a table with bots that saw no move for this long is left alone
+
+
+def moved_lately(table: Any) -> bool:
+    """Whether the table saw a change in the last ``BUSY_WINDOW`` seconds (or never was left)."""
+    changed = getattr(table, "updated_at", None)
+    if not isinstance(changed, datetime):
+        return True
+    if changed.tzinfo is None:  # SQLite gives back naive UTC times
+        changed = changed.replace(tzinfo=UTC)
+    return (datetime.now(UTC) - changed).total_seconds() < BUSY_WINDOW
 
 
 class Guard:
@@ -177,6 +207,8 @@ class Guard:
         self.address_polls = Counter(limits.polls_per_address)
         self.chat = TokenBuckets(limits.chat_per_minute / 60.0, limits.chat_burst)
         self.bot_tables = Running(limits.bot_tables_per_address, limits.bot_tables)
+        self.bot_games = Running(limits.bot_games_per_address, 0, busy=moved_lately)
+        self.sits = TokenBuckets(limits.sits_per_minute / 60.0, limits.sits_burst)
         self.analyses = TokenBuckets(limits.analyses_per_hour / 3600.0, limits.analyses_burst)
         self.uploads = TokenBuckets(limits.uploads_per_minute / 60.0, limits.uploads_burst)
 

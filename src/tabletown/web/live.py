@@ -413,11 +413,31 @@ def valid_name(name: Any) -> str:
     return text
 
 
+# Words the pages and the event log use for a reader and for people without a seat: a player named
+# so would have their moves read as the reader's own ("You roll 1") or their chat as a spectator's.
+_READERS_WORDS = ("You", "you", "Spectator", "spectator")
+
+
+@functools.lru_cache(maxsize=1)
+def reserved_names() -> frozenset[str]:
+    """The words above in every language of the site, compared without case."""
+    words: set[str] = set()
+    for lang in LANGUAGES:
+        found = catalog(CORE_DOMAIN, lang)
+        words.update(found.gettext(word).casefold() for word in _READERS_WORDS)
+    return frozenset(words)
+
+
 def unique_name(seats: list[tuple[str, str | None]], seat_no: int, name: str) -> str:
     """``name`` for seat ``seat_no``, refused (409) when it would read as another seat: another
     player's name, or what another seat is called without one ("Expert bot", "Player 2") in any of
-    the site's languages. Otherwise a move or a chat line under it would pass for that seat's."""
+    the site's languages, or the reader's own word for themselves or a spectator ("You", "Du").
+    Otherwise a move or a chat line under it would pass for that seat's, or the reader's."""
     wanted = name.casefold()
+    if wanted in reserved_names():
+        raise TableError(
+            409, "name.reserved", N_("the name {name} is kept for the page's own use"), name=name
+        )
     for lang in LANGUAGES:
         labels = seat_names(seats, lang)
         if any(other != seat_no and label.casefold() == wanted for other, label in enumerate(labels)):

@@ -29,6 +29,13 @@ def bots_only(seats: Any) -> bool:
     )
 
 
+def has_bots(seats: Any) -> bool:
+    """Whether any seat asked for is a bot."""
+    return isinstance(seats, list) and any(
+        isinstance(s, str) and seat_spec(s).startswith("bot") for s in seats
+    )
+
+
 def seat_kinds(game: Game, seats: Any) -> tuple[list[str], set[int]]:
     """Each seat's kind ("human" or "bot:LEVEL") and which human seats are open to anyone."""
     if not isinstance(seats, list) or not seats:

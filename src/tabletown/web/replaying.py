@@ -17,6 +17,20 @@ from .catalog import find_game
 from .live import LiveTable, Seat, TableError, describe, labelled, people, seat_view
 
 REPLAY_CHECKPOINT = 32
+# Positions a table keeps for its replays, besides the start: checkpoints are spread further apart
+# on a long table (every 32, 64, 128... moves), so a replay request never pins more than this many
+# copies of the position (security audit 6: a 5,000-move table used to keep 156 of them).
+MAX_REPLAY_POINTS = 8
+
+
+def checkpoint_every(moves: int) -> int:
+    """Moves between a table's replay checkpoints, for a table of ``moves`` moves."""
+    every = REPLAY_CHECKPOINT
+    while moves > every * MAX_REPLAY_POINTS:
+        every *= 2
+    return every
+
+
 KEPT_UPLOADS = 16
 
 
@@ -40,6 +54,7 @@ def replay_view(
         raise TableError(422, "replay.step", N_("step is a move number"))
     step = max(0, min(step, len(actions)))
     points = table.replay_points
+    every = checkpoint_every(len(actions))
     # list(): one step under the GIL, while another replay's thread may be adding a checkpoint
     start = max((k for k in list(points) if k <= step), default=None)
     if start is None:
@@ -68,8 +83,11 @@ def replay_view(
                 shown=shown,
                 problem=type(exc).__name__,
             ) from None
-        if (index + 1) % REPLAY_CHECKPOINT == 0 and index + 1 not in points:
+        if (index + 1) % every == 0 and index + 1 not in points:
             points[index + 1] = state.clone()
+    for kept in list(points):  # the table grew: drop the checkpoints between the wider ones
+        if kept % every:
+            points.pop(kept, None)
     tried = None
     if instead is not None:
         tried = _play_instead(table, state, actions, step, instead)

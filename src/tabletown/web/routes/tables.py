@@ -40,7 +40,7 @@ from ..asgi import (
 from ..catalog import broken_games, game_info, games
 from ..drivers import gate, until_changed, until_seq
 from ..languages import request_language
-from ..new_table import bots_only
+from ..new_table import bots_only, has_bots
 from ..tables import LiveTable, TableError, TableService, json_bytes, playing_seat
 
 router = APIRouter()
@@ -137,11 +137,23 @@ def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
             N_("too many bot-only tables running; watch one end first"),
             retry_after=wait,
         )
+    # With human seats too, a script may play them at once: the bots then think as much as at a
+    # bot-only table, so tables with bots that keep moving are counted as well (security audit 6).
+    with_bots = not only_bots and has_bots(body.seats)
+    if with_bots and (wait := guard.bot_games.room(address)):
+        raise TableError(
+            429,
+            "limit.bot_games",
+            N_("too many of your tables with bots are being played; finish or leave one first"),
+            retry_after=wait,
+        )
     table = service(request).create(
         body.game, body.options, body.seats, body.seed, body.turn_timer, body.names
     )
     if only_bots:
         guard.bot_tables.add(address, table)
+    elif with_bots:
+        guard.bot_games.add(address, table)
     fair = table.fairness()
     return {
         "id": table.id,
@@ -379,6 +391,11 @@ async def sit(table_id: str, body: SitBody, request: Request) -> Response:
     """Take an open seat (one the creator let anyone take); returns its new token and link."""
     svc = service(request)
     table = await anyio.to_thread.run_sync(svc.get, table_id)
+    wait = guard_of(request).sits.take(client_address(request))
+    if wait:
+        raise TableError(
+            429, "limit.sits", N_("too many seats taken from this address; wait a moment"), retry_after=wait
+        )
     async with gate(table):
         seat = await anyio.to_thread.run_sync(svc.sit, table, body.seat, body.name)
         token = seat.token
