@@ -13,7 +13,7 @@ import builtins
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +28,18 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tabletown.web")
 INLINE_FAN_OUT = 4  # listeners a move made on the event loop pushes to itself (more: the fan-out thread)
+
+
+def restarted(table: LiveTable, seat: int, secret: bool, returned: bool) -> list[int]:
+    """Whose turn clocks a move restarts. The timer is per decision: a move in the open changes
+    what every seat still to act decides on (a counter-offer at the last second must not leave
+    the answering seat a second to answer), so each of them gets a whole timer again. Another seat's
+    secret choice restarts nobody's clock (when a seat steps through a secret round is not public),
+    and a player back from being away restarts their own."""
+    acting = list(table.state.to_act) if table.state is not None else []
+    if not secret:
+        return acting
+    return [seat] if returned and seat in acting else []
 
 
 class Following:
@@ -82,14 +94,16 @@ class Following:
                 table.state = None
                 return False
             table.actions.append((seat, text))
-            table.secret.append(bool(move.get("secret")))
+            secret = bool(move.get("secret"))
+            table.secret.append(secret)
             if move.get("joins"):
                 table.seats[seat].joined = True
+            returned = move.get("by") == "human" and table.seats[seat].away
             if move.get("by") == "human":  # a player who moves is back
                 table.seats[seat].away = False
             table.status = status
             table.updated_at = utcnow()
-            self._mark_turns(table)
+            self._mark_turns(table, restarted(table, seat, secret, returned))
             self._notify(table)
         return True
 
@@ -182,16 +196,23 @@ class Following:
             table.state = state
             table.actions.extend((m.seat, m.action) for m in moves)
             table.secret.extend(bool(m.secret) for m in moves)
+            restart: set[int] = set()
             for stored in seats:
                 if stored.seat < len(table.seats):
                     seat = table.seats[stored.seat]
+                    if stored.joined and not seat.joined:
+                        restart.add(stored.seat)  # a player who just arrived gets a whole timer
                     seat.token, seat.name, seat.joined = stored.token, stored.name, stored.joined
             for move in moves:
                 if move.by == "human":  # a player who moves is back (another process saw them)
+                    if table.seats[move.seat].away:
+                        restart.add(move.seat)
                     table.seats[move.seat].away = False
+            if any(not m.secret for m in moves):
+                restart.update(state.to_act if state is not None else ())
             table.status = row.status
             table.updated_at = row.updated_at
-            self._mark_turns(table)
+            self._mark_turns(table, restart)
             self._notify(table)
         return True
 
@@ -207,14 +228,20 @@ class Following:
             self._notify(table)
         return True
 
-    def _mark_turns(self, table: LiveTable) -> None:
+    def _mark_turns(self, table: LiveTable, restart: Iterable[int] = ()) -> None:
+        """Start the turn clock of every seat that came to act, stop the others' and restart the
+        clocks of the seats in ``restart`` that still act (see ``restarted``)."""
         now = time.monotonic()
         acting = set(table.state.to_act) if table.state is not None and not table.over else set()
         for seat in list(table.turn_since):
             if seat not in acting:
                 del table.turn_since[seat]
+        fresh = set(restart)
         for seat in acting:
-            table.turn_since.setdefault(seat, now)
+            if seat in fresh:
+                table.turn_since[seat] = now
+            else:
+                table.turn_since.setdefault(seat, now)
 
     def subscribe(
         self, table: LiveTable, seat: int | None, since: int, push: Callable[[str], None], lang: str = "en"

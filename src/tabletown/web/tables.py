@@ -34,7 +34,7 @@ from ..core.rng import derive_seed
 from ..core.session import Agent
 from .catalog import find_game
 from .db import SeatRow, TableRow, utcnow
-from .following import Following
+from .following import Following, restarted
 from .live import (  # (re-exported: the table service's callers know them from here)
     LiveTable,
     MissingGame,
@@ -101,6 +101,13 @@ def playing_seat(table: LiveTable, token: Any) -> Seat:
             N_("this token is an invitation: redeem it first (open its join link, or POST .../join)"),
         )
     return seat
+
+
+def standby_may_play(table: LiveTable, seat: int) -> bool:
+    """Whether a standby bot may move for the human ``seat``: its player is away and somebody else
+    is still at the table (a human seat taken and not away; see ``TableService.auto_seat``)."""
+    info = table.seats[seat]
+    return not info.is_bot and info.away and any(s.joined and not s.away for s in table.seats if not s.is_bot)
 
 
 def _mover(table: LiveTable, token: Any, seq: Any) -> int:
@@ -582,28 +589,31 @@ class TableService(Following):
             if name is not None and new_name is not None:
                 unique_name([(s.kind, s.name) for s in table.seats], seat.seat, new_name)
             away = False if back else seat.away
-            if seat.joined and new_name == seat.name and away == seat.away:
-                return seat, None
-            redeemed = None if seat.joined else (redeem_as or new_token())
-            stored = redeemed is not None or new_name != seat.name
-            returned = seat.away and not away
-            if stored:
-                status = self._status(table, joining=seat.seat)
-                self._write_seat(table, seat.seat, name=new_name, status=status, token=redeemed)
-            else:
-                status = table.status
-            with table.lock:
-                seat.joined, seat.name, seat.away = True, new_name, away
-                seat.token = redeemed or seat.token
-                table.status = status
-                if returned:
-                    self._restart_timer(table, seat.seat)
-                self._notify(table)
+            redeemed = None
+            stored = returned = False
+            if not (seat.joined and new_name == seat.name and away == seat.away):
+                redeemed = None if seat.joined else (redeem_as or new_token())
+                stored = redeemed is not None or new_name != seat.name
+                returned = seat.away and not away
+                if stored:
+                    status = self._status(table, joining=seat.seat)
+                    self._write_seat(table, seat.seat, name=new_name, status=status, token=redeemed)
+                else:
+                    status = table.status
+                with table.lock:
+                    seat.joined, seat.name, seat.away = True, new_name, away
+                    seat.token = redeemed or seat.token
+                    table.status = status
+                    if returned or redeemed:  # back, or just arrived: a whole turn timer
+                        self._restart_timer(table, seat.seat)
+                    self._notify(table)
         if redeemed:  # the other processes read the seat's new token from the database
             self._stored(table.id, "seat")
         elif stored:
             self._stored(table.id, "joined", table.seq, {"seat": seat.seat, "name": new_name})
-        if returned:  # the process running the standby bot (a bot worker) stops it
+        if returned or (back and self.shared):
+            # The process running the standby bot (a bot worker) stops it. With several processes
+            # this one may not know that the seat was marked away elsewhere: "back" always goes out.
             self._stored(table.id, "away", table.seq, {"seat": seat.seat, "away": False})
         return seat, redeemed
 
@@ -623,8 +633,8 @@ class TableService(Following):
         return True
 
     def _restart_timer(self, table: LiveTable, seat: int) -> None:
-        """A player back from being away gets a whole turn timer if it is their turn now (else the
-        expired one would mark them away again at once)."""
+        """A player back from being away, or just arrived, gets a whole turn timer if it is their
+        turn now (else the clock that ran while nobody held the seat would mark them away at once)."""
         if seat in table.turn_since:
             table.turn_since[seat] = time.monotonic()
 
@@ -652,6 +662,7 @@ class TableService(Following):
             with table.lock:
                 seat.token, seat.joined, seat.name = token, True, new_name or seat.name
                 table.status = status
+                self._restart_timer(table, seat_no)  # sat down in the seat's turn: a whole timer
                 self._notify(table)
         self._stored(table.id, "seat")
         return seat
@@ -807,6 +818,12 @@ class TableService(Following):
             behind = expected_seq != table.seq
             if behind and not _only_hidden_choices_since(table, seat, expected_seq):
                 raise _stale(table, expected_seq)
+            if by == "standby" and not standby_may_play(table, seat):
+                # Checked again here, with the move: the player may have come back (a move, the
+                # socket, "I'm back") while the standby bot was thinking.
+                raise TableError(
+                    409, "seat.back", N_("the seat's player is back: the standby bot does not move")
+                )
             if table.seq >= MAX_LIVE_MOVES and not state.is_over:
                 # 422, not 409: a bot's driver counts it as a failure and stops, never retries
                 raise TableError(
@@ -876,11 +893,12 @@ class TableService(Following):
             info = table.seats[move.seat]
             if move.joins:
                 info.joined = True
+            returned = move.by == "human" and info.away
             if move.by == "human":
                 info.away = False
             table.status = move.status
             table.updated_at = move.now
-            self._mark_turns(table)
+            self._mark_turns(table, restarted(table, move.seat, move.secret, returned))
             self._notify(table)
 
     def _announce(self, table: LiveTable, move: PreparedMove) -> None:
@@ -958,7 +976,7 @@ class TableService(Following):
                 info = table.seats[seat]
                 if info.is_bot:
                     return seat, info.kind.removeprefix("bot:")
-                if info.away and any(s.joined and not s.away for s in table.seats if not s.is_bot):
+                if standby_may_play(table, seat):
                     return seat, self.standby_name(table.game)
         return None
 
