@@ -35,6 +35,10 @@ class Limits:
     polls_per_address: int = 60
     chat_per_minute: int = 20  # chat messages per seat (spectators: per client address), bursts of chat_burst
     chat_burst: int = 5
+    # ... and from one client address, all its seats together: seats cost nothing to make, so a
+    # per-seat allowance alone grew with the tables an address created (security audit 9).
+    chat_per_address_per_minute: int = 60
+    chat_address_burst: int = 20
     # Tables with no human seat cost bot thinking and nothing else stops them: how many may be running
     # at once, made by one client address, and in this process altogether.
     bot_tables_per_address: int = 4
@@ -206,6 +210,7 @@ class Guard:
         self.spectators = Counter(limits.spectators_per_table)
         self.address_polls = Counter(limits.polls_per_address)
         self.chat = TokenBuckets(limits.chat_per_minute / 60.0, limits.chat_burst)
+        self.address_chat = TokenBuckets(limits.chat_per_address_per_minute / 60.0, limits.chat_address_burst)
         self.bot_tables = Running(limits.bot_tables_per_address, limits.bot_tables)
         self.bot_games = Running(limits.bot_games_per_address, 0, busy=moved_lately)
         self.sits = TokenBuckets(limits.sits_per_minute / 60.0, limits.sits_burst)

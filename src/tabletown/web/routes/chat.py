@@ -42,8 +42,12 @@ async def post_chat(table_id: str, body: ChatBody, request: Request) -> dict[str
     table = await anyio.to_thread.run_sync(svc.get, table_id)
     seat = await with_fresh_seats(request, table, lambda: viewer(request, table, body.token, body.seat))
     name = None if seat is not None or body.name is None else valid_name(body.name)
-    key = f"{table.id}:{seat.seat}" if seat is not None else "address:" + client_address(request)
-    wait = guard_of(request).chat.take(key)
+    address = client_address(request)
+    key = f"{table.id}:{seat.seat}" if seat is not None else "address:" + address
+    guard = guard_of(request)
+    wait = guard.chat.take(key)
+    if not wait and seat is not None:  # a seat's message also counts for its address
+        wait = guard.address_chat.take(address)
     if wait:
         raise TableError(429, "limit.chat", N_("too many messages: slow down"), retry_after=wait)
     seat_no = seat.seat if seat is not None else None

@@ -18,8 +18,14 @@ from ..asgi import MAX_BODY, MAX_COUNT, too_large
 from ..drivers import from_any_thread, gate, until_seq
 from ..languages import request_language, ui_text
 from ..limits import Guard, retry_after
+from ..live import Subscriber
 from ..tables import LiveTable, TableError, TableService, json_text, playing_seat
 from .tables import CATCH_UP_WAIT
+
+# Pushes waiting for one socket: past this many the client is not reading and the socket is
+# dropped (a player's page reconnects with ``since``). A move makes one push per socket.
+MAX_QUEUED_PUSHES = 64
+CLOSE_WAIT = 2.0  # seconds a close frame may wait for a socket that stopped reading
 
 router = APIRouter()
 
@@ -118,17 +124,31 @@ async def serve_socket(
     # Pushes come from the fan-out thread or, for a move made on the loop, from the loop itself:
     # both append here under the table's lock, so the socket sends them in the order they were made.
     outbox: collections.deque[str] = collections.deque()
+    # A client that stops reading (its transport paused) must not make the server keep every push
+    # for as long as it holds the connection: past MAX_QUEUED_PUSHES the socket is dropped, and a
+    # real client reconnects with ``since`` and loses nothing (security audit 9).
+    too_slow = asyncio.Event()
+    subscribed: list[Subscriber] = []
 
     def drain() -> None:
         while outbox:
             queue.put_nowait(outbox.popleft())
+        if queue.qsize() > MAX_QUEUED_PUSHES and not too_slow.is_set():
+            too_slow.set()
+            for sub in subscribed:
+                sub.closed = True  # no more pushes to it
+            while not queue.empty():
+                queue.get_nowait()
 
     def push(text: str) -> None:
+        if too_slow.is_set():
+            return
         outbox.append(text)
         from_any_thread(loop, drain)
 
     lang = request_language(websocket)
     sub, first = await anyio.to_thread.run_sync(svc.subscribe, table, seat, since, push, lang)
+    subscribed.append(sub)
     sending = asyncio.Lock()  # pushes and replies share the socket: one frame at a time
 
     async def sender() -> None:
@@ -151,10 +171,11 @@ async def serve_socket(
 
     send_task = asyncio.create_task(sender())
     receive_task = asyncio.create_task(receiver())
+    slow_task = asyncio.create_task(too_slow.wait())
     try:
-        await asyncio.wait({send_task, receive_task}, return_when=asyncio.FIRST_COMPLETED)
+        await asyncio.wait({send_task, receive_task, slow_task}, return_when=asyncio.FIRST_COMPLETED)
     finally:
-        for task in (send_task, receive_task):
+        for task in (send_task, receive_task, slow_task):
             task.cancel()
             with contextlib.suppress(BaseException):
                 await task
@@ -162,8 +183,9 @@ async def serve_socket(
         # (on the event loop); the subscriber is marked closed at once and removed in a thread.
         sub.closed = True
         loop.run_in_executor(None, svc.unsubscribe, table, sub)
+        # Bounded: the close frame of a socket that stopped reading would wait for ever.
         with contextlib.suppress(Exception):
-            await websocket.close()
+            await asyncio.wait_for(websocket.close(), CLOSE_WAIT)
 
 
 async def socket_message(
