@@ -10,8 +10,10 @@ import gc
 import socket
 import threading
 import time
+from datetime import timedelta
 
-from web_helpers import create
+import pytest
+from web_helpers import create, wait_for
 
 from tabletown.web.limits import Limits
 
@@ -146,3 +148,61 @@ def test_one_address_cannot_flood_chat_through_the_seats_of_its_own_tables(make_
     assert 20 <= len(stored) <= 60  # the burst, and what refilled meanwhile (a second each)
     refused = [a for a in answers if a.status_code != 200]
     assert all(a.status_code == 429 and a.json()["rule"] == "limit.chat" for a in refused)
+
+
+# -- tables left waiting for their people ------------------------------------------------------------------------
+@pytest.fixture
+def crowded(monkeypatch):
+    """A process that keeps at most 6 tables in memory and finds any table idle at once."""
+    from tabletown.web import tables as tables_module
+
+    monkeypatch.setattr(tables_module, "MAX_IN_MEMORY", 6)
+    monkeypatch.setattr(tables_module, "IDLE_EVICTION", timedelta(0))
+
+
+@pytest.mark.parametrize("seats", [["human", "human"], ["human", "bot:random"]])
+def test_abandoned_tables_with_a_timer_or_a_bot_do_not_pile_up_in_memory(
+    make_client, sqlite_url, crowded, seats
+):
+    """Tables with a turn timer or a bot were never forgotten while unfinished, and one whose people
+    never come never finishes: 30 new ones a minute stayed in memory for good, each with its driver
+    (and, with a bot, in the limit's own list). Now an idle table that waits for its people is
+    forgotten like any other, and its driver stopped."""
+    client = make_client(sqlite_url, limits=Limits(bot_games_per_address=100))
+    svc, drivers = client.app.state.service, client.app.state.drivers
+    made = []
+    for _ in range(20):
+        answer = client.post("/api/tables", json={"game": "machikoro", "seats": seats, "turn_timer": 60})
+        assert answer.status_code == 201, answer.text
+        made.append(answer.json()["id"])
+    with svc.lock:
+        kept = [t for t in made if t in svc.tables]
+    assert len(kept) <= 6
+    wait_for(lambda: all(t in kept for t in drivers.tasks))  # the forgotten tables' drivers stopped
+    gc.collect()
+    guard = client.app.state.guard
+    assert sum(len(items) for items in guard.bot_games.items.values()) <= 6
+
+
+def test_a_forgotten_table_plays_on_when_its_player_comes_back(make_client, sqlite_url, crowded):
+    """A table against a bot that was forgotten while it waited for its player is loaded again by
+    the player's move, and its bot answers: the driver starts again with the table."""
+    client = make_client(sqlite_url)
+    created = create(client, game="toyrace", seats=["human", "bot:random"], seed=4)
+    table_id, token = created["id"], created["seats"][0]["token"]
+    svc = client.app.state.service
+    wait_for(lambda: svc.get(table_id).state.to_act == (0,))
+    for _ in range(8):  # other tables push it out of memory
+        create(client, seats=["human", "human"])
+    with svc.lock:
+        assert table_id not in svc.tables
+    view = client.get(f"/api/tables/{table_id}", headers=bearer(token)).json()
+    moved = client.post(
+        f"/api/tables/{table_id}/actions",
+        json={"seq": view["seq"], "action": view["legal"][0]},
+        headers=bearer(token),
+    )
+    assert moved.status_code == 200, moved.text
+    table = svc.get(table_id)
+    wait_for(lambda: table.seq >= view["seq"] + 2 or table.over)  # the bot moved after the player
+    assert table.actions[view["seq"] + 1][0] == 1 or table.over

@@ -92,6 +92,8 @@ def create_app(
         drivers.loop = service.loop = asyncio.get_running_loop()
         if run_bots:
             service.on_new_table.append(drivers.start)
+            service.on_loaded.append(drivers.start)
+            service.on_evicted.append(drivers.forget)
         app.state.engine = engine
         app.state.service = service
         app.state.drivers = drivers

@@ -105,6 +105,7 @@ async def run_worker(
     hub = await anyio.to_thread.run_sync(make_hub, redis_url)
     service.on_stored.append(hub.publish)
     service.shared = True
+    service.evict_waiting = False  # its discovery would load them again: it keeps what it drives
     service.async_store = AsyncMoveStore.for_engine(engine)
     drivers = Drivers(service, bot_delay, bot_seconds, max(2, min(4, os.cpu_count() or 2)))
     drivers.loop = service.loop = asyncio.get_running_loop()

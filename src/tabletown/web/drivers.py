@@ -49,6 +49,23 @@ class Drivers:
         else:
             loop.call_soon_threadsafe(self._start, table)
 
+    def forget(self, table: LiveTable) -> None:
+        """Called from any thread when the table was forgotten (it waits for its people): its
+        driver stops; ``start`` begins another when a visit loads the table again."""
+        loop = self.loop
+        if loop is None:
+            return
+
+        def cancel() -> None:
+            task = self.tasks.pop(table.id, None)
+            if task is not None:
+                task.cancel()
+
+        if threading_in_loop(loop):
+            cancel()
+        else:
+            loop.call_soon_threadsafe(cancel)
+
     def _start(self, table: LiveTable) -> None:
         task = self.tasks.get(table.id)
         if task is not None and not task.done():
@@ -124,7 +141,9 @@ class Drivers:
         except Exception:
             log.exception("table %s: driver stopped", table.id)
         finally:
-            self.tasks.pop(table.id, None)
+            # Only its own entry: a table forgotten and loaded again has a new driver by now.
+            if self.tasks.get(table.id) is asyncio.current_task():
+                del self.tasks[table.id]
 
     async def stop(self) -> None:
         self.stopping = True

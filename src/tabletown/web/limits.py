@@ -12,6 +12,7 @@ import math
 import os
 import threading
 import time
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, fields
@@ -154,7 +155,8 @@ class Running:
         self.per_key = per_key
         self.total = total
         self.busy = busy
-        self.items: dict[str, list[Any]] = {}
+        # Weak: a table the server forgot (it waited for its people) is not kept alive here.
+        self.items: dict[str, weakref.WeakSet[Any]] = {}
         self.lock = threading.Lock()
 
     def _counts(self, item: Any) -> bool:
@@ -162,7 +164,7 @@ class Running:
 
     def _prune(self) -> None:
         for key in list(self.items):
-            alive = [item for item in self.items[key] if not item.over]
+            alive = weakref.WeakSet(item for item in list(self.items[key]) if not item.over)
             if alive:
                 self.items[key] = alive
             else:
@@ -171,16 +173,16 @@ class Running:
     def room(self, key: str) -> float:
         with self.lock:
             self._prune()
-            mine = sum(map(self._counts, self.items.get(key, ())))
+            mine = sum(map(self._counts, list(self.items.get(key, ()))))
             everyone = (
-                sum(sum(map(self._counts, items)) for items in self.items.values()) if self.total else 0
+                sum(sum(map(self._counts, list(items))) for items in self.items.values()) if self.total else 0
             )
         full = (self.per_key and mine >= self.per_key) or (self.total and everyone >= self.total)
         return self.RETRY if full else 0.0
 
     def add(self, key: str, item: Any) -> None:
         with self.lock:
-            self.items.setdefault(key, []).append(item)
+            self.items.setdefault(key, weakref.WeakSet()).add(item)
 
 
 BUSY_WINDOW = 300.0  # seconds: a table with bots that saw no move for this long is left alone

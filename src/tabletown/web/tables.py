@@ -186,6 +186,13 @@ class TableService(Following):
         self.standby_bot = standby_bot
         self.uploads = Uploads()  # record files people upload to watch (web/replaying.py)
         self.on_new_table: list[Callable[[LiveTable], None]] = []
+        # A table loaded again after it was forgotten, and one forgotten that had a driver: the
+        # process that drives bots starts and stops the table's driver (web/drivers.py).
+        self.on_loaded: list[Callable[[LiveTable], None]] = []
+        self.on_evicted: list[Callable[[LiveTable], None]] = []
+        # Whether an idle table with bots or a timer that waits for its people may be forgotten
+        # (a bot worker, which finds such tables again in the database, keeps them).
+        self.evict_waiting = True
         # Told after every change the database took: (table id, "move" | "seat" | "created", seq).
         # The hub (web/hub.py) passes it on to the other server processes.
         # Called after every stored change with (table id, kind, seq, detail): the hub tells the
@@ -334,6 +341,8 @@ class TableService(Following):
             self._evict()
         if known is not None:
             return known
+        for callback in self.on_loaded:
+            callback(table)
         if self.shared and not table.over:
             # A move or a redemption stored by another process while this one was loading was
             # announced before the table was in memory here: look once more, seats too, now that
@@ -343,9 +352,11 @@ class TableService(Following):
 
     def _evict(self) -> None:
         """Forget tables nobody follows once too many are in memory (the database keeps them; they
-        are loaded again on demand): finished ones first, then unfinished ones that need no driver
-        (no bot, no timer: a driver holds its table) and saw nothing for ``IDLE_EVICTION``. Without
-        the second kind, tables people create and abandon would pile up in memory for ever."""
+        are loaded again on demand): finished ones first, then unfinished ones that saw nothing for
+        ``IDLE_EVICTION`` and either need no driver (no bot, no timer) or wait for their people
+        (``waits_for_people``: their driver is stopped, and started again when a player's visit
+        loads the table). Without the second kind, tables people create and abandon would pile up
+        in memory for ever (security audit 9: with a timer or a bot, they did)."""
         with self.lock:
             tables = list(self.tables.values())
         finished = [t for t in tables if t.over and not t.subscribers]
@@ -356,14 +367,35 @@ class TableService(Following):
             idle = [
                 t
                 for t in tables
-                if not t.over and not t.driven and not t.subscribers and _last_change(t) < quiet_since
+                if not t.over
+                and not t.subscribers
+                and _last_change(t) < quiet_since
+                and (not t.driven or (self.evict_waiting and self.waits_for_people(t)))
             ]
             idle.sort(key=_last_change)
             forget += idle[: len(tables) - len(forget) - MAX_IN_MEMORY // 2]
+        gone = []
         with self.lock:
             for table in forget:
-                if not table.subscribers:
-                    self.tables.pop(table.id, None)
+                if not table.subscribers and self.tables.pop(table.id, None) is not None:
+                    gone.append(table)
+        for table in gone:
+            if table.driven:
+                for callback in self.on_evicted:
+                    callback(table)
+
+    def waits_for_people(self, table: LiveTable) -> bool:
+        """Whether nothing but a person can move the table on: no bot (or standby bot) is to move,
+        and no present player's turn clock is running. Such a table's driver has nothing to do."""
+        if self.auto_seat(table) is not None:
+            return False
+        with table.lock:
+            if table.state is None or table.over:
+                return True
+            return not any(
+                table.turn_timer and info.joined and not info.away and not info.is_bot
+                for info in (table.seats[seat] for seat in table.state.to_act)
+            )
 
     def list(self, status: str | None = None, limit: int = 100) -> list[dict[str, Any]]:
         """Summaries of the newest tables, from memory when live, else from their rows (a finished
