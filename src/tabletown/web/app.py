@@ -136,6 +136,9 @@ def create_app(
 
     # No /docs page: FastAPI's Swagger UI loads from a CDN; the schema itself is at /openapi.json.
     app = TabletownApp(
+        # No redirect for a path with a slash added: Starlette's answer is an absolute URL built
+        # from the request (plain http behind a TLS proxy), with a join link's token in it.
+        redirect_slashes=False,
         title="Tabletown",
         version=__version__,
         description="Play Tabletown's games in the browser: tables, seats, moves, live updates, replays.",

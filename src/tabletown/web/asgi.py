@@ -95,8 +95,17 @@ SECURITY_HEADERS = [
 ]
 
 
+# Answers other than the public files carry a seat's view, tokens, join links or a page that holds a
+# seat: no cache (a shared proxy, a CDN or the browser's disk) may keep them, and a cache that does
+# anyway must tell readers apart by their credentials (security audit 10: the page asks for its
+# seat's view by a URL that is the same for every browser, the cookie telling whose it is).
+PRIVATE_HEADERS = [(b"cache-control", b"no-store"), (b"vary", b"Cookie, Authorization")]
+PUBLIC_PATHS = ("/static/", "/boards/")  # the same files for everyone: cached with their ETag
+
+
 class SecurityHeaders:
-    """Add the security headers to every HTTP answer (pages, API, static files, errors)."""
+    """Add the security headers to every HTTP answer (pages, API, static files, errors), and
+    ``PRIVATE_HEADERS`` to every answer but the public files that sets no Cache-Control itself."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -105,11 +114,15 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        public = str(scope.get("path", "")).startswith(PUBLIC_PATHS)
 
         async def send_with_headers(message: Any) -> None:
             if message["type"] == "http.response.start":
                 message = dict(message)
-                message["headers"] = [*message.get("headers", ()), *SECURITY_HEADERS]
+                headers = [*message.get("headers", ()), *SECURITY_HEADERS]
+                if not public and not any(name.lower() == b"cache-control" for name, _ in headers):
+                    headers += PRIVATE_HEADERS
+                message["headers"] = headers
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
@@ -150,7 +163,7 @@ def install_log_redaction() -> None:
 TABLE_PATH = re.compile(r"/api/tables/([A-Za-z0-9_-]{1,64})(/actions)?")
 _QUICK_INT = re.compile(r"[0-9]{1,9}")
 _QUICK_FLOAT = re.compile(r"[0-9]{1,3}(\.[0-9]{1,6})?")
-_JSON_HEADERS = [(b"content-type", b"application/json"), *SECURITY_HEADERS]
+_JSON_HEADERS = [(b"content-type", b"application/json"), *SECURITY_HEADERS, *PRIVATE_HEADERS]
 
 Receive = Callable[[], Awaitable[Any]]
 QuickHandler = Callable[[Any, Receive, Any, str, bool], Awaitable[Receive | None]]
