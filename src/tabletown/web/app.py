@@ -30,7 +30,7 @@ from .catalog import games, warm_up
 from .drivers import Drivers, Follower
 from .hub import make_hub
 from .languages import request_language
-from .limits import Guard, Limits, retry_after
+from .limits import Guard, Limits, retry_after, seconds_from_env
 from .movestore import AsyncMoveStore
 from .routes import chat, pages, replays, sockets, tables
 from .tables import TableError, TableService
@@ -67,9 +67,9 @@ def create_app(
     url = db.resolve_url(db_url)
     public_base = (public_url or os.environ.get(ENV_PUBLIC_URL) or "").strip().rstrip("/") or None
     if bot_delay is None:
-        bot_delay = float(os.environ.get("TABLETOWN_BOT_DELAY", "0"))
+        bot_delay = seconds_from_env("TABLETOWN_BOT_DELAY", 0.0, allow_zero=True)
     if bot_seconds is None:
-        bot_seconds = float(os.environ.get("TABLETOWN_BOT_SECONDS", "10"))
+        bot_seconds = seconds_from_env("TABLETOWN_BOT_SECONDS", 10.0)
     if bot_workers is None:
         bot_workers = max(2, min(4, os.cpu_count() or 2))
     guard = Guard(limits if limits is not None else Limits.from_env())

@@ -33,6 +33,7 @@ from .analyses import Analyst
 from .catalog import games, warm_up
 from .drivers import Drivers, Follower
 from .hub import ENV_REDIS, make_hub
+from .limits import seconds_from_env
 from .movestore import AsyncMoveStore
 from .tables import LiveTable, TableService
 
@@ -282,7 +283,7 @@ def main(argv: list[str] | None = None) -> None:
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.add_signal_handler(sig, stop.set)
-        seconds = float(os.environ.get("TABLETOWN_BOT_SECONDS", "10"))
+        seconds = seconds_from_env("TABLETOWN_BOT_SECONDS", 10.0)
         await run_worker(
             db.resolve_url(args.db), args.redis, args.index, args.of, args.bot_delay, seconds, stop
         )

@@ -30,6 +30,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    make_url,
     text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
@@ -118,8 +119,25 @@ def resolve_url(db_url: str | None) -> str:
     return url
 
 
+def keep_private(url: str) -> None:
+    """Make the SQLite file (and its journal files) readable by this user only: it holds every
+    seat's token and the seeds kept secret until a game ends (security audit 11; with the usual
+    umask other local users could read them)."""
+    path = make_url(url).database
+    if not path or path == ":memory:":
+        return
+    base = Path(path)
+    if not base.exists():
+        base.parent.mkdir(parents=True, exist_ok=True)
+        base.touch(mode=0o600)
+    for name in (base, Path(f"{base}-wal"), Path(f"{base}-shm")):
+        with contextlib.suppress(OSError):
+            name.chmod(0o600)
+
+
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
+        keep_private(url)
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30}, pool_size=8)
 
         @event.listens_for(engine, "connect")

@@ -223,3 +223,20 @@ class Guard:
 def retry_after(seconds: float) -> str:
     """The Retry-After header: whole seconds, at least 1."""
     return str(max(1, math.ceil(seconds)))
+
+
+def seconds_from_env(name: str, default: float, allow_zero: bool = False) -> float:
+    """A time setting from the environment: a finite number of seconds (above zero unless
+    ``allow_zero``), else a ValueError at start. ``float()`` alone took "nan", "inf" and negative
+    values without a word, and with them every bot played at random or stopped (security audit 11)."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ValueError(f"{name} must be a number of seconds, not {raw!r}") from None
+    if not math.isfinite(value) or value < 0 or (value == 0 and not allow_zero):
+        least = "at least 0" if allow_zero else "above 0"
+        raise ValueError(f"{name} must be a finite number of seconds, {least}, not {raw!r}")
+    return value

@@ -9,7 +9,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from ..core.errors import RecordError
+from ..core.errors import OptionError, RecordError
 from ..core.fairness import MAX_SEED
 from ..core.i18n import N_
 from ..core.record import Record
@@ -157,7 +157,22 @@ class Uploads:
             raise TableError(422, "record.invalid", N_("the record's seats or moves are out of range"))
         if not 0 <= record.seed <= MAX_SEED:
             raise TableError(422, "record.seed", N_("the record's seed is out of range"))
-        key = json.dumps(record.to_json(), sort_keys=True)
+        try:
+            # The set-up as it will replay (options resolved and checked, so the title and the key
+            # name what is played), and the record as text that can be sent (security audit 11:
+            # an unpaired surrogate in a seat or a move, or a value nested a thousand deep, got
+            # this far and made every step of the replay an internal error).
+            options = game.resolve_options(len(record.seats), record.options)
+            key = json.dumps({**record.to_json(), "options": options}, sort_keys=True, ensure_ascii=False)
+            key.encode()
+        except OptionError as exc:
+            raise TableError(
+                422, "replay.setup", N_("the record's set-up is refused: {problem}"), problem=exc
+            ) from None
+        except (RecursionError, UnicodeEncodeError, TypeError, ValueError):
+            raise TableError(
+                422, "record.invalid", N_("the record's seats or moves are out of range")
+            ) from None
         with self.lock:
             table = self.tables.get(key)
             if table is not None:
@@ -168,7 +183,7 @@ class Uploads:
         table = LiveTable(
             id="upload",
             game=game,
-            options=dict(record.options),
+            options=options,
             num_players=len(record.seats),
             seed=record.seed,
             seats=[Seat(i, kind, "", None, True) for i, kind in enumerate(record.seats)],
