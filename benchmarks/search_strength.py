@@ -209,6 +209,15 @@ def logistic_fit(rows: list[Row]) -> tuple[float, float]:
     return a, b
 
 
+def held_out_fit(rows: list[Row], games: int, seed: int) -> tuple[float, float, list[Row]]:
+    """Fit on four positions in five, keep every fifth for the held-out loss; prints the sample."""
+    train = [row for i, row in enumerate(rows) if i % 5]
+    test = [row for i, row in enumerate(rows) if not i % 5]
+    print(f"{len(rows)} positions from {games} games (seeds {seed}..{seed + games - 1})")
+    a, b = logistic_fit(train)
+    return a, b, test
+
+
 def fit_points(games: int, seed: int) -> int:
     """Fit Lords of Vegas's "points" judge (``POINTS_W``, ``POINTS_LATE_W``) on positions of expert
     games: the seat's lead by the expert's point estimate, and that lead times the share of the deck
@@ -240,10 +249,7 @@ def fit_points(games: int, seed: int) -> int:
         assert result is not None
         won = 1.0 if result.winners == (0,) else 0.5 if 0 in result.winners else 0.0
         rows += [(x0, x1, won) for x0, x1 in seen]
-    train = [row for i, row in enumerate(rows) if i % 5]
-    test = [row for i, row in enumerate(rows) if not i % 5]
-    a, b = logistic_fit(train)
-    print(f"{len(rows)} positions from {games} games (seeds {seed}..{seed + games - 1})")
+    a, b, test = held_out_fit(rows, games, seed)
     print(f"fitted: POINTS_W = {a:.4f}, POINTS_LATE_W = {b:.4f}; held-out log loss {loss((a, b), test):.4f}")
     print(
         f"shipped: {POINTS_W}, {POINTS_LATE_W}; held-out log loss {loss((POINTS_W, POINTS_LATE_W), test):.4f}"
@@ -254,7 +260,6 @@ def fit_points(games: int, seed: int) -> int:
 
 def fit_value(games: int, seed: int) -> int:
     """Fit Machi Koro's cut-off value on positions of expert games and print the two weights."""
-    import math
     import random
 
     from tabletown.core.registry import get_game
@@ -263,7 +268,7 @@ def fit_value(games: int, seed: int) -> int:
     game = get_game("machikoro")
     bots = game.bots()
     sample = random.Random(seed)
-    rows: list[tuple[float, float, float]] = []  # (lead, tempo, won) for seat 0
+    rows: list[Row] = []  # (lead, tempo, won) for seat 0
     for index in range(games):
         state = game.new_game(2, {}, seed=seed + index)
         names = ["expert", "expert"] if index % 3 else ["expert", "greedy"][:: 1 if index % 2 else -1]
@@ -277,11 +282,7 @@ def fit_value(games: int, seed: int) -> int:
             state.apply(seat, players[seat].choose(state, seat))
         won = 1.0 if state.winner == 0 else 0.0  # type: ignore[attr-defined]
         rows += [(lead, tempo, won) for lead, tempo in seen]
-
-    train = [row for i, row in enumerate(rows) if i % 5]
-    test = [row for i, row in enumerate(rows) if not i % 5]
-    a, b = logistic_fit(train)
-    print(f"{len(rows)} positions from {games} games (seeds {seed}..{seed + games - 1})")
+    a, b, test = held_out_fit(rows, games, seed)
     print(f"fitted: LEAD = {a:.2f}, TEMPO = {b:.3f}; held-out log loss {loss((a, b), test):.4f}")
     print(f"shipped: LEAD = {LEAD}, TEMPO = {TEMPO}; held-out log loss {loss((LEAD, TEMPO), test):.4f}")
     # The old cut-off value: 0.5 + half the race lead, read as a probability.
