@@ -132,6 +132,21 @@ def test_security_headers_on_every_answer(client, path):
     assert answer.headers["x-frame-options"] == "DENY"
 
 
+def test_an_unexpected_error_answers_json_with_the_security_headers(make_client, sqlite_url, monkeypatch):
+    # A bug in a route must not answer a bare page a frame could embed or a cache could keep: the
+    # 500 of Starlette's outermost error handler used to go out without any of the headers.
+    from fastapi.testclient import TestClient
+
+    client = make_client(sqlite_url)
+    monkeypatch.setattr(client.app.state.service, "list", lambda *a, **k: 1 / 0)
+    answer = TestClient(client.app, raise_server_exceptions=False).get("/api/tables")
+    assert answer.status_code == 500
+    assert answer.json()["rule"] == "server.error" and "ZeroDivision" not in answer.text
+    assert answer.headers["x-frame-options"] == "DENY"
+    assert "frame-ancestors 'none'" in answer.headers["content-security-policy"]
+    assert answer.headers["cache-control"] == "no-store"
+
+
 def test_join_link_cookie_is_http_only_and_secure_behind_https(make_client, sqlite_url):
     client = make_client(sqlite_url)
     created = create(client)

@@ -25,7 +25,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from .. import __version__
 from . import db
 from .analyses import Analyst
-from .asgi import MAX_BODY, BodyLimit, RedactTokens, SecurityHeaders, TabletownApp, install_log_redaction
+from .asgi import MAX_BODY, BodyLimit, RedactTokens, TabletownApp, install_log_redaction
 from .catalog import games, warm_up
 from .drivers import Drivers, Follower
 from .hub import make_hub
@@ -148,7 +148,6 @@ def create_app(
     )
     app.state.guard = guard
     app.add_middleware(BodyLimit, limit=MAX_BODY)
-    app.add_middleware(SecurityHeaders)
     app.state.public_base = public_base
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     for routes in (tables.router, chat.router, replays.router, sockets.router, pages.router):
@@ -169,6 +168,11 @@ def create_app(
         return JSONResponse(
             {"rule": "request.invalid", "message": "; ".join(problems) or "invalid request"}, status_code=422
         )
+
+    @app.exception_handler(Exception)
+    async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+        # Starlette logs the exception itself; the client learns nothing of it but the shape.
+        return JSONResponse({"rule": "server.error", "message": "the server failed; try again"}, status_code=500)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:

@@ -103,29 +103,21 @@ PRIVATE_HEADERS = [(b"cache-control", b"no-store"), (b"vary", b"Cookie, Authoriz
 PUBLIC_PATHS = ("/static/", "/boards/")  # the same files for everyone: cached with their ETag
 
 
-class SecurityHeaders:
-    """Add the security headers to every HTTP answer (pages, API, static files, errors), and
-    ``PRIVATE_HEADERS`` to every answer but the public files that sets no Cache-Control itself."""
+def with_security_headers(scope: Any, send: Any) -> Any:
+    """``send`` adding the security headers to an HTTP answer (pages, API, static files, errors),
+    and ``PRIVATE_HEADERS`` to every answer but the public files that sets no Cache-Control itself."""
+    public = str(scope.get("path", "")).startswith(PUBLIC_PATHS)
 
-    def __init__(self, app: Any) -> None:
-        self.app = app
+    async def send_with_headers(message: Any) -> None:
+        if message["type"] == "http.response.start":
+            message = dict(message)
+            headers = [*message.get("headers", ()), *SECURITY_HEADERS]
+            if not public and not any(name.lower() == b"cache-control" for name, _ in headers):
+                headers += PRIVATE_HEADERS
+            message["headers"] = headers
+        await send(message)
 
-    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        public = str(scope.get("path", "")).startswith(PUBLIC_PATHS)
-
-        async def send_with_headers(message: Any) -> None:
-            if message["type"] == "http.response.start":
-                message = dict(message)
-                headers = [*message.get("headers", ()), *SECURITY_HEADERS]
-                if not public and not any(name.lower() == b"cache-control" for name, _ in headers):
-                    headers += PRIVATE_HEADERS
-                message["headers"] = headers
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
+    return send_with_headers
 
 
 TOKEN_IN_QUERY = re.compile(r"(token=)[^&\s\"]*", re.IGNORECASE)
@@ -184,6 +176,10 @@ class TabletownApp(FastAPI):
                 receive = await quick(scope, receive, send, match[1], match[2] is not None)
                 if receive is None:
                     return
+        if scope["type"] == "http":
+            # Wrapped here, outside Starlette's ServerErrorMiddleware, so that a 500 carries the
+            # headers too (a middleware added with add_middleware sits inside it).
+            send = with_security_headers(scope, send)
         await super().__call__(scope, receive, send)
 
 
