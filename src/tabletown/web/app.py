@@ -172,7 +172,9 @@ def create_app(
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
         # Starlette logs the exception itself; the client learns nothing of it but the shape.
-        return JSONResponse({"rule": "server.error", "message": "the server failed; try again"}, status_code=500)
+        return JSONResponse(
+            {"rule": "server.error", "message": "the server failed; try again"}, status_code=500
+        )
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
