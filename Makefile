@@ -68,6 +68,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 	$(BIN)/python benchmarks/bench_views.py
 	$(BIN)/python benchmarks/bench_rl.py
+	$(BIN)/python benchmarks/bench_experts.py
 	$(BIN)/python benchmarks/instructions.py
 
 # Four busy tables (the target: 500+ stored moves/s, p99 under 50 ms), then sixteen (a stress run:

@@ -100,3 +100,52 @@ def test_greedy_is_still_registered_unchanged():
     bots = GAME.bots()
     assert bots["greedy"] is GreedyBot
     assert bots["expert"] is ExpertBot
+
+
+def _lay_score_by_full_recount(bot, state, player):
+    """The tile-lay score as first written: every free slot's pending ends counted again for each
+    lay (the reference the expert's incremental count must equal exactly)."""
+    from collections import Counter
+
+    from tabletown.games.multicity.expert import _slot_ends
+    from tabletown.games.multicity.grid import key, opened_slots
+
+    def score(lay):
+        probe = state.clone()
+        slot = (lay.x // 3, lay.y // 3)
+        for i, code in enumerate(probe.rotations[probe.drawn][lay.turn]):
+            probe.cells[key(lay.x + i % 3, lay.y + i // 3)] = code
+        probe.tiles[slot] = (probe.drawn, lay.turn)
+        counts = [Counter(a.length for a in c) for c in probe.cands]
+        new = probe._discover(lay.x, lay.y)
+        for seat, action, _ in new:
+            counts[seat][action.length] += 1
+        ends = [Counter() for _ in range(probe.num_players)]
+        free = [s for s in probe.frontier if s != slot] + opened_slots(probe.tiles, probe.frontier, slot)
+        for other in free:
+            for seat, d in _slot_ends(probe, other):
+                ends[seat][d] += 1
+        risk = bot._at_risk(probe, player, new)
+        return bot.evaluate(probe, player, counts, ends, risk, final=not probe.stack)
+
+    return score
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_incremental_lay_scores_equal_a_full_recount(players):
+    # The expert recounts only the free slots a lay can change (it runs in every play-out of the
+    # search bot's hard level); every score must be the one a count of the whole city gives.
+    checked = 0
+    for seed in range(3):
+        state = GAME.new_game(players, None, seed)
+        experts = [ExpertBot(seed + seat) for seat in range(players)]
+        while not state.is_over:
+            seat = state.to_act[0]
+            if state.drawn is not None:
+                legal = state.legal_actions(seat)
+                fast = experts[seat]._lay_score(state, seat)
+                slow = _lay_score_by_full_recount(experts[seat], state, seat)
+                assert [fast(lay) for lay in legal] == [slow(lay) for lay in legal]
+                checked += len(legal)
+            state.apply(seat, experts[seat].choose(state, seat))
+    assert checked > 100

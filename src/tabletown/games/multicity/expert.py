@@ -110,11 +110,23 @@ class ExpertBot(Bot):
 
     # -- laying the drawn tile -----------------------------------------------------------------------
     def _lay_score(self, state: MulticityState, player: int) -> Callable[[Action], float]:
-        """Scores every slot and turn on a private copy of the city, changing only what the tile touches."""
+        """Scores every slot and turn on a private copy of the city, changing only what the tile touches.
+
+        The pending ends of the city's free slots are counted once; a lay changes only those of the
+        slot it fills and the free slots within reach of it (``_touched``), plus the slots it opens,
+        so each lay recounts just those (the same totals as counting every free slot again, several
+        times cheaper in a wide city: every play-out of the search bot's hard level runs this)."""
         probe = state.clone()
         n = probe.num_players
-        counts = [Counter(a.length for a in c) for c in probe.cands]
-        base = {slot: _slot_ends(probe, slot) for slot in probe.frontier}
+        counts = [dict(Counter(a.length for a in c)) for c in probe.cands]
+        # each free slot's ends along its row and along its column: a lay changes only the axis
+        # that runs through the laid slot
+        base = {slot: (_axis_ends(probe, slot, 0), _axis_ends(probe, slot, 1)) for slot in probe.frontier}
+        total: list[dict[int, int]] = [{} for _ in range(n)]
+        for row_ends, column_ends in base.values():
+            _add_ends(total, row_ends, 1)
+            _add_ends(total, column_ends, 1)
+        near: dict[Slot, list[Slot]] = {}  # a slot -> the other free slots a tile in it touches
         drawn = probe.drawn
         assert drawn is not None  # asked only with a tile drawn
         layouts = probe.rotations[drawn]
@@ -131,12 +143,20 @@ class ExpertBot(Bot):
                 after = [c.copy() for c in counts]
                 new = probe._discover(lay.x, lay.y)  # what State.preview_lay returns, cells kept
                 for seat, action, _ in new:
-                    after[seat][action.length] += 1
-                ends: list[Counter[int]] = [Counter() for _ in range(n)]
-                for other in _frontier_after(probe, slot):
-                    found = _slot_ends(probe, other) if _touched(slot, other) else base[other]
-                    for seat, d in found:
-                        ends[seat][d] += 1
+                    row = after[seat]
+                    row[action.length] = row.get(action.length, 0) + 1
+                touched = near.get(slot)
+                if touched is None:
+                    touched = near[slot] = [o for o in base if o != slot and _touched(slot, o, tiles)]
+                ends = [row.copy() for row in total]
+                for gone in base[slot]:
+                    _add_ends(ends, gone, -1)
+                for other in touched:
+                    axis = 0 if other[1] == slot[1] else 1
+                    _add_ends(ends, base[other][axis], -1)
+                    _add_ends(ends, _axis_ends(probe, other, axis), 1)
+                for other in opened_slots(tiles, base, slot):
+                    _add_ends(ends, _slot_ends(probe, other), 1)
                 risk = self._at_risk(probe, player, new)
                 return self.evaluate(probe, player, after, ends, risk, final=last_tile)
             finally:
@@ -164,8 +184,8 @@ class ExpertBot(Bot):
         self,
         state: MulticityState,
         me: int,
-        counts: list[Counter[int]],
-        ends: list[Counter[int]],
+        counts: Sequence[Mapping[int, int]],
+        ends: Sequence[Mapping[int, int]],
         risk: Mapping[int, float] | None = None,
         final: bool = False,
     ) -> float:
@@ -192,12 +212,12 @@ class ExpertBot(Bot):
                         worth *= risk.get(length, 1.0)
                     stock += worth
             pot = 0.0
-            pend = ends[seat]
-            if pend and not final:
+            pend = ends[seat].get
+            if ends[seat] and not final:
                 for length in unplaced:
-                    hits: float = pend[length - 2] + pend[length - 3] + pend[length - 4]
+                    hits: float = pend(length - 2, 0) + pend(length - 3, 0) + pend(length - 4, 0)
                     if w.bridge:
-                        hits += w.bridge * pend[BRIDGE + length]
+                        hits += w.bridge * pend(BRIDGE + length, 0)
                     if hits:
                         pot += (w.pot_base + w.pot_per_square * length) * (1.0 - miss**hits)
             open_any = any(counts[seat].values())
@@ -232,17 +252,23 @@ def _spans(
     return mine, theirs
 
 
-def _frontier_after(state: MulticityState, slot: Slot) -> list[Slot]:
-    """The free slots once a tile lies in ``slot`` (already written into ``state.tiles``)."""
-    free = [s for s in state.frontier if s != slot]
-    return free + opened_slots(state.tiles, state.frontier, slot)
+def _add_ends(ends: list[dict[int, int]], found: list[tuple[int, int]], sign: int) -> None:
+    """Add (``sign`` 1) or take away (-1) one slot's pending ends from the per-seat counts."""
+    for seat, d in found:
+        row = ends[seat]
+        row[d] = row.get(d, 0) + sign
 
 
-def _touched(slot: Slot, other: Slot) -> bool:
-    """Can a tile in ``slot`` change the pending ends of ``other``? Only along its row or column,
-    within two slots (ends are scanned at most six squares away)."""
-    dx, dy = abs(other[0] - slot[0]), abs(other[1] - slot[1])
-    return (dx == 0 and dy <= 2) or (dy == 0 and dx <= 2)
+def _touched(slot: Slot, other: Slot, tiles: Mapping[Slot, object]) -> bool:
+    """Can a tile in ``slot`` change the pending ends of the free slot ``other``? Only a neighbour
+    along its row or column, or the slot beyond such a neighbour that holds a tile: ends are
+    scanned from a free slot's neighbouring tiles outwards, at most six squares (two tiles) away."""
+    dx, dy = other[0] - slot[0], other[1] - slot[1]
+    if dx == 0 and dy in (-2, 2):
+        return (slot[0], slot[1] + dy // 2) in tiles
+    if dy == 0 and dx in (-2, 2):
+        return (slot[0] + dx // 2, slot[1]) in tiles
+    return abs(dx) + abs(dy) == 1
 
 
 def _all_ends(state: MulticityState) -> list[Counter[int]]:
@@ -261,6 +287,11 @@ def _slot_ends(state: MulticityState, slot: Slot) -> list[tuple[int, int]]:
     tile's three squares, makes an object of length d+2 to d+4. When tiles lie on both sides, two
     such ends of one colour could be joined across the new tile: that is listed as (seat, BRIDGE +
     length)."""
+    return _axis_ends(state, slot, 0) + _axis_ends(state, slot, 1)
+
+
+def _axis_ends(state: MulticityState, slot: Slot, axis: int) -> list[tuple[int, int]]:
+    """``_slot_ends`` along one axis: 0, the slot's row (tiles left and right), 1, its column."""
     n = state.num_players
     found: list[tuple[int, int]] = []
     cells, occ, tiles = state.cells, state.occ, state.tiles
@@ -268,38 +299,37 @@ def _slot_ends(state: MulticityState, slot: Slot) -> list[tuple[int, int]]:
     stop_at_hole = not state.kids
     sx, sy = slot
     x0, y0 = sx * 3 + OFFSET, sy * 3 + OFFSET  # the slot's first square, in key() terms
-    for pair in _AXES:
-        # per neighbouring tile: the square just outside the slot on line 0, the step away from the
-        # slot, and the step from one of the three lines to the next
-        sides = []
-        for dx, dy in pair:
-            if (sx + dx, sy + dy) not in tiles:
-                continue
-            if dx:
-                first = y0 * STRIDE + (x0 - 1 if dx < 0 else x0 + 3)
-                sides.append((first, dx, STRIDE))
-            else:
-                first = (y0 - 1 if dy < 0 else y0 + 3) * STRIDE + x0
-                sides.append((first, dy * STRIDE, 1))
-        if not sides:
+    # per neighbouring tile: the square just outside the slot on line 0, the step away from the
+    # slot, and the step from one of the three lines to the next
+    sides = []
+    for dx, dy in _AXES[axis]:
+        if (sx + dx, sy + dy) not in tiles:
             continue
-        for i in range(3):
-            lines = []
-            for first, step, across in sides:
-                square = first + i * across
-                line = []
-                for d in range(6):
-                    code = get(square, -1)
-                    if code < 0 or (code == HOLE and stop_at_hole) or square in occ:
-                        break
-                    if code < n:
-                        line.append((code, d))
-                    square += step
-                found.extend(line)
-                lines.append(line)
-            if len(lines) == 2 and lines[0] and lines[1]:
-                for code, d in lines[0]:
-                    for other, e in lines[1]:
-                        if other == code and d + e + 5 <= MAX_LENGTH:
-                            found.append((code, BRIDGE + d + e + 5))
+        if dx:
+            first = y0 * STRIDE + (x0 - 1 if dx < 0 else x0 + 3)
+            sides.append((first, dx, STRIDE))
+        else:
+            first = (y0 - 1 if dy < 0 else y0 + 3) * STRIDE + x0
+            sides.append((first, dy * STRIDE, 1))
+    if not sides:
+        return found
+    for i in range(3):
+        lines = []
+        for first, step, across in sides:
+            square = first + i * across
+            line = []
+            for d in range(6):
+                code = get(square, -1)
+                if code < 0 or (code == HOLE and stop_at_hole) or square in occ:
+                    break
+                if code < n:
+                    line.append((code, d))
+                square += step
+            found.extend(line)
+            lines.append(line)
+        if len(lines) == 2 and lines[0] and lines[1]:
+            for code, d in lines[0]:
+                for other, e in lines[1]:
+                    if other == code and d + e + 5 <= MAX_LENGTH:
+                        found.append((code, BRIDGE + d + e + 5))
     return found
