@@ -51,7 +51,8 @@ def main() -> int:
     names = args.games or sorted(all_games())
     print(f"{'game':14s} {'players':>7s} {'games/CPU-s':>12s} {'actions/game':>13s} {'ms/action':>10s}")
     for name in names:
-        low, high = get_game(name).player_range({})
+        game = get_game(name)
+        low, high = game.player_range(game.resolve_options(2, {}))
         for players in args.players:
             if not low <= players <= high:
                 continue
