@@ -11,6 +11,7 @@ from typing import Any
 from .bots import make_bot
 from .bots.mcts import PRESETS, MCTSBot
 from .core.game import Bot, Game
+from .core.rng import derive_seed
 from .core.session import bot_agent, play_out
 from .core.testing import (
     ScriptedDice,
@@ -51,9 +52,8 @@ def win_rate(
         seat = number % players
         names = [bot if p == seat else opponent for p in range(players)]
         state = game.new_game(players, options, seed=seed)
-        agents = [
-            legal_checked(make_bot(game, name, seed * 31 + p), seed * 31 + p) for p, name in enumerate(names)
-        ]
+        seeds = [derive_seed(seed, p, f"bot:{name}") for p, name in enumerate(names)]
+        agents = [legal_checked(make_bot(game, name, s), s) for s, name in zip(seeds, names, strict=True)]
         play_out(state, agents)
         result = state.result()
         assert result is not None  # played out
@@ -78,12 +78,11 @@ def paired_share(
         for seat in (0, 1):
             names = [bot if s == seat else opponent for s in (0, 1)]
             state = game.new_game(2, options, seed=seed)
+            # Bot seeds one-way from the deal's, as the arena's (a bot told the game's seed would
+            # know every hidden card: security audit 12).
+            seeds = [derive_seed(seed, s, f"bot:{name}") for s, name in enumerate(names)]
             play_out(
-                state,
-                [
-                    bot_agent(make_bot(game, name, seed * 31 + s), seed * 31 + s)
-                    for s, name in enumerate(names)
-                ],
+                state, [bot_agent(make_bot(game, name, b), b) for b, name in zip(seeds, names, strict=True)]
             )
             result = state.result()
             assert result is not None  # played out

@@ -46,6 +46,9 @@ def seat_state(state: State, seat: int, seed: int) -> State:
     twin = state.determinize(seat, seed)
     twin.log = [event for event in twin.log if event.seats is None or seat in event.seats]
     twin.seed = seed
+    twin.options = dict(
+        twin.options
+    )  # clones share the options; a bot writing to them must not change the table's rules
     return twin
 
 

@@ -20,6 +20,7 @@ from gymnasium.utils import seeding
 
 from ..bots import make_bot
 from ..core.game import Game, State
+from ..core.rng import derive_seed
 from ..core.session import Agent, bot_agent
 from ._common import ILLEGAL_ACTIONS, Setup, draw_seed, rewards_from_result
 
@@ -78,8 +79,10 @@ class TabletownEnv(gymnasium.Env):
         )
         others = [s for s in range(self.setup.num_players) if s != self.seat]
         self.agents = {}
-        for number, (other, name) in enumerate(zip(others, self.opponent_names, strict=True)):
-            bot_seed = (game_seed + 7919 * (number + 1)) % 2**63
+        for other, name in zip(others, self.opponent_names, strict=True):
+            # One-way, as the arena's: a bot that knew the game's seed would know every hidden
+            # card and future die (security audit 12: game_seed + 7919 gave it away).
+            bot_seed = derive_seed(game_seed, other, f"bot:{name}")
             self.agents[other] = bot_agent(make_bot(self.setup.game, name, bot_seed), bot_seed)
         self.state = self.setup.new_state(game_seed)
         self.steps = 0

@@ -27,7 +27,8 @@ def test_greedy_beats_the_legacy_bakery_list_in_the_base_game():
 @pytest.mark.parametrize("strategy", sorted([*PUBLISHED, *LEGACY]))
 def test_strategy_bots_play_legal_games_and_beat_random(strategy):
     options = {"harbor": strategy == "legacy-mine-and-blue"}
-    assert win_rate(GAME, f"strategy:{strategy}", "random", 30, options) >= 0.6
+    # 100 games: the weakest (legacy-mine-and-blue with Harbor) wins about 63% of 400
+    assert win_rate(GAME, f"strategy:{strategy}", "random", 100, options) >= 0.55
 
 
 def test_four_player_mixed_table_finishes():

@@ -24,15 +24,35 @@ def test_multiplayer_top_cards_keep_their_number_but_not_their_effect():
     state = new(3, 21)
     skip_loans(state)
     seen_effects = set()
+    seen_first_numbers = set()
     for seed in range(40):
         twin = state.determinize(0, seed)
         assert twin.view(0) == state.view(0)
         assert [CARD_NUMBER[c] for c in _tops(twin)] == [CARD_NUMBER[c] for c in _tops(state)]
-        assert [p[: state.top] for p in twin.piles] == [p[: state.top] for p in state.piles]  # flipped cards
+        # cards seen whole stay; the cycle's first flip shows its effect but never showed its number
+        assert [p[1 : state.top] for p in twin.piles] == [p[1 : state.top] for p in state.piles]
+        assert [CARD_EFFECT[p[0]] for p in twin.piles] == [CARD_EFFECT[p[0]] for p in state.piles]
         assert Counter(c for p in twin.piles for c in p) == Counter(c for p in state.piles for c in p)
         seen_effects.add(tuple(CARD_EFFECT[c] for c in _tops(twin)))
-    # The effects of next round's flips are unknown: they must not stay fixed.
-    assert len(seen_effects) > 1
+        seen_first_numbers.add(tuple(CARD_NUMBER[p[0]] for p in twin.piles))
+    # The effects of next round's flips are unknown, and so are the numbers of the first flips
+    # (security audit 12): neither may stay fixed.
+    assert len(seen_effects) > 1 and len(seen_first_numbers) > 1
+
+
+def test_multiplayer_first_flips_keep_their_effect_later_in_the_cycle():
+    state = new(3, 23)
+    skip_loans(state)
+    while state.top < 4 and not state.is_over:
+        for seat in state.to_act:
+            state.apply(seat, state.legal_actions(seat)[0])
+    assert state.top >= 2
+    for seed in range(20):
+        twin = state.determinize(1, seed)
+        assert twin.view(1) == state.view(1)
+        assert [p[1 : state.top] for p in twin.piles] == [p[1 : state.top] for p in state.piles]
+        assert [CARD_EFFECT[p[0]] for p in twin.piles] == [CARD_EFFECT[p[0]] for p in state.piles]
+        assert [CARD_NUMBER[c] for c in _tops(twin)] == [CARD_NUMBER[c] for c in _tops(state)]
 
 
 def test_multiplayer_before_the_first_round_no_pile_card_is_fixed():

@@ -34,26 +34,54 @@ class HiddenMixin(StateFields):
             self.log[where] = Event(kind, data, (seat,))
 
     def _resample_piles(self, rng: SeededRNG) -> None:
-        """Redeal every card nobody has seen, keeping the numbers that lie face up on the piles.
+        """Redeal every card nobody has seen, keeping what is shown of the cards on the piles.
 
         Once rounds are running, each pile's top card shows its number but not its effect (the
         effect only appears when it is flipped next round), so it may trade places with any unseen
-        card of the same number. Before the first round nothing on the piles is shown. The unseen
-        cards are sorted before the shuffle: the real order must not show through.
+        card of the same number. Each pile's bottom card is the other way round: flipped for the
+        cycle's first round without its number ever having been shown, so it may trade places
+        with any unseen card of the same effect (security audit 12: it used to keep its true
+        number, which told a bot which numbers were still to come). The cards between were seen
+        whole. Before the first round nothing on the piles is shown. The unseen cards are sorted
+        before the shuffle: the real order must not show through.
         """
         shown = bool(self.offers)
-        first = self.top + 1 if shown else self.top
-        unseen = sorted(c for p in self.piles for c in p[self.top :])
-        rng.shuffle(unseen)
+        top = self.top
+        first = top + 1 if shown else top
+        unseen = [c for p in self.piles for c in p[top:]]
         if shown:
-            for p in self.piles:
-                want = CARD_NUMBER[p[self.top]]
-                k = next(k for k, c in enumerate(unseen) if CARD_NUMBER[c] == want)
-                p[self.top] = unseen.pop(k)
+            unseen += [p[0] for p in self.piles]  # top >= 1 once combinations are on offer
+        unseen.sort()
+        while True:
+            pool = unseen[:]
+            rng.shuffle(pool)
+            if not shown or self._keep_shown_faces(pool):
+                break
         for p in self.piles:
             size = len(p) - first
-            p[first:] = unseen[:size]
-            del unseen[:size]
+            p[first:] = pool[:size]
+            del pool[:size]
+
+    def _keep_shown_faces(self, pool: list[int]) -> bool:
+        """Put on each pile a top card of its shown number and a bottom card of its shown effect,
+        taken from ``pool`` (shuffled); False when the pool cannot give them in this order (the
+        caller shuffles again: the real deal shows one way exists)."""
+        top = self.top
+        wanted = [(CARD_NUMBER[p[top]], CARD_EFFECT[p[0]]) for p in self.piles]
+        chosen = []
+        for number, effect in wanted:
+            on_top = next((k for k, c in enumerate(pool) if CARD_NUMBER[c] == number), None)
+            if on_top is None:
+                return False
+            card = pool.pop(on_top)
+            at_bottom = next((k for k, c in enumerate(pool) if CARD_EFFECT[c] == effect), None)
+            if at_bottom is None:
+                return False
+            chosen.append((card, pool.pop(at_bottom)))
+        for p, (card, bottom) in zip(self.piles, chosen, strict=True):
+            p[top] = card
+            p[0] = bottom
+        return True
 
     def _resample_solo_deck(self, rng: SeededRNG) -> None:
         """Redeal the unseen solo cards: the deck and the hidden loan card.

@@ -376,6 +376,15 @@ class NewLasVegasState(StepsMixin, RoundsMixin, HiddenMixin, State):
         copies. Other seats' private events are rewritten in place to match what was redrawn (the
         log keeps its length, so every index ``player`` sees stays where it was)."""
         twin = self.clone()
+        # The copy is handed to a bot: its public sheets must not be the live game's (a clone
+        # shares them, as rules never write to a public sheet), or a bot writing to its copy would
+        # write to the table (security audit 12). A seat's own sheet stays one with its public one.
+        public = [sheet.copy() for sheet in twin.public]
+        twin.sheets = [
+            fresh if sheet is old else sheet
+            for sheet, old, fresh in zip(twin.sheets, twin.public, public, strict=True)
+        ]
+        twin.public = public
         rng = twin.rng = SeededRNG(seed)
         if self.solo:
             twin._resample_solo_deck(rng)
