@@ -25,7 +25,7 @@ from .core.record import Record, apply_recorded, verify
 from .core.registry import all_games, get_game
 from .core.rng import derive_seed
 from .core.session import bot_agent, play_out
-from .terminal import HotSeat, HumanAgent, LeaveGame, Stepper, human_count, resume_state
+from .terminal import HotSeat, HumanAgent, LeaveGame, Stepper, human_count, resume_state, secret_moves
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Tabletown: city-building board games.")
 console = Console(highlight=False)
@@ -89,7 +89,9 @@ def play(
             record = Path("last-game.json")
         if record is not None:
             _check_writable(record)
-        table = HotSeat(human_count(seats))
+        # A resumed game with several people at the keyboard starts with a hand-over: whoever typed
+        # the command is not necessarily the seat to play first (security audit 13).
+        table = HotSeat(human_count(seats), last=-1 if resume is not None else None)
         agents = []
         for index, spec in enumerate(seats):
             if spec == "human":
@@ -113,7 +115,7 @@ def play(
         play_out(state, agents, rec, on_action=echo, finish_rounds=table.humans > 1)
     except (LeaveGame, KeyboardInterrupt):
         if record is not None:
-            rec.save(record)
+            rec.save(record, private=True)
             saved = words.tr(
                 "game saved to {path}; continue it with: tabletown play --resume {path}", path=record
             )
@@ -219,9 +221,12 @@ def _show_replay(rec: Record, seat: int | None, lang: str = "en") -> None:
     state = rec.initial_state()
     game = state.game
     shown = 0
+    secret = secret_moves(rec)
     for index, (player, text) in enumerate(rec.actions):
         apply_recorded(state, index, player, text)
         mover = words.tr("seat {seat}", seat=player)
+        if secret[index] and player != seat:  # an unfinished game's hidden choice of another seat
+            text = words.tr("a secret choice (shown at the end)")
         console.print(f"[bold]{index + 1:4d}[/] {mover} ({escape(rec.seats[player])}): {escape(text)}")
         for event in state.events(seat, shown):
             said = in_language(game.describe_event, event, None, lang=lang)

@@ -167,11 +167,24 @@ class HumanAgent:
         """Between two human seats: clear the screen and wait, so nobody sees the other's board."""
         table = self.table
         if table.humans > 1 and table.last is not None and table.last != player:
-            self.console.clear()
+            self._blank_screen()
             hand_over = self.words.tr("pass the keyboard to seat {seat}, then press Enter", seat=player)
             self._ask(f"[bold]{escape(hand_over)}[/] ")
-            self.console.clear()
+            self._blank_screen()
         table.last = player
+
+    def _blank_screen(self) -> None:
+        """Leave nothing of the last seat's board where the next seat could read it (security
+        audit 13): Rich's clear keeps the old screen in the scrollback of most terminals (xterm,
+        GNOME Terminal, Konsole, iTerm2, Windows Terminal), so the scrollback is erased too
+        (ESC[3J); a terminal that cannot be cleared (TERM=dumb, a pipe) gets a screenful of blank
+        lines, which pushes the board out of sight."""
+        console = self.console
+        if console.is_terminal and not console.is_dumb_terminal:
+            console.file.write("\x1b[2J\x1b[3J\x1b[H")
+            console.file.flush()
+        else:
+            console.print("\n" * max(console.height, 40), end="")
 
     def _show(self, state: State, player: int) -> None:
         # The view carries only the events this seat has not been shown yet; the game's renderer
@@ -202,6 +215,21 @@ class HumanAgent:
         self.console.print(f"[dim]{escape(hint)}[/]")
 
 
+def secret_moves(record: Record) -> list[bool]:
+    """Which of the record's moves are secret from the other seats (as the web's move list has
+    it): none once the game is over, else each move its mover chose in secret (a hidden choice of
+    a simultaneous round, a loan). A replay shows such a move's text only to its own seat."""
+    state = record.initial_state()
+    secret = []
+    for index, (player, text) in enumerate(record.actions):
+        action = state.parse_action(text, player)
+        secret.append(bool(state.is_secret(player, action)))
+        apply_recorded(state, index, player, text)
+    if state.is_over:
+        return [False] * len(secret)
+    return secret
+
+
 def resume_state(record: Record) -> State:
     """The position a saved (possibly unfinished) record reached."""
     return record.replay()
@@ -219,6 +247,7 @@ class Stepper:
         self.shown = 0
         self.total = len(record.actions)
         self._states: dict[int, State] = {0: record.initial_state()}
+        self._secret = secret_moves(record)
 
     def state_after(self, moves: int) -> State:
         """The position after ``moves`` actions (cached every 50 moves, so stepping back is quick)."""
@@ -238,6 +267,8 @@ class Stepper:
         self.console.print(in_language(game.render, state.view(self.seat), lang=self.lang))
         if moves:
             player, text = self.record.actions[moves - 1]
+            if self._secret[moves - 1] and player != self.seat:
+                text = words.tr("a secret choice (shown at the end)")
             last = words.tr(
                 "last move: seat {seat} ({kind}): {move}",
                 seat=player,

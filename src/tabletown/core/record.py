@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -80,10 +81,17 @@ class Record:
                 del data[name]
         return data
 
-    def save(self, path: str | Path) -> None:
-        Path(path).write_text(
-            json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
-        )
+    def save(self, path: str | Path, private: bool = False) -> None:
+        """Write the record as JSON; ``private``: readable by its owner only (an unfinished game's
+        record holds its seed and every seat's hidden choices)."""
+        text = json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n"
+        if not private:
+            Path(path).write_text(text, encoding="utf-8")
+            return
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        os.fchmod(fd, 0o600)  # a file that already existed keeps its mode through O_CREAT
+        with os.fdopen(fd, "w", encoding="utf-8") as file:
+            file.write(text)
 
     @classmethod
     def from_json(cls, data: Any) -> Record:
