@@ -6,6 +6,7 @@ hot-seat play: it checks what was done instead (the file is its owner's only).""
 from __future__ import annotations
 
 import io
+import json
 import random
 
 from rich.console import Console
@@ -152,3 +153,31 @@ def test_a_saved_unfinished_game_is_readable_by_its_owner_only(tmp_path):
     first = runner.invoke(app, [*MK_HOT, "--record", str(saved)], input="quit\ny\n")
     assert first.exit_code == 1 and Record.load(saved).actions == []
     assert saved.stat().st_mode & 0o777 == 0o600
+
+
+# -- 3. found after the audit: a shared record's text as terminal commands ---------------------------------
+def test_a_record_with_control_characters_is_refused_before_anything_is_printed(tmp_path):
+    """A record is a file people share. Its seats and engine version were printed as they were, so
+    ESC sequences in them reached the terminal: clear the screen, retitle the window, write the
+    clipboard (OSC 52). No record of ours holds a control character, so such a record is refused."""
+    state = get_game("machikoro").new_game(2, None, 5)
+    rec = Record.start(state, ["human", "bot:greedy"])
+    data = rec.to_json()
+    for field, value in (
+        ("seats", ["human\x1b]0;PWNED\x07", "bot:greedy"]),
+        ("engine_version", "1\x1b[2J"),
+        ("options", {"harbor\x9b": True}),
+    ):
+        path = tmp_path / f"{field}.json"
+        path.write_text(json.dumps({**data, field: value}))
+        for command in (
+            ["replay", str(path)],
+            ["replay", str(path), "--verify"],
+            ["play", "--resume", str(path)],
+        ):
+            out = runner.invoke(app, command)
+            assert out.exit_code != 0 and "control character" in out.output
+            assert "\x1b" not in out.output and "\x9b" not in out.output
+    path = tmp_path / "plain.json"
+    path.write_text(json.dumps(data))
+    assert runner.invoke(app, ["replay", str(path)]).exit_code == 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,31 @@ def _field(data: dict[str, Any], name: str, kind: type) -> Any:
     if type(value) is not kind:
         raise RecordError(f"the record's {name!r} must be a {kind.__name__}, not {_short(value)}")
     return value
+
+
+# C0 and C1 control characters (ESC among them), which no record of ours holds: printed by
+# `tabletown replay` they would be the terminal's commands, not text (found after security audit 13: a shared
+# record's seat could clear the screen, retitle the window or write the clipboard).
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f]")
+
+
+def _control_text(value: Any, depth: int = 0) -> str | None:
+    """The first text (key or value) anywhere in ``value`` that holds a control character."""
+    if isinstance(value, str):
+        return value if _CONTROL.search(value) else None
+    if depth > 32:
+        return None  # json.loads has its own nesting limit; nothing of ours nests this deep
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found = _control_text(key, depth + 1) or _control_text(item, depth + 1)
+            if found is not None:
+                return found
+    elif isinstance(value, list):
+        for item in value:
+            found = _control_text(item, depth + 1)
+            if found is not None:
+                return found
+    return None
 
 
 def _short(value: Any, limit: int = 40) -> str:
@@ -98,6 +124,9 @@ class Record:
         """Build a record from a parsed document, checking its whole shape first (RecordError)."""
         if not isinstance(data, dict):
             raise RecordError("not a Tabletown record: the document is not a JSON object")
+        bad = _control_text(data)
+        if bad is not None:
+            raise RecordError(f"the record holds a control character, in {ascii(bad[:40])}")
         game = _field(data, "game", str)
         seed = _field(data, "seed", int)
         if not 0 <= seed < 2**63:
