@@ -132,8 +132,10 @@
     if (name) T.setName(name);
     $("list-error").textContent = "";
     const response = await api("POST", `/api/tables/${tableId}/sit`, { seat, name: name || T.name() || null });
-    // the join link stores the seat's token in this browser's cookie and opens the table
-    if (response.ok) { location.href = response.data.join_url ? here(response.data.join_url) : `/t/${tableId}`; return; }
+    // The answer stored the seat's token in this browser's HttpOnly cookie: open the table by its
+    // plain address. The join link holds the token itself, and a page it opens stays in the
+    // browser's history for the next person at this computer (security audit 14).
+    if (response.ok) { location.href = `/t/${encodeURIComponent(tableId)}`; return; }
     $("list-error").textContent = (response.data && response.data.message) || t("That seat cannot be taken.");
     refreshLists();
   }

@@ -31,8 +31,11 @@
   }
 
   function seatChoices() {
-    // a finished table or a record: every seat; an unfinished table: only the seats this browser holds
-    const held = (cfg.held || []).map((h) => h.seat);
+    // a finished table or a record: every seat; an unfinished table: only the seat this browser
+    // holds, and none when it holds several (a shared device: the next player must not find the
+    // last one's secret choices here; security audit 14)
+    const holds = (cfg.held || []).map((h) => h.seat);
+    const held = holds.length === 1 ? holds : [];
     const allowed = [];
     for (let s = 0; s < players; s++) {
       if (record || cfg.finished || held.includes(s)) allowed.push(s);
@@ -341,7 +344,7 @@
     const commitment = typeof data.commitment === "string" ? data.commitment.toLowerCase() : null;
     if (data.complete === false) {
       say("note", t("The game is not over: seed and salt stay secret until the end.") + " ",
-        commitment ? rich(t("Commitment published before the first move: {code}"), { code: el("code", { title: commitment }, commitment) }) : null, ...practice);
+        ...(commitment ? rich(t("Commitment published before the first move: {code}"), { code: el("code", { title: commitment }, commitment) }) : []), ...practice);
       return;
     }
     if (!commitment) {

@@ -242,6 +242,36 @@
     return next === undefined ? null : next;
   }
 
+  // A shared device shows a seat only while that seat must act, and every seat's own view once the
+  // game is over. With no seat of this device to act, it watches as a spectator (the board as
+  // everyone sees it), and when one must act it asks for that seat's player: a seat that has
+  // chosen in secret is never left on the screen for the next person (security audit 14).
+  // True when the page changed mode (nothing else to draw for this payload).
+  function sharedWatch(p) {
+    if (!hotSeat || p.status === "error") return false;
+    if (p.over || p.status === "finished") {
+      // everything is public now: each player may look at their own seat again
+      if (active === null && !passing) { showPass(held[0], false); return true; }
+      return false;
+    }
+    const toAct = p.to_act || [];
+    if (active !== null && !toAct.includes(active)) { watchTogether(); return true; }
+    if (active === null) {
+      const due = held.find((s) => toAct.includes(s));
+      if (due !== undefined) { showPass(due); return true; }
+    }
+    return false;
+  }
+
+  function watchTogether() {
+    passing = false;
+    conceal();
+    $("pass-screen").hidden = true;
+    $("play").hidden = false;
+    setTurn(false);
+    connect(); // no seat: the spectator's view
+  }
+
   // -- drawing --------------------------------------------------------------------------------------------
   function drawFairness() {
     const box = $("fairness");
@@ -275,6 +305,7 @@
     drawFairness();
     const next = handOverTo(payload);
     if (next !== null) { showPass(next); return; }
+    if (sharedWatch(payload)) return;
     drawName();
     const toAct = payload.to_act || [];
     const mySeat = active;
@@ -822,6 +853,9 @@
       $("download-record").hidden = !(look.data.over || look.data.status === "finished");
       acting = held.find((s) => (look.data.to_act || []).includes(s));
       if (acting !== undefined) first = acting;
+      // none of this device's seats is to act in a running game: watch until one is (sharedWatch)
+      const running = !(look.data.over || look.data.status === "finished" || look.data.status === "error");
+      if (acting === undefined && running) { watchTogether(); return; }
     }
     showPass(first, acting !== undefined);
   }
