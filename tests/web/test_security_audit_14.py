@@ -91,11 +91,11 @@ def test_hot_seat_with_no_held_seat_to_act_watches_instead_of_showing_a_seat(ser
     with chromium() as browser:
         page, table, tokens = hot_seat_after_secret_loan(server, browser)
         page.click(".nlv-decision [data-step=noloan]")
-        page.wait_for_selector("#status-line:has-text('You are watching')")
+        page.wait_for_selector("#status-line:has-text('No seat of this device has to act now')")
         page.wait_for_timeout(300)
         after_choice = page.evaluate("() => document.body.textContent")
         page.reload()
-        page.wait_for_selector("#status-line:has-text('You are watching')")
+        page.wait_for_selector("#status-line:has-text('No seat of this device has to act now')")
         page.wait_for_timeout(300)
         after_reload = page.evaluate("() => document.body.textContent")
         pass_shown = page.is_visible("#pass-screen")

@@ -323,7 +323,9 @@
       const left = Math.max(0, Math.round(deadline - (Date.now() - receivedAt) / 1000));
       line += " " + t("{seconds}s left.", { seconds: left });
     }
-    $("status-line").textContent = (mySeat !== null ? t("You are {name}.", { name: T.seatLabel(seats, mySeat) }) : t("You are watching.")) + " " + line;
+    const who = mySeat !== null ? t("You are {name}.", { name: T.seatLabel(seats, mySeat) }) :
+      hotSeat && !over ? t("No seat of this device has to act now.") : t("You are watching.");
+    $("status-line").textContent = who + " " + line;
     if (mySeat !== null) $("status-line").dataset.seat = String(mySeat); else delete $("status-line").dataset.seat;
     $("away-banner").hidden = !(mySeat !== null && seats[mySeat] && seats[mySeat].away);
     const playing = queue.length > 0; // the others' steps are still being shown: your moves wait
