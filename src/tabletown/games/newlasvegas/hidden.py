@@ -52,11 +52,13 @@ class HiddenMixin(StateFields):
         if shown:
             unseen += [p[0] for p in self.piles]  # top >= 1 once combinations are on offer
         unseen.sort()
-        while True:
+        for _ in range(1000):  # one try nearly always does; the real deal shows a way exists
             pool = unseen[:]
             rng.shuffle(pool)
             if not shown or self._keep_shown_faces(pool):
                 break
+        else:
+            raise ValueError("the piles' shown numbers and effects cannot be dealt from the unseen cards")
         for p in self.piles:
             size = len(p) - first
             p[first:] = pool[:size]
