@@ -63,6 +63,17 @@ class Limits:
     # upload per minute, bursts of uploads_burst; stepping through one record is free.
     uploads_per_minute: int = 30
     uploads_burst: int = 10
+    # A replay step replays up to a checkpoint's spacing of moves (about a thousand on the longest
+    # tables) and words the position's events: each request from one client address is charged the
+    # moves it replays plus ``REPLAY_REQUEST_COST`` (web/replaying.py), against this many a second
+    # and this burst (security audit 15: anyone could keep a core busy stepping a long table).
+    replay_moves_per_second: float = 2000.0
+    replay_moves_burst: int = 20000
+    # A view that words more than FULL_VIEW_EVENTS events (a page opened on a long table: up to
+    # live.MAX_VIEW_EVENTS of them, tens of milliseconds) counts against this many a minute per
+    # client address, bursts of full_views_burst; views that follow a table from ``since`` are free.
+    full_views_per_minute: int = 120
+    full_views_burst: int = 30
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Limits:
@@ -101,19 +112,21 @@ class TokenBuckets:
         self.buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
         self.lock = threading.Lock()
 
-    def take(self, key: str, now: float | None = None) -> float:
+    def take(self, key: str, now: float | None = None, cost: float = 1.0) -> float:
+        """Take ``cost`` tokens (at most a burst's worth) for ``key``: 0.0, or the seconds to wait."""
         if self.rate <= 0:
             return 0.0
         now = time.monotonic() if now is None else now
+        cost = min(max(cost, 0.0), self.burst)
         with self.lock:
             level, then = self.buckets.pop(key, (self.burst, now))
             level = min(self.burst, level + (now - then) * self.rate)
-            if level >= 1.0:
-                self.buckets[key] = (level - 1.0, now)
+            if level >= cost:
+                self.buckets[key] = (level - cost, now)
                 wait = 0.0
             else:
                 self.buckets[key] = (level, now)
-                wait = (1.0 - level) / self.rate
+                wait = (cost - level) / self.rate
             while len(self.buckets) > self.max_keys:
                 self.buckets.popitem(last=False)
         return wait
@@ -218,6 +231,8 @@ class Guard:
         self.sits = TokenBuckets(limits.sits_per_minute / 60.0, limits.sits_burst)
         self.analyses = TokenBuckets(limits.analyses_per_hour / 3600.0, limits.analyses_burst)
         self.uploads = TokenBuckets(limits.uploads_per_minute / 60.0, limits.uploads_burst)
+        self.replays = TokenBuckets(limits.replay_moves_per_second, limits.replay_moves_burst)
+        self.full_views = TokenBuckets(limits.full_views_per_minute / 60.0, limits.full_views_burst)
 
 
 def retry_after(seconds: float) -> str:

@@ -160,6 +160,10 @@ class LiveTable:
     turn_since: dict[int, float] = field(default_factory=dict)  # seat -> monotonic time its turn began
     seats_checked_at: float = float("-inf")  # monotonic time of the last TableService.recheck_seats
     replay_points: dict[int, State] = field(default_factory=dict)
+    # the position the last replay request reached (move number, copy): stepping on from it costs
+    # one move, not up to a checkpoint's spacing (web/replaying.py)
+    replay_last: tuple[int, State] | None = None
+    _revealed_record: dict[str, Any] | None = field(default=None, repr=False)
     agents: dict[tuple[int, str], Agent] = field(default_factory=dict)
     on_change: list[Callable[[LiveTable], object]] = field(default_factory=list)
 
@@ -263,7 +267,11 @@ class LiveTable:
         """The record as ``viewer`` may have it: the whole record once the game is finished; before,
         the same document without seed and salt, with other seats' secret moves withheld."""
         if self.revealed:
-            return {**self.record().to_json(), "complete": True}
+            # A finished table's record never changes: made once (its final digest hashes every
+            # seat's whole view, about a tenth of a second on a long table; security audit 15).
+            if self._revealed_record is None:
+                self._revealed_record = {**self.record().to_json(), "complete": True}
+            return dict(self._revealed_record)
         fair = self.fairness()
         return {
             "game": self.game.name,

@@ -32,10 +32,18 @@ def checkpoint_every(moves: int) -> int:
 
 
 KEPT_UPLOADS = 16
+# What a replay request costs besides the moves it replays, in moves (charged to the client address,
+# Limits.replay_moves_*): building and wording the view costs about as much as a hundred moves.
+REPLAY_REQUEST_COST = 100
 
 
 def replay_view(
-    table: LiveTable, step: int, seat: int | None, lang: str = "en", instead: str | None = None
+    table: LiveTable,
+    step: int,
+    seat: int | None,
+    lang: str = "en",
+    instead: str | None = None,
+    charge: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
     """The position after ``step`` moves as ``seat`` sees it (a new state; the live one untouched).
 
@@ -45,7 +53,9 @@ def replay_view(
     ``instead`` (a move in the game's notation) shows the position had move ``step + 1``'s seat
     played that move there instead (the analysis's better move, on the board). Only for a finished
     game or an uploaded record: on a live table a move tried on a copy could reveal what comes next
-    (a drawn card, a die), which nobody may know yet."""
+    (a drawn card, a die), which nobody may know yet.
+
+    ``charge(moves)`` is told the moves this request replays before any is (it raises to refuse)."""
     with table.lock:
         actions = list(table.actions)
         moves = table.moves_for(seat) if table.status != "replay" else [[p, t] for p, t in actions]
@@ -57,7 +67,14 @@ def replay_view(
     every = checkpoint_every(len(actions))
     # list(): one step under the GIL, while another replay's thread may be adding a checkpoint
     start = max((k for k in list(points) if k <= step), default=None)
-    if start is None:
+    last = table.replay_last
+    from_last = last is not None and last[0] <= step and (start is None or last[0] > start)
+    if charge is not None:
+        charge(step - (last[0] if from_last and last is not None else start or 0))
+    if from_last and last is not None:
+        start = last[0]
+        state = last[1].clone()
+    elif start is None:
         try:
             state = table.game.new_game(table.num_players, table.options, table.seed)
         except Exception as exc:
@@ -88,6 +105,7 @@ def replay_view(
     for kept in list(points):  # the table grew: drop the checkpoints between the wider ones
         if kept % every:
             points.pop(kept, None)
+    table.replay_last = (step, state.clone())
     tried = None
     if instead is not None:
         tried = _play_instead(table, state, actions, step, instead)
@@ -139,11 +157,28 @@ class Uploads:
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.tables: OrderedDict[str, LiveTable] = OrderedDict()
+        self.by_text: dict[bytes, str] = {}  # an uploaded document's canonical text -> its key above
 
     def table(self, data: Any, admit: Callable[[], None] | None = None) -> LiveTable:
         """A record file someone uploaded, as a read-only table for the replay page (kept briefly).
         ``admit`` is called before a record not kept here is taken (it raises to refuse it): a new
         record costs a replay from its seed, one already kept costs nothing."""
+        # The document's own text names it here first: one C-speed encoding, so that a record kept
+        # already costs nothing more and a new one is admitted (or refused) before it is read
+        # through (security audit 15: a refused upload used to cost its whole reading first).
+        try:
+            digest = json.dumps(data, sort_keys=True, ensure_ascii=False).encode()
+        except (RecursionError, UnicodeEncodeError, TypeError, ValueError):
+            raise TableError(
+                422, "record.invalid", N_("the record's seats or moves are out of range")
+            ) from None
+        with self.lock:
+            kept = self.by_text.get(digest)
+            if kept is not None and kept in self.tables:
+                self.tables.move_to_end(kept)
+                return self.tables[kept]
+        if admit is not None:
+            admit()
         try:
             record = Record.from_json(data) if isinstance(data, dict) else None
         except RecordError as exc:
@@ -177,9 +212,8 @@ class Uploads:
             table = self.tables.get(key)
             if table is not None:
                 self.tables.move_to_end(key)
+                self.by_text[digest] = key
                 return table
-        if admit is not None:
-            admit()
         table = LiveTable(
             id="upload",
             game=game,
@@ -193,6 +227,9 @@ class Uploads:
         )
         with self.lock:
             self.tables[key] = table
+            self.by_text[digest] = key
             while len(self.tables) > KEPT_UPLOADS:
                 self.tables.popitem(last=False)
+            for text in [t for t, k in self.by_text.items() if k not in self.tables]:
+                del self.by_text[text]  # (its record is no longer kept)
         return table

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, Query, Request
@@ -13,7 +14,8 @@ from .. import analyses
 from ..access import client_address, guard_of, service, viewer, with_fresh_seats_in_thread
 from ..catalog import set_up_title
 from ..languages import request_language
-from ..replaying import replay_view
+from ..limits import Guard
+from ..replaying import REPLAY_REQUEST_COST, replay_view
 from ..tables import TableError
 
 router = APIRouter()
@@ -24,6 +26,24 @@ class ReplayBody(BaseModel):
     step: StrictInt = 0
     seat: StrictInt | None = None
     instead: str | None = Field(default=None, max_length=2000)
+
+
+def replay_charge(request: Request, base: int) -> Callable[[int], None]:
+    """What a replay request costs its client address: ``base`` plus the moves it replays, against
+    ``Limits.replay_moves_*`` (429 ``limit.replays`` past them)."""
+    guard: Guard = guard_of(request)
+    address = client_address(request)
+
+    def charge(moves: int) -> None:
+        if wait := guard.replays.take(address, cost=base + moves):
+            raise TableError(
+                429,
+                "limit.replays",
+                N_("too many replay steps from this address; wait a moment"),
+                retry_after=wait,
+            )
+
+    return charge
 
 
 @router.get("/api/tables/{table_id}/record", tags=["replays"])
@@ -72,7 +92,8 @@ def get_replay(
             raise TableError(
                 403, "replay.hidden", N_("a seat's view of an unfinished game needs that seat's token")
             )
-    return replay_view(table, step, seat, request_language(request), instead)
+    charge = replay_charge(request, REPLAY_REQUEST_COST)
+    return replay_view(table, step, seat, request_language(request), instead, charge)
 
 
 @router.post("/api/replay", tags=["replays"])
@@ -88,10 +109,13 @@ def post_replay(body: ReplayBody, request: Request) -> dict[str, Any]:
                 429, "limit.uploads", N_("too many new records from this address"), retry_after=wait
             )
 
+    replay_charge(request, REPLAY_REQUEST_COST)(0)  # before the upload is even looked up
     table = svc.uploads.table(body.record, admit)
     if body.seat is not None and not 0 <= body.seat < table.num_players:
         raise TableError(422, "seat.number", N_("no such seat"))
-    view = replay_view(table, body.step, body.seat, request_language(request), body.instead)
+    view = replay_view(
+        table, body.step, body.seat, request_language(request), body.instead, replay_charge(request, 0)
+    )
     view["title"] = set_up_title(table.game, table.num_players, table.options, request_language(request))
     return view
 

@@ -13,7 +13,15 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse
 
 from ...core.i18n import N_
-from ..access import check_move_rate, client_address, credential, guard_of, service, with_fresh_seats
+from ..access import (
+    check_full_view,
+    check_move_rate,
+    client_address,
+    credential,
+    guard_of,
+    service,
+    with_fresh_seats,
+)
 from ..asgi import MAX_BODY, MAX_COUNT, too_large
 from ..drivers import from_any_thread, gate, until_seq
 from ..languages import request_language, ui_text
@@ -59,6 +67,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             return token
 
         token = await with_fresh_seats(websocket, table, check)
+        check_full_view(websocket, table, since)
         seat = None
         if token:
             seat = (await anyio.to_thread.run_sync(lambda: svc.touch(table, token, back=True)))[0].seat
