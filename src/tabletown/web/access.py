@@ -138,23 +138,6 @@ def guard_of(request: HTTPConnection) -> Guard:
     return request.app.state.guard  # type: ignore[no-any-return]  # set by create_app()
 
 
-FULL_VIEW_EVENTS = 200  # events a view may word before it counts as a whole view (Limits.full_views_*)
-
-
-def check_full_view(request: HTTPConnection, table: LiveTable, since: int) -> None:
-    """Count a view that words many events against its client address (429 ``limit.views``)."""
-    state = table.state
-    if state is None or len(state.log) - max(since, 0) <= FULL_VIEW_EVENTS:
-        return
-    if wait := guard_of(request).full_views.take(client_address(request)):
-        raise TableError(
-            429,
-            "limit.views",
-            N_("too many whole views of long tables from this address; wait a moment"),
-            retry_after=wait,
-        )
-
-
 def check_move_rate(request: HTTPConnection, token: str | None) -> None:
     if token:
         wait = guard_of(request).moves.take(token)

@@ -69,11 +69,6 @@ class Limits:
     # and this burst (security audit 15: anyone could keep a core busy stepping a long table).
     replay_moves_per_second: float = 2000.0
     replay_moves_burst: int = 20000
-    # A view that words more than FULL_VIEW_EVENTS events (a page opened on a long table: up to
-    # live.MAX_VIEW_EVENTS of them, tens of milliseconds) counts against this many a minute per
-    # client address, bursts of full_views_burst; views that follow a table from ``since`` are free.
-    full_views_per_minute: int = 120
-    full_views_burst: int = 30
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Limits:
@@ -232,7 +227,6 @@ class Guard:
         self.analyses = TokenBuckets(limits.analyses_per_hour / 3600.0, limits.analyses_burst)
         self.uploads = TokenBuckets(limits.uploads_per_minute / 60.0, limits.uploads_burst)
         self.replays = TokenBuckets(limits.replay_moves_per_second, limits.replay_moves_burst)
-        self.full_views = TokenBuckets(limits.full_views_per_minute / 60.0, limits.full_views_burst)
 
 
 def retry_after(seconds: float) -> str:

@@ -10,6 +10,7 @@ import secrets
 import threading
 import time
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -344,6 +345,30 @@ def seat_view(state: State, seat: int | None, since: int) -> dict[str, Any]:
         return state.view(seat)
 
 
+# Events worded lately, per table, reader and language: a view from ``since=0`` of a long table
+# words up to MAX_VIEW_EVENTS events (tens of milliseconds), and pages and scripts ask for such
+# views again and again (security audit 15). An entry keeps each event with its words, used again
+# only for an equal event; the least recently used entries go past WORDED_KEPT.
+WORDED_KEPT = 64
+_worded: OrderedDict[tuple[Any, ...], dict[Any, tuple[dict[str, Any], str]]] = OrderedDict()
+_worded_lock = threading.Lock()
+
+
+def worded_events(
+    table_id: str, seat: int | None, lang: str, names: tuple[Any, ...]
+) -> dict[Any, tuple[dict[str, Any], str]]:
+    key = (table_id, seat, lang, names)
+    with _worded_lock:
+        found = _worded.get(key)
+        if found is None:
+            found = _worded[key] = {}
+            while len(_worded) > WORDED_KEPT:
+                _worded.popitem(last=False)
+        else:
+            _worded.move_to_end(key)
+        return found
+
+
 def build_payload(table: LiveTable, seat: int | None, since: int = 0, lang: str = "en") -> dict[str, Any]:
     """The seat's view (``state.view(seat, since)``) plus what a client needs around it, the
     events worded in ``lang`` (the view itself is data, the same in every language).
@@ -374,9 +399,14 @@ def build_payload(table: LiveTable, seat: int | None, since: int = 0, lang: str 
     texts = []
     if isinstance(events, list):
         names = people(table, seat, lang)
+        said = worded_events(table.id, seat, lang, tuple((s.kind, s.name) for s in table.seats))
         for event in events:
             if isinstance(event, dict):
-                texts.append([event.get("i"), describe(table.game, event, names, lang)])
+                i = event.get("i")
+                known = said.get(i)
+                if known is None or known[0] != event:
+                    known = said[i] = (event, describe(table.game, event, names, lang))
+                texts.append([i, known[1]])
     now = time.monotonic()
     deadlines = {}
     if table.turn_timer:

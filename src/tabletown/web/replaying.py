@@ -167,7 +167,7 @@ class Uploads:
         # already costs nothing more and a new one is admitted (or refused) before it is read
         # through (security audit 15: a refused upload used to cost its whole reading first).
         try:
-            digest = json.dumps(data, sort_keys=True, ensure_ascii=False).encode()
+            digest = json.dumps(data, sort_keys=True).encode()  # (ASCII: an unpaired surrogate too)
         except (RecursionError, UnicodeEncodeError, TypeError, ValueError):
             raise TableError(
                 422, "record.invalid", N_("the record's seats or moves are out of range")

@@ -14,7 +14,6 @@ from fastapi.responses import JSONResponse
 
 from ...core.i18n import N_
 from ..access import (
-    check_full_view,
     check_move_rate,
     client_address,
     credential,
@@ -67,7 +66,6 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             return token
 
         token = await with_fresh_seats(websocket, table, check)
-        check_full_view(websocket, table, since)
         seat = None
         if token:
             seat = (await anyio.to_thread.run_sync(lambda: svc.touch(table, token, back=True)))[0].seat

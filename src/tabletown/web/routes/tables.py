@@ -13,7 +13,6 @@ from starlette.requests import HTTPConnection
 
 from ...core.i18n import N_
 from ..access import (
-    check_full_view,
     check_move_rate,
     client_address,
     credential,
@@ -219,7 +218,6 @@ async def table_view(
     # Not in memory: a thread may wait for the database.
     table = svc.held(table_id) or await anyio.to_thread.run_sync(svc.get, table_id)
     found = await with_fresh_seats(request, table, lambda: viewer(request, table, token, seat))  # type: ignore[arg-type]  # get raises, never None
-    check_full_view(request, table, since)  # type: ignore[arg-type]  # as above
     if wait and seq is not None:
         await long_poll(request, table, seq, wait)  # type: ignore[arg-type]  # as above
     # In memory: microseconds, no thread needed. Sent as it is (no response model to check a
