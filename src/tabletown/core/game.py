@@ -173,6 +173,15 @@ class State(ABC):
         such decisions keeps this default, which refuses."""
         raise IllegalAction("draft.unsupported", "{game} has no drafts", game=type(self).__name__)
 
+    def combine(self, player: int, actions: Sequence[Action]) -> Action | None:
+        """One action that applies ``actions``, steps ``player`` takes one after another in the
+        same secret part of a round, all at once (all of them or none); None when the game has no
+        such action (the default). A server stores a bot's whole secret round as one move this
+        way: the move count is public, and the number of steps would tell the other seats what
+        kind of round the bot chose before they choose theirs (the browser sends a person's round
+        as one move for the same reason)."""
+        return None
+
     def events(self, player: int | None, since: int = 0) -> list[dict[str, Any]]:
         """The events ``player`` may see, from log index ``since`` on, as JSON."""
         return visible_events(self.log, player, since)

@@ -234,10 +234,17 @@ def _finish_round(
             record.add(player, text)
         if on_action is not None:
             on_action(state, player, text, True)
-        acting = state.to_act
-        if player not in acting or len(acting) > before or len(acting) < 2:
+        if not round_goes_on(state, player, before):
             return count
         action = agents[player](state, player)
+
+
+def round_goes_on(state: State, player: int, acting_before: int) -> bool:
+    """Whether ``player``'s part of a simultaneous round goes on after a step: it is still waited
+    for, alongside another seat, and the round has not resolved (a resolved round shows as more
+    seats waiting than the ``acting_before`` of the step)."""
+    acting = state.to_act
+    return player in acting and 2 <= len(acting) <= acting_before
 
 
 def _game_bound(state: State) -> int:

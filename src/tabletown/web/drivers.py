@@ -13,10 +13,13 @@ import random
 import weakref
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 import anyio
 
+from ..core.errors import ActionError
+from ..core.session import round_goes_on
 from .chat import follow_chat
 from .tables import LiveTable, TableError, TableService
 
@@ -79,8 +82,7 @@ class Drivers:
 
     async def _drive(self, table: LiveTable, changed: asyncio.Event) -> None:
         service = self.service
-        pending: asyncio.Future[Any] | None = None
-        failures = 0
+        asking = _Asking()
         try:
             # ``stopping`` too: Python 3.11's wait_for can swallow a cancellation that meets its
             # timeout, and a table waiting for its players would then never end its task.
@@ -95,36 +97,22 @@ class Drivers:
                     seq, copy = _copy(table)
                     if copy is None:
                         return
-                    action = None
-                    if failures < 3 and (pending is None or pending.done()):
-                        try:
-                            agent = service.agent(table, seat, name)
-                            pending = asyncio.get_running_loop().run_in_executor(self.pool, agent, copy, seat)
-                            action = await asyncio.wait_for(asyncio.shield(pending), self.bot_seconds)
-                        except TimeoutError:
-                            log.warning(
-                                "table %s: bot %s took over %.1fs; a random move instead",
-                                table.id,
-                                name,
-                                self.bot_seconds,
-                            )
-                        except Exception:
-                            log.exception("table %s: bot %s failed; a random move instead", table.id, name)
-                    if action is None:
-                        action = _random_move(table, seat)
-                        if action is None:  # no legal move (a broken position): never spin the loop
-                            await asyncio.sleep(0.05)
-                            continue
+                    asking.name = name
+                    action = await self._decide(table, seat, copy, asking)
+                    if action is None:  # no legal move (a broken position): never spin the loop
+                        await asyncio.sleep(0.05)
+                        continue
+                    action = await self._whole_secret_round(table, seat, copy, action, asking)
                     by = "bot" if table.seats[seat].is_bot else "standby"
                     try:
                         async with gate(table):
                             await service.commit_on_loop(table, seat, action, by, seq)
-                        failures = 0
+                        asking.failures = 0
                     except TableError as exc:
                         if exc.status != 409:
-                            failures += 1
+                            asking.failures += 1
                             log.warning("table %s: bot move refused: %s", table.id, exc.message)
-                            if failures > 6:
+                            if asking.failures > 6:
                                 return
                     continue
                 # With a timer, a player marked away is announced to Redis: a network call, so
@@ -144,6 +132,61 @@ class Drivers:
             # Only its own entry: a table forgotten and loaded again has a new driver by now.
             if self.tasks.get(table.id) is asyncio.current_task():
                 del self.tasks[table.id]
+
+    async def _decide(self, table: LiveTable, seat: int, position: Any, asking: _Asking) -> Any:
+        """The bot's move for ``seat`` in ``position`` (a private copy of the table's state), or a
+        random legal move when the bot fails, takes longer than ``bot_seconds`` or is still busy
+        with an earlier position it overran; None when there is no legal move at all."""
+        action = None
+        pending = asking.pending
+        if asking.failures < 3 and (pending is None or pending.done()):
+            try:
+                agent = self.service.agent(table, seat, asking.name)
+                pending = asking.pending = asyncio.get_running_loop().run_in_executor(
+                    self.pool, agent, position, seat
+                )
+                action = await asyncio.wait_for(asyncio.shield(pending), self.bot_seconds)
+            except TimeoutError:
+                log.warning(
+                    "table %s: bot %s took over %.1fs; a random move instead",
+                    table.id,
+                    asking.name,
+                    self.bot_seconds,
+                )
+            except Exception:
+                log.exception("table %s: bot %s failed; a random move instead", table.id, asking.name)
+        if action is None:
+            action = _random_move(table, seat) if asking.steps == 0 else _any_move(position, seat)
+        return action
+
+    async def _whole_secret_round(
+        self, table: LiveTable, seat: int, position: Any, first: Any, asking: _Asking
+    ) -> Any:
+        """``first`` alone, or, when it begins a secret part of a round that goes on over several
+        steps, the whole part as one move (``State.combine``): the move count is public, so steps
+        stored one by one would tell the other seats how the bot played before they choose."""
+        if not position.is_secret(seat, first) or position.combine(seat, [first]) is None:
+            return first
+        # The agent may still read ``position`` (a step it overran): later steps use a copy.
+        work = position.clone()
+        steps = [first]
+        try:
+            while len(steps) < MAX_ROUND_STEPS:
+                before = len(work.to_act)
+                work.apply(seat, steps[-1])
+                if not round_goes_on(work, seat, before):
+                    break
+                asking.steps = len(steps)
+                step = await self._decide(table, seat, work.clone(), asking)
+                if step is None or not work.is_secret(seat, step):
+                    break
+                steps.append(step)
+        except ActionError:
+            log.warning("table %s: a bot's round went wrong after %d steps", table.id, len(steps))
+            return first
+        finally:
+            asking.steps = 0
+        return position.combine(seat, steps) if len(steps) > 1 else first
 
     async def stop(self) -> None:
         self.stopping = True
@@ -229,6 +272,26 @@ def _copy(table: LiveTable) -> tuple[int, Any]:
         if table.state is None or table.over:
             return table.seq, None
         return table.seq, table.state.clone()
+
+
+MAX_ROUND_STEPS = 16  # far above any game's steps in one round: a guard, not a rule
+
+
+@dataclass
+class _Asking:
+    """A table driver's dealings with the bot it is asking now: the bot, its decision still
+    running (one that overran its time keeps its thread until it ends), the failures in a row and
+    how many steps of a secret round are planned already."""
+
+    name: str = ""
+    pending: asyncio.Future[Any] | None = None
+    failures: int = 0
+    steps: int = 0
+
+
+def _any_move(position: Any, seat: int) -> Any:
+    moves = position.legal_actions(seat)
+    return random.choice(moves) if moves else None
 
 
 def _random_move(table: LiveTable, seat: int) -> Any:

@@ -187,3 +187,18 @@ def test_plans_are_typed_and_not_in_the_action_space():
     assert not state.is_legal(0, plan)
     state.apply(0, plan)
     assert 0 not in state.to_act
+
+
+def test_a_rounds_steps_combine_into_the_plan_that_plays_them():
+    state, steps = fresh(2), []
+    twin = state.clone()
+    while 0 in twin.to_act and len(twin.to_act) == 2:  # seat 0's round, step by step
+        steps.append(twin.legal_actions(0)[0])
+        twin.apply(0, steps[-1])
+    plan = state.combine(0, steps)
+    assert isinstance(plan, Plan) and plan.steps == tuple(steps) and len(steps) >= 3
+    state.apply(0, plan)
+    assert state_fingerprint(state) == state_fingerprint(twin)
+    # a loan or a vote is a whole decision already: nothing to combine
+    assert state.combine(0, [Loan(True)]) is None and state.combine(0, [Shuffle(False)]) is None
+    assert state.combine(0, []) is None

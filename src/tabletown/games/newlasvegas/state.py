@@ -12,6 +12,7 @@ finished: hotel and project races, the end triggers, the next cards.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
@@ -290,6 +291,13 @@ class NewLasVegasState(StepsMixin, RoundsMixin, HiddenMixin, State):
                     "nlv.malformed", "not a New Las Vegas action: {action!r}", action=action
                 ) from None
         return action
+
+    def combine(self, player: int, actions: Sequence[Any]) -> Plan | None:
+        # A round's steps go together as a plan; a loan or a vote is one step and needs none.
+        steps = tuple(_typed(action) for action in actions)
+        if not steps or any(type(step) in (Loan, Shuffle, Plan) for step in steps):
+            return None
+        return Plan(steps)
 
     def _apply_plan(self, player: int, plan: Plan) -> None:
         """Several steps typed at once (``a, 2.5, con 3.6``): all of them or none."""
