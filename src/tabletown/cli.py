@@ -293,6 +293,14 @@ def serve(
             "built from it (default $TABLETOWN_PUBLIC_URL, else http://HOST:PORT)"
         ),
     ] = None,
+    trusted_proxies: Annotated[
+        str | None,
+        typer.Option(
+            help="load balancers in front (addresses or networks, comma-separated): their "
+            "X-Forwarded-For names the client, so per-address limits count each client "
+            "(default $TABLETOWN_TRUSTED_PROXIES; none)"
+        ),
+    ] = None,
 ) -> None:
     """Serve Tabletown in the browser: lobby, live tables against friends and bots, replays."""
     if bot_delay is not None and not (math.isfinite(bot_delay) and 0 <= bot_delay <= 60):
@@ -310,6 +318,7 @@ def serve(
             workers=workers,
             external_bots=external_bots,
             public_url=public_url,
+            trusted_proxies=trusted_proxies,
         )
     except (TabletownError, ConfigError) as exc:
         _fail(str(exc))

@@ -9,6 +9,7 @@ Redis and the bots run in a bot worker process, which ``serve`` starts and resta
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import logging
 import os
 import socket
@@ -33,6 +34,8 @@ class ConfigError(ValueError):
 
 WILDCARD_HOSTS = ("0.0.0.0", "::", "")
 
+ENV_TRUSTED_PROXIES = "TABLETOWN_TRUSTED_PROXIES"
+
 
 def check_public_url(url: str) -> str:
     """``url`` as the base of every link the server hands out (no trailing slash), or ConfigError."""
@@ -44,6 +47,23 @@ def check_public_url(url: str) -> str:
     except ValueError:
         raise ConfigError(f"--public-url has a bad port: {url!r}") from None
     return url.strip().rstrip("/")
+
+
+def check_trusted_proxies(text: str) -> str:
+    """``text`` (addresses or networks, separated by commas) as uvicorn's ``forwarded_allow_ips``,
+    "" for none, or ConfigError. Behind a load balancer every request comes from the balancer, so
+    the per-address limits would count all clients together; naming the balancer lets the server
+    read the client's address from the header the balancer adds. "*" is refused: it would believe
+    the header from anyone, and a client could then pick a new address for every request."""
+    entries = [entry.strip() for entry in text.split(",") if entry.strip()]
+    for entry in entries:
+        try:
+            ipaddress.ip_network(entry, strict=False)
+        except ValueError:
+            raise ConfigError(
+                f"--trusted-proxies takes the balancers' addresses or networks (10.0.0.5, 10.0.0.0/24), not {entry!r}"
+            ) from None
+    return ",".join(entries)
 
 
 def lan_address() -> str:
@@ -77,11 +97,15 @@ def serve(
     workers: int = 1,
     external_bots: bool = False,
     public_url: str | None = None,
+    trusted_proxies: str | None = None,
 ) -> None:
     """Start uvicorn with the Tabletown app (blocks until stopped). Bots wait ``bot_delay`` seconds
     (default 0.5, or $TABLETOWN_BOT_DELAY) before moving at tables with humans, so people can follow.
     ``public_url`` (default $TABLETOWN_PUBLIC_URL, else ``http://HOST:PORT``) is the address players
-    reach the server at: every join link is built from it, never from a request's Host header."""
+    reach the server at: every join link is built from it, never from a request's Host header.
+    ``trusted_proxies`` (default $TABLETOWN_TRUSTED_PROXIES): the load balancers' addresses or
+    networks whose X-Forwarded-For and X-Forwarded-Proto headers are believed (see
+    :func:`check_trusted_proxies`)."""
     import uvicorn
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
@@ -99,13 +123,18 @@ def serve(
     public_url = check_public_url(
         public_url or os.environ.get(ENV_PUBLIC_URL) or default_public_url(host, port)
     )
+    proxies = check_trusted_proxies(trusted_proxies or os.environ.get(ENV_TRUSTED_PROXIES) or "")
     options: dict[str, Any] = {
         "host": host,
         "port": port,
         "ws_max_size": MAX_BODY,
         "log_level": "warning",
-        "proxy_headers": False,
+        # Off unless the operator names the balancers: a header anyone can send would otherwise
+        # let each request claim a new client address and pass every per-address limit.
+        "proxy_headers": bool(proxies),
     }
+    if proxies:
+        options["forwarded_allow_ips"] = proxies
     if not redis_url:  # the embedded default: one process, bots inside
         app = create_app(url, bot_delay=bot_delay, public_url=public_url)
         print(
@@ -184,6 +213,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=1, help="web processes on this port (needs --redis)")
     parser.add_argument("--external-bots", action="store_true", help="bot workers run elsewhere")
     parser.add_argument(
+        "--trusted-proxies",
+        default=None,
+        help="load balancers (addresses or networks, comma-separated) whose X-Forwarded-For is believed "
+        "(default $TABLETOWN_TRUSTED_PROXIES)",
+    )
+    parser.add_argument(
         "--public-url",
         default=None,
         help="address players reach the server at, for join links (default $TABLETOWN_PUBLIC_URL, "
@@ -201,6 +236,7 @@ def main(argv: list[str] | None = None) -> None:
             workers=args.workers,
             external_bots=args.external_bots,
             public_url=args.public_url,
+            trusted_proxies=args.trusted_proxies,
         )
     except ConfigError as exc:
         parser.error(str(exc))
