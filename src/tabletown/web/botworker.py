@@ -25,6 +25,7 @@ import subprocess
 import sys
 import time
 import uuid
+from typing import Any
 
 import anyio
 
@@ -35,7 +36,7 @@ from .drivers import Drivers, Follower
 from .hub import ENV_REDIS, make_hub
 from .limits import seconds_from_env
 from .movestore import AsyncMoveStore
-from .tables import LiveTable, TableService
+from .tables import IDLE_EVICTION, LiveTable, TableService
 
 log = logging.getLogger("tabletown.web")
 
@@ -106,12 +107,28 @@ async def run_worker(
     hub = await anyio.to_thread.run_sync(make_hub, redis_url)
     service.on_stored.append(hub.publish)
     service.shared = True
-    service.evict_waiting = False  # its discovery would load them again: it keeps what it drives
+    # Tables that wait for their people are forgotten past MAX_IN_MEMORY, as in a web process
+    # (security audit 17: a worker kept every table it ever drove that nobody finished, with a
+    # driver task and a lease renewed every few seconds each). Discovery looks only at tables that
+    # changed lately, and a person's return is heard on the hub (``recall``).
     service.async_store = AsyncMoveStore.for_engine(engine)
     drivers = Drivers(service, bot_delay, bot_seconds, max(2, min(4, os.cpu_count() or 2)))
     drivers.loop = service.loop = asyncio.get_running_loop()
     leases = Leases(redis_url)
     held: set[str] = set()
+    loop = asyncio.get_running_loop()
+
+    def let_go(table_id: str) -> None:
+        if table_id in held:
+            held.discard(table_id)
+            loop.create_task(leases.release(table_id))
+
+    def forgotten(table: LiveTable) -> None:
+        """The service forgot ``table`` (any thread): its driver stops and its lease goes."""
+        drivers.forget(table)
+        loop.call_soon_threadsafe(let_go, table.id)
+
+    service.on_evicted.append(forgotten)
 
     async def claim(table: LiveTable) -> None:
         if table.driven and table.id not in held and await leases.take(table.id):
@@ -130,7 +147,9 @@ async def run_worker(
 
     async def discover() -> None:
         """Load the driven tables the database has and this worker does not (a missed message)."""
-        ids = await anyio.to_thread.run_sync(service.driven_unfinished_ids)
+        # Only tables changed lately: one quiet for longer was forgotten on purpose (it waits for
+        # its people), or is held already.
+        ids = await anyio.to_thread.run_sync(service.driven_unfinished_ids, db.utcnow() - IDLE_EVICTION)
         with service.lock:
             missing = [table_id for table_id in ids if table_id not in service.tables]
         for table_id in missing:
@@ -175,7 +194,21 @@ async def run_worker(
                     log.exception("table %s: lease upkeep failed", table.id)
 
     follower = Follower(service, mine)
-    await hub.start(follower.handle)
+
+    async def recall(message: dict[str, Any]) -> None:
+        """A hub message for a table this worker does not hold: a person came back to a table it
+        forgot (a move there, a seat taken or redeemed, a name, "I'm back"). The table is loaded
+        again, and driven if it is this worker's; then the follower takes the message as usual."""
+        table_id, kind = message.get("table"), message.get("kind")
+        wanted = kind in ("seat", "joined", "away") or (kind == "move" and message.get("driven"))
+        if wanted and isinstance(table_id, str) and service.held(table_id) is None:
+            try:
+                mine(await anyio.to_thread.run_sync(service.get, table_id))
+            except Exception:
+                log.exception("table %s: loading it again failed", table_id)
+        await follower.handle(message)
+
+    await hub.start(recall)
     sweeping = asyncio.get_running_loop().create_task(follower.sweep())  # (web/drivers.py)
     tables = await anyio.to_thread.run_sync(service.load_unfinished)
     for table in tables:

@@ -3,10 +3,10 @@
 A message is 1-300 characters of text (NFC, no control characters; the page shows it with
 ``textContent``, never as HTML), stored in ``tt_chat`` (migration 0003) and pushed to every WebSocket
 of the table as ``{"type": "chat", "id", "seat", "name", "spectator", "text", "at"}``; a page loads
-the last 100 with ``GET /api/tables/{id}/chat``. With several server processes the storing process
-announces the message on the hub (kind ``"chat"``) and every other process that holds the table
-hands it to its own sockets (:func:`follow_chat`, called by ``drivers.Follower``). A message is
-never part of a game's record or its views.
+the last 100 with ``GET /api/tables/{id}/chat``, and a table keeps only those (``KEPT``). With
+several server processes the storing process announces the message on the hub (kind ``"chat"``)
+and every other process that holds the table hands it to its own sockets (:func:`follow_chat`,
+called by ``drivers.Follower``). A message is never part of a game's record or its views.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import unicodedata
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import DateTime, ForeignKey, Integer, String, Text, select
+from sqlalchemy import DateTime, ForeignKey, Integer, String, Text, delete, select
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ..core.i18n import N_
@@ -24,6 +24,9 @@ from .tables import LiveTable, TableError, TableService, json_text
 
 MAX_CHAT = 300  # characters of one message
 HISTORY = 100  # messages a page gets on load
+# Messages a table keeps: nothing reads older ones, and a table's chat is open to every spectator
+# for as long as the server runs (security audit 17: 60 a minute per address, never deleted).
+KEPT = HISTORY
 SPECTATOR_NAME = "Spectator"
 HUB_KIND = "chat"
 
@@ -86,9 +89,24 @@ def post(
         session.add(row)
         session.flush()
         message = as_message(row)
+        _trim(session, table.id)
     deliver(table, message)
     service._stored(table.id, HUB_KIND, None, {"chat": message})
     return message
+
+
+def _trim(session: Any, table_id: str) -> None:
+    """Delete the table's messages older than its last ``KEPT`` (one indexed statement: the
+    ``(table_id, id)`` index finds the cut, and a table with fewer has none)."""
+    cut = (
+        select(ChatRow.id)
+        .where(ChatRow.table_id == table_id)
+        .order_by(ChatRow.id.desc())
+        .offset(KEPT)
+        .limit(1)
+        .scalar_subquery()
+    )
+    session.execute(delete(ChatRow).where(ChatRow.table_id == table_id, ChatRow.id <= cut))
 
 
 def recent(service: TableService, table_id: str, limit: int = HISTORY) -> list[dict[str, Any]]:

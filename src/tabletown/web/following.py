@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import select
 
 from .db import utcnow
-from .live import LiveTable, Subscriber, build_payload, json_text
+from .live import ENDED_AT_MOVE_LIMIT, LiveTable, Subscriber, build_payload, json_text
 from .statements import LOAD_MOVES, LOAD_SEATS, LOAD_TABLE, STATUSES, TABLES
 
 if TYPE_CHECKING:
@@ -102,6 +102,8 @@ class Following:
             if move.get("by") == "human":  # a player who moves is back
                 table.seats[seat].away = False
             table.status = status
+            if status == "error":  # only a move that reaches the move limit ends a table so
+                table.error = ENDED_AT_MOVE_LIMIT
             table.updated_at = utcnow()
             self._mark_turns(table, restarted(table, seat, secret, returned))
             self._notify(table)

@@ -88,6 +88,12 @@ class TableError(Exception):
         return {"rule": self.rule, "message": text}
 
 
+# A table's error when it reached the most moves a table takes (tables.MAX_LIVE_MOVES) unfinished:
+# it ends there, so it stops counting as running (lobby, bot limits, drivers, start-up) for ever.
+# Kept as the table's error text and worded in the reader's language in the payload.
+ENDED_AT_MOVE_LIMIT = N_("this game reached the most moves a table takes and ended without a result")
+
+
 def not_found() -> TableError:
     return TableError(404, "table.not_found", N_("no such table"))
 
@@ -390,7 +396,11 @@ def build_payload(table: LiveTable, seat: int | None, since: int = 0, lang: str 
         }
     since = recent_since(state, since)
     payload = dict(seat_view(state, seat, since))
-    to_act = list(state.to_act)
+    # A table that ended without its game ending (at the move limit) still holds a position with
+    # seats to act, but nobody acts there any more: no turn, no moves on offer.
+    to_act = [] if table.status == "error" else list(state.to_act)
+    if table.status == "error":
+        payload["to_act"] = to_act
     payload.setdefault("to_act", to_act)
     legal: list[str] = []
     if seat is not None and seat in to_act:
@@ -428,6 +438,8 @@ def build_payload(table: LiveTable, seat: int | None, since: int = 0, lang: str 
             "fairness": table.fairness(),
         }
     )
+    if table.status == "error":  # why it stopped (a table ended at the move limit has its position)
+        payload["error"] = catalog(CORE_DOMAIN, lang).gettext(table.error) if table.error else None
     return payload
 
 

@@ -36,6 +36,7 @@ from .catalog import find_game
 from .db import SeatRow, TableRow, utcnow
 from .following import Following, restarted
 from .live import (  # (re-exported: the table service's callers know them from here)
+    ENDED_AT_MOVE_LIMIT,
     LiveTable,
     MissingGame,
     Seat,
@@ -60,6 +61,7 @@ from .statements import (
     LOAD_TABLE,
     SEATS,
     SNAPSHOTS,
+    TABLES,
 )
 
 __all__ = [
@@ -80,7 +82,9 @@ log = logging.getLogger("tabletown.web")
 SNAPSHOT_EVERY = 64  # moves between saved positions
 # No game of ours comes near this many moves (the longest arena games: about 400): a table that
 # does is two players passing for ever, or someone growing it on purpose (security audit F2). Its
-# moves are refused from here on; its record and replay stay.
+# moves are refused from here on; its record and replay stay. The move that reaches it ends the
+# table (status "error", ``ENDED_AT_MOVE_LIMIT``): left "running", it stayed in the lobby, in the
+# bot limits and drivers and in every start-up for ever (security audit 17).
 MAX_LIVE_MOVES = 5000
 SEAT_RECHECK = 0.2  # seconds between two reads of a table's seats for a refused token
 MAX_IN_MEMORY = 2000  # tables kept in memory before finished (then idle) ones are forgotten
@@ -333,12 +337,16 @@ class TableService(Following):
         if table is None:
             raise not_found()
         with self.lock:
+            crowded = len(self.tables) >= MAX_IN_MEMORY
+        if crowded:
+            # Before the table joins: the table just asked for, quiet as it may have been, is
+            # never the one forgotten (it used to be, and was then driven and loaded again
+            # outside the service's tables at every request).
+            self._evict()
+        with self.lock:
             known = self.tables.get(table_id)
             if known is None:
                 self.tables[table_id] = table
-            crowded = len(self.tables) > MAX_IN_MEMORY
-        if crowded:
-            self._evict()
         if known is not None:
             return known
         for callback in self.on_loaded:
@@ -448,28 +456,34 @@ class TableService(Following):
     def load_unfinished(self) -> builtins.list[LiveTable]:  # (list: also a method's name here)
         """Rebuild every table that is not finished and needs a driver (a bot seat or a turn timer;
         saved position + later moves, or seed + moves). The others wait in the database until
-        someone opens them: a start must not cost one rebuild per table ever abandoned."""
+        someone opens them: a start must not cost one rebuild per table ever abandoned. Past
+        ``MAX_IN_MEMORY`` the tables that wait for their people are forgotten again as they come
+        (``_evict``), so memory holds no more of them than it does while the server runs."""
         tables = []
         for table_id in self.driven_unfinished_ids():
             table = self._load(table_id)
             if table is not None:
                 with self.lock:
                     self.tables[table_id] = table
+                    crowded = len(self.tables) > MAX_IN_MEMORY
                 tables.append(table)
-        return tables
+                if crowded:
+                    self._evict()
+        with self.lock:
+            return [table for table in tables if self.tables.get(table.id) is table]
 
-    def driven_unfinished_ids(self) -> builtins.list[str]:
-        """The ids of the unfinished tables that need a driver (a bot seat or a turn timer)."""
+    def driven_unfinished_ids(self, changed_since: datetime | None = None) -> builtins.list[str]:
+        """The ids of the unfinished tables that need a driver (a bot seat or a turn timer); with
+        ``changed_since``, only those that changed since then."""
         bot_tables = select(SeatRow.table_id).where(SeatRow.kind.like("bot:%"))
+        query = select(TableRow.id).where(
+            TableRow.status.in_(("open", "running")),
+            (TableRow.turn_timer > 0) | TableRow.id.in_(bot_tables),
+        )
+        if changed_since is not None:
+            query = query.where(TableRow.updated_at >= changed_since)
         with self.sessions() as session:
-            return list(
-                session.scalars(
-                    select(TableRow.id).where(
-                        TableRow.status.in_(("open", "running")),
-                        (TableRow.turn_timer > 0) | TableRow.id.in_(bot_tables),
-                    )
-                )
-            )
+            return list(session.scalars(query))
 
     def _load(self, table_id: str) -> LiveTable | None:
         # Core statements built once, on one connection: loading is what every process does the
@@ -516,8 +530,25 @@ class TableService(Following):
             return table
         if table.state.is_over and table.status != "finished":
             table.status = "finished"
+        elif table.seq >= MAX_LIVE_MOVES and not table.over:
+            self._end_at_move_limit(table)
         self._mark_turns(table)
         return table
+
+    def _end_at_move_limit(self, table: LiveTable) -> None:
+        """A table stored at ``MAX_LIVE_MOVES`` but still open or running (one from before such a
+        table ended, or whose last move's process stopped in between) ends now, as its last move
+        would have ended it."""
+        table.status, table.error = "error", ENDED_AT_MOVE_LIMIT
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    TABLES.update()
+                    .where(TABLES.c.id == table.id, TABLES.c.status.in_(("open", "running")))
+                    .values(status="error", error=ENDED_AT_MOVE_LIMIT)
+                )
+        except Exception:  # ended in memory all the same; the next load tries again
+            log.exception("table %s: its end at the move limit could not be stored", table.id)
 
     def _rebuild(self, table: LiveTable, snap: Any) -> State:
         game = table.game
@@ -845,6 +876,15 @@ class TableService(Following):
         lock): everything the database write and ``_install`` need, or a TableError."""
         with table.lock:
             state = table.state
+            if table.seq >= MAX_LIVE_MOVES and (state is None or not state.is_over):
+                # 422, not 409: a bot's driver counts it as a failure and stops, never retries
+                # (before the "broken" refusal: a table ended at the limit is in "error" too)
+                raise TableError(
+                    422,
+                    "table.too_long",
+                    N_("this table has reached {limit} moves: no more are taken"),
+                    limit=MAX_LIVE_MOVES,
+                )
             if state is None or table.status == "error":
                 raise TableError(409, "table.broken", table.error or N_("the table cannot be played"))
             behind = expected_seq != table.seq
@@ -855,14 +895,6 @@ class TableService(Following):
                 # socket, "I'm back") while the standby bot was thinking.
                 raise TableError(
                     409, "seat.back", N_("the seat's player is back: the standby bot does not move")
-                )
-            if table.seq >= MAX_LIVE_MOVES and not state.is_over:
-                # 422, not 409: a bot's driver counts it as a failure and stops, never retries
-                raise TableError(
-                    422,
-                    "table.too_long",
-                    N_("this table has reached {limit} moves: no more are taken"),
-                    limit=MAX_LIVE_MOVES,
                 )
             if state.is_over:
                 raise (
@@ -894,6 +926,8 @@ class TableService(Following):
             joins = by == "human" and not table.seats[seat].joined
             new_seq = table.seq + 1
             status = self._status(table, after, joining=seat if joins else None)
+            if new_seq >= MAX_LIVE_MOVES and not after.is_over:
+                status = "error"  # the last move a table takes: it ends here (_store_move: why)
             result = after.result() if after.is_over else None
             snapshot = None
             if new_seq % SNAPSHOT_EVERY == 0 and not after.is_over:
@@ -913,7 +947,7 @@ class TableService(Following):
             joins=joins,
             now=utcnow(),
             after=after,
-            one_trip=self._one_trip and snapshot is None and not joins,
+            one_trip=self._one_trip and snapshot is None and not joins and status != "error",
         )
 
     def _install(self, table: LiveTable, move: PreparedMove) -> None:
@@ -929,6 +963,8 @@ class TableService(Following):
             if move.by == "human":
                 info.away = False
             table.status = move.status
+            if move.status == "error":  # (only a move that reaches MAX_LIVE_MOVES makes one)
+                table.error = ENDED_AT_MOVE_LIMIT
             table.updated_at = move.now
             self._mark_turns(table, restarted(table, move.seat, move.secret, returned))
             self._notify(table)
@@ -945,6 +981,8 @@ class TableService(Following):
                 "by": move.by,
                 "status": move.status,
                 "joins": move.joins,
+                # a bot worker that forgot the table (it waited for its people) loads it again
+                "driven": table.driven,
             },
         )
 
@@ -988,6 +1026,8 @@ class TableService(Following):
             )
             if move.snapshot is not None:
                 conn.execute(SNAPSHOTS.insert().values(table_id=table.id, seq=move.seq, doc=move.snapshot))
+            if move.status == "error":  # the move that reached MAX_LIVE_MOVES: why the table ended
+                conn.execute(TABLES.update().where(TABLES.c.id == table.id).values(error=ENDED_AT_MOVE_LIMIT))
             if move.joins:
                 conn.execute(
                     SEATS.update()
