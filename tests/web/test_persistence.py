@@ -10,6 +10,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+import sqlalchemy as sa
 from web_helpers import create, free_port, start_server, strip
 
 HERE = Path(__file__).parent
@@ -83,6 +84,15 @@ def test_restart_from_saved_positions(make_client, sqlite_url, monkeypatch):
     monkeypatch.setattr(tables.TableService, "_rebuild", spy)
     check_restart(make_client, sqlite_url)
     assert loads and loads[-1] is not None and loads[-1] % 7 == 0
+    # only the newest saved position is kept (security audit 17: every one was, up to 78 a table)
+    saved = sa.create_engine(sqlite_url)
+    with saved.connect() as conn:
+        kept = conn.execute(
+            sa.text("SELECT table_id, count(*), max(seq) FROM tt_snapshots GROUP BY table_id")
+        ).all()
+    saved.dispose()
+    assert kept and all(count == 1 for _table, count, _seq in kept)
+    assert all(seq % 7 == 0 and seq >= loads[-1] for _table, _count, seq in kept)
 
 
 def test_restart_resumes_bot_tables(make_client, sqlite_url):
