@@ -15,7 +15,7 @@ import time
 
 import httpx
 import pytest
-from web_helpers import create_at, free_port, wait_for
+from web_helpers import create_at, drain, free_port, wait_for
 
 REDIS_ENV = "TABLETOWN_TEST_REDIS_URL"
 # One xdist worker runs this module (make test uses --dist loadgroup), so the processes started once
@@ -38,12 +38,15 @@ class Cluster:
         process = self._start(command)
         base = f"http://127.0.0.1:{port}"
         wait_until(lambda: _healthy(base, process), 60)
+        drain(process)
         return process, base
 
     def bots(self) -> subprocess.Popen:
         command = [sys.executable, "-m", "tabletown.web.botworker", "--db", self.db_url]
         command += ["--redis", self.redis_url, "--bot-delay", "0"]
-        return self._start(command)
+        process = self._start(command)
+        drain(process)
+        return process
 
     def _start(self, command: list[str]) -> subprocess.Popen:
         process = subprocess.Popen(command, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -250,6 +253,7 @@ def test_serve_with_three_workers_and_its_own_bot_worker(pg_url, redis_url):
     base = f"http://127.0.0.1:{port}"
     try:
         wait_until(lambda: _healthy(base, server), 90)
+        drain(server)
         made = create_at(base, "machikoro", ["human", "bot:greedy"])
         table_id, token = made["id"], made["seats"][0]["token"]
         bot_moves = 0

@@ -221,3 +221,29 @@ def test_hole_a_bot_worker_forgets_tables_that_wait_for_their_people(sqlite_url,
         )
         assert moved.status_code == 200, moved.text
         wait_for(lambda: client.get(f"/api/tables/{gone['id']}").json()["seq"] >= 2)
+
+
+def test_a_bot_worker_hears_of_tables_it_does_not_have_without_a_word(redis_server, worker, caplog):
+    """Hub messages about tables of another database on the same Redis (or gone ones): the worker
+    looks once and lets them be. It logged a traceback for each (a chatty worker whose log is a pipe
+    nobody reads then blocks at its next line: found by tests/web/test_scale.py under load)."""
+    import logging
+
+    import orjson
+    import redis
+
+    caplog.set_level(logging.INFO, logger="tabletown.web")
+    loads: list[str] = []
+    load = worker._load
+
+    def counted(table_id: str):
+        loads.append(table_id)
+        return load(table_id)
+
+    worker._load = counted  # type: ignore[method-assign]
+    hub = redis.Redis.from_url(redis_server)
+    for kind, extra in (("move", {"driven": True, "seq": 1}), ("joined", {"seat": 0}), ("away", {"seat": 0})):
+        hub.publish("tabletown:tables", orjson.dumps({"table": "elsewhere0001", "kind": kind, **extra}))
+    wait_for(lambda: len(loads) >= 3)
+    time.sleep(0.3)
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING], caplog.text

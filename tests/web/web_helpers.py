@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import os
 import shutil
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -98,7 +100,22 @@ def start_server(
         wait_until_up(process, port, 30)
     except RuntimeError as exc:  # a test's failure, and what the retrying fixtures catch
         raise AssertionError(str(exc)) from None
+    drain(process)
     return process
+
+
+def drain(process: subprocess.Popen) -> None:
+    """Read a child's piped stderr on a thread from now on, keeping its last lines in
+    ``process.stderr_tail``: a child that logs more than a pipe holds (64 KiB) and is never read
+    blocks at its next log line, and a server or bot worker then stops answering mid-test."""
+    tail: collections.deque[bytes] = collections.deque(maxlen=200)
+    process.stderr_tail = tail  # type: ignore[attr-defined]
+
+    def pump() -> None:
+        for line in process.stderr or ():
+            tail.append(line)
+
+    threading.Thread(target=pump, daemon=True).start()
 
 
 @contextlib.contextmanager

@@ -36,7 +36,7 @@ from .drivers import Drivers, Follower
 from .hub import ENV_REDIS, make_hub
 from .limits import seconds_from_env
 from .movestore import AsyncMoveStore
-from .tables import IDLE_EVICTION, LiveTable, TableService
+from .tables import IDLE_EVICTION, LiveTable, TableError, TableService
 
 log = logging.getLogger("tabletown.web")
 
@@ -204,6 +204,10 @@ async def run_worker(
         if wanted and isinstance(table_id, str) and service.held(table_id) is None:
             try:
                 mine(await anyio.to_thread.run_sync(service.get, table_id))
+            except TableError as exc:
+                # Not in this database (another deployment on the same Redis, or a table the
+                # message outran): nothing to drive, and one log line per message would flood.
+                log.debug("table %s: not loaded again: %s", table_id, exc.message)
             except Exception:
                 log.exception("table %s: loading it again failed", table_id)
         await follower.handle(message)
