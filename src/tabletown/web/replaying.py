@@ -65,8 +65,11 @@ def replay_view(
     step = max(0, min(step, len(actions)))
     points = table.replay_points
     every = checkpoint_every(len(actions))
-    # list(): one step under the GIL, while another replay's thread may be adding a checkpoint
-    start = max((k for k in list(points) if k <= step), default=None)
+    # A copy, taken in one step under the GIL: another replay's thread may add a checkpoint, or,
+    # once the table has grown past a wider spacing, drop the very one chosen here (a KeyError,
+    # answered 500, when the chosen point was looked up again; security audit 19).
+    known = dict(points)
+    start = max((k for k in known if k <= step), default=None)
     last = table.replay_last
     from_last = last is not None and last[0] <= step and (start is None or last[0] > start)
     if charge is not None:
@@ -84,7 +87,7 @@ def replay_view(
         start = 0
         points[0] = state.clone()
     else:
-        state = points[start].clone()
+        state = known[start].clone()
     for index in range(start, step):
         player, text = actions[index]
         try:

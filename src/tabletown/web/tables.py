@@ -207,6 +207,12 @@ class TableService(Following):
         self.shared = False
         # One thread builds and pushes every table's payloads in order, off the movers' path.
         self.fanout = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tabletown-fanout")
+        # The database work of a move whose writer holds the write lock on the event loop
+        # (``_store_on_loop``). Not anyio's shared threads: requests blocked on that same write
+        # lock in them (WebSocket handshakes, catch-ups) could take every one, and the holder then
+        # never got a thread to finish and release it, which hung the table and, with it, every
+        # request that needs a thread (security audit 19). These threads never wait for a write lock.
+        self.holders = ThreadPoolExecutor(max_workers=4, thread_name_prefix="tabletown-store")
 
     # -- creation ----------------------------------------------------------------------------------
     def create(
@@ -660,7 +666,14 @@ class TableService(Following):
                 returned = seat.away and not away
                 if stored:
                     status = self._status(table, joining=seat.seat)
-                    self._write_seat(table, seat.seat, name=new_name, status=status, token=redeemed)
+                    self._write_seat(
+                        table,
+                        seat.seat,
+                        name=new_name,
+                        status=status,
+                        token=redeemed,
+                        new_name=name is not None and new_name != seat.name,
+                    )
                 else:
                     status = table.status
                 with table.lock:
@@ -721,7 +734,14 @@ class TableService(Following):
                 unique_name([(s.kind, s.name) for s in table.seats], seat_no, new_name)
             token = new_token()
             status = self._status(table, joining=seat_no)
-            self._write_seat(table, seat_no, name=new_name or seat.name, status=status, token=token)
+            self._write_seat(
+                table,
+                seat_no,
+                name=new_name or seat.name,
+                status=status,
+                token=token,
+                new_name=new_name is not None and new_name != seat.name,
+            )
             with table.lock:
                 seat.token, seat.joined, seat.name = token, True, new_name or seat.name
                 table.status = status
@@ -731,10 +751,18 @@ class TableService(Following):
         return seat
 
     def _write_seat(
-        self, table: LiveTable, seat_no: int, *, name: str | None, status: str, token: str | None = None
+        self,
+        table: LiveTable,
+        seat_no: int,
+        *,
+        name: str | None,
+        status: str,
+        token: str | None = None,
+        new_name: bool = False,
     ) -> None:
         """Store a seat's arrival (and its new name or token) before memory changes; a refused write
-        (the database down, another server faster) leaves both as they were."""
+        (the database down, another server faster) leaves both as they were. ``new_name``: the
+        name was asked for now, and is checked against the other seats' names as stored."""
         values: dict[str, Any] = {"joined": True, "name": name}
         if token is not None:
             values["token"] = token
@@ -743,6 +771,8 @@ class TableService(Following):
             where.append(SeatRow.joined.is_(False))  # two servers seating two people: one wins
         try:
             with self.sessions.begin() as session:
+                if new_name and name is not None:
+                    self._name_still_free(session, table, seat_no, name)
                 done = session.execute(update(SeatRow).where(*where).values(**values))
                 if done.rowcount != 1:  # type: ignore[attr-defined]  # an UPDATE's CursorResult
                     raise TableError(409, "seat.taken", N_("this seat is taken"))
@@ -753,6 +783,22 @@ class TableService(Following):
         except Exception:
             log.exception("table %s: seat %d could not be stored", table.id, seat_no)
             raise TableError(503, "store.failed", N_("the seat could not be stored; try again")) from None
+
+    def _name_still_free(self, session: Session, table: LiveTable, seat_no: int, name: str) -> None:
+        """409 unless ``name`` is still free among the seats as the database has them. Memory is
+        not enough with several processes: two seats renamed at once through two of them (or one
+        renamed after the other before the news arrived) both passed ``unique_name`` there and
+        went by one name, so a move or chat line of one read as the other's (security audit 19).
+        The table's row is written first (to itself): PostgreSQL then holds its row lock and SQLite
+        its write lock until the commit, so the name changes of one table are checked one at a time."""
+        session.execute(update(TableRow).where(TableRow.id == table.id).values(seq=TableRow.seq))
+        stored = {
+            row.seat: (row.kind, row.name)
+            for row in session.execute(
+                select(SeatRow.seat, SeatRow.kind, SeatRow.name).where(SeatRow.table_id == table.id)
+            )
+        }
+        unique_name([stored.get(s.seat, (s.kind, s.name)) for s in table.seats], seat_no, name)
 
     def _status(self, table: LiveTable, state: State | None = None, joining: int | None = None) -> str:
         if table.status in ("finished", "error"):
@@ -851,6 +897,7 @@ class TableService(Following):
         )
 
     async def _store_on_loop(self, table: LiveTable, move: PreparedMove, store: AsyncMoveStore) -> None:
+        loop = asyncio.get_running_loop()
         try:
             try:
                 if move.one_trip:
@@ -859,10 +906,10 @@ class TableService(Following):
                     except MoveNotStored as exc:
                         raise _first_writer_won() if exc.status == 409 else _store_failed() from None
                 else:
-                    await anyio.to_thread.run_sync(self._store_move, table, move)
+                    await loop.run_in_executor(self.holders, self._store_move, table, move)
             except TableError as exc:
                 if exc.status == 409:
-                    await anyio.to_thread.run_sync(self._catch_up, table)
+                    await loop.run_in_executor(self.holders, self._catch_up, table)
                 raise
             self._install(table, move)
         finally:
