@@ -129,6 +129,22 @@ def test_hole_a_start_keeps_no_more_abandoned_tables_than_memory_holds(sqlite_ur
     service.engine.dispose()
 
 
+def test_a_start_reads_no_table_people_left_long_ago_and_a_visit_brings_one_back(sqlite_url):
+    """Tables with a person's seat, quiet for longer than IDLE_EVICTION, are not read at a start
+    (nothing happens there until a person comes back); bots alone are resumed; a visit loads a
+    left table with its driver, and its bot plays."""
+    waiting_bot = {"game": "toyrace", "seats": ["bot:random", "human"], "options": {"target": 100}}
+    with TestClient(create_app(sqlite_url, limits=Limits.off(), run_bots=False)) as client:
+        left = [client.post("/api/tables", json=spec).json()["id"] for spec in (ABANDONED, waiting_bot)]
+        bots_alone = client.post("/api/tables", json=BOTS_ONLY).json()["id"]
+    rows(sqlite_url, "UPDATE tt_tables SET updated_at = '2026-01-01 00:00:00.000000'")
+    with TestClient(create_app(sqlite_url, limits=Limits.off())) as client:
+        service = client.app.state.service
+        assert service.held(bots_alone) is not None  # resumed, however old
+        assert all(service.held(table_id) is None for table_id in left)  # not even read
+        wait_for(lambda: client.get(f"/api/tables/{left[1]}").json()["seq"] >= 1)  # its bot moved
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

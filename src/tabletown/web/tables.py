@@ -464,9 +464,13 @@ class TableService(Following):
         saved position + later moves, or seed + moves). The others wait in the database until
         someone opens them: a start must not cost one rebuild per table ever abandoned. Past
         ``MAX_IN_MEMORY`` the tables that wait for their people are forgotten again as they come
-        (``_evict``), so memory holds no more of them than it does while the server runs."""
+        (``_evict``), so memory holds no more of them than it does while the server runs. A table
+        with a person's seat that has been quiet for ``IDLE_EVICTION`` is not even read: nothing
+        happens there until a person comes back, and that visit loads it with its driver (a bot
+        worker hears of it on the hub), so a start no longer reads every table ever abandoned.
+        Tables of bots alone are always resumed."""
         tables = []
-        for table_id in self.driven_unfinished_ids():
+        for table_id in self.driven_unfinished_ids(people_quiet_before=utcnow() - IDLE_EVICTION):
             table = self._load(table_id)
             if table is not None:
                 with self.lock:
@@ -478,9 +482,12 @@ class TableService(Following):
         with self.lock:
             return [table for table in tables if self.tables.get(table.id) is table]
 
-    def driven_unfinished_ids(self, changed_since: datetime | None = None) -> builtins.list[str]:
+    def driven_unfinished_ids(
+        self, changed_since: datetime | None = None, people_quiet_before: datetime | None = None
+    ) -> builtins.list[str]:
         """The ids of the unfinished tables that need a driver (a bot seat or a turn timer); with
-        ``changed_since``, only those that changed since then."""
+        ``changed_since``, only those that changed since then; with ``people_quiet_before``,
+        without the tables that have a person's seat and have not changed since then."""
         bot_tables = select(SeatRow.table_id).where(SeatRow.kind.like("bot:%"))
         query = select(TableRow.id).where(
             TableRow.status.in_(("open", "running")),
@@ -488,6 +495,11 @@ class TableService(Following):
         )
         if changed_since is not None:
             query = query.where(TableRow.updated_at >= changed_since)
+        if people_quiet_before is not None:
+            people_tables = select(SeatRow.table_id).where(SeatRow.kind.not_like("bot:%"))
+            query = query.where(
+                (TableRow.updated_at >= people_quiet_before) | TableRow.id.not_in(people_tables)
+            )
         with self.sessions() as session:
             return list(session.scalars(query))
 
