@@ -136,6 +136,18 @@ def test_opening_places_shared_ties_and_last_loan():
     assert [s["columns"]["opening"] for s in scores] == [15, 10, 0, 0]
 
 
+def test_nobody_is_last_on_openings_when_everyone_ties():
+    sheets = [Sheet(1) for _ in range(3)]
+    for sh in sheets:
+        sh.marks = 7
+    scores = score_multiplayer(sheets, [False] * 3, True, False)
+    assert [s["detail"]["opening_last"] for s in scores] == [False] * 3
+    assert len({s["columns"]["opening"] for s in scores}) == 1  # one shared first place
+    sheets[2].marks = 6  # one box behind: that seat alone is last
+    scores = score_multiplayer(sheets, [False] * 3, True, False)
+    assert [s["detail"]["opening_last"] for s in scores] == [False, False, True]
+
+
 def test_upgrades_raise_hotel_golf_and_limousine_values():
     a, b = benoit(), opponent()
     a.ups[UPGRADE_INDEX["grand"]] = 2
