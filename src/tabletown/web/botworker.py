@@ -25,6 +25,7 @@ import subprocess
 import sys
 import time
 import uuid
+from collections import OrderedDict
 from typing import Any
 
 import anyio
@@ -39,6 +40,7 @@ from .movestore import AsyncMoveStore
 from .tables import IDLE_EVICTION, LiveTable, TableError, TableService
 
 log = logging.getLogger("tabletown.web")
+ELSEWHERE_KEPT = 4096  # ids of other databases' tables a worker remembers (hub messages it ignores)
 
 
 def owner(table_id: str, workers: int) -> int:
@@ -194,6 +196,7 @@ async def run_worker(
                     log.exception("table %s: lease upkeep failed", table.id)
 
     follower = Follower(service, mine)
+    elsewhere: OrderedDict[str, None] = OrderedDict()  # tables the database does not have
 
     async def recall(message: dict[str, Any]) -> None:
         """A hub message for a table this worker does not hold: a person came back to a table it
@@ -201,13 +204,23 @@ async def run_worker(
         again, and driven if it is this worker's; then the follower takes the message as usual."""
         table_id, kind = message.get("table"), message.get("kind")
         wanted = kind in ("seat", "joined", "away") or (kind == "move" and message.get("driven"))
-        if wanted and isinstance(table_id, str) and service.held(table_id) is None:
+        if (
+            wanted
+            and isinstance(table_id, str)
+            and table_id not in elsewhere
+            and service.held(table_id) is None
+        ):
             try:
                 mine(await anyio.to_thread.run_sync(service.get, table_id))
             except TableError as exc:
-                # Not in this database (another deployment on the same Redis, or a table the
-                # message outran): nothing to drive, and one log line per message would flood.
+                # Not in this database (another deployment on the same Redis): nothing to drive.
+                # Remembered, so its every move does not cost a query in this loop, which hands
+                # out the messages of this worker's own tables too (one log line each would flood).
                 log.debug("table %s: not loaded again: %s", table_id, exc.message)
+                if exc.status == 404:
+                    elsewhere[table_id] = None
+                    if len(elsewhere) > ELSEWHERE_KEPT:
+                        elsewhere.popitem(last=False)
             except Exception:
                 log.exception("table %s: loading it again failed", table_id)
         await follower.handle(message)
