@@ -209,17 +209,23 @@ def worker(sqlite_url, redis_server, few_in_memory, monkeypatch):
         loop.close()
 
 
-def test_hole_a_bot_worker_forgets_tables_that_wait_for_their_people(sqlite_url, redis_server, worker):
-    import redis
-
+def counted_loads(service: tables.TableService) -> list[str]:
+    """The ids of the tables ``service`` reads from the database from now on, in order."""
     loads: list[str] = []
-    load = worker._load
+    load = service._load
 
     def counted(table_id: str):
         loads.append(table_id)
         return load(table_id)
 
-    worker._load = counted  # type: ignore[method-assign]
+    service._load = counted  # type: ignore[method-assign]
+    return loads
+
+
+def test_hole_a_bot_worker_forgets_tables_that_wait_for_their_people(sqlite_url, redis_server, worker):
+    import redis
+
+    loads = counted_loads(worker)
     with TestClient(
         create_app(sqlite_url, limits=Limits.off(), redis_url=redis_server, run_bots=False)
     ) as client:
@@ -249,14 +255,7 @@ def test_a_bot_worker_hears_of_tables_it_does_not_have_without_a_word(redis_serv
     import redis
 
     caplog.set_level(logging.INFO, logger="tabletown.web")
-    loads: list[str] = []
-    load = worker._load
-
-    def counted(table_id: str):
-        loads.append(table_id)
-        return load(table_id)
-
-    worker._load = counted  # type: ignore[method-assign]
+    loads = counted_loads(worker)
     hub = redis.Redis.from_url(redis_server)
     for kind, extra in (("move", {"driven": True, "seq": 1}), ("joined", {"seat": 0}), ("away", {"seat": 0})):
         hub.publish("tabletown:tables", orjson.dumps({"table": "elsewhere0001", "kind": kind, **extra}))

@@ -164,14 +164,20 @@ def test_hole_a_replay_whose_checkpoint_another_replay_drops_is_no_500(sqlite_ur
     engine.dispose()
 
 
-def test_hole_two_processes_never_give_two_seats_one_name(sqlite_url):
-    """Process B had not heard that seat 0 took "Alice" when seat 1 asked it for "alice"."""
-    engine, first = service_on(sqlite_url)
+def two_processes(url: str):
+    """Two services on one database (as two processes), a two-seat table made by the first with
+    both seats joined, and the second's copy: (engine, first, second, table, tokens, twin)."""
+    engine, first = service_on(url)
     second = TableService(db.session_factory(engine))
     first.shared = second.shared = True
     table = first.create("machikoro", {}, ["human", "human"], seed=5)
     tokens = [first.touch(table, seat.token)[1] for seat in table.seats]
-    twin = second.get(table.id)
+    return engine, first, second, table, tokens, second.get(table.id)
+
+
+def test_hole_two_processes_never_give_two_seats_one_name(sqlite_url):
+    """Process B had not heard that seat 0 took "Alice" when seat 1 asked it for "alice"."""
+    engine, first, second, table, tokens, twin = two_processes(sqlite_url)
     first.touch(table, tokens[0], name="Alice")
     with pytest.raises(TableError) as refused:
         second.touch(twin, tokens[1], name="alice")
@@ -188,12 +194,7 @@ def test_hole_two_renames_at_once_through_two_processes_leave_one_name(pg_url, m
     waits for the first (the table's row lock) and then finds the name taken."""
     from tabletown.web import tables as tables_module
 
-    engine, first = service_on(pg_url)
-    second = TableService(db.session_factory(engine))
-    first.shared = second.shared = True
-    table = first.create("machikoro", {}, ["human", "human"], seed=5)
-    tokens = [first.touch(table, seat.token)[1] for seat in table.seats]
-    twin = second.get(table.id)
+    engine, first, second, table, tokens, twin = two_processes(pg_url)
     checked, go_on = threading.Event(), threading.Event()
     real = tables_module.unique_name
     calls = []
