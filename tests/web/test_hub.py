@@ -82,3 +82,54 @@ def test_publish_before_start_and_after_stop_goes_at_once(redis_url):
 
     raw = asyncio.run(scenario())
     assert raw is not None and orjson.loads(raw["data"])["table"] == "early"
+
+
+def test_an_outage_keeps_the_newest_news_bounded_and_says_so_once(redis_url, monkeypatch, caplog):
+    """While Redis refuses, the outbox keeps at most MAX_OUTBOX messages (the newest), the sender
+    backs off instead of dropping every batch at once, one warning tells of the outage, and the
+    kept news goes out in order when Redis answers again."""
+    from tabletown.web import hub as hub_module
+
+    monkeypatch.setattr(hub_module, "MAX_OUTBOX", 50, raising=False)
+    monkeypatch.setattr(hub_module, "RETRY_FIRST", 0.2, raising=False)
+    table = f"outage{os.getpid()}"
+
+    async def scenario():
+        import redis.asyncio as aioredis
+
+        listener = aioredis.Redis.from_url(redis_url)
+        pubsub = listener.pubsub()
+        await pubsub.subscribe(CHANNEL)
+        hub = RedisHub(redis_url)
+        await hub.start(lambda message: asyncio.sleep(0))
+        working = hub.async_client
+        hub.async_client = aioredis.Redis.from_url("redis://127.0.0.1:1/0")  # nobody listens there
+        for round_ in range(4):  # moves keep coming during the outage
+            for n in range(50):
+                hub.publish(table, "move", round_ * 50 + n, {})
+            await asyncio.sleep(0.05)
+        kept = len(hub.outbox)
+        dropped = getattr(hub, "dropped", None)
+        await hub.async_client.aclose()
+        hub.async_client = working  # Redis is back
+        heard: list[int] = []
+        deadline = asyncio.get_running_loop().time() + 10
+        while asyncio.get_running_loop().time() < deadline and (not heard or heard[-1] != 199):
+            raw = await pubsub.get_message(ignore_subscribe_messages=True, timeout=0.5)
+            if raw is not None and orjson.loads(raw["data"]).get("table") == table:
+                heard.append(orjson.loads(raw["data"])["seq"])
+        failing_after = getattr(hub, "failing", None)
+        await hub.stop()
+        await pubsub.aclose()
+        await listener.aclose()
+        return kept, dropped, heard, failing_after
+
+    with caplog.at_level("WARNING", logger="tabletown.web"):
+        kept, dropped, heard, failing_after = asyncio.run(scenario())
+    assert kept <= 50
+    assert heard == list(range(200 - len(heard), 200)) and len(heard) >= 40  # the newest, in order
+    assert dropped is not None and dropped >= 150
+    assert failing_after is False
+    outage_lines = [r for r in caplog.records if "could not publish" in r.getMessage()]
+    assert len(outage_lines) == 1
+    assert any("publishing to Redis again" in r.getMessage() for r in caplog.records)

@@ -23,6 +23,13 @@ import orjson
 log = logging.getLogger("tabletown.web")
 ENV_REDIS = "TABLETOWN_REDIS_URL"
 CHANNEL = "tabletown:tables"
+# What a process keeps for Redis while Redis does not answer. Past it the oldest news goes: every
+# message is also a stored change, and another process that missed one catches up from the
+# database (and every process resyncs when its own subscription comes back), so nothing is lost
+# but a little promptness, where an unbounded queue grew with every move for as long as the
+# outage lasted.
+MAX_OUTBOX = 20_000
+RETRY_FIRST, RETRY_MOST = 0.5, 10.0
 
 Handler = Callable[[dict[str, Any]], Awaitable[None]]
 
@@ -63,7 +70,9 @@ class RedisHub:
         self.client.ping()  # fail at start-up, not at the first move
         self.task: asyncio.Task[None] | None = None
         self.loop: asyncio.AbstractEventLoop | None = None
-        self.outbox: collections.deque[bytes] = collections.deque()
+        self.outbox: collections.deque[bytes] = collections.deque(maxlen=MAX_OUTBOX)
+        self.failing = False  # Redis refused the last batch: back off, and say so once
+        self.dropped = 0  # messages given up during the present outage
         self.sender: asyncio.Task[None] | None = None
         self.async_client: Any = None
 
@@ -77,6 +86,8 @@ class RedisHub:
         if loop is None:  # not started (or stopped): at once, as before
             self._publish_now(message)
             return
+        if len(self.outbox) == MAX_OUTBOX:
+            self.dropped += 1  # the deque's bound drops the oldest message as this one joins
         self.outbox.append(message)  # (a deque: appends from threads keep their order)
         if asyncio._get_running_loop() is loop:
             self._send_soon()
@@ -94,20 +105,39 @@ class RedisHub:
             self.sender = asyncio.get_running_loop().create_task(self._send())
 
     async def _send(self) -> None:
-        while self.outbox:
-            batch = [self.outbox.popleft() for _ in range(min(len(self.outbox), 500))]
+        delay = RETRY_FIRST
+        held: list[bytes] = []  # a batch Redis refused: it goes first when Redis answers again
+        while held or self.outbox:
+            room = max(0, MAX_OUTBOX - len(self.outbox))  # the bound covers the held batch too
+            if len(held) > room:
+                self.dropped += len(held) - room
+                held = held[len(held) - room :]
+            batch = held or [self.outbox.popleft() for _ in range(min(len(self.outbox), 500))]
             try:
-                if len(batch) == 1:
-                    await self.async_client.publish(CHANNEL, batch[0])
-                else:
-                    pipe = self.async_client.pipeline(transaction=False)
-                    for message in batch:
-                        pipe.publish(CHANNEL, message)
-                    await pipe.execute()
+                await self._publish_batch(batch)
             except asyncio.CancelledError:
                 raise
-            except Exception:  # as above: stored moves are read from the database by whoever missed them
-                log.exception("could not publish %d message(s) to Redis", len(batch))
+            except Exception as exc:  # as above: whoever missed a stored move reads it from the database
+                held = batch
+                if not self.failing:  # one line an outage, not one a batch
+                    log.warning("could not publish to Redis (%s); retrying with back-off", exc)
+                self.failing = True
+                await asyncio.sleep(delay)  # meanwhile the outbox keeps at most MAX_OUTBOX messages
+                delay = min(delay * 2, RETRY_MOST)
+                continue
+            held = []
+            if self.failing:
+                log.warning("publishing to Redis again; %d message(s) were dropped meanwhile", self.dropped)
+                self.failing, self.dropped, delay = False, 0, RETRY_FIRST
+
+    async def _publish_batch(self, batch: list[bytes]) -> None:
+        if len(batch) == 1:
+            await self.async_client.publish(CHANNEL, batch[0])
+            return
+        pipe = self.async_client.pipeline(transaction=False)
+        for message in batch:
+            pipe.publish(CHANNEL, message)
+        await pipe.execute()
 
     async def start(self, handler: Handler) -> None:
         import redis.asyncio as aioredis
@@ -162,6 +192,7 @@ class RedisHub:
         if self.sender is not None:  # what is in the outbox still goes out
             with contextlib.suppress(BaseException):
                 await asyncio.wait_for(asyncio.shield(self.sender), 5)
+            self.sender.cancel()  # Redis still away: what is left is dropped, as during the outage
         self.loop = None
         with contextlib.suppress(Exception):
             if self.async_client is not None:
