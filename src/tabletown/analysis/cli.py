@@ -110,6 +110,7 @@ def analyze_command(
         win_model = WinModel.load(model) if model is not None else None
     except (TabletownError, OSError, ValueError, KeyError) as exc:
         raise _fail(str(exc)) from None
+    _refuse_unfinished(record)
     if seat is not None and not 0 <= seat < len(record.seats):
         raise _fail(f"--seat must be a seat of this game, 0-{len(record.seats) - 1}, not {seat}")
     try:
@@ -123,6 +124,22 @@ def analyze_command(
         out.print_json(json.dumps(data))
     else:
         _print_analysis(analysis)
+
+
+def _refuse_unfinished(record: Record) -> None:
+    """A game is analysed once it is over (as the web's tables are): an unfinished record's analysis
+    would print other seats' secret choices in words and give live advice, in a page titled with the
+    seed that replays every die to come (security audit 20). Replayed, not read from the record's
+    ``result``, which anyone can write."""
+    try:
+        over = record.replay().is_over
+    except TabletownError as exc:
+        raise _fail(str(exc)) from None
+    if not over:
+        raise _fail(
+            "this game is not over: a game is analysed once it has ended, since an analysis shows "
+            "every seat's secret choices"
+        )
 
 
 def _analyze_folder(
