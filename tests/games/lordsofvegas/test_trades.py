@@ -288,3 +288,24 @@ def test_open_market_random_games_end() -> None:
             state.apply(seat, rng.choice(legal))
             check_invariants(state)
         assert state.is_over
+
+
+def test_each_seat_of_the_market_has_its_own_offers() -> None:
+    """The market's offer limit is each seat's own: the first seat spending every offer leaves the
+    next seat its full allowance (a budget shared by the round left it none)."""
+    state = blank(3, money=20, deck=["b1", "b2"], open_market=True, max_offers=2)
+    act(state, 0, "end")
+    for _ in range(2):
+        act(state, 1, "offer 2>1:$1")
+        act(state, 2, "refuse")
+    refused(state, 1, "offer 2>1:$1", "trade.limit")
+    assert state.legal_actions(1) == [PASS]
+    act(state, 1, "pass")
+    assert state.phase == MARKET and state.to_act == (2,)
+    for _ in range(2):
+        act(state, 2, "offer 1>2:$1")
+        act(state, 1, "refuse")
+    refused(state, 2, "offer 1>2:$1", "trade.limit")
+    act(state, 2, "pass")
+    assert state.active == 1 and state.phase == ACTION and state.offers_made == 0
+    check_invariants(state)

@@ -24,9 +24,9 @@ def _max_actions(players: int = 4, max_offers: int = MAX_OFFERS) -> int:
     * Turns: each turn starts by drawing at least one card and cards are never reshuffled, so there
       are at most NUM_CARDS turns.
     * Free actions of one turn: ``end``, a bet and its lay-off answer, at most ``max_offers`` offers
-      in the main phase and as many in the market round (each answered by at most players - 1
-      accepts, or one refusal or counter-offer, which is itself an offer), and one ``pass`` per other
-      seat in the market round.
+      in the main phase and as many for each other seat in the market round (each answered by at
+      most players - 1 accepts, or one refusal or counter-offer, which is itself an offer), and one
+      ``pass`` per other seat in the market round.
     * Draw decisions (``take`` a die or ``free`` a lot): at most one per card drawn.
     * Paid actions (build, sprawl, remodel, reorganize) cost at least $1 each, so there are at most
       as many as dollars ever exist: the start money, plus per card drawn at most $1 per lot and $6
@@ -34,7 +34,7 @@ def _max_actions(players: int = 4, max_offers: int = MAX_OFFERS) -> int:
       largest bet). Each paid action brings at most 1 + TILES_PER_COLOR follow-up decisions (a die
       to move; re-rolled dice to place, at most one per tile of a casino).
     """
-    per_turn = 1 + 2 + 2 * max_offers * players + (players - 1)
+    per_turn = 1 + 2 + max_offers * players * players + (players - 1)
     money = players * 2 * max(START_MONEY) + NUM_CARDS * (NUM_LOTS + 6 * NUM_LOTS) + NUM_CARDS * 2 * MAX_BET
     return NUM_CARDS * per_turn + NUM_CARDS + money * (1 + 1 + TILES_PER_COLOR)
 
@@ -64,7 +64,9 @@ class LordsOfVegasGame(Game):
         Option(
             "max_offers",
             3,
-            N_("trade offers (counter-offers included) allowed per turn; keeps bot games finite"),
+            N_(
+                "trade offers (counter-offers included) allowed per turn, and to each player in the market after it; keeps bot games finite"
+            ),
             minimum=0,
             maximum=MAX_OFFERS,
         ),

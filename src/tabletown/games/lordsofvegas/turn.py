@@ -76,6 +76,9 @@ class TurnMixin(StateFields):
     def _act_pass(self, p: int, action: Pass) -> None:
         self.log.append(new_event(Event, ("pass", {"seat": p}, None)))
         self.market = self.market[1:]
+        # Each seat's market has its own offers: a budget shared by the round let the first seat
+        # to trade spend every offer and leave the seats after it none.
+        self.offers_made = 0
         if not self.market:
             self._next_turn()
 
