@@ -5,8 +5,10 @@ move rate limit, join links and the cookie that keeps a browser's seats."""
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import hmac
+import ipaddress
 import secrets
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -55,7 +57,27 @@ def join_url(request: HTTPConnection, table_id: str, token: str) -> str:
 
 
 def client_address(request: HTTPConnection) -> str:
-    return request.client.host if request.client else "unknown"
+    """The key every per-address limit counts under: the IPv4 address, or an IPv6 client's /64."""
+    return address_key(request.client.host) if request.client else "unknown"
+
+
+# An IPv6 client is given a whole /64 (2**64 addresses) by its provider and may send from any of
+# them, so per-address limits keyed on the full address were no limits at all (security audit 21);
+# the /64 is what one client owns, as an IPv4 address is. IPv4 mapped into IPv6 counts as IPv4.
+IPV6_CLIENT_PREFIX = 64
+
+
+@functools.lru_cache(maxsize=4096)
+def address_key(host: str) -> str:
+    if ":" not in host:
+        return host
+    try:
+        address = ipaddress.IPv6Address(host.split("%", 1)[0])
+    except ValueError:
+        return host
+    if address.ipv4_mapped is not None:
+        return str(address.ipv4_mapped)
+    return str(ipaddress.IPv6Network((address, IPV6_CLIENT_PREFIX), strict=False))
 
 
 def credential(request: HTTPConnection, table: LiveTable, token: Any, seat: Any) -> str | None:
