@@ -336,10 +336,7 @@ HINTS: dict[str, dict[str, str]] = {
         ),
     },
     "lordsofvegas": {
-        "action": N_(
-            "Click a highlighted lot to build, sprawl, remodel, reorganize or gamble there; "
-            "End turn when you are done."
-        ),
+        # no "action" hint: the board's own turn box says the same thing at every main-phase turn
         "layoff": N_("A player bets at your casino: lay off half the risk to the bank, or cover it all."),
         "place": N_("Click the lot that gets your highest re-rolled die."),
         "offer": N_("A trade is offered: accept it, refuse it, or counter with your own offer."),

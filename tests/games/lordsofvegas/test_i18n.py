@@ -197,10 +197,10 @@ ENGLISH: tuple[tuple[dict[str, Any], tuple[str, str, str, str]], ...] = (
     (
         {"kind": "casino_pays", "casino": "d2", "color": "green", "size": 2, "amounts": [4, 1], "boss": 0},
         (
-            "the green casino at D2 (2 tiles) pays P0 $4, P1 $1; boss P0 scores 2",
-            "The green casino at D2 (2 tiles) pays Ann $4, Bob $1; boss Ann scores 2",
-            "The green casino at D2 (2 tiles) pays Ann $4, Bob $1; boss Ann scores 2",
-            "The green casino at D2 (2 tiles) pays you $4, Bob $1; boss you score 2",
+            "the green casino at D2 (2 tiles) pays P0 $4, P1 $1; its boss, P0, scores 2 points",
+            "The green casino at D2 (2 tiles) pays Ann $4, Bob $1; its boss, Ann, scores 2 points",
+            "The green casino at D2 (2 tiles) pays Ann $4, Bob $1; its boss, Ann, scores 2 points",
+            "The green casino at D2 (2 tiles) pays you $4, Bob $1; you, its boss, score 2 points",
         ),
     ),
     (

@@ -571,14 +571,14 @@ def _casino_pays(e: Mapping[str, Any], sp: Speaker, seat: Any) -> str:
     }
     if sp.names.you(boss):
         return sp.trn(
-            "the {color} casino at {lot} ({count} tiles) pays {amounts}; boss you score {count}",
-            "the {color} casino at {lot} ({count} tiles) pays {amounts}; boss you score {count}",
+            "the {color} casino at {lot} ({count} tile) pays {amounts}; you, its boss, score {count} point",
+            "the {color} casino at {lot} ({count} tiles) pays {amounts}; you, its boss, score {count} points",
             size,
             **fields,
         )
     return sp.trn(
-        "the {color} casino at {lot} ({count} tiles) pays {amounts}; boss {boss} scores {count}",
-        "the {color} casino at {lot} ({count} tiles) pays {amounts}; boss {boss} scores {count}",
+        "the {color} casino at {lot} ({count} tile) pays {amounts}; its boss, {boss}, scores {count} point",
+        "the {color} casino at {lot} ({count} tiles) pays {amounts}; its boss, {boss}, scores {count} points",
         size,
         boss=sp.name(boss),
         **fields,

@@ -93,7 +93,8 @@
     };
     if (trying) $("status-line").textContent = t("What if move {n} had been {move}: the board after it.", { n: step + 1, move: moveWords(p.instead.move) });
     $("move-list").replaceChildren(...(p.moves || []).map(([seat, text], i) =>
-      el("li", { class: i < step ? "done" : "", value: i + 1, onclick: () => show(i + 1) },
+      el("li", { class: i < step ? "done" : "", value: i + 1, tabindex: 0, onclick: () => show(i + 1),
+        onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); show(i + 1); } } },
         `${T.seatLabel(p.seats, seat)}: `, text === null || text === undefined ? el("i", { class: "hint" }, t("a secret choice (shown at the end)")) : moveWords(text))));
     $("event-log").replaceChildren(...(p.event_text || []).map(([i, text]) => el("li", { value: i }, text)));
     $("event-log").scrollTop = $("event-log").scrollHeight;
@@ -105,6 +106,7 @@
       $("outcome-detail").textContent = told.detail;
     }
     T.board(game).render($("board"), p, ctx);
+    moveCursor();
     if ($("view-seat").options.length <= 1) seatChoices();
     markMoves();
     describePick();
@@ -180,6 +182,7 @@
     byIndex = new Map((analysis.decisions || []).map((decision) => [decision.index, decision]));
     status.textContent = t("Each seat's chance to win after every move, estimated from what that seat could see. Click a mark to see the better move.");
     drawGraph();
+    moveCursor();
     drawSeats();
     markMoves();
     describePick();
@@ -192,6 +195,14 @@
     const x = (i) => left + (width - left - right) * i / (curve.length - 1);
     const y = (v) => top + (height - top - bottom) * (1 - Math.max(0, Math.min(1, v)));
     const parts = [];
+    // a click anywhere on the graph shows the position after the nearest move
+    const area = svg("rect", { class: "graph-area", x: left, y: top, width: width - left - right, height: height - top - bottom, fill: "transparent" });
+    area.addEventListener("click", (e) => {
+      const box = area.getBoundingClientRect();
+      if (!box.width) return;
+      show(Math.round((e.clientX - box.left) / box.width * (curve.length - 1)));
+    });
+    parts.push(area);
     for (const level of [0, 0.5, 1]) {
       parts.push(svg("line", { x1: left, x2: width - right, y1: y(level), y2: y(level), stroke: "#ccc", "stroke-width": level === 0.5 ? 1.2 : 0.6 }));
       parts.push(svg("text", { x: left - 4, y: y(level) + 4, "font-size": 10, "text-anchor": "end", fill: "#555" }, `${level * 100}%`));
@@ -215,7 +226,21 @@
         onclick: () => pick(decision), onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") pick(decision); },
       }, svg("title", {}, label)));
     }
+    graphX = x;
+    parts.push(svg("line", { class: "cursor", id: "graph-cursor", x1: x(0), x2: x(0), y1: top, y2: height - bottom }));
     $("analysis-graph").replaceChildren(svg("svg", { class: "chance-graph", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": t("Each seat's chance to win after every move") }, ...parts));
+  }
+
+  let graphX = null; // the graph's x of a move number, once it is drawn
+
+  // the graph's cursor follows the position on the board
+  function moveCursor() {
+    const cursor = $("graph-cursor");
+    const curve = analysis ? analysis.curve || [] : [];
+    if (!cursor || !graphX || curve.length < 2) return;
+    const x = graphX(Math.max(0, Math.min(step, curve.length - 1)));
+    cursor.setAttribute("x1", x);
+    cursor.setAttribute("x2", x);
   }
 
   function drawSeats() {
@@ -417,7 +442,7 @@
     $("back").onclick = () => show(step - 1);
     $("forward").onclick = () => show(step + 1);
     $("last").onclick = () => show(steps);
-    $("step").onchange = () => show(Number($("step").value));
+    $("step").onchange = () => { show(Number($("step").value)); $("step").blur(); };
     $("view-seat").onchange = () => show(step);
     document.addEventListener("keydown", (e) => {
       if (e.target.tagName === "INPUT") return;

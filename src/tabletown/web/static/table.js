@@ -29,6 +29,7 @@
   let socket = null;
   let retry = 500;
   let receivedAt = 0;
+  let unreachable = false; // the error shown says only that the server could not be reached
   let generation = 0; // bumped whenever a seat's view is dropped: late answers of the old seat are ignored
   let publicSeats = cfg.seats || []; // seat names (public), for the pass screen's words
   let fairness = null; // public: the commitment, whether the seed was chosen, the seed after the end
@@ -80,7 +81,12 @@
     mine.onmessage = (message) => {
       if (mine !== socket || gen !== generation) return;
       const data = JSON.parse(message.data);
-      if (data.type === "view") { retry = 500; absorb(data, gen); }
+      if (data.type === "view") {
+        retry = 500;
+        // back in touch: an error that only said the server could not be reached is stale now
+        if (unreachable) { unreachable = false; $("move-error").textContent = ""; }
+        absorb(data, gen);
+      }
       else if (data.type === "chat") addChat([data]);
     };
     mine.onclose = (event) => {
@@ -139,6 +145,7 @@
       $("move-error").textContent = t("The table moved on: have a look and choose again.");
     } else if (!response.ok) {
       const d = response.data || {};
+      unreachable = response.status === 0;
       $("move-error").textContent = (d.message || t("The move was refused")) + (d.rule ? ` [${d.rule}]` : "");
     } else if (response.data && Number.isInteger(response.data.seq)) {
       // the move is stored; until the position after it arrives, the moves shown are the old ones, and
@@ -689,11 +696,25 @@
     if (form.hidden) { nameFor = null; return; }
     const input = $("name-input");
     const current = (publicSeats[active] || {}).name || "";
+    if (nameFor !== active) delete form.dataset.editing;
     if (nameFor !== active || (document.activeElement !== input && !input.dataset.dirty)) {
       input.value = current;
       input.placeholder = current ? "" : T.seatLabel(publicSeats, active);
       nameFor = active;
     }
+    // once named, one short line ("Playing as Ada · Change name") instead of a form above the board
+    const compact = current !== "" && !form.dataset.editing && document.activeElement !== input && !input.dataset.dirty;
+    for (const id of ["name-input", "name-save"]) $(id).hidden = compact;
+    form.querySelector("label").hidden = compact;
+    $("name-shown").hidden = $("name-change").hidden = !compact;
+    $("name-shown").textContent = compact ? t("Playing as {name}", { name: current }) : "";
+  }
+
+  function changeName() {
+    $("name-form").dataset.editing = "1";
+    drawName();
+    $("name-input").focus();
+    $("name-input").select();
   }
 
   async function saveName(event) {
@@ -706,6 +727,11 @@
     delete input.dataset.dirty;
     if (!response.ok) { $("name-state").textContent = (response.data && response.data.message) || t("That name was refused."); return; }
     if (!hotSeat) T.setName(typed);
+    delete $("name-form").dataset.editing;
+    input.blur();
+    // the name as saved, at once (the table's next view says the same)
+    if (publicSeats[active]) publicSeats[active] = { ...publicSeats[active], name: typed };
+    drawName();
     $("name-state").textContent = t("Saved.");
     setTimeout(() => { $("name-state").textContent = ""; }, 2000);
   }
@@ -866,6 +892,7 @@
     boardShell = $("board").cloneNode(false);
     $("play-again").onclick = playAgain;
     $("name-form").onsubmit = saveName;
+    $("name-change").onclick = changeName;
     $("chat-form").onsubmit = sendChat;
     $("hints-off").onclick = () => setHints(false);
     $("hints-on").onclick = () => setHints(true);
