@@ -84,10 +84,10 @@
 
     // moves in words (the board's describeMove; the notation is in the downloaded record)
     const renderer = T.board(p.game);
-    const moveWords = (text) => {
+    const moveWords = (text, mover = null) => {
       if (!renderer || typeof renderer.describeMove !== "function") return text;
       try {
-        const d = renderer.describeMove(text, null, { seat: p.seat, seats: p.seats, act: null });
+        const d = renderer.describeMove(text, null, { seat: p.seat, seats: p.seats, act: null, mover });
         return d === null ? text : typeof d === "string" ? d : d.words || text;
       } catch (e) { return text; }
     };
@@ -95,7 +95,7 @@
     $("move-list").replaceChildren(...(p.moves || []).map(([seat, text], i) =>
       el("li", { class: i < step ? "done" : "", value: i + 1, tabindex: 0, onclick: () => show(i + 1),
         onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); show(i + 1); } } },
-        `${T.seatLabel(p.seats, seat)}: `, text === null || text === undefined ? el("i", { class: "hint" }, t("a secret choice (shown at the end)")) : moveWords(text))));
+        `${T.seatLabel(p.seats, seat)}: `, text === null || text === undefined ? el("i", { class: "hint" }, t("a secret choice (shown at the end)")) : moveWords(text, seat))));
     $("event-log").replaceChildren(...(p.event_text || []).map(([i, text]) => el("li", { value: i }, text)));
     $("event-log").scrollTop = $("event-log").scrollHeight;
     const ctx = { seat: p.seat, legal: [], act: null, seats: p.seats };

@@ -580,6 +580,7 @@
   // one kind fold into a group the player opens.
   function drawMoves(legal, ctx, mySeat) {
     const box = $("legal-moves");
+    $("moves-title").hidden = mySeat === null; // a spectator has no moves: only the line below
     if (!legal.length) {
       box.replaceChildren(el("p", { class: "hint" }, mySeat !== null ? t("Nothing to do now.") : t("Spectators watch.")));
       return;

@@ -104,7 +104,13 @@
     if (renderer && typeof renderer.outcome === "function") {
       try { own = renderer.outcome(payload, { ...(ctx || {}), seats }); } catch (e) { console.error(e); }
     }
-    return { headline: (own && own.headline) || headline, detail: (own && own.detail) || "", winners };
+    let detail = (own && own.detail) || "";
+    // a seat that did not win is told where it finished (a game's own headline, like solo's, says it all)
+    const ranks = result.ranks || [];
+    if (me !== null && me !== undefined && !winners.includes(me) && Number.isInteger(ranks[me]) && !(own && own.headline)) {
+      detail = (detail ? detail + " " : "") + t("Your place: {rank} of {count}.", { rank: ranks[me], count: ranks.length });
+    }
+    return { headline: (own && own.headline) || headline, detail, winners };
   }
 
   // -- SHA-256 ---------------------------------------------------------------------------------------

@@ -91,7 +91,9 @@ Tabletown.boardPart("multicity", "follow", () => {
     if (Math.floor(tx / 3) === 0 && Math.floor(ty / 3) === 0) return t("the {square} square of the start tile", { square });
     return t("the {square} square of the tile {where}", { square, where: fromStart(tx, ty) });
   }
-  function describeMove(text) {
+  // `ctx.mover`: whose move it was, when it is not the reader's own (the replay's move list)
+  function describeMove(text, payload, ctx) {
+    const theirs = ctx && ctx.mover !== undefined && ctx.mover !== null && ctx.mover !== ctx.seat;
     if (text === "draw") return t("Draw a tile");
     if (text === "pass") return t("Place nothing this round");
     let m = /^t (-?\d+),(-?\d+) r([0-3])$/.exec(text);
@@ -101,7 +103,9 @@ Tabletown.boardPart("multicity", "follow", () => {
     m = /^(\d)([hv]) (-?\d+),(-?\d+)$/.exec(text);
     if (m) {
       const fields = { length: m[1], from: squareWords(Number(m[3]), Number(m[4])) };
-      return { words: m[2] === "h" ? t("Place your {length}-square object lying: from {from} to the right", fields) : t("Place your {length}-square object standing: from {from} downward", fields),
+      const lying = theirs ? t("Place a {length}-square object lying: from {from} to the right", fields) : t("Place your {length}-square object lying: from {from} to the right", fields);
+      const standing = theirs ? t("Place a {length}-square object standing: from {from} downward", fields) : t("Place your {length}-square object standing: from {from} downward", fields);
+      return { words: m[2] === "h" ? lying : standing,
         group: t("Place a {length}-square object", fields) };
     }
     return text;

@@ -524,6 +524,14 @@
   // records, the API and the terminal.
   const BONUS_WORD = { e: "easy opening", f: "free action", x: "expansion" };
   function describeMove(text, payload) {
+    // a whole round stored as one move (a bot's, or a typed plan): "c, 1.4, up limo", step by step
+    if (text.includes(",")) {
+      const said = text.split(",").map((step) => step.trim()).filter(Boolean).map((step) => {
+        const d = describeMove(step, payload);
+        return typeof d === "string" ? d : d.words;
+      });
+      return { words: said.join("; "), group: t("Choose a combination") };
+    }
     const words = W || T.config("board-words") || {};
     const st = (payload && payload.state) || {};
     const simple = {
