@@ -338,8 +338,10 @@
     const playing = queue.length > 0; // the others' steps are still being shown: your moves wait
     const stale = payload.seq < awaitedSeq; // your move is in, its position not yet here
     const legal = playing || stale ? [] : payload.legal || [];
-    if (playing) $("legal-moves").replaceChildren(el("p", { class: "hint follow-wait" }, t("Showing the other players' moves…") + " ",
+    // (a spectator has no moves to wait for: the bar above the board has its own "Skip to now")
+    if (playing && mySeat !== null) $("legal-moves").replaceChildren(el("p", { class: "hint follow-wait" }, t("Showing the other players' moves…") + " ",
       el("button", { class: "small", type: "button", onclick: skip }, t("Skip to now"))));
+    else if (playing) { $("moves-title").hidden = true; $("legal-moves").replaceChildren(); }
     else drawMoves(legal, { seat: mySeat, legal, act: (text) => act(text), seats }, mySeat);
     const res = payload.result;
     $("seat-list").replaceChildren(...seats.map((s) => el("li", { class: toAct.includes(s.seat) ? "acting" : res && res.ranks[s.seat] === 1 ? "winner" : "" },
