@@ -52,6 +52,18 @@ def test_lobby_table_and_replay_in_a_browser(tmp_path):
             page.click("#forward")
             # a function, not an expression: Playwright evals an expression, which the CSP forbids
             page.wait_for_function("() => document.getElementById('step').value === '1'")
+            # the page never scrolls sideways, and the step controls stay in sight right above the
+            # board while one scrolls down to it (they used to sit above the analysis, off screen)
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+            page.evaluate(
+                "() => window.scrollTo(0, document.getElementById('board').getBoundingClientRect().top + window.scrollY)"
+            )
+            bar = page.evaluate(
+                "() => document.getElementById('replay-bar').getBoundingClientRect().toJSON()"
+            )
+            assert -1 <= bar["top"] < 5 and bar["bottom"] < height / 2
+            page.keyboard.press("ArrowRight")
+            page.wait_for_function("() => document.getElementById('step').value === '2'")
             page.select_option("#view-seat", "1")
             page.click("#last")
             page.wait_for_selector("#status-line:has-text('game over')")
