@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Annotated, NoReturn
 
 import typer
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.table import Table
 
@@ -25,7 +25,16 @@ from .core.record import Record, apply_recorded, verify
 from .core.registry import all_games, get_game
 from .core.rng import derive_seed
 from .core.session import bot_agent, play_out
-from .terminal import HotSeat, HumanAgent, LeaveGame, Stepper, human_count, resume_state, secret_moves
+from .terminal import (
+    HotSeat,
+    HumanAgent,
+    LeaveGame,
+    Stepper,
+    human_count,
+    render_board,
+    resume_state,
+    secret_moves,
+)
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="Tabletown: city-building board games.")
 console = Console(highlight=False)
@@ -91,7 +100,9 @@ def play(
             _check_writable(record)
         # A resumed game with several people at the keyboard starts with a hand-over: whoever typed
         # the command is not necessarily the seat to play first (security audit 13).
-        table = HotSeat(human_count(seats), last=-1 if resume is not None else None)
+        table = HotSeat(
+            human_count(seats), last=-1 if resume is not None else None, resumed=resume is not None
+        )
         agents = []
         for index, spec in enumerate(seats):
             if spec == "human":
@@ -122,13 +133,22 @@ def play(
             console.print(escape(saved))
         raise typer.Exit(1) from None
     if has_human or not quiet:
-        console.print(in_language(game.render, state.view(None), lang=language))
+        console.print(_final_board(state, seats, table, language))
     _print_result(state, seats, language)
     if record is not None:
         rec.save(record)
         console.print(
             escape(words.tr("record saved to {path} (replay with: tabletown replay {path})", path=record))
         )
+
+
+def _final_board(state: State, seats: list[str], table: HotSeat, lang: str) -> RenderableType:
+    """The board at the end of a game: with people at the table, every event that one of them has
+    not been shown yet (the last moves, the final scoring); else the newest few."""
+    since = table.unseen_from(seat for seat, spec in enumerate(seats) if spec == "human")
+    if since is None:
+        return in_language(state.game.render, state.view(None), lang=lang)
+    return render_board(state.game, state.view(None, since=since), lang, all_events=True)
 
 
 def _check_writable(path: Path) -> None:
@@ -148,12 +168,26 @@ def _print_result(state: State, seats: list[str], lang: str = "en") -> None:
     if result is None:
         console.print(words.tr("the game did not finish"))
         return
+    # Every seat, and any opponent that holds no seat (solo New Las Vegas' ACME), by rank.
+    rows = [(result.ranks[seat], str(seat), seats[seat], result.scores[seat]) for seat in range(len(seats))]
+    rows += [(rank, "-", name, score) for name, score, rank in state.game.rivals(state.view(None), lang)]
+    rows.sort(key=lambda row: row[0])
     table = Table(title=words.tr("Result"))
     for column in (words.tr("rank"), words.tr("seat"), words.tr("player"), words.tr("score")):
         table.add_column(column)
-    for seat in sorted(range(len(seats)), key=lambda s: result.ranks[s]):
-        table.add_row(str(result.ranks[seat]), str(seat), seats[seat], f"{result.scores[seat]:g}")
+    for rank, seat, player, score in rows:
+        table.add_row(str(rank), seat, player, f"{score:g}")
     console.print(table)
+    winners = [
+        words.tr("seat {seat} ({player})", seat=seat, player=player) if seat != "-" else player
+        for rank, seat, player, _score in rows
+        if rank == 1
+    ]
+    if len(winners) == 1:
+        outcome = words.tr("winner: {winner}", winner=winners[0])
+    else:
+        outcome = words.tr("shared win: {winners}", winners=", ".join(winners))
+    console.print(f"[bold]{escape(outcome)}[/]")
 
 
 @app.command()

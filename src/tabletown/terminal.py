@@ -4,17 +4,20 @@ What a person types at a prompt:
 * a move in the game's notation (``build cafe``, ``2.5``, ``t 3,0 r1``);
 * ``#N`` for entry N of the numbered move list; a bare number is an entry too unless the game's
   notation reads it as a move, and when both readings exist the prompt asks which one was meant;
-* ``help`` (or ``?``) lists every move, ``board`` redraws, ``quit`` saves and leaves (after a yes).
+* ``help`` (or ``?``) lists every move and explains the notation, ``board`` redraws the whole board
+  (with its newest events), ``quit`` saves and leaves (after a yes or no: any other answer asks again).
+Every event the seat has not been shown yet is printed with the board before its prompt.
 Nothing typed can end the game with a traceback: every refusal names the rule and changes nothing.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from rich.columns import Columns
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.markup import escape
 
 from .core.errors import ActionError, TabletownError
@@ -32,11 +35,34 @@ class LeaveGame(Exception):
 
 @dataclass
 class HotSeat:
-    """Who last had the keyboard, so that a hand-over between two human seats clears the screen."""
+    """Who last had the keyboard, so that a hand-over between two human seats clears the screen, and
+    how much of the log each seat has been shown (``resumed``: a saved game, whose earlier events
+    were shown in an earlier sitting)."""
 
     humans: int
     last: int | None = None
     seen_events: dict[int, int] = field(default_factory=dict)
+    resumed: bool = False
+
+    def shown(self, seat: int) -> int | None:
+        """The log index up to which ``seat`` has been shown the events; None when it is not known (a
+        resumed game before the seat's first prompt in this sitting)."""
+        return self.seen_events.get(seat, None if self.resumed else 0)
+
+    def unseen_from(self, seats: Iterable[int]) -> int | None:
+        """The log index from which some of ``seats`` has been shown no event (None: not known)."""
+        marks = [self.shown(seat) for seat in seats]
+        if not marks or None in marks:
+            return None
+        return min(mark for mark in marks if mark is not None)
+
+
+def render_board(game: Game, view: Mapping[str, Any], lang: str, all_events: bool = False) -> RenderableType:
+    """The game's board for ``view`` in ``lang``, its log with the newest few events of the view, or
+    with every one of them (``all_events``: a view asked for the events a seat has not seen yet)."""
+    if all_events:
+        return game.render(view, lang=lang, all_events=True)
+    return in_language(game.render, view, lang=lang)
 
 
 class HumanAgent:
@@ -63,9 +89,26 @@ class HumanAgent:
     def _ask(self, prompt: str) -> str:
         try:
             return self.console.input(prompt).strip()
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             self.console.print("\n" + self.words.tr("no more input"))
             raise LeaveGame from None
+        except KeyboardInterrupt:
+            self.console.print("\n" + self.words.tr("interrupted (Ctrl-C)"))
+            raise LeaveGame from None
+
+    def _yes_or_no(self, question: str) -> bool:
+        """Asks ``question`` until the answer is yes or no (y/n, or the language's own words): any
+        other answer, an empty one included, asks again rather than counting as either."""
+        yes = {"y", "yes", self.words.trp("answer yes", "y"), self.words.trp("answer yes", "yes")}
+        no = {"n", "no", self.words.trp("answer no", "n"), self.words.trp("answer no", "no")}
+        while True:
+            answer = self._ask(f"[yellow]{escape(question)}[/] ").lower()
+            if answer in yes:
+                return True
+            if answer in no:
+                return False
+            again = self.words.tr("please answer y or n")
+            self.console.print(f"[red]{escape(again)}[/]")
 
     def understand(self, state: State, player: int, text: str) -> Action | None:
         """The action ``text`` asks for, or None after explaining why there is none."""
@@ -75,15 +118,10 @@ class HumanAgent:
             self._help(state, player, legal)
             return None
         if lowered == "board":
-            self._show(state, player)
+            self._show(state, player, redraw=True)
             return None
         if lowered in {"quit", "exit"}:
-            leave = self.words.tr("save the game and leave? (y/n)")
-            if self._ask(f"[yellow]{escape(leave)}[/] ").lower() in {
-                "y",
-                "yes",
-                self.words.trp("answer yes", "y"),
-            }:
+            if self._yes_or_no(self.words.tr("save the game and leave? (y/n)")):
                 raise LeaveGame
             return None
         if lowered.startswith("#"):
@@ -186,11 +224,19 @@ class HumanAgent:
         else:
             console.print("\n" * max(console.height, 40), end="")
 
-    def _show(self, state: State, player: int) -> None:
-        # The view carries only the events this seat has not been shown yet; the game's renderer
-        # words them along with the board.
-        view = state.view(player, since=self.table.seen_events.get(player, 0))
-        self.console.print(in_language(self.game.render, view, lang=self.lang))
+    def _show(self, state: State, player: int, redraw: bool = False) -> None:
+        """The board from ``player``'s seat. At a new prompt the view carries only the events this seat
+        has not been shown yet, and the game's renderer words every one of them along with the board
+        (however many happened since: a bet at the seat's casino, the pay-outs of a bot's turn);
+        ``board`` (``redraw``), and the first prompt of a resumed game, draw the whole board with
+        its newest few events instead."""
+        seen = self.table.shown(player)
+        if redraw or seen is None:
+            view = state.view(player)
+            self.console.print(render_board(self.game, view, self.lang))
+        else:
+            view = state.view(player, since=seen)
+            self.console.print(render_board(self.game, view, self.lang, all_events=True))
         self.table.seen_events[player] = view["event_count"]
         self.console.print(f"[bold]{escape(in_language(self.game.status_line, view, lang=self.lang))}[/]")
         self._help(state, player, state.legal_actions(player), short=True)
@@ -207,10 +253,12 @@ class HumanAgent:
                 more = self.words.tr("Enter for more, q to stop")
                 if start + PAGE < len(texts) and self._ask(f"[dim]{escape(more)}[/] ") == "q":
                     break
-        if self.game.notation_help:
+        # The notation's help is long (three or four lines on 80 columns): only 'help' prints it, so
+        # that the prompt leaves room for the board.
+        if self.game.notation_help and not short:
             self.console.print(f"[dim]{escape(self.game.notation_help)}[/]")
         hint = self.words.tr(
-            "type a move, or #N for move N; 'board' redraws, 'help' lists moves, 'quit' leaves"
+            "type a move or #N; 'help' explains the notation, 'board' redraws, 'quit' leaves"
         )
         self.console.print(f"[dim]{escape(hint)}[/]")
 
@@ -293,13 +341,17 @@ class Stepper:
                 command = self.console.input(f"[dim]{escape(keys)}[/] ")
             except (EOFError, KeyboardInterrupt):
                 return
-            moves = self.command(command.strip().lower(), moves)
-            if moves < 0:
+            shown = self.command(command.strip().lower(), moves)
+            if shown is None:  # refused: the message stays on screen under the board
+                continue
+            if shown < 0:
                 return
+            moves = shown
             self.show(moves)
 
-    def command(self, command: str, moves: int) -> int:
-        """The move number to show after ``command`` (-1: leave)."""
+    def command(self, command: str, moves: int) -> int | None:
+        """The move number to show after ``command`` (-1: leave; None: the command was refused, with
+        a message saying why, and nothing is to be redrawn)."""
         words = command.split()
         if command in {"q", "quit"}:
             return -1
@@ -307,23 +359,28 @@ class Stepper:
             return min(self.total, moves + 1)
         if command in {"b", "back"}:
             return max(0, moves - 1)
-        if len(words) == 2 and words[0] in {"j", "jump"} and _small_number(words[1]):
-            return max(0, min(self.total, int(words[1])))
-        if len(words) == 2 and words[0] in {"s", "seat"}:
-            if words[1] == "-":
+        if words and words[0] in {"j", "jump"}:
+            if len(words) == 2 and _small_number(words[1]):
+                return max(0, min(self.total, int(words[1])))
+            jump = self.words.tr("after j comes a move number, 0-{total}", total=self.total)
+            self.console.print(f"[red]{escape(jump)}[/]")
+            return None
+        if words and words[0] in {"s", "seat"}:
+            if len(words) == 2 and words[1] == "-":
                 self.seat = None
-            elif _small_number(words[1]) and int(words[1]) < len(self.record.seats):
+                return moves
+            if len(words) == 2 and _small_number(words[1]) and int(words[1]) < len(self.record.seats):
                 self.seat = int(words[1])
-            else:
-                seats = self.words.tr(
-                    "seats are 0-{last}, or - for a spectator", last=len(self.record.seats) - 1
-                )
-                self.console.print(f"[red]{escape(seats)}[/]")
-            return moves
+                return moves
+            seats = self.words.tr("seats are 0-{last}, or - for a spectator", last=len(self.record.seats) - 1)
+            self.console.print(f"[red]{escape(seats)}[/]")
+            return None
         if _small_number(command):
             return max(0, min(self.total, int(command)))
-        self.console.print(f"[red]{escape(self.words.tr('unknown command'))}[/]")
-        return moves
+        # (a message inside an f-string would escape the catalogs' extraction)
+        unknown = self.words.tr("unknown command: n, b, j N, s N or q")
+        self.console.print(f"[red]{escape(unknown)}[/]")
+        return None
 
 
 def _small_number(text: str) -> bool:

@@ -149,3 +149,113 @@ def test_hot_seat_never_shows_a_pending_choice_to_the_next_seat(tmp_path):
     lowered = after_handover.lower()
     assert "seat 0 loan" not in lowered and "p0 takes a loan" not in lowered and "(0, 'loan')" not in lowered
     assert json.dumps(record.to_json())  # the saved game is a valid record
+
+
+def test_leaving_asks_again_until_yes_or_no():
+    """'quit' asks to save and leave: only y/n (or the language's words) answer it; anything else,
+    an empty line included, asks again instead of quietly meaning no."""
+    from tabletown.terminal import LeaveGame
+
+    agent, console = agent_with_answers(["maybe", "", "n"])
+    assert agent.understand(ManyMoves(), 0, "quit") is None
+    assert console.export_text().count("please answer y or n") == 2
+    agent, console = agent_with_answers(["ok?", "y"])
+    with pytest.raises(LeaveGame):
+        agent.understand(ManyMoves(), 0, "quit")
+    assert console.export_text().count("save the game and leave? (y/n)") == 2
+
+
+def test_ctrl_c_and_end_of_input_are_told_apart():
+    from io import StringIO
+
+    from rich.console import Console
+
+    from tabletown.core.registry import get_game
+    from tabletown.terminal import HotSeat, HumanAgent, LeaveGame
+
+    for raised, said in ((KeyboardInterrupt, "interrupted (Ctrl-C)"), (EOFError, "no more input")):
+        console = Console(file=StringIO(), width=100, record=True)
+
+        def stop(prompt, raised=raised):
+            raise raised
+
+        console.input = stop  # type: ignore[method-assign]  # a keyboard that interrupts or ends
+        agent = HumanAgent(get_game("machikoro"), console, HotSeat(1))
+        with pytest.raises(LeaveGame):
+            agent._ask("seat 0>")
+        text = console.export_text()
+        assert said in text and ("no more input" in text) == (raised is EOFError)
+
+
+def test_the_prompt_leaves_the_notation_to_help():
+    """The prompt shows the moves and one short line; the notation's help, several lines long, comes
+    with 'help' only (so that more of the board fits an 80x24 terminal)."""
+    from tabletown.core.registry import get_game
+
+    game = get_game("machikoro")
+    state = game.new_game(2, {}, seed=1)
+    agent, console = agent_with_answers([])
+    agent._show(state, 0)
+    shown = console.export_text()
+    assert game.notation_help[:30] not in shown and "#1 roll" in shown
+    assert "'help' explains the notation" in shown
+    agent.understand(state, 0, "help")
+    assert game.notation_help[:30] in console.export_text()
+
+
+def test_a_refused_replay_command_leaves_its_message_on_screen(tmp_path):
+    """`replay --step`: an unknown command or a bad argument prints why and redraws nothing (a redraw
+    would push the message off the screen); a good one redraws."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from tabletown.terminal import Stepper
+
+    path = tmp_path / "g.json"
+    play([*MK, "--record", str(path)], ["roll", "#1", "quit", "y"])
+    console = Console(file=StringIO(), width=100, record=True)
+    typed = iter(["x", "j abc", "s 7", "s", "n", "q"])
+    console.input = lambda prompt: next(typed)  # type: ignore[method-assign]  # typed commands
+    stepper = Stepper(Record.load(path), console, None)
+    shows = []
+    stepper.show = shows.append  # type: ignore[method-assign]  # count the redraws
+    stepper.run()
+    text = console.export_text()
+    assert shows == [0, 1]  # the first screen and the one after 'n'
+    assert "unknown command" in text and "after j comes a move number" in text
+    assert text.count("seats are 0-1") == 2
+
+
+def test_a_resumed_game_opens_with_the_newest_events_then_shows_every_new_one():
+    """Resumed, a seat's first prompt cannot know what was shown in the last sitting: it draws the
+    board with the newest few events (not the whole game's log); from then on every new event."""
+    import random
+    from io import StringIO
+
+    from rich.console import Console
+
+    from tabletown.core.registry import get_game
+    from tabletown.games.machikoro.render import LOG_LINES
+    from tabletown.terminal import HotSeat, HumanAgent
+
+    game = get_game("machikoro")
+    state = game.new_game(3, {}, seed=2)
+    rng = random.Random(2)
+    for _ in range(30):
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert len(state.events(0)) > 3 * LOG_LINES
+    console = Console(file=StringIO(), width=300, record=True)
+    table = HotSeat(1, last=-1, resumed=True)
+    agent = HumanAgent(game, console, table)
+    agent._show(state, 0)
+    assert sum(line.startswith("· ") for line in console.export_text().splitlines()) == LOG_LINES
+    assert table.seen_events[0] == len(state.log)
+    before = len(state.log)
+    for _ in range(12):
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    agent._show(state, 0)
+    shown = sum(line.startswith("· ") for line in console.export_text().splitlines())
+    assert shown == len(state.events(0, before)) > LOG_LINES

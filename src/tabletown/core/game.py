@@ -422,14 +422,22 @@ class Game(ABC):
 
         return glossary_term(glossary_of(type(self).__module__), key, lang)
 
+    def rivals(self, view: Mapping[str, Any], lang: str = "en") -> list[tuple[str, float, int]]:
+        """The opponents of a finished game that hold no seat (solo New Las Vegas' ACME), each as
+        (name in ``lang``, score, rank on the seats' scale), for the result table; none by default."""
+        return []
+
     def status_line(self, view: Mapping[str, Any], lang: str = "en") -> str:
         """One short line for the prompt (it must fit 80 columns): the viewer's own essentials. Games
         override it with their own (coins, score, phase); the default says who acts."""
         acting = ", ".join(str(seat) for seat in view.get("to_act", ()))
         return f"you are seat {view.get('seat')}; to act: {acting or 'nobody'}"
 
-    def render(self, view: Mapping[str, Any], lang: str = "en") -> RenderableType:
-        """A Rich renderable of a view in ``lang`` (defaults to its JSON)."""
+    def render(self, view: Mapping[str, Any], lang: str = "en", all_events: bool = False) -> RenderableType:
+        """A Rich renderable of a view in ``lang`` (defaults to its JSON). The board's log words the
+        view's newest few events, as many as fit a screen with the board (a replay, a redraw), or
+        with ``all_events`` every one of them: the terminal's prompt asks for a view holding just
+        the events its seat has not been shown yet, and none of those may be left out."""
         from rich.pretty import Pretty
 
         return Pretty(view)

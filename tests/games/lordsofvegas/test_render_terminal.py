@@ -69,3 +69,66 @@ def test_cli_status_line_at_the_prompt_on_80_columns() -> None:
     status = max(i for i, line in enumerate(lines) if line.startswith("P0: $20"))
     prompt = max(i for i, line in enumerate(lines) if line.startswith("seat 0>"))
     assert prompt - status < 24
+
+
+# Alike to the other games' test_render_terminal.py on purpose: each game's tests stand alone.
+def test_the_prompt_words_every_unseen_event_and_board_redraws_the_newest() -> None:
+    """At a prompt every event the seat has not been shown yet is printed, however many (here more
+    than the board's log holds: a bot's whole turn with its pay-outs); ``board`` redraws the whole
+    board with the newest few."""
+    import io
+
+    from tabletown.games.lordsofvegas.render import LOG_LINES
+    from tabletown.terminal import HotSeat, HumanAgent
+
+    rng = random.Random(2)
+    state = GAME.new_game(2, {}, seed=2)
+    for _ in range(60):
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    seen = len(state.log) - (LOG_LINES + 6)
+    unseen = [line for event in state.events(0, seen) for line in log_lines(event)]
+    assert len(unseen) > LOG_LINES
+    console = Console(file=io.StringIO(), width=300, record=True, color_system=None)
+    agent = HumanAgent(GAME, console, HotSeat(1, seen_events={0: seen}))
+    agent._show(state, 0)
+    text = console.export_text()
+    for line in unseen:
+        assert f"· {line}\n" in text, line
+    agent.understand(state, 0, "board")
+    redrawn = console.export_text()
+    assert 0 < sum(1 for line in redrawn.splitlines() if line.startswith("· ")) <= LOG_LINES + 2
+
+
+def test_words_without_python_lists_counts_or_empty_moves() -> None:
+    """The end names the winner ("game over: P1 wins", not "winners [1]"); a refused move's arity is
+    spelt out (not "takes 2 argument(s)"); re-rolled values are listed plainly; a marker that stays
+    where it was takes no line in the log (and is worded as staying, not "from 16 to 16")."""
+    from tabletown.core.errors import MalformedAction
+    from tabletown.games.lordsofvegas.render import describe_event, render_pending
+
+    rng = random.Random(4)
+    state = GAME.new_game(2, {}, seed=4)
+    while state.to_act:
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    (winner,) = state.result().winners
+    text = screen(state.view(None))
+    assert f"game over: P{winner} wins" in text and "winners [" not in text
+    messages = []
+    for typed in ("build a2", "take", "end now"):
+        try:
+            state.parse_action(typed, 0)
+        except MalformedAction as error:
+            messages.append(error.message)
+    assert messages == [
+        "'build' takes two arguments: see 'help'",
+        "'take' takes one argument: see 'help'",
+        "'end' takes no arguments: see 'help'",
+    ]
+    placing = render_pending({"placing": [{"seat": 1, "values": [5, 3], "lots": ["c5", "c6"]}]})
+    assert placing is not None and "re-rolled values 5, 3 on c5, c6" in placing.plain
+    stay = {"i": 7, "kind": "score", "seat": 0, "from": 16, "to": 16}
+    assert log_lines(stay) == []
+    assert describe_event(stay).startswith("P0 stays at 16 points")
+    assert log_lines({**stay, "to": 18}) == ["P0 moves from 16 to 18 points"]

@@ -253,7 +253,7 @@ def test_view_carries_the_board_as_data():
     assert st["players"][0]["establishments"] == {"wheat": 1, "bakery": 1}
     assert st["pending"] == {"seat": 0, "decision": "roll", "dice": [1]}
     assert st["market_kind"] == "ten" and set(st["market"]) <= set(cards)
-    assert describe_pending(view) == "P0 rolls (roll)."
+    assert describe_pending(view) == "P0 to roll (roll)."
     base = GAME.new_game(2, {}, seed=4).view(None)["state"]
     assert len(base["cards"]) == 15 and [lm["id"] for lm in base["landmarks"]] == [
         "station",
@@ -266,7 +266,7 @@ def test_view_carries_the_board_as_data():
 @pytest.mark.parametrize(
     ("moves", "dice", "pending", "words"),
     [
-        ((), (), {"decision": "roll", "dice": [1, 2]}, "P0 rolls (roll / roll2)."),
+        ((), (), {"decision": "roll", "dice": [1, 2]}, "P0 to roll (roll / roll2)."),
         (
             ("roll2",),
             (5, 6),

@@ -294,15 +294,13 @@ def test_english_is_the_text_it_always_was(event: dict[str, Any], viewer: int | 
 def test_english_board_texts_are_unchanged() -> None:
     state = GAME.new_game(2, {}, seed=4)
     view = state.view(0)
-    assert describe_pending(view) == describe_pending(view, "en") == "P0 rolls (roll)."
+    assert describe_pending(view) == describe_pending(view, "en") == "P0 to roll (roll)."
     assert status_line(view) == "P0 (you): 3 coins, 0/4 landmarks; turn 1, P0 roll"
     assert status_line(state.view(None)) == "spectator; turn 1, P0 roll"
     console = Console(width=120, color_system=None, file=io.StringIO())
     console.print(GAME.render(view))
     screen = console.file.getvalue()  # type: ignore[attr-defined]  # the StringIO above
-    assert screen.startswith(
-        "Machi Koro — turn 1, last roll: - (total 0)\nP0 (you) ◀ to act  3 coins  station· "
-    )
+    assert screen.startswith("Machi Koro — turn 1, not rolled yet\nP0 (you) ◀ to act  3 coins  station· ")
     assert "Market: card, rolls, cost, left — name: effect" in screen
     assert "bakery       2-3 $1 ×6 Bakery: 1 on your roll (+1 with Mall)" in screen
 

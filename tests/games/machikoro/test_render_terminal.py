@@ -50,3 +50,52 @@ def test_cli_status_line_at_the_prompt_on_80_columns(tmp_path) -> None:
     last = out.rsplit("Machi Koro — turn", 1)[1].splitlines()
     status = next(i for i, line in enumerate(last) if line.startswith("P0 (you):"))
     assert len(last) - status <= 23
+
+
+# Alike to the other games' test_render_terminal.py on purpose: each game's tests stand alone.
+def test_the_prompt_words_every_unseen_event_and_board_redraws_the_newest() -> None:
+    """At a prompt every event the seat has not been shown yet is printed, however many (here more
+    than the board's log holds: three opponents' turns); ``board`` redraws the board with the newest
+    few."""
+    import io
+    import random
+
+    from tabletown.games.machikoro.render import LOG_LINES, describe_event
+    from tabletown.terminal import HotSeat, HumanAgent
+
+    rng = random.Random(2)
+    state = GAME.new_game(4, {}, seed=2)
+    for _ in range(40):
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    seen = len(state.log) - (LOG_LINES + 5)
+    unseen = [describe_event(event) for event in state.events(0, seen)]
+    assert len(unseen) > LOG_LINES
+    console = Console(file=io.StringIO(), width=300, record=True, color_system=None)
+    agent = HumanAgent(GAME, console, HotSeat(1, seen_events={0: seen}))
+    agent._show(state, 0)
+    text = console.export_text()
+    for line in unseen:
+        assert f"· {line}\n" in text, line
+    agent.understand(state, 0, "board")
+    redrawn = console.export_text()
+    assert sum(1 for line in redrawn.splitlines() if line.startswith("· ")) == LOG_LINES
+
+
+def test_one_coin_the_roll_to_come_and_no_empty_roll() -> None:
+    """ "1 coin" (not "1 coins") on the board and the prompt's line; the decision to roll reads as one
+    ("P0 to roll"), and a turn not rolled yet says so instead of "last roll: - (total 0)"."""
+    from tabletown.games.machikoro.render import describe_pending, render_city, status_line
+
+    state = GAME.new_game(2, {}, seed=4)
+    view = state.view(0)
+    text = screen(view)
+    assert text.startswith("Machi Koro — turn 1, not rolled yet\n") and "(total 0)" not in text
+    assert describe_pending(view) == "P0 to roll (roll)."
+    player = {**view["state"]["players"][1], "coins": 1}
+    catalogue = {card["id"]: card for card in view["state"]["cards"]}
+    assert "  1 coin  " in render_city(1, player, False, catalogue).plain
+    view["state"]["players"][0]["coins"] = 1
+    assert status_line(view).startswith("P0 (you): 1 coin, 0/4 landmarks;")
+    view["state"]["players"][0]["coins"] = 2
+    assert status_line(view).startswith("P0 (you): 2 coins, 0/4 landmarks;")

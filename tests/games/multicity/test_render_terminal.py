@@ -68,3 +68,59 @@ def test_cli_status_line_at_the_prompt_on_80x24() -> None:
     status = max(i for i, line in enumerate(lines) if line.startswith("P0 (you, green)"))
     prompt = max(i for i, line in enumerate(lines) if line.startswith("seat 0>"))
     assert prompt - status < 24
+
+
+# Alike to the other games' test_render_terminal.py on purpose: each game's tests stand alone.
+def test_the_prompt_words_every_unseen_event_and_board_redraws_the_newest() -> None:
+    """At a prompt every event the seat has not been shown yet is printed, however many (here more
+    than the board's log holds); ``board`` redraws the board with the newest few."""
+    import io
+
+    from tabletown.games.multicity.render import LOG_LINES, describe_event
+    from tabletown.terminal import HotSeat, HumanAgent
+
+    rng = random.Random(2)
+    state = GAME.new_game(2, {}, seed=2)
+    for _ in range(30):
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    seat = state.to_act[0]
+    seen = len(state.log) - (LOG_LINES + 5)
+    unseen = [describe_event(event) for event in state.events(seat, seen)]
+    assert len(unseen) > LOG_LINES
+    console = Console(file=io.StringIO(), width=300, height=60, record=True, color_system=None)
+    agent = HumanAgent(GAME, console, HotSeat(1, seen_events={seat: seen}))
+    agent._show(state, seat)
+    text = console.export_text()
+    for line in unseen:
+        assert f"  {line}\n" in text, line
+    agent.understand(state, seat, "board")
+    redrawn = console.export_text()
+    assert sum(1 for line in unseen if f"  {line}\n" in redrawn) <= LOG_LINES
+
+
+def test_heading_says_game_over_once_and_the_final_round_by_seat() -> None:
+    """The heading at the end says "game over" once (not "game over · over"); the final round names
+    the seats still to place (not a Python list); a stack of one tile is "1 tile"."""
+    from tabletown.games.multicity.render import render_view
+
+    rng = random.Random(3)
+    state = GAME.new_game(2, {}, seed=3)
+    final_round = None
+    while state.to_act:  # tiles first, so that the stack runs out and the final round comes
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        tiles = [a for a in legal if state.format_action(a).split()[0] in ("draw", "t")]
+        state.apply(seat, rng.choice(tiles or legal))
+        view = state.view(0)
+        if view["state"]["final_round"] and final_round is None:
+            final_round = screen(view, height=60)
+    over = screen(state.view(None), height=60).splitlines()[0]
+    assert over.startswith("Multicity — game over · stack: ") and "over · over" not in over
+    assert final_round is not None and "final round: still to place: seat " in final_round
+    assert "[" not in final_round.split("final round: still to place:")[1].splitlines()[0]
+    view = state.view(None)
+    view["state"]["stack"] = 1
+    one = Console(width=100, height=60, record=True, color_system=None)
+    one.print(render_view(view))
+    assert "stack: 1 tile · " in one.export_text()

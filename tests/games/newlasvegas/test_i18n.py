@@ -155,7 +155,7 @@ def test_plural_forms() -> None:
     }
     assert status_line(view, "pl").startswith("P0 (ty): -2 punkty do tej pory;")
     assert status_line(view, "ru").startswith("P0 (вы): пока -2 очка;")
-    assert status_line(view) == "P0 (you): -2 points so far; round 2 (round); choosing: 0"
+    assert status_line(view) == "P0 (you): -2 points so far; round 2; choosing: 0"
 
 
 def test_english_is_unchanged() -> None:
@@ -223,7 +223,7 @@ def test_english_is_unchanged() -> None:
         ),
         (
             {"kind": "scores", "totals": [50, 41, 7], "loans": [True, False, True]},
-            "final scores: seat 0 50, seat 1 41, seat 2 7; bank loans taken by seats [0, 2]",
+            "final scores: seat 0 50, seat 1 41, seat 2 7; bank loans taken by seats 0, 2",
             "Final scores: you 50, Bo 41, Cy 7; bank loans taken by you and Cy",
         ),
         (
@@ -238,8 +238,8 @@ def test_english_is_unchanged() -> None:
         ),
         (
             {"kind": "reshuffle_offered", "seats": [0, 2]},
-            "the first architect(s) to complete a project (seat 0, seat 2) may reshuffle all 81 cards",
-            "The first architect(s) to complete a project (you and Cy) may reshuffle all 81 cards",
+            "the first architects to complete a project (seat 0, seat 2) may reshuffle all 81 cards",
+            "The first architects to complete a project (you and Cy) may reshuffle all 81 cards",
         ),
         (
             {

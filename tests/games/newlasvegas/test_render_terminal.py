@@ -165,3 +165,57 @@ def test_events_in_peoples_words_hold_no_notation() -> None:
                 seen.add(event["kind"])
                 assert not re.search(r"\d+\.\d+|\d:\d|\bchose [abc]\b|limousine [nsew]\b", sentence), sentence
     assert {"round_played", "hotel", "game_over"} <= seen
+
+
+# Alike to the other games' test_render_terminal.py on purpose: each game's tests stand alone.
+def test_the_prompt_words_every_unseen_event_and_board_redraws_the_newest() -> None:
+    """At a prompt every event the seat has not been shown yet is printed, however many (here more
+    than the board's log holds: several rounds of four architects); ``board`` redraws the board
+    with the newest few."""
+    import io
+
+    from tabletown.games.newlasvegas.render import LOG_LINES
+    from tabletown.terminal import HotSeat, HumanAgent
+
+    state = random_game(4, 2, stop=40)
+    seat = state.to_act[0]
+    seen = len(state.log) - 2 * LOG_LINES
+    unseen = [describe_event(event) for event in state.events(seat, seen)]
+    assert len(unseen) > LOG_LINES
+    console = Console(file=io.StringIO(), width=400, record=True, color_system=None)
+    agent = HumanAgent(GAME, console, HotSeat(1, seen_events={seat: seen}))
+    agent._show(state, seat)
+    text = console.export_text()
+    for line in unseen:
+        assert f"· {line}\n" in text, line
+    agent.understand(state, seat, "board")
+    redrawn = console.export_text()
+    assert sum(1 for line in redrawn.splitlines() if line.startswith("· ")) == LOG_LINES
+
+
+def test_no_python_lists_or_repeated_words_on_screen() -> None:
+    """Lists on the sheets (groups spent, projects, golf holes, avenues, loans) are written as a
+    person writes them, never as Python's "[0, 0, 0]" or "[]"; the round's heading and the prompt's
+    status line do not say "round 1 (round)"."""
+    from tabletown.games.newlasvegas.words import status_line
+
+    repr_list = re.compile(r"\[\d[\d, ]*\]|\[\]")
+    for players, seed in ((1, 1), (2, 3), (3, 4)):
+        state = random_game(players, seed, stop=25)
+        for seat in (None, *range(players)):
+            text = screen(state.view(seat))
+            assert not repr_list.search(text), repr_list.search(text)
+            assert "(round)" not in text
+        assert "(round)" not in status_line(state.view(0))
+        finished = random_game(players, seed)
+        text = screen(finished.view(None))
+        assert not repr_list.search(text), repr_list.search(text)
+        assert not repr_list.search(" ".join(describe_event(e) for e in finished.events(None)))
+    mid = random_game(2, 3, stop=25).view(0)
+    assert screen(mid).startswith(f"Welcome To New Las Vegas, round {mid['state']['round']} ")
+    scores = {"i": 1, "kind": "scores", "totals": [40, 52, 31], "loans": [True, False, True]}
+    assert describe_event(scores).endswith("bank loans taken by seats 0, 2")
+    scores["loans"] = [False, True, False]
+    assert describe_event(scores).endswith("the bank loan taken by seat 1")
+    offered = describe_event({"i": 2, "kind": "reshuffle_offered", "seats": [1]})
+    assert offered == "the first architect to complete a project (seat 1) may reshuffle all 81 cards"

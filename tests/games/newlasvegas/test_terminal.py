@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from typer.testing import CliRunner
 
 from tabletown.cli import app
@@ -54,3 +55,44 @@ def test_human_plays_solo_against_acme(tmp_path):
     )
     assert "ACME" in output and "card 1:" in output
     assert record.options["architect"] == 10
+
+
+def _finished_solo(seed: int):
+    import random
+
+    from tabletown.games.newlasvegas import GAME
+
+    rng = random.Random(seed)
+    state = GAME.new_game(1, {}, seed=seed)
+    while state.to_act:
+        seat = state.to_act[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+@pytest.mark.parametrize("lang", ["en", "pl", "de", "ru"])
+def test_solo_result_table_has_acme_and_the_winner(monkeypatch, lang, strict):
+    """The result table at the end of a solo game: ACME's row with its score, ranked with the player,
+    and a line naming who won, in every language."""
+    import io
+
+    from rich.console import Console
+
+    from tabletown import cli
+    from tabletown.core.i18n import CORE_DOMAIN, Speaker
+
+    state = _finished_solo(1)
+    final = state.view(None)["state"]["final"]
+    acme, mine = final["acme"]["total"], final["players"][0]["total"]
+    assert acme != mine
+    console = Console(file=io.StringIO(), width=100, record=True, color_system=None)
+    monkeypatch.setattr(cli, "console", console)
+    cli._print_result(state, ["human"], lang)
+    text = console.export_text()
+    rows = [line.split("│")[1:-1] for line in text.splitlines() if line.startswith("│")]
+    cells = sorted([cell.strip() for cell in row] for row in rows)
+    player_rank, acme_rank = ("1", "2") if mine > acme else ("2", "1")
+    assert cells == sorted([[player_rank, "0", "human", f"{mine:g}"], [acme_rank, "-", "ACME", f"{acme:g}"]])
+    words = Speaker(CORE_DOMAIN, lang)
+    winner = "ACME" if acme > mine else words.tr("seat {seat} ({player})", seat=0, player="human")
+    assert words.tr("winner: {winner}", winner=winner) in text

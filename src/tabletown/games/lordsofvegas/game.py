@@ -131,7 +131,7 @@ class LordsOfVegasGame(Game):
 
         return {"greedy": GreedyBot, "expert": ExpertBot}
 
-    def render(self, view: Mapping[str, Any], lang: str = "en") -> RenderableType:
+    def render(self, view: Mapping[str, Any], lang: str = "en", all_events: bool = False) -> RenderableType:
         from .render import render_view
 
-        return render_view(view, lang=lang)
+        return render_view(view, lang=lang, all_events=all_events)

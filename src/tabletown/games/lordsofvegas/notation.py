@@ -236,8 +236,15 @@ def parse_item(word: str) -> Item:
 
 
 def _expect(head: str, args: list[str], n: int) -> None:
-    if len(args) != n:
-        raise MalformedAction("notation.arity", "'{head}' takes {n} argument(s): see 'help'", head=head, n=n)
+    """Refuse a move with other than ``n`` words after its name (n is 0, 1 or 2: spelt out, so that
+    no refusal needs a plural form)."""
+    if len(args) == n:
+        return
+    if n == 0:
+        raise MalformedAction("notation.arity", "'{head}' takes no arguments: see 'help'", head=head, n=n)
+    if n == 1:
+        raise MalformedAction("notation.arity", "'{head}' takes one argument: see 'help'", head=head, n=n)
+    raise MalformedAction("notation.arity", "'{head}' takes two arguments: see 'help'", head=head, n=n)
 
 
 HELP = (

@@ -45,7 +45,7 @@ SEAT_STYLE = ("bold blue", "bold green", "bold red", "bold yellow")
 # Streets between the blocks, by schematic grid row (west side, east side).
 STREETS = {2: ("Flamingo", "Flamingo"), 6: ("", "Harmon"), 7: ("Monte Carlo", "")}
 STREET_IDS = {"Flamingo": "flamingo", "Harmon": "harmon", "Monte Carlo": "monte_carlo"}
-LOG_LINES = 8
+LOG_LINES = 8  # the newest events a whole board shows (a replay, a redraw); a prompt shows every unseen one
 
 
 @cache
@@ -260,7 +260,7 @@ def render_pending(state: Mapping[str, Any], lang: str = "en") -> Text | None:
         text = sp.tr(
             "{who} places re-rolled values {values} on {lots} (put LOT takes the highest value)",
             who=_p(first["seat"]),
-            values=first["values"],
+            values=", ".join(map(str, first["values"])),
             lots=", ".join(first["lots"]),
         )
         return Text(text, style="bold magenta")
@@ -282,9 +282,10 @@ def render_pending(state: Mapping[str, Any], lang: str = "en") -> Text | None:
     return None
 
 
-def render_view(view: Mapping[str, Any], lang: str = "en") -> Group:
+def render_view(view: Mapping[str, Any], lang: str = "en", all_events: bool = False) -> Group:
     """The board in about 24 lines: lots one per cell, casinos as groups, players with the score
-    track's next square, cards left, what is pending and the newest events."""
+    track's next square, cards left, what is pending and the newest events (``all_events``: every
+    event of the view, which then holds only those its seat has not been shown yet)."""
     sp = Speaker(DOMAIN, lang)
     state = view["state"]
     legend = Text(
@@ -303,16 +304,24 @@ def render_view(view: Mapping[str, Any], lang: str = "en") -> Group:
     if pending is not None:
         parts.append(pending)
     if view["result"]:
-        winners = view["result"]["winners"]
-        parts.append(Text(sp.tr("game over: winners {winners}", winners=winners), style="bold green"))
-    log = [line for event in view["events"][-LOG_LINES:] for line in log_lines(event, lang)]
+        winners = [_p(seat) for seat in view["result"]["winners"]]
+        if len(winners) == 1:
+            over = sp.tr("game over: {winner} wins", winner=winners[0])
+        else:
+            over = sp.tr("game over: a shared win for {winners}", winners=", ".join(winners))
+        parts.append(Text(over, style="bold green"))
+    events = view["events"] if all_events else view["events"][-LOG_LINES:]
+    log = [line for event in events for line in log_lines(event, lang)]
     if log:
         parts.append(Text("\n".join(f"· {line}" for line in log), style="dim"))
     return Group(*parts)
 
 
 def log_lines(event: Mapping[str, Any], lang: str = "en") -> list[str]:
-    """The log's lines for one event: a bet rolled after a lay-off shows the lay-off on its own line."""
+    """The log's lines for one event: a bet rolled after a lay-off shows the lay-off on its own line;
+    a marker that stays where it was (no casino paid enough to cross the next gap) takes none."""
+    if event.get("kind") == "score" and event.get("from") == event.get("to"):
+        return []
     if event.get("kind") == "gamble_roll" and event.get("layoff"):
         sp = Speaker(DOMAIN, lang)
         layoff = sp.tr("{boss} (boss) lays off half the bet to the bank", boss=_p(event["boss"]))
@@ -720,6 +729,23 @@ def _game_over(e: Mapping[str, Any], sp: Speaker, seat: Any) -> str:
     return sp.tr("the game ends ({game_end} was drawn)", game_end=term(sp, "game_end", "Game End"))
 
 
+def _score(e: Mapping[str, Any], sp: Speaker, seat: Any) -> str:
+    if e["from"] == e["to"]:
+        return sp.said(
+            seat,
+            N_("{who} stays at {points} points: no casino paid enough to cross the gap to the next square"),
+            N_("you stay at {points} points: no casino paid enough to cross the gap to the next square"),
+            points=e["from"],
+        )
+    return sp.said(
+        seat,
+        N_("{who} moves from {start} to {end} points"),
+        N_("you move from {start} to {end} points"),
+        start=e["from"],
+        end=e["to"],
+    )
+
+
 def _simple(other: str, you: str) -> Words:
     """An event whose sentence names only its seat."""
     return lambda e, sp, seat: sp.said(seat, other, you)
@@ -771,13 +797,7 @@ _WORDS: dict[str, Words] = {
         "lots pay $1 per marker: {amounts}", amounts=_seat_amounts(e["amounts"], sp)
     ),
     "casino_pays": _casino_pays,
-    "score": lambda e, sp, seat: sp.said(
-        seat,
-        N_("{who} moves from {start} to {end} points"),
-        N_("you move from {start} to {end} points"),
-        start=e["from"],
-        end=e["to"],
-    ),
+    "score": _score,
     "tie_reroll": _tie,
     "build": lambda e, sp, seat: sp.said(
         seat,

@@ -176,10 +176,10 @@ class MachiKoro(Game):
 
         return status_line(view, lang=lang)
 
-    def render(self, view: Mapping[str, Any], lang: str = "en"):
+    def render(self, view: Mapping[str, Any], lang: str = "en", all_events: bool = False):
         from .render import render_view
 
-        return render_view(view, lang=lang)
+        return render_view(view, lang=lang, all_events=all_events)
 
 
 # Not a true bound: building nothing is always allowed, so players who only ever pass never end the

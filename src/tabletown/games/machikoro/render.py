@@ -30,7 +30,7 @@ STYLE = {
     "purple": "bold magenta",
     "landmark": "yellow",
 }
-LOG_LINES = 6
+LOG_LINES = 6  # the newest events a whole board shows (a replay, a redraw); a prompt shows every unseen one
 
 # What each card does, in words (all amounts per copy). English here; other languages from the catalogs.
 EFFECTS = {
@@ -440,7 +440,7 @@ def describe_pending(view: Mapping[str, Any], lang: str = "en") -> str:
     decision = pending["decision"]
     p = _seat_label(pending["seat"])
     if decision == "roll":
-        return sp.tr("{p} rolls ({moves}).", p=p, moves="roll / roll2" if 2 in pending["dice"] else "roll")
+        return sp.tr("{p} to roll ({moves}).", p=p, moves="roll / roll2" if 2 in pending["dice"] else "roll")
     rerolls = " / ".join("reroll2" if d == 2 else "reroll" for d in pending.get("dice", []))
     card = card_name(_DECISION_CARDS.get(decision, ""), sp.lang)
     return sp.tr(
@@ -469,7 +469,8 @@ def render_city(
     line = Text(label, style="bold cyan" if is_current else "bold")
     if is_current:
         line.append(" " + sp.tr("◀ to act"), style="cyan")
-    line.append("  " + sp.tr("{coins} coins", coins=player["coins"]) + "  ", style="bold")
+    coins = sp.trn("{count} coin", "{count} coins", player["coins"])
+    line.append("  " + coins + "  ", style="bold")
     for code, built in player["landmarks"].items():
         line.append(f"{code}{'✓' if built else '·'} ", style="yellow" if built else "dim")
     owned = Text("   ")
@@ -521,28 +522,31 @@ def render_landmarks(landmarks: list[Mapping[str, Any]], lang: str = "en") -> Te
 
 
 # Alike by shape to multicity/render.py's render_view on purpose: each game renders its own view.
-def render_view(view: Mapping[str, Any], lang: str = "en") -> Group:
+def render_view(view: Mapping[str, Any], lang: str = "en", all_events: bool = False) -> Group:
     """The board in few lines (so the prompt's status stays on an 80×24 screen): cities, market with
-    each card's effect, landmarks with cost and effect, the newest events and the pending decision."""
+    each card's effect, landmarks with cost and effect, the newest events (``all_events``: every event
+    of the view, which then holds only those its seat has not been shown yet) and the pending
+    decision."""
     sp = Speaker(domain=DOMAIN, lang=lang)
     st = view["state"]
     catalogue = {card["id"]: card for card in st["cards"]}
     viewer = view.get("seat")
-    dice = "+".join(map(str, st["dice"])) if st["dice"] else "-"
-    header = Text(
-        sp.tr(
+    if st["dice"]:
+        heading = sp.tr(
             "Machi Koro — turn {turn}, last roll: {dice} (total {total})",
             turn=st["turn"],
-            dice=dice,
+            dice="+".join(map(str, st["dice"])),
             total=st["roll"],
-        ),
-        style="bold",
-    )
+        )
+    else:  # the turn's dice are not rolled yet
+        heading = sp.tr("Machi Koro — turn {turn}, not rolled yet", turn=st["turn"])
+    header = Text(heading, style="bold")
     cities = [
         render_city(seat, pl, seat == st["current"] and not view["over"], catalogue, seat == viewer, sp.lang)
         for seat, pl in enumerate(st["players"])
     ]
-    lines = [describe_event(event, lang=sp.lang) for event in view["events"][-LOG_LINES:]]
+    events = view["events"] if all_events else view["events"][-LOG_LINES:]
+    lines = [describe_event(event, lang=sp.lang) for event in events]
     parts: list[RenderableType] = [
         header,
         *cities,
@@ -589,10 +593,11 @@ def status_line(view: Mapping[str, Any], lang: str = "en") -> str:
     me = state["players"][seat]
     counting = {mark["id"] for mark in state["landmarks"] if mark["counts"]}
     built = sum(1 for code, done in me["landmarks"].items() if done and code in counting)
-    return sp.tr(
-        "{p} (you): {coins} coins, {built}/{landmarks} landmarks; {head}",
+    return sp.trn(
+        "{p} (you): {count} coin, {built}/{landmarks} landmarks; {head}",
+        "{p} (you): {count} coins, {built}/{landmarks} landmarks; {head}",
+        me["coins"],
         p=_seat_label(seat),
-        coins=me["coins"],
         built=built,
         landmarks=len(counting),
         head=head,

@@ -115,7 +115,7 @@ class MulticityGame(Game):
 
         return status_line(view, lang=lang)
 
-    def render(self, view: Mapping[str, Any], lang: str = "en") -> RenderableType:
+    def render(self, view: Mapping[str, Any], lang: str = "en", all_events: bool = False) -> RenderableType:
         from .render import render_view
 
-        return render_view(view, lang=lang)
+        return render_view(view, lang=lang, all_events=all_events)

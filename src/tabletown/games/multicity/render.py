@@ -31,7 +31,7 @@ GLOSSARY = Path(__file__).with_name("glossary.json")
 STYLES = {"g": "bold green", "r": "bold red", "b": "bold bright_blue", "y": "bold yellow"}
 SEAT_STYLES = ("green", "red", "bright_blue", "yellow")
 HOLE_STYLE = "orange3"
-LOG_LINES = 8
+LOG_LINES = 8  # the newest events a whole board shows (a replay, a redraw); a prompt shows every unseen one
 PHASE_WORDS = {"play": "play", "final_round": "final round", "over": "over"}
 
 
@@ -467,30 +467,38 @@ def render_players(state: Mapping[str, Any], lang: str = DEFAULT) -> Table:
     return table
 
 
-def render_view(view: Mapping[str, Any], lang: str = DEFAULT) -> RenderableType:
+def render_view(view: Mapping[str, Any], lang: str = DEFAULT, all_events: bool = False) -> RenderableType:
+    """The city, the drawn tile, the players and the newest events (``all_events``: every event of
+    the view, which then holds only those its seat has not been shown yet)."""
     sp = speaker(lang)
     state = view["state"]
     turn = state["turn"]
-    who = sp.tr("game over") if turn is None else sp.tr("seat {seat} to play", seat=turn)
     extra = []
     if state["kids"]:
         extra.append("kids' variant" if sp.english else term("kids", sp.lang))
     if state["overlap"] == "loose":
         extra.append(sp.tr("loose overlap"))
-    header = Text(
-        sp.tr(
-            "Multicity — {who} · {phase} · stack: {stack} tiles · first player: seat {first}",
-            who=who,
-            phase=phase_word(state["phase"], lang),
-            stack=state["stack"],
+    if turn is None:  # the phase is "over": said once
+        heading = sp.trn(
+            "Multicity — game over · stack: {count} tile · first player: seat {first}",
+            "Multicity — game over · stack: {count} tiles · first player: seat {first}",
+            state["stack"],
             first=state["first_player"],
         )
-        + (" · " + ", ".join(extra) if extra else ""),
-        style="bold",
-    )
+    else:
+        heading = sp.trn(
+            "Multicity — seat {seat} to play · {phase} · stack: {count} tile · first player: seat {first}",
+            "Multicity — seat {seat} to play · {phase} · stack: {count} tiles · first player: seat {first}",
+            state["stack"],
+            seat=turn,
+            phase=phase_word(state["phase"], lang),
+            first=state["first_player"],
+        )
+    header = Text(heading + (" · " + ", ".join(extra) if extra else ""), style="bold")
     if state["final_round"]:
+        seats = ", ".join(seat_name(seat, lang) for seat in state["final_round"])
         header.append(
-            "\n" + sp.tr("final round: still to place {seats}", seats=state["final_round"]),
+            "\n" + sp.tr("final round: still to place: {seats}", seats=seats),
             style="bold magenta",
         )
     parts: list[RenderableType] = [header, CityPicture(state, view["events"], lang)]
@@ -505,7 +513,7 @@ def render_view(view: Mapping[str, Any], lang: str = DEFAULT) -> RenderableType:
             style="dim",
         )
     )
-    for event in view["events"][-LOG_LINES:]:
+    for event in view["events"] if all_events else view["events"][-LOG_LINES:]:
         parts.append(Text("  " + describe_event(event, lang=lang), style="dim"))
     # Alike in shape to machikoro/render.py on purpose: each game words its own events and views; only the
     # shape is shared.

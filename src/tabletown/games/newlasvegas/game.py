@@ -113,10 +113,18 @@ class NewLasVegas(Game):
 
         return status_line(view, lang=lang)
 
-    def render(self, view: Mapping[str, Any], lang: str = "en") -> Any:
+    def rivals(self, view: Mapping[str, Any], lang: str = "en") -> list[tuple[str, float, int]]:
+        """Solo: ACME with its final total, first when the player did not win (the player wins a tie)."""
+        final = view["state"].get("final")
+        if not view["result"] or not final or "acme" not in final:
+            return []
+        beaten = view["result"]["ranks"][0] == 1
+        return [(self.printed_name("acme", lang), float(final["acme"]["total"]), 2 if beaten else 1)]
+
+    def render(self, view: Mapping[str, Any], lang: str = "en", all_events: bool = False) -> Any:
         from .render import render_view
 
-        return render_view(view, lang=lang)
+        return render_view(view, lang=lang, all_events=all_events)
 
 
 NewLasVegasState.game = NewLasVegas()

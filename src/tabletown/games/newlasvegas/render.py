@@ -43,6 +43,7 @@ from .words import (
     describe_event,
     describe_step,
     effect_name,
+    numbers,
     project_condition,
     running_scores,
     speaker,
@@ -90,9 +91,9 @@ def render_city(sheet: Mapping[str, Any], lang: str = "en") -> Text:
         lines.append(
             "    "
             + sp.tr(
-                "golf: holes built (PAR) {holes}, crossed out {crossed}",
-                holes=course["holes"],
-                crossed=course["crossed"],
+                "golf: holes built (PAR) {holes}; crossed out {crossed}",
+                holes=numbers(course["holes"], sp),
+                crossed=numbers(course["crossed"], sp),
             )
         )
     for st, (a, b) in enumerate(STREET_RANGE):
@@ -154,18 +155,18 @@ def render_scores(sheet: Mapping[str, Any], lang: str = "en") -> Text:
             marked=sheet["opening_marked"],
             length=TRACK_LENGTH,
             unused=sheet["opening_unused"],
-            groups=sheet["groups_spent"],
+            groups=numbers(sheet["groups_spent"], sp),
             show1=sheet["shows"][0],
             show2=sheet["shows"][1],
             upgrades=_upgrades(sheet, sp),
-            projects=sheet["projects"],
+            projects=numbers(sheet["projects"], sp, "/"),
             vault=sheet["vault"],
             loans=sheet["open_loans"],
         )
     )
 
 
-LOG_LINES = 12
+LOG_LINES = 12  # the newest events a whole board shows (a replay, a redraw); a prompt shows every unseen one
 _SHORT = {
     "projects": "proj",
     "opening": "open",
@@ -264,8 +265,8 @@ def render_acme(state: Mapping[str, Any], lang: str = "en") -> Text:
         "  "
         + sp.tr(
             "hotels on avenues {hotels}; projects {projects}; deck {deck}, top shows {top}",
-            hotels=acme["hotels"] or "-",
-            projects=acme["projects"],
+            hotels=numbers(acme["hotels"], sp),
+            projects=numbers(acme["projects"], sp, "/"),
             deck=acme["deck_size"],
             top=_face(acme.get("deck_top"), sp),
         ),
@@ -292,12 +293,12 @@ def sheet_summary(sheet: Mapping[str, Any], lang: str = "en") -> str:
         "show1": sheet["shows"][0],
         "show2": sheet["shows"][1],
         "upgrades": _upgrades(sheet, sp),
-        "holes": sheet["golf"]["holes"],
+        "holes": numbers(sheet["golf"]["holes"], sp),
         "segments": len(limo["edges"]),
         "marked": sheet["opening_marked"],
         "length": TRACK_LENGTH,
         "unused": sheet["opening_unused"],
-        "projects": sheet["projects"],
+        "projects": numbers(sheet["projects"], sp, "/"),
         "loans": sheet["open_loans"],
     }
     if limo["complete"]:
@@ -327,19 +328,22 @@ def _title(q: int, seat: Any, acting: bool, sp: Speaker) -> str:
     return sp.tr("seat {seat}", seat=q)
 
 
-def render_view(view: Mapping[str, Any], lang: str = "en") -> Group:
+def render_view(view: Mapping[str, Any], lang: str = "en", all_events: bool = False) -> Group:
+    """The projects, the sheets, the scores, the newest events (``all_events``: every event of the
+    view, which then holds only those its seat has not been shown yet) and the cards to choose from."""
     sp = speaker(lang)
     state = view["state"]
     seat = view["seat"]
     parts: list[Any] = []
-    head = Text(
-        sp.tr(
+    if state["phase"] == "round":  # the phase would only repeat the word: "round 1 (round)"
+        heading = sp.tr("Welcome To New Las Vegas, round {round}", round=state["round"])
+    else:
+        heading = sp.tr(
             "Welcome To New Las Vegas, round {round} ({phase})",
             round=state["round"],
             phase=_phase(state["phase"], sp) if not sp.english else state["phase"],
-        ),
-        style="bold",
-    )
+        )
+    head = Text(heading, style="bold")
     parts.append(head)
     for pr in state["projects"]:
         fields = {
@@ -357,7 +361,12 @@ def render_view(view: Mapping[str, Any], lang: str = "en") -> Group:
             parts.append(Text("  " + sp.tr("project {id} [{deck}] {first}/{later}: {condition}", **fields)))
     if state["grand_taken"]:
         parts.append(
-            Text(sp.tr("grand hotels already taken on avenues {avenues}", avenues=state["grand_taken"]))
+            Text(
+                sp.tr(
+                    "grand hotels already taken on avenues {avenues}",
+                    avenues=numbers(state["grand_taken"], sp),
+                )
+            )
         )
     if state.get("acme"):
         parts.append(render_acme(state, lang=lang))
@@ -387,7 +396,8 @@ def render_view(view: Mapping[str, Any], lang: str = "en") -> Group:
                 )
             )
     parts.append(render_score_table(view, lang=lang))
-    log = [describe_event(event, lang=lang) for event in view["events"][-LOG_LINES:]]
+    events = view["events"] if all_events else view["events"][-LOG_LINES:]
+    log = [describe_event(event, lang=lang) for event in events]
     if log:
         parts.append(Text("\n".join(f"· {line}" for line in log), style="dim"))
     if state.get("combinations") and not view["over"]:

@@ -96,6 +96,12 @@ def _phase(phase: str, sp: Speaker) -> str:
     return words.get(phase, phase.replace("_", " "))
 
 
+def numbers(values: Any, sp: Speaker, joiner: str = ", ") -> str:
+    """A list of numbers as the screen writes it ("6, 7, 8"; "0/0/12" with ``joiner="/"``), or
+    "none" when it is empty (never a Python list's brackets)."""
+    return joiner.join(str(value) for value in values) if values else sp.tr("none")
+
+
 def _face(top: str | None, sp: Speaker) -> str:
     if not top:
         return "-"
@@ -160,7 +166,7 @@ PROJECT_CONDITIONS = {
     "S7": N_("limousine route passed a red-carpet casino in each of the 4 streets; casinos need not be open"),
     "C1": N_("crane casinos of avenue 1 and avenue 11 built and opened"),
     "C2": N_("all crane casinos of 2 streets built and opened"),
-    "C3": N_("all crane casinos of all 4 streets built (PL: built and opened; DE: built)"),
+    "C3": N_("all crane casinos of all 4 streets built (they need not be opened)"),
     "C4": N_("in one street: all crane casinos built and opened and all shows performed"),
     "C5": N_("top 3 boxes crossed in both show columns"),
     "C6": N_("all golf holes built and all shows of the 1st street performed"),
@@ -474,8 +480,11 @@ def _describe(event: Mapping[str, Any], names: Names | None, sp: Speaker) -> str
             )
         else:
             seats = ", ".join(sp.tr("seat {seat}", seat=q) for q in event["seats"])
-        return sp.tr(
-            "the first architect(s) to complete a project ({seats}) may reshuffle all 81 cards", seats=seats
+        return sp.trn(
+            "the first architect to complete a project ({seats}) may reshuffle all 81 cards",
+            "the first architects to complete a project ({seats}) may reshuffle all 81 cards",
+            len(event["seats"]),
+            seats=seats,
         )
     if kind == "vote_cast":
         if event["shuffle"]:
@@ -517,9 +526,13 @@ def _scores(event: Mapping[str, Any], names: Names | None, sp: Speaker, who: Any
     if names:
         seats = names.listed(loans) if sp.english else sp.listed([sp.who(q) for q in loans])
         return sp.tr("final scores: {scores}; bank loans taken by {seats}", scores=scores, seats=seats)
-    # English has always shown the seats as a list ("[0, 2]"); other languages list them plainly.
-    listed = str(loans) if sp.english else ", ".join(map(str, loans))
-    return sp.tr("final scores: {scores}; bank loans taken by seats {seats}", scores=scores, seats=listed)
+    return sp.trn(
+        "final scores: {scores}; the bank loan taken by seat {seats}",
+        "final scores: {scores}; bank loans taken by seats {seats}",
+        len(loans),
+        scores=scores,
+        seats=", ".join(map(str, loans)),
+    )
 
 
 def _combos(cards: list[list[Any]], sp: Speaker) -> str:
@@ -534,13 +547,16 @@ def status_line(view: Mapping[str, Any], lang: str = "en") -> str:
     """The viewer's essentials in one line for the prompt: round, phase and who is still choosing."""
     sp = speaker(lang)
     state = view["state"]
-    waiting = [str(seat) for seat in view["to_act"]]
-    head = sp.tr(
-        "round {round} ({phase}); choosing: {seats}",
-        round=state["round"],
-        phase=state["phase"].replace("_", " ") if sp.english else _phase(state["phase"], sp),
-        seats=", ".join(waiting) or sp.tr("nobody"),
-    )
+    waiting = ", ".join(str(seat) for seat in view["to_act"]) or sp.tr("nobody")
+    if state["phase"] == "round":  # the phase would only repeat the word: "round 1 (round)"
+        head = sp.tr("round {round}; choosing: {seats}", round=state["round"], seats=waiting)
+    else:
+        head = sp.tr(
+            "round {round} ({phase}); choosing: {seats}",
+            round=state["round"],
+            phase=state["phase"].replace("_", " ") if sp.english else _phase(state["phase"], sp),
+            seats=waiting,
+        )
     seat = view.get("seat")
     if seat is None:
         return sp.tr("spectator; {head}", head=head)
