@@ -109,7 +109,6 @@ def test_an_outage_keeps_the_newest_news_bounded_and_says_so_once(redis_url, mon
                 hub.publish(table, "move", round_ * 50 + n, {})
             await asyncio.sleep(0.05)
         kept = len(hub.outbox)
-        dropped = getattr(hub, "dropped", None)
         await hub.async_client.aclose()
         hub.async_client = working  # Redis is back
         heard: list[int] = []
@@ -122,14 +121,15 @@ def test_an_outage_keeps_the_newest_news_bounded_and_says_so_once(redis_url, mon
         await hub.stop()
         await pubsub.aclose()
         await listener.aclose()
-        return kept, dropped, heard, failing_after
+        return kept, heard, failing_after
 
     with caplog.at_level("WARNING", logger="tabletown.web"):
-        kept, dropped, heard, failing_after = asyncio.run(scenario())
+        kept, heard, failing_after = asyncio.run(scenario())
     assert kept <= 50
     assert heard == list(range(200 - len(heard), 200)) and len(heard) >= 40  # the newest, in order
-    assert dropped is not None and dropped >= 150
     assert failing_after is False
     outage_lines = [r for r in caplog.records if "could not publish" in r.getMessage()]
     assert len(outage_lines) == 1
-    assert any("publishing to Redis again" in r.getMessage() for r in caplog.records)
+    back = [r.getMessage() for r in caplog.records if "publishing to Redis again" in r.getMessage()]
+    # every message either went out after the outage or is counted as dropped
+    assert len(back) == 1 and f"; {200 - len(heard)} message(s) were dropped" in back[0]
