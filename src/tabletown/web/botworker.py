@@ -54,6 +54,7 @@ RENEW_SECONDS = 3.0
 # sent while its subscription was not yet live (or lost with a Redis restart) must not leave a
 # table's bots silent for good.
 DISCOVER_SECONDS = 12.0
+CLAIMS_AT_ONCE = 16  # leases asked for at the same time (each holds a Redis connection meanwhile)
 _RENEW = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0"
 _RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0"
 
@@ -132,10 +133,22 @@ async def run_worker(
 
     service.on_evicted.append(forgotten)
 
+    # A start-up or a restart claims every unfinished table at once (a hundred in `make load`): each
+    # claim is a Redis call, and all of them together ran the client out of connections
+    # (MaxConnectionsError in tasks nobody awaited). A few at a time, and a claim that fails is
+    # only late: the upkeep below claims what is not held at its next round.
+    claiming = asyncio.Semaphore(CLAIMS_AT_ONCE)
+
     async def claim(table: LiveTable) -> None:
-        if table.driven and table.id not in held and await leases.take(table.id):
-            held.add(table.id)
-            drivers.start(table)
+        async with claiming:
+            try:
+                if table.driven and table.id not in held and await leases.take(table.id):
+                    held.add(table.id)
+                    drivers.start(table)
+            except Exception as exc:
+                log.warning(
+                    "table %s: its lease could not be taken now (%s); the upkeep tries again", table.id, exc
+                )
 
     def mine(table: LiveTable) -> None:
         if not table.driven:
