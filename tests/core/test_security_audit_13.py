@@ -21,32 +21,6 @@ runner = CliRunner()
 NLV = get_game("newlasvegas")
 
 
-def _unfinished_nlv_record(path) -> Record:
-    """Two humans (hot-seat). Seat 0 secretly took the loan, both played round 1, then seat 0
-    played its whole round 2 in secret; seat 1 is still choosing (nothing of round 2 resolved)."""
-    state = NLV.new_game(2, {}, 4)
-    rec = Record.start(state, ["human", "human"])
-    rng = random.Random(1)
-
-    def do(seat, action):
-        text = state.format_action(action)
-        state.apply(seat, action)
-        rec.add(seat, text)
-
-    do(0, state.parse_action("loan", 0))
-    do(1, state.parse_action("noloan", 1))
-    for _round in range(2):
-        number = state.round_no
-        for seat in (0, 1):
-            if _round == 1 and seat == 1:
-                break
-            while seat in state.to_act and state.round_no == number:
-                do(seat, rng.choice(state.legal_actions(seat)))
-    assert state.to_act == (1,) and not state.is_over
-    rec.save(path)
-    return rec
-
-
 def _hand_over_output(environ: dict[str, str]) -> str:
     """What a terminal receives when seat 0 (who just typed its secret loan) hands over to seat 1."""
     buffer = io.StringIO()
@@ -104,12 +78,14 @@ def test_resuming_a_hot_seat_game_hands_over_before_the_first_seat_is_shown(tmp_
 
 
 # -- 2. records and replays made by the CLI --------------------------------------------------------------
-def test_replay_as_a_seat_does_not_print_other_seats_secret_moves_of_an_unfinished_game(tmp_path):
+def test_replay_as_a_seat_does_not_print_other_seats_secret_moves_of_an_unfinished_game(
+    tmp_path, unfinished_nlv_record
+):
     """`tabletown replay FILE --seat 1` promises 'the game as this seat saw it', but its move list
     prints every move text: seat 0's secret bank loan and its unresolved round 2 (the web's
     LiveTable.moves_for withholds both until the game is over)."""
     path = tmp_path / "last-game.json"
-    rec = _unfinished_nlv_record(path)
+    rec = unfinished_nlv_record(path)
     out = runner.invoke(app, ["replay", str(path), "--seat", "1"]).output
     assert "seat 1 (you)" in out  # shown from seat 1
     assert "seat 0 (human): loan" not in out, "seat 0's secret loan is printed to seat 1"
@@ -119,18 +95,20 @@ def test_replay_as_a_seat_does_not_print_other_seats_secret_moves_of_an_unfinish
     )
 
 
-def test_replay_as_a_spectator_does_not_print_secret_moves_of_an_unfinished_game(tmp_path):
+def test_replay_as_a_spectator_does_not_print_secret_moves_of_an_unfinished_game(
+    tmp_path, unfinished_nlv_record
+):
     path = tmp_path / "g.json"
-    _unfinished_nlv_record(path)
+    unfinished_nlv_record(path)
     out = runner.invoke(app, ["replay", str(path)]).output
     assert "(view: spectator)" in out or "spectator" in out or "round 2" in out
     assert "seat 0 (human): loan" not in out and "seat 1 (human): noloan" not in out
 
 
-def test_the_stepper_last_move_line_keeps_other_seats_secret_moves(tmp_path):
+def test_the_stepper_last_move_line_keeps_other_seats_secret_moves(tmp_path, unfinished_nlv_record):
     """`replay --step --seat 1`: 'last move: seat 0 (human): loan' is printed at move 1."""
     path = tmp_path / "g.json"
-    rec = _unfinished_nlv_record(path)
+    rec = unfinished_nlv_record(path)
     buffer = io.StringIO()
     stepper = Stepper(rec, Console(file=buffer, width=100), seat=1)
     stepper.show(1)

@@ -71,15 +71,12 @@ def test_cli_status_line_at_the_prompt_on_80_columns() -> None:
     assert prompt - status < 24
 
 
-# Alike to the other games' test_render_terminal.py on purpose: each game's tests stand alone.
-def test_the_prompt_words_every_unseen_event_and_board_redraws_the_newest() -> None:
+# The same check in every game's test_render_terminal.py (the screens: conftest's prompt_screens).
+def test_the_prompt_words_every_unseen_event_and_board_redraws_the_newest(prompt_screens) -> None:
     """At a prompt every event the seat has not been shown yet is printed, however many (here more
     than the board's log holds: a bot's whole turn with its pay-outs); ``board`` redraws the whole
     board with the newest few."""
-    import io
-
     from tabletown.games.lordsofvegas.render import LOG_LINES
-    from tabletown.terminal import HotSeat, HumanAgent
 
     rng = random.Random(2)
     state = GAME.new_game(2, {}, seed=2)
@@ -89,14 +86,9 @@ def test_the_prompt_words_every_unseen_event_and_board_redraws_the_newest() -> N
     seen = len(state.log) - (LOG_LINES + 6)
     unseen = [line for event in state.events(0, seen) for line in log_lines(event)]
     assert len(unseen) > LOG_LINES
-    console = Console(file=io.StringIO(), width=300, record=True, color_system=None)
-    agent = HumanAgent(GAME, console, HotSeat(1, seen_events={0: seen}))
-    agent._show(state, 0)
-    text = console.export_text()
+    text, redrawn = prompt_screens(GAME, state, 0, seen)
     for line in unseen:
         assert f"· {line}\n" in text, line
-    agent.understand(state, 0, "board")
-    redrawn = console.export_text()
     assert 0 < sum(1 for line in redrawn.splitlines() if line.startswith("· ")) <= LOG_LINES + 2
 
 

@@ -52,16 +52,14 @@ def test_cli_status_line_at_the_prompt_on_80_columns(tmp_path) -> None:
     assert len(last) - status <= 23
 
 
-# Alike to the other games' test_render_terminal.py on purpose: each game's tests stand alone.
-def test_the_prompt_words_every_unseen_event_and_board_redraws_the_newest() -> None:
+# The same check in every game's test_render_terminal.py (the screens: conftest's prompt_screens).
+def test_the_prompt_words_every_unseen_event_and_board_redraws_the_newest(prompt_screens) -> None:
     """At a prompt every event the seat has not been shown yet is printed, however many (here more
     than the board's log holds: three opponents' turns); ``board`` redraws the board with the newest
     few."""
-    import io
     import random
 
     from tabletown.games.machikoro.render import LOG_LINES, describe_event
-    from tabletown.terminal import HotSeat, HumanAgent
 
     rng = random.Random(2)
     state = GAME.new_game(4, {}, seed=2)
@@ -71,14 +69,9 @@ def test_the_prompt_words_every_unseen_event_and_board_redraws_the_newest() -> N
     seen = len(state.log) - (LOG_LINES + 5)
     unseen = [describe_event(event) for event in state.events(0, seen)]
     assert len(unseen) > LOG_LINES
-    console = Console(file=io.StringIO(), width=300, record=True, color_system=None)
-    agent = HumanAgent(GAME, console, HotSeat(1, seen_events={0: seen}))
-    agent._show(state, 0)
-    text = console.export_text()
+    text, redrawn = prompt_screens(GAME, state, 0, seen)
     for line in unseen:
         assert f"· {line}\n" in text, line
-    agent.understand(state, 0, "board")
-    redrawn = console.export_text()
     assert sum(1 for line in redrawn.splitlines() if line.startswith("· ")) == LOG_LINES
 
 

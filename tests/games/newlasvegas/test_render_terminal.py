@@ -167,29 +167,22 @@ def test_events_in_peoples_words_hold_no_notation() -> None:
     assert {"round_played", "hotel", "game_over"} <= seen
 
 
-# Alike to the other games' test_render_terminal.py on purpose: each game's tests stand alone.
-def test_the_prompt_words_every_unseen_event_and_board_redraws_the_newest() -> None:
+# The same check in every game's test_render_terminal.py (the screens: conftest's prompt_screens).
+def test_the_prompt_words_every_unseen_event_and_board_redraws_the_newest(prompt_screens) -> None:
     """At a prompt every event the seat has not been shown yet is printed, however many (here more
     than the board's log holds: several rounds of four architects); ``board`` redraws the board
     with the newest few."""
-    import io
 
     from tabletown.games.newlasvegas.render import LOG_LINES
-    from tabletown.terminal import HotSeat, HumanAgent
 
     state = random_game(4, 2, stop=40)
     seat = state.to_act[0]
     seen = len(state.log) - 2 * LOG_LINES
     unseen = [describe_event(event) for event in state.events(seat, seen)]
     assert len(unseen) > LOG_LINES
-    console = Console(file=io.StringIO(), width=400, record=True, color_system=None)
-    agent = HumanAgent(GAME, console, HotSeat(1, seen_events={seat: seen}))
-    agent._show(state, seat)
-    text = console.export_text()
+    text, redrawn = prompt_screens(GAME, state, seat, seen, width=400)
     for line in unseen:
         assert f"· {line}\n" in text, line
-    agent.understand(state, seat, "board")
-    redrawn = console.export_text()
     assert sum(1 for line in redrawn.splitlines() if line.startswith("· ")) == LOG_LINES
 
 
