@@ -88,3 +88,19 @@ def test_registry_names_its_packages_and_games_publicly():
     games = all_games()
     assert registered_games() == games
     assert list(registered_games()) == sorted(registered_games())
+
+
+def test_every_game_option_has_words_for_a_form_and_for_each_of_its_choices():
+    """Labels cover every declared option, and a game's ``choice_labels`` name only real choices,
+    each once (a typo would show an id in the lobby, or words for a value the option refuses)."""
+    for game in all_games().values():
+        for option in game.options:
+            assert option.label, (game.name, option.name)
+            named = [choice for choice, _ in option.choice_labels]
+            assert len(set(named)) == len(named), (game.name, option.name)
+            assert set(named) <= set(option.choices or ()), (game.name, option.name)
+            for choice in option.choices or ():
+                assert option.words_for(choice), (game.name, option.name, choice)
+    city_hall = next(o for o in get_game("machikoro").options if o.name == "city_hall")
+    assert city_hall.words_for("every_turn") == "1 coin every turn"
+    assert Option("cost", 4, "a price", choices=(2, 4)).words_for(2) == "2"

@@ -429,3 +429,32 @@ def test_the_lobby_names_each_bot_level_as_a_table_does(client):
     assert machikoro["bot_labels"]["expert"] == "Expert bot"
     polish = {g["name"]: g for g in client.get("/api/games", params={"lang": "pl"}).json()["games"]}
     assert polish["machikoro"]["bot_labels"]["expert"] == "Bot ekspert"
+
+
+def test_the_lobby_words_every_option_and_choice_in_the_page_language(client):
+    """A form shows an option by its words ("City Hall", "1 coin every turn"), in the page's
+    language; the ids (``city_hall``, ``every_turn``) stay what a new table's options take."""
+    for lang, city_hall, every_turn in (
+        ("en", "City Hall", "1 coin every turn"),
+        ("de", "Rathaus", "1 Münze in jedem Zug"),
+    ):
+        games = {g["name"]: g for g in client.get("/api/games", params={"lang": lang}).json()["games"]}
+        option = next(o for o in games["machikoro"]["options"] if o["name"] == "city_hall")
+        assert option["label"] == city_hall
+        assert option["choices"] == ["broke", "every_turn"]
+        assert option["choice_labels"][1] == every_turn
+    for game in games.values():
+        for option in game["options"]:
+            assert option["label"] and "_" not in option["label"], (game["name"], option["name"])
+            if option["choices"] is not None:
+                assert len(option["choice_labels"]) == len(option["choices"])
+    # a choice's words are for reading only: the id creates the table
+    created = client.post(
+        "/api/tables",
+        json={
+            "game": "machikoro",
+            "seats": ["bot:random", "bot:random"],
+            "options": {"city_hall": "every_turn"},
+        },
+    )
+    assert created.status_code == 201, created.text

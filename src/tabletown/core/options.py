@@ -22,7 +22,11 @@ def _show(value: Any) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One option of a game. ``choices`` restricts the value; ``kind`` is bool, int or str."""
+    """One option of a game. ``choices`` restricts the value; ``kind`` is bool, int or str.
+
+    ``name`` and the choices are ids (the CLI's ``--option name=value``, records, the API); what a
+    person reads in a form is ``label`` (a few words) and ``choice_labels`` (a choice's words, by
+    value), both marked for translation in the game's catalog. Without them a form shows the ids."""
 
     name: str
     default: Any
@@ -30,6 +34,12 @@ class Option:
     choices: tuple[Any, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    label: str = ""
+    choice_labels: tuple[tuple[Any, str], ...] = ()
+
+    def words_for(self, value: Any) -> str:
+        """The untranslated words of a choice (its id when it has none)."""
+        return next((words for choice, words in self.choice_labels if choice == value), str(value))
 
     @property
     def kind(self) -> type:
@@ -96,7 +106,9 @@ class Option:
 
     def describe(self) -> str:
         allowed = ""
-        if self.choices is not None:
+        if self.choice_labels:  # the ids the CLI takes, each with what it means
+            allowed = " (" + " | ".join(f"{c}: {self.words_for(c)}" for c in self.choices or ()) + ")"
+        elif self.choices is not None:
             allowed = " (" + "|".join(str(c) for c in self.choices) + ")"
         elif self.kind is bool:
             allowed = " (true|false)"

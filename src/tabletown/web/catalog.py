@@ -120,7 +120,17 @@ def game_info(game: Game, lang: str = "en") -> dict[str, Any]:
                 "default": option.default,
                 "kind": option.kind.__name__,
                 "help": gettext(game.name, lang, option.help),
+                "label": gettext(game.name, lang, option.label)
+                if option.label
+                else option.name.replace("_", " "),
                 "choices": list(option.choices) if option.choices is not None else None,
+                # a choice's words, in the order of ``choices`` (its id where it has none)
+                "choice_labels": [
+                    gettext(game.name, lang, option.words_for(c)) if option.choice_labels else str(c)
+                    for c in option.choices
+                ]
+                if option.choices is not None
+                else None,
                 "minimum": option.minimum,
                 "maximum": option.maximum,
             }

@@ -57,9 +57,14 @@ class LordsOfVegasGame(Game):
             "markers_full",
             "free",
             N_(
-                "a player with all 10 markers out who gains a lot: 'free' one of their lots first, or 'hold' it without a marker"
+                "a player with all 10 markers out who gains a lot: first frees one of their lots, or holds the new one without a marker"
             ),
             choices=("free", "hold"),
+            label=N_("All ten markers out"),
+            choice_labels=(
+                ("free", N_("free one of your lots")),
+                ("hold", N_("hold the lot without a marker")),
+            ),
         ),
         Option(
             "max_offers",
@@ -69,11 +74,13 @@ class LordsOfVegasGame(Game):
             ),
             minimum=0,
             maximum=MAX_OFFERS,
+            label=N_("Trade offers a turn"),
         ),
         Option(
             "open_market",
             False,
             N_("after each turn the other players may each offer trades (or pass) before the next draw"),
+            label=N_("Open market"),
         ),
     )
     # Generic search bot settings (docs/bots.md): slow play-outs (about 3 ms), so fewer rollouts,

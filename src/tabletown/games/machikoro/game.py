@@ -53,41 +53,68 @@ class MachiKoro(Game):
     max_players = 4
     options = (
         Option(
-            "harbor", False, N_("play with the Harbor expansion (City Hall, Harbor, Airport, 10 more kinds)")
+            "harbor",
+            False,
+            N_("play with the Harbor expansion (City Hall, Harbor, Airport, 10 more kinds)"),
+            label=N_("Harbor expansion"),
         ),
         Option(
             "market",
             "auto",
             N_(
-                "supply: all = every pile open; ten = Harbor's 10-kind market; hybrid = 5-5-2 market; "
-                "auto = ten with Harbor, all without"
+                "which establishments are on offer: every pile, Harbor's market of ten kinds, or 5 cheap, "
+                "5 dear and 2 purple; as the box says means ten kinds with Harbor and every pile without"
             ),
             choices=MARKETS,
+            label=N_("Supply"),
+            choice_labels=(
+                ("auto", N_("as the box says")),
+                ("all", N_("every pile open")),
+                ("ten", N_("ten kinds on offer")),
+                ("hybrid", N_("5 cheap, 5 dear, 2 purple")),
+            ),
         ),
         Option(
             "city_hall",
             "broke",
             N_(
-                "City Hall: broke = 1 coin before building if you have none (original rule); "
-                "every_turn = 1 coin at the start of each turn (Polish rulebook wording)"
+                "when City Hall gives 1 coin: before building, to a player who has none (the original "
+                "rule), or at the start of every turn (the Polish rulebook's wording)"
             ),
             choices=("broke", "every_turn"),
+            label=N_("City Hall"),
+            choice_labels=(
+                ("broke", N_("1 coin when you have none")),
+                ("every_turn", N_("1 coin every turn")),
+            ),
         ),
         Option(
-            "sushi_cost", 4, N_("Sushi Bar cost: 4 in the early printings, 2 in later ones"), choices=(2, 4)
+            "sushi_cost",
+            4,
+            N_("Sushi Bar cost: 4 in the early printings, 2 in later ones"),
+            choices=(2, 4),
+            label=N_("Sushi Bar cost"),
         ),
         Option(
             "radio_tower_dice",
             "choose",
             N_("Radio Tower re-roll: choose 1 or 2 dice again, or keep the same number"),
             choices=("choose", "same"),
+            label=N_("Radio Tower re-roll"),
+            choice_labels=(("choose", N_("choose the dice again")), ("same", N_("the same number of dice"))),
         ),
         Option(
             "park_same_turn",
             True,
             N_("doubles give an extra turn even when the Amusement Park was built in that same turn"),
+            label=N_("Amusement Park works at once"),
         ),
-        Option("fifth_player", False, N_("use the English Harbor's fifth purple copies and allow 5 players")),
+        Option(
+            "fifth_player",
+            False,
+            N_("use the English Harbor's fifth purple copies and allow 5 players"),
+            label=N_("Fifth player"),
+        ),
     )
     # Generic search bot settings (docs/bots.md): a long, luck-heavy dice game, so paired samples
     # (halving), greedy play-outs cut after 20 actions and valued by the race estimate (heuristic()),

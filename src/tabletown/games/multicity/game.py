@@ -36,12 +36,18 @@ class MulticityGame(Game):
     max_players: ClassVar[int] = MOST_PLAYERS
     options: ClassVar[tuple[Option, ...]] = (
         Option("deck", len(DECK), N_("city tiles in play, the start tile included (the reconstructed deck has 32)"),
-               minimum=2, maximum=len(DECK)),
-        Option("first", "random", N_("seat that plays first"), choices=("random", "0", "1", "2", "3")),
-        Option("kids", False, N_("kids' variant: objects may span holes (their ends still sit on own-colour symbols)")),
-        Option("overlap", "strict", N_("strict: objects never share a square; loose: only ends are exclusive and "
-               "objects may not cross (an end may stand beside a crossing object's middle)"),
-               choices=("strict", "loose")),
+               minimum=2, maximum=len(DECK), label=N_("City tiles")),
+        Option("first", "random", N_("seat that plays first"), choices=("random", "0", "1", "2", "3"),
+               label=N_("First player"),
+               choice_labels=(("random", N_("drawn at random")), ("0", N_("seat 1")), ("1", N_("seat 2")),
+                              ("2", N_("seat 3")), ("3", N_("seat 4")))),
+        Option("kids", False, N_("kids' variant: objects may span holes (their ends still sit on own-colour symbols)"),
+               label=N_("Kids' variant")),
+        Option("overlap", "strict", N_("whether objects may share squares: never, or only in their middles (ends stay "
+               "apart and objects never cross; an end may stand beside a crossing object's middle)"),
+               choices=("strict", "loose"), label=N_("Overlapping objects"),
+               choice_labels=(("strict", N_("never share a square")),
+                              ("loose", N_("middles may share, never cross")))),
     )  # fmt: skip
     # Generic search bot settings (docs/bots.md): the tree needs more iterations than 2 s allow to
     # beat greedy here; halving anchored on the expert's move does better (it leaves the expert's

@@ -30,12 +30,18 @@ class NewLasVegas(Game):
     min_players = 1
     max_players = MAX_SEATS
     options = (
-        Option("first_game", False, N_("first-game variant: no golf, no bank rule, start with 3 bundles")),
+        Option(
+            "first_game",
+            False,
+            N_("first-game variant: no golf, no bank rule, start with 3 bundles"),
+            label=N_("First game"),
+        ),
         Option(
             "architect",
             1,
             N_("solo only: ACME architect card (difficulty and loan threshold)"),
             choices=tuple(sorted(ARCHITECTS)),
+            label=N_("ACME architect (solo)"),
         ),
     )
     # Generic search bot settings (docs/bots.md): the slowest play-outs (up to 20 ms early on).

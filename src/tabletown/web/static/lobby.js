@@ -42,11 +42,12 @@
       let input;
       if (o.kind === "bool") input = el("input", { type: "checkbox", "data-option": o.name, checked: o.default });
       else if (o.choices) {
-        input = el("select", { "data-option": o.name }, o.choices.map((c) => el("option", { value: c }, String(c))));
+        const words = o.choice_labels || o.choices.map(String);
+        input = el("select", { "data-option": o.name }, o.choices.map((c, i) => el("option", { value: c }, words[i])));
         input.value = o.default;
       } else if (o.kind === "int") input = el("input", { type: "number", "data-option": o.name, value: o.default, min: o.minimum, max: o.maximum });
       else input = el("input", { "data-option": o.name, value: o.default });
-      box.append(el("label", { title: o.help }, o.name.replace(/_/g, " ") + " ", input, el("small", {}, " " + o.help)));
+      box.append(el("label", { title: o.help }, (o.label || o.name.replace(/_/g, " ")) + " ", input, el("small", {}, " " + o.help)));
     }
     box.hidden = game.options.length === 0;
     drawSeats();
