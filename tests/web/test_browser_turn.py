@@ -120,3 +120,35 @@ def test_the_tab_says_when_it_is_your_turn(server, tmp_path):
         assert other.title() == base_title and other.is_hidden("#turn-alerts")
         browser.close()
     assert errors == []
+
+
+def test_every_acting_seat_shows_its_turn_clock_to_players_and_spectators(server):
+    """With a turn timer, the seat list shows the clock of each seat that has to act (m:ss, as a
+    chess site shows both clocks), to the players and to spectators; it moves with the turn."""
+    created = post_table(
+        server, {"game": "toyrace", "seats": ["human", "human"], "names": ["Alice", "Bob"], "turn_timer": 90}
+    )
+    table = created["id"]
+    errors: list[str] = []
+    with chromium() as browser:
+        alice = browser.new_page(viewport={"width": 1280, "height": 800})
+        watch_errors(alice, errors)
+        alice.goto(created["seats"][0]["join_url"])
+        bob = browser.new_context().new_page()
+        watch_errors(bob, errors)
+        bob.goto(created["seats"][1]["join_url"])
+        alice.wait_for_selector("#seat-list li:first-child .clock")
+        first = alice.inner_text("#seat-list li:first-child .clock")
+        assert first.startswith("1:") and len(first) == 4, first
+        assert alice.locator("#seat-list .clock").count() == 1
+        watcher = browser.new_context().new_page()
+        watch_errors(watcher, errors)
+        watcher.goto(f"{server}/t/{table}")
+        watcher.wait_for_selector("#seat-list li:first-child .clock")
+
+        alice.click("#legal-moves button[data-move='b']")
+        for page in (alice, bob, watcher):
+            page.wait_for_selector("#seat-list li:nth-child(2) .clock")
+            assert page.locator("#seat-list li:first-child .clock").count() == 0
+        browser.close()
+    assert errors == []

@@ -304,6 +304,19 @@
     box.hidden = parts.length === 0;
   }
 
+  // The seconds left on a seat's turn timer (null without one), counted down from the payload's
+  // figure since it arrived: the server sends it with every view, the page ticks in between.
+  function secondsLeft(seat) {
+    const deadline = (payload.turn_deadline || {})[String(seat)];
+    if (deadline === undefined || seat === null) return null;
+    return Math.max(0, Math.round(deadline - (Date.now() - receivedAt) / 1000));
+  }
+
+  function clock(seconds) {
+    const text = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+    return el("span", { class: seconds <= 10 ? "clock low" : "clock", title: t("{seconds}s left.", { seconds }) }, text);
+  }
+
   function render(keepBoard) {
     if (!payload || passing) return;
     const seats = payload.seats || [];
@@ -325,11 +338,8 @@
     else if (!toAct.includes(mySeat)) line = t("Move {n}. Waiting for {names}.", { n: payload.seq, names: toAct.map((s) => T.seatLabel(seats, s)).join(", ") });
     else if (toAct.length > 1) line = t("Move {n}. Your turn (everyone chooses at once).", { n: payload.seq });
     else line = t("Move {n}. Your turn.", { n: payload.seq });
-    const deadline = (payload.turn_deadline || {})[String(mySeat)];
-    if (deadline !== undefined && toAct.includes(mySeat)) {
-      const left = Math.max(0, Math.round(deadline - (Date.now() - receivedAt) / 1000));
-      line += " " + t("{seconds}s left.", { seconds: left });
-    }
+    const left = secondsLeft(mySeat);
+    if (left !== null && toAct.includes(mySeat)) line += " " + t("{seconds}s left.", { seconds: left });
     const who = mySeat !== null ? t("You are {name}.", { name: T.seatLabel(seats, mySeat) }) :
       hotSeat && !over ? t("No seat of this device has to act now.") : t("You are watching.");
     $("status-line").textContent = who + " " + line;
@@ -345,6 +355,8 @@
     else drawMoves(legal, { seat: mySeat, legal, act: (text) => act(text), seats }, mySeat);
     const res = payload.result;
     $("seat-list").replaceChildren(...seats.map((s) => el("li", { class: toAct.includes(s.seat) ? "acting" : res && res.ranks[s.seat] === 1 ? "winner" : "" },
+      // every acting seat's turn clock, as a chess site shows both clocks: whose time runs, and how much is left
+      ...(toAct.includes(s.seat) && secondsLeft(s.seat) !== null ? [clock(secondsLeft(s.seat)), " "] : []),
       T.seatLabel(seats, s.seat), s.open ? " · " + t("open seat") : s.kind === "human" && !s.joined ? " · " + t("not here yet") : "",
       // places only when a seat won (no seat wins a solo game lost to its opponent: the board says so)
       s.away ? " · " + t("away (bot playing)") : "",
