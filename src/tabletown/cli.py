@@ -176,7 +176,9 @@ def _print_result(state: State, seats: list[str], lang: str = "en") -> None:
     for column in (words.tr("rank"), words.tr("seat"), words.tr("player"), words.tr("score")):
         table.add_column(column)
     for rank, seat, player, score in rows:
-        table.add_row(str(rank), seat, player, f"{score:g}")
+        # A cell is read as Rich markup, and a shared record's seats are any text: "[link=URL]"
+        # printed a hidden hyperlink, "[b]..." a line of our own (security audit 22).
+        table.add_row(str(rank), seat, escape(player), f"{score:g}")
     console.print(table)
     winners = [
         words.tr("seat {seat} ({player})", seat=seat, player=player) if seat != "-" else player

@@ -452,15 +452,71 @@ def new_token() -> str:
 
 def valid_name(name: Any) -> str:
     """A display name, NFC-normalised with its runs of white space made single spaces: 1-40
-    printable characters (no control, format or unpaired surrogate characters), else 422."""
+    printable characters (no control, format, invisible or unpaired surrogate characters, and
+    something to see besides marks), else 422."""
     if not isinstance(name, str):
         raise TableError(422, "name.invalid", N_("a name is a text"))
     text = " ".join(unicodedata.normalize("NFC", name).split()) if name.isprintable() else None
-    if text is None or not text.isprintable():
+    # Python's printable letters include invisible ones (a grapheme joiner, variation selectors, the
+    # Hangul fillers, the blank braille cell): "Alice" plus one read as Alice (security audit 22).
+    if text is None or not text.isprintable() or not name_key(text) or any(map(_invisible, text)):
         raise TableError(422, "name.invalid", N_("a name may hold only printable characters"))
     if not 1 <= len(text) <= MAX_NAME:
         raise TableError(422, "name.invalid", N_("a name is 1 to {limit} characters long"), limit=MAX_NAME)
     return text
+
+
+# Default-ignorable code points (Unicode's DerivedCoreProperties) that Python counts as printable,
+# and the blank braille cell: each draws nothing, so a name holding one looks like the name without it.
+_INVISIBLE = (
+    (0x034F, 0x034F),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x2800, 0x2800),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFF8),
+    (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+)
+
+
+def _invisible(ch: str) -> bool:
+    code = ord(ch)
+    return any(low <= code <= high for low, high in _INVISIBLE)
+
+
+# Letters of other scripts drawn like Latin ones (after casefold; the common Cyrillic and Greek
+# entries of Unicode's confusables), and digits drawn like letters: "\u0410lice" with a Cyrillic A,
+# or "AIice" with a capital i, looks like "Alice" (every i-like letter is an l here, since a capital
+# I and a small l are one stroke in most fonts).
+_LOOKALIKES = str.maketrans(
+    {
+        **dict(zip("абвеѕіјкмнорстухԁһӏԛԝ", "abbesljkmhopctyxdhlqw", strict=True)),
+        **dict(zip("αβεζηικμνορτυχ", "abezhlkmnoptyx", strict=True)),
+        "0": "o",
+        "1": "l",
+        "i": "l",
+        "|": "l",
+    }
+)
+
+
+def name_key(name: str) -> str:
+    """What ``name`` looks like, for telling two names apart: compatibility forms as plain letters
+    (full-width, styled), no case, no marks (accents, joiners), no invisible characters or white
+    space, and letters of other scripts drawn like Latin ones as those (security audit 22: each of
+    these let a player take a name that reads as another seat's, "You" or "Spectator")."""
+    plain = unicodedata.normalize("NFKD", name)
+    kept = "".join(
+        ch
+        for ch in plain
+        if unicodedata.category(ch) not in ("Mn", "Me", "Cf") and not ch.isspace() and not _invisible(ch)
+    )
+    return unicodedata.normalize("NFKC", kept).casefold().translate(_LOOKALIKES)
 
 
 # Words the pages and the event log use for a reader and for people without a seat: a player named
@@ -474,7 +530,7 @@ def reserved_names() -> frozenset[str]:
     words: set[str] = set()
     for lang in LANGUAGES:
         found = catalog(CORE_DOMAIN, lang)
-        words.update(found.gettext(word).casefold() for word in _READERS_WORDS)
+        words.update(name_key(found.gettext(word)) for word in _READERS_WORDS)
     return frozenset(words)
 
 
@@ -482,15 +538,16 @@ def unique_name(seats: list[tuple[str, str | None]], seat_no: int, name: str) ->
     """``name`` for seat ``seat_no``, refused (409) when it would read as another seat: another
     player's name, or what another seat is called without one ("Expert bot", "Player 2") in any of
     the site's languages, or the reader's own word for themselves or a spectator ("You", "Du").
-    Otherwise a move or a chat line under it would pass for that seat's, or the reader's."""
-    wanted = name.casefold()
+    Otherwise a move or a chat line under it would pass for that seat's, or the reader's. Names
+    are compared as they look (:func:`name_key`), not letter by letter."""
+    wanted = name_key(name)
     if wanted in reserved_names():
         raise TableError(
             409, "name.reserved", N_("the name {name} is kept for the page's own use"), name=name
         )
     for lang in LANGUAGES:
         labels = seat_names(seats, lang)
-        if any(other != seat_no and label.casefold() == wanted for other, label in enumerate(labels)):
+        if any(other != seat_no and name_key(label) == wanted for other, label in enumerate(labels)):
             raise TableError(409, "name.taken", N_("another seat at this table goes by {name}"), name=name)
     return name
 
