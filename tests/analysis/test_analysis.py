@@ -135,7 +135,9 @@ def test_an_analysis_rates_every_decision_of_the_record(tiny_model: Path) -> Non
         assert d["loss"] == pytest.approx(d["chance_best"] - d["chance_after"], abs=2e-4)
         assert d["class"] == classify(d["loss"])
         assert (d["best"] == d["played"]) == (d["loss"] == 0.0)
-        assert d["played_words"]
+        # told of the seat by its name, as anyone reads a report: never the seat's own "You ..."
+        assert d["played_words"].startswith(analysis["seats"][d["seat"]]["name"] + " "), d["played_words"]
+        assert not d["played_words"].startswith("You ")
     seats = analysis["seats"]
     assert [s["decisions"] for s in seats] == [sum(1 for d in expected if d[1] == s) for s in range(2)]
     assert len(analysis["curve"]) == len(record.actions) + 1

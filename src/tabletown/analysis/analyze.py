@@ -230,9 +230,11 @@ def rate(evaluator: Evaluator, state: State, seat: int, played: Action, index: i
 def _rated(
     evaluator: Evaluator, state: State, player: int, action: Action, index: int, labels: list[str], lang: str
 ) -> Decision:
-    """The verdict on one decision, with the moves in the deciding seat's words."""
+    """The verdict on one decision, with the moves in words: told of the seat by its name ("Expert
+    bot builds a Cafe"), as a report read by anyone tells every seat's moves (a seat's own words,
+    "You build...", read wrongly under another seat's name)."""
     decision = rate(evaluator, state, player, action, index)
-    names = Names(labels, viewer=player)
+    names = Names(labels, viewer=None)
     decision.played_words = move_words(evaluator.game, state, player, action, names, lang, played=True)
     if decision.best != decision.played:
         best_action = state.parse_action(decision.best, player)

@@ -49,8 +49,10 @@ def _print_analysis(analysis: Analysis) -> None:
     for d in data["decisions"]:
         if not d["class"]:
             continue
+        # the words name their seat ("Expert bot builds..."); a move in notation needs the name before it
+        played = d["played_words"] or f"{names[d['seat']]}: {d['played']}"
         out.print(
-            f"[bold]{d['index']:4d}[/] {escape(names[d['seat']])}: {escape(d['played_words'] or d['played'])} "
+            f"[bold]{d['index']:4d}[/] {escape(played)} "
             f"[red]{d['class']}[/] (-{d['loss'] * 100:.0f} pts, {d['chance_after'] * 100:.0f}% instead of "
             f"{d['chance_best'] * 100:.0f}%); better: {escape(d['best_words'] or d['best'])}"
         )
