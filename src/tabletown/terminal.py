@@ -22,7 +22,7 @@ from rich.markup import escape
 
 from .core.errors import ActionError, TabletownError
 from .core.game import Action, Game, State
-from .core.i18n import CORE_DOMAIN, Speaker, in_language
+from .core.i18n import CORE_DOMAIN, Speaker, gettext, in_language
 from .core.record import Record, apply_recorded
 
 MAX_MENU_DIGITS = 6
@@ -256,7 +256,8 @@ class HumanAgent:
         # The notation's help is long (three or four lines on 80 columns): only 'help' prints it, so
         # that the prompt leaves room for the board.
         if self.game.notation_help and not short:
-            self.console.print(f"[dim]{escape(self.game.notation_help)}[/]")
+            notation = gettext(self.game.name, self.lang, self.game.notation_help)
+            self.console.print(f"[dim]{escape(notation)}[/]")
         hint = self.words.tr(
             "type a move or #N; 'help' explains the notation, 'board' redraws, 'quit' leaves"
         )

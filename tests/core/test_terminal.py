@@ -259,3 +259,30 @@ def test_a_resumed_game_opens_with_the_newest_events_then_shows_every_new_one():
     agent._show(state, 0)
     shown = sum(line.startswith("· ") for line in console.export_text().splitlines())
     assert shown == len(state.events(0, before)) > LOG_LINES
+
+
+@pytest.mark.parametrize("name", ["machikoro", "lordsofvegas", "newlasvegas", "multicity"])
+def test_the_notation_help_is_in_the_players_language_with_the_moves_as_typed(name):
+    """'help' explains the notation in the player's language; the moves in it (``build``, ``roll``,
+    ``t X,Y rN``...) stay as they are typed in every language."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from tabletown.core.i18n import gettext
+    from tabletown.core.registry import get_game
+    from tabletown.terminal import HotSeat, HumanAgent
+
+    game = get_game(name)
+    english = game.notation_help
+    for lang in ("pl", "de", "ru"):
+        words = gettext(name, lang, english)
+        assert words != english, (name, lang)
+        moves = [token for token in english.replace("|", " ").split() if token.isascii() and token.islower()]
+        kept = {"roll", "build", "accept", "refuse", "pass", "draw:", "op", "skip", "end", "offer"}
+        assert {m for m in moves if m in kept} <= set(words.replace("|", " ").split()), (name, lang)
+        console = Console(file=StringIO(), width=2000, record=True)
+        agent = HumanAgent(game, console, HotSeat(1), lang)
+        state = game.new_game(game.min_players, {}, seed=1)
+        agent.understand(state, state.to_act[0], "help")
+        assert words in console.export_text(), (name, lang)

@@ -146,5 +146,6 @@ def game_info(game: Game, lang: str = "en") -> dict[str, Any]:
         "bots": bot_levels(game),
         # what a seat of each bot level is called at a table, in ``lang`` ("Search hard bot")
         "bot_labels": {level: bot_label(level, lang) for level in bot_levels(game)},
-        "notation_help": game.notation_help,
+        # the notation's words in ``lang``; the moves themselves are typed as they are in every language
+        "notation_help": gettext(game.name, lang, game.notation_help) if game.notation_help else "",
     }

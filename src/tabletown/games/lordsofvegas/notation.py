@@ -247,7 +247,7 @@ def _expect(head: str, args: list[str], n: int) -> None:
     raise MalformedAction("notation.arity", "'{head}' takes two arguments: see 'help'", head=head, n=n)
 
 
-HELP = (
+HELP = N_(
     "moves: end | build A2 gold | sprawl A5 gold | remodel A2 brown | reorg A2 | gamble A3 4 | layoff/nolayoff | "
     "take C5 | free C4 | put C5 | offer 0>1:$5 1>0:a3 1>0:die-c5 0>1:no-reorg-c5 | accept | refuse | pass"
 )

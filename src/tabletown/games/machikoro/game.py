@@ -131,7 +131,7 @@ class MachiKoro(Game):
         (2, {"harbor": True}),
         (4, {"harbor": True}),
     )
-    notation_help = (
+    notation_help = N_(
         "notation: roll | roll2 | keep | reroll | reroll2 | add2 | noadd | tv SEAT | "
         "swap MINE SEAT THEIRS | noswap | build CARD | pass   (cards by short name, e.g. build cafe)"
     )

@@ -57,7 +57,7 @@ class MulticityGame(Game):
         "hard": {"root": "halving", "anchor": True, "policy": "expert", "iterations": 500},
     }
     bench_configs: ClassVar[tuple[tuple[int, Mapping[str, Any]], ...]] = ((2, {}), (3, {}), (4, {}))
-    notation_help: ClassVar[str] = (
+    notation_help: ClassVar[str] = N_(
         "draw: take the top tile | t X,Y rN: lay the drawn tile with its top-left square at X,Y, "
         "turned N quarter turns clockwise (r0-r3) | 5h X,Y: your 5-object from square X,Y to the right "
         "(h) or downwards (v) | pass: place nothing (final round only). X is the column, Y the row."

@@ -51,7 +51,7 @@ class NewLasVegas(Game):
         "hard": {"root": "halving", "anchor": True, "policy": "expert", "iterations": 150},
     }
     bench_configs = ((1, {}), (2, {}), (4, {}))
-    notation_help = (
+    notation_help = N_(
         "a round: pick (a, b, c; +e easy, +f free action, +x expansion; solo 12 = number card 1, effect card 2)"
         " or refuse; then open a casino street.avenue (2.5, easy 2.5+1); expansion x2.6l/x2.6r; then the"
         " effect: op | con 3.6 | up grand | show1/show2 | limo n/s/e/w | skip. Start: loan/noloan. Type a whole round at once with"
