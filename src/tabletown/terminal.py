@@ -12,13 +12,16 @@ Nothing typed can end the game with a traceback: every refusal names the rule an
 
 from __future__ import annotations
 
+import functools
+import inspect
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from rich.columns import Columns
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.markup import escape
+from rich.text import Text
 
 from .core.errors import ActionError, TabletownError
 from .core.game import Action, Game, State
@@ -60,9 +63,27 @@ class HotSeat:
 def render_board(game: Game, view: Mapping[str, Any], lang: str, all_events: bool = False) -> RenderableType:
     """The game's board for ``view`` in ``lang``, its log with the newest few events of the view, or
     with every one of them (``all_events``: a view asked for the events a seat has not seen yet)."""
-    if all_events:
-        return game.render(view, lang=lang, all_events=True)
-    return in_language(game.render, view, lang=lang)
+    if all_events and _takes(type(game).render, "all_events"):
+        if _takes(type(game).render, "lang"):
+            return game.render(view, lang=lang, all_events=True)
+        return game.render(view, all_events=True)
+    board = in_language(game.render, view, lang=lang)
+    if not all_events:
+        return board
+    # A game from elsewhere whose render() predates ``all_events`` (its log may leave events out):
+    # the board as it draws it, then every event the seat has not seen, one line each.
+    said = [
+        game.describe_event(event, None, lang) for event in view.get("events", ()) if isinstance(event, dict)
+    ]
+    return Group(board, *(Text(text) for text in said if text))
+
+
+@functools.cache
+def _takes(render: Any, parameter: str) -> bool:
+    try:
+        return parameter in inspect.signature(render).parameters
+    except (TypeError, ValueError):
+        return False
 
 
 class HumanAgent:

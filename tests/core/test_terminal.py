@@ -286,3 +286,38 @@ def test_the_notation_help_is_in_the_players_language_with_the_moves_as_typed(na
         state = game.new_game(game.min_players, {}, seed=1)
         agent.understand(state, state.to_act[0], "help")
         assert words in console.export_text(), (name, lang)
+
+
+def test_a_game_whose_render_predates_all_events_still_shows_every_unseen_event():
+    """A game from elsewhere may override ``render(view)`` without ``all_events`` (or ``lang``): the
+    terminal draws its board and then every event the seat has not seen, instead of a TypeError."""
+    import sys
+    from io import StringIO
+    from pathlib import Path
+
+    from rich.console import Console
+
+    sys.path.insert(0, str(Path(__file__).parents[1] / "arena"))
+    from toygame import ToyGame
+
+    from tabletown.terminal import render_board
+
+    class OldToy(ToyGame):
+        def render(self, view):  # type: ignore[override]  # the older, shorter signature
+            return "OLD BOARD"
+
+    game = OldToy()
+    state = game.new_game(2, {}, seed=1)
+    for _ in range(6):
+        player = state.to_act[0]
+        state.apply(player, state.legal_actions(player)[0])
+    view = state.view(0, since=0)
+    assert len(view["events"]) >= 3
+    console = Console(file=StringIO(), width=200, record=True)
+    console.print(render_board(game, view, "de", all_events=True))
+    text = console.export_text()
+    assert text.startswith("OLD BOARD")
+    for event in view["events"]:
+        assert game.describe_event(event, None, "de") in text
+    console.print(render_board(game, view, "de"))  # without all_events: the board alone
+    assert console.export_text().endswith("OLD BOARD\n")
