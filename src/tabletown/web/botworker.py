@@ -41,6 +41,10 @@ from .tables import IDLE_EVICTION, LiveTable, TableError, TableService
 
 log = logging.getLogger("tabletown.web")
 ELSEWHERE_KEPT = 4096  # ids of other databases' tables a worker remembers (hub messages it ignores)
+# ... and of tables it loaded and found nothing to drive in (people only, no timer; finished): that
+# never changes, so their news no longer loads them again (security audit 23: every seat's socket
+# handshake announces "back", and each one made every worker rebuild the table from the database).
+UNDRIVEN_KEPT = 16384
 
 
 def owner(table_id: str, workers: int) -> int:
@@ -150,12 +154,18 @@ async def run_worker(
                     "table %s: its lease could not be taken now (%s); the upkeep tries again", table.id, exc
                 )
 
+    undriven: OrderedDict[str, None] = OrderedDict()  # tables with nothing to drive, ever
+
     def mine(table: LiveTable) -> None:
         if not table.driven:
             # Nothing to do here (people only, no timer): forget it, so its moves cost this worker
             # nothing (a table in memory catches up on every move).
             with service.lock:
                 service.tables.pop(table.id, None)
+            undriven[table.id] = None
+            undriven.move_to_end(table.id)
+            if len(undriven) > UNDRIVEN_KEPT:
+                undriven.popitem(last=False)
             return
         if owner(table.id, workers) == index:
             asyncio.get_running_loop().create_task(claim(table))
@@ -175,6 +185,16 @@ async def run_worker(
                 continue
             log.info("table %s: found in the database without having heard of it", table_id)
             mine(table)
+
+    async def renewed(table_id: str) -> bool:
+        """Whether this worker still holds the table's lease. A renewal Redis did not answer counts
+        as lost (security audit 23): it used to be logged while the driver went on, and once the
+        lease lapsed another worker drove the table too. The upkeep claims it again when it can."""
+        try:
+            return await leases.renew(table_id)
+        except Exception as exc:
+            log.warning("table %s: its lease could not be renewed (%s); its driver stops", table_id, exc)
+            return False
 
     async def keep() -> None:
         """Renew what we hold, let go of finished tables, take over tables nobody holds, and now
@@ -196,7 +216,7 @@ async def run_worker(
                         if table.over:
                             held.discard(table.id)
                             await leases.release(table.id)
-                        elif not await leases.renew(table.id):
+                        elif not await renewed(table.id):
                             held.discard(table.id)  # another worker has it now: stop driving it
                             task = drivers.tasks.get(table.id)
                             if task is not None:
@@ -221,6 +241,7 @@ async def run_worker(
             wanted
             and isinstance(table_id, str)
             and table_id not in elsewhere
+            and table_id not in undriven
             and service.held(table_id) is None
         ):
             try:

@@ -30,6 +30,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    false,
     make_url,
     text,
 )
@@ -81,6 +82,9 @@ class SeatRow(Base):
     name: Mapped[str | None] = mapped_column(String(64), nullable=True)
     joined: Mapped[bool] = mapped_column(Boolean, default=False)
     open: Mapped[bool] = mapped_column(Boolean, default=False)  # anyone may take it from the lobby
+    # Its turn timer ran out: a standby bot may play for it (migration 0005, security audit 23). Only
+    # a fence for standby moves: a process reads who is away from its own memory and the hub.
+    away: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class MoveRow(Base):

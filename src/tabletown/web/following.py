@@ -131,7 +131,9 @@ class Following:
 
     def follow_away(self, table: LiveTable, message: dict[str, Any]) -> bool:
         """Take another process's news that a seat's player is away (their turn timer ran out: a
-        standby bot plays for them) or back. Not stored: who is away lives in memory."""
+        standby bot plays for them) or back. The process that marks a seat away or back stores it first
+        (``tt_seats.away``, security audit 23), but only as a fence for standby moves: who is away is
+        read from memory and from these messages, never loaded."""
         number, away = message.get("seat"), message.get("away")
         if not isinstance(number, int) or not 0 <= number < len(table.seats) or not isinstance(away, bool):
             return False

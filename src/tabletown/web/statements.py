@@ -38,3 +38,21 @@ LOAD_SNAPSHOT = (
     .limit(1)
 )
 INSERT_MOVE = MOVES.insert()
+# Who is away, stored (security audit 23). A standby move is stored only while its seat is still
+# away here: a no-op write of the flag that finds the row, in the move's transaction (after the
+# table's row, the order every seat write keeps), so a "back" stored first makes it find none.
+STILL_AWAY = (
+    SEATS.update()
+    .where(SEATS.c.table_id == bindparam("tid"), SEATS.c.seat == bindparam("seat_no"), SEATS.c.away.is_(True))
+    .values(away=True)
+)
+# "I'm back" (and the turn timer running out) write the flag before they are answered or announced.
+MARK_AWAY = (
+    SEATS.update()
+    .where(
+        SEATS.c.table_id == bindparam("tid"),
+        SEATS.c.seat == bindparam("seat_no"),
+        SEATS.c.away != bindparam("flag"),
+    )
+    .values(away=bindparam("flag"))
+)

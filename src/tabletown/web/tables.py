@@ -59,8 +59,10 @@ from .statements import (
     LOAD_SEATS,
     LOAD_SNAPSHOT,
     LOAD_TABLE,
+    MARK_AWAY,
     SEATS,
     SNAPSHOTS,
+    STILL_AWAY,
     TABLES,
 )
 
@@ -159,6 +161,10 @@ def _storing_move(table_id: str) -> Iterator[None]:
     except Exception:
         log.exception("table %s: the move could not be stored", table_id)
         raise _store_failed() from None
+
+
+def _player_back() -> TableError:
+    return TableError(409, "seat.back", N_("the seat's player is back: the standby bot does not move"))
 
 
 def _store_failed() -> TableError:
@@ -657,9 +663,16 @@ class TableService(Following):
         and the invitation, which the table's creator saw, is worth nothing. Returns the seat and
         the token this call's redemption gave it (None when this call redeemed nothing: only the
         redeeming caller may be told the new token)."""
-        if table.seat_for(token) is None:
+        asked = table.seat_for(token)
+        if asked is None:
             raise TableError(403, "seat.bad_token", N_("this token holds no seat at this table"))
         new_name = valid_name(name) if name is not None else None
+        if back and (asked.away or self.shared):
+            # Stored before it is answered (security audit 23): a bot worker that has not heard it
+            # yet (or never will: a lost hub message) finds it with its standby move
+            # (``_store_move``). Not under the write lock: a socket's handshake is no reason for
+            # the table's movers to wait for a database round trip.
+            self._write_away(table, asked.seat, False)
         with table.write_lock:
             # Looked up again under the lock: a catch-up (which takes it too) may have just learnt
             # that another process redeemed this invitation, and then it holds no seat any more.
@@ -725,6 +738,30 @@ class TableService(Following):
         turn now (else the clock that ran while nobody held the seat would mark them away at once)."""
         if seat in table.turn_since:
             table.turn_since[seat] = time.monotonic()
+
+    def _write_away(self, table: LiveTable, seat: int, away: bool) -> None:
+        """Store whether ``seat``'s player is away (a no-op when it says so already); 503 when the
+        database could not take it, and then nothing changes."""
+        params = {"tid": table.id, "seat_no": seat, "flag": away}
+        try:
+            if self.engine.dialect.name == "postgresql":  # one statement, one round trip
+                with self._autocommit.connect() as conn:
+                    conn.execute(MARK_AWAY, params)
+            else:
+                with self.engine.begin() as conn:
+                    conn.execute(MARK_AWAY, params)
+        except Exception:
+            log.exception("table %s: seat %d's presence could not be stored", table.id, seat)
+            raise TableError(503, "store.failed", N_("the seat could not be stored; try again")) from None
+
+    def _back_elsewhere(self, table: LiveTable, seat: int) -> None:
+        """The database says ``seat``'s player is back (another process stored it): so it is here."""
+        with table.lock:
+            info = table.seats[seat]
+            if info.away:
+                info.away = False
+                self._restart_timer(table, seat)
+                self._notify(table)
 
     def sit(self, table: LiveTable, seat_no: Any, name: Any = None) -> Seat:
         """Take an open seat (one the creator let anyone take) from the lobby; the seat gets a new
@@ -952,9 +989,7 @@ class TableService(Following):
             if by == "standby" and not standby_may_play(table, seat):
                 # Checked again here, with the move: the player may have come back (a move, the
                 # socket, "I'm back") while the standby bot was thinking.
-                raise TableError(
-                    409, "seat.back", N_("the seat's player is back: the standby bot does not move")
-                )
+                raise _player_back()
             if state.is_over:
                 raise (
                     _stale(table, expected_seq)
@@ -1006,7 +1041,12 @@ class TableService(Following):
             joins=joins,
             now=utcnow(),
             after=after,
-            one_trip=self._one_trip and snapshot is None and not joins and status != "error",
+            # a standby move checks in its transaction that its seat is still away (_store_move)
+            one_trip=self._one_trip
+            and snapshot is None
+            and not joins
+            and status != "error"
+            and by != "standby",
         )
 
     def _install(self, table: LiveTable, move: PreparedMove) -> None:
@@ -1071,6 +1111,14 @@ class TableService(Following):
             )
             if moved.rowcount != 1:
                 raise _first_writer_won()
+            if (
+                move.by == "standby"
+                and conn.execute(STILL_AWAY, {"tid": table.id, "seat_no": move.seat}).rowcount != 1
+            ):
+                # The player came back through another process, whose news has not reached this
+                # one (or was lost): the move is not stored, and this process knows now.
+                self._back_elsewhere(table, move.seat)
+                raise _player_back()
             conn.execute(
                 INSERT_MOVE,
                 {
@@ -1150,12 +1198,32 @@ class TableService(Following):
                     continue
                 left = table.turn_timer - (now - table.turn_since[seat])
                 if left <= 0:
-                    info.away = True
                     gone.append(seat)
                 else:
                     soonest = left if soonest is None else min(soonest, left)
-            if gone:
+        if not gone:
+            return soonest
+        # Stored first (security audit 23): a standby move is stored only while its seat is away in
+        # the database, so that a "back" heard by another process stops it.
+        try:
+            for seat in gone:
+                self._write_away(table, seat, True)
+        except TableError:
+            return 1.0  # the database is away: try again in a second
+        marked = []
+        with table.lock:
+            now = time.monotonic()
+            acting = table.state.to_act if table.state is not None and not table.over else ()
+            for seat in gone:
+                info = table.seats[seat]
+                since = table.turn_since.get(seat)
+                # Not if the player came back (or moved) while the flag was written: their clock
+                # runs again, and the stored flag alone lets no standby bot move (memory decides first).
+                if seat in acting and not info.away and since is not None and now - since >= table.turn_timer:
+                    info.away = True
+                    marked.append(seat)
+            if marked:
                 self._notify(table)
-        for seat in gone:  # the web processes show it; the seat's return is announced the same way
+        for seat in marked:  # the web processes show it; the seat's return is announced the same way
             self._stored(table.id, "away", table.seq, {"seat": seat, "away": True})
-        return 0.0 if gone else soonest
+        return 0.0
