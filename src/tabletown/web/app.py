@@ -28,9 +28,9 @@ from .analyses import Analyst
 from .asgi import MAX_BODY, BodyLimit, RedactTokens, TabletownApp, install_log_redaction
 from .catalog import games, warm_up
 from .drivers import Drivers, Follower
-from .hub import make_hub
+from .hub import ENV_REDIS, make_hub
 from .languages import request_language
-from .limits import Guard, Limits, retry_after, seconds_from_env
+from .limits import Guard, Limits, SharedStore, retry_after, seconds_from_env
 from .movestore import AsyncMoveStore
 from .routes import chat, pages, replays, sockets, tables
 from .tables import TableError, TableService
@@ -87,6 +87,12 @@ def create_app(
         hub = await anyio.to_thread.run_sync(make_hub, redis_url)
         service.on_stored.append(hub.publish)
         service.shared = hub.shared
+        shared_limits = None
+        if hub.shared:  # every process of this database counts a client's allowances together
+            shared_limits = SharedStore(
+                redis_url or os.environ[ENV_REDIS], engine.url.render_as_string(hide_password=True)
+            )
+            guard.share(shared_limits)
         service.async_store = AsyncMoveStore.for_engine(engine)
         drivers = Drivers(service, bot_delay, bot_seconds, bot_workers)
         drivers.loop = service.loop = asyncio.get_running_loop()
@@ -127,6 +133,8 @@ def create_app(
             if sweeping is not None:
                 sweeping.cancel()
             await hub.stop()
+            if shared_limits is not None:
+                shared_limits.close()
             await drivers.stop()
             if analyst is not None:
                 await analyst.stop()

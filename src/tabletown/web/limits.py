@@ -2,12 +2,16 @@
 
 Every limit is configurable (``create_app(limits=Limits(...))`` or the environment variables named in
 ``Limits.from_env``; 0 switches one off). Past a limit the server answers 429 with ``Retry-After`` and
-changes nothing. Counters live in the process's memory: with several server processes each one
-counts its own clients.
+changes nothing. Counters live in the process's memory, except that with Redis between several
+server processes the allowances a client spends by the request (tables, seats taken, chat, analyses,
+uploads, replay steps) are counted in Redis (``SharedStore``), once for every process together;
+open connections, running bot tables and a seat's moves stay counted by each process.
 """
 
 from __future__ import annotations
 
+import hashlib
+import logging
 import math
 import os
 import threading
@@ -20,6 +24,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 ENV_PREFIX = "TABLETOWN_LIMIT_"
+log = logging.getLogger("tabletown.web")
 
 
 @dataclass(frozen=True)
@@ -127,6 +132,91 @@ class TokenBuckets:
         return wait
 
 
+# One token bucket in Redis, taken atomically: (level, time) in a hash that expires once it would be
+# full again. Redis's own clock, so processes on machines whose clocks differ count alike.
+TAKE_SCRIPT = """
+local rate, burst, cost = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) + tonumber(clock[2]) / 1000000
+local kept = redis.call('HMGET', KEYS[1], 'level', 'at')
+local level = burst
+if kept[1] then level = math.min(burst, tonumber(kept[1]) + math.max(0, now - tonumber(kept[2])) * rate) end
+local wait = 0
+if level >= cost then level = level - cost else wait = (cost - level) / rate end
+redis.call('HSET', KEYS[1], 'level', tostring(level), 'at', tostring(now))
+redis.call('PEXPIRE', KEYS[1], math.ceil((burst - level) / rate * 1000) + 1000)
+return tostring(wait)
+"""
+
+
+class SharedStore:
+    """Token buckets kept in Redis for every server process of one database together. A client
+    behind a load balancer reaches N processes: counted by each, it got N times every allowance
+    (security audit 23). When Redis does not answer (within ``TIMEOUT``), ``take`` returns None
+    and the process counts alone, asking Redis again ``PAUSE`` seconds later."""
+
+    TIMEOUT = 0.25
+    PAUSE = 5.0
+
+    def __init__(self, url: str, namespace: str) -> None:
+        import redis
+
+        self.client = redis.Redis.from_url(
+            url, socket_timeout=self.TIMEOUT, socket_connect_timeout=self.TIMEOUT
+        )
+        self.script = self.client.register_script(TAKE_SCRIPT)
+        # keys of one database's deployment only: tests and load runs share a Redis server
+        self.prefix = "tt:limit:" + hashlib.sha256(namespace.encode()).hexdigest()[:16] + ":"
+        self.paused_until = 0.0
+        self.lock = threading.Lock()
+
+    def take(self, bucket: str, key: str, rate: float, burst: float, cost: float) -> float | None:
+        """Seconds to wait (0.0: go ahead) for ``cost`` tokens of ``key`` in ``bucket``; None when
+        Redis cannot say now."""
+        if time.monotonic() < self.paused_until:
+            return None
+        try:
+            answer = self.script(keys=[f"{self.prefix}{bucket}:{key}"], args=[rate, burst, cost])
+            return float(answer)
+        except Exception as exc:  # noqa: BLE001 - Redis away: the process's own count stands in
+            with self.lock:
+                if time.monotonic() >= self.paused_until:
+                    log.warning("limits: Redis did not answer (%s); this process counts alone for now", exc)
+                self.paused_until = time.monotonic() + self.PAUSE
+            return None
+
+    def close(self) -> None:
+        self.client.close()
+
+
+class SharedBuckets(TokenBuckets):
+    """``TokenBuckets`` counted in a ``SharedStore`` (every process together); this process's own
+    buckets stand in while Redis does not answer, and for a ``take`` given its own ``now`` (tests)."""
+
+    def __init__(self, rate: float, burst: float, store: SharedStore, name: str) -> None:
+        super().__init__(rate, burst)
+        self.store = store
+        self.name = name
+
+    def take(self, key: str, now: float | None = None, cost: float = 1.0) -> float:
+        if self.rate <= 0:
+            return 0.0
+        if now is None:
+            wait = self.store.take(self.name, key, self.rate, self.burst, min(max(cost, 0.0), self.burst))
+            if wait is not None:
+                return wait
+        return super().take(key, now, cost)
+
+
+async def take_off_loop(buckets: TokenBuckets, key: str) -> float:
+    """``buckets.take(key)`` from the event loop: a shared bucket's Redis call in a worker thread."""
+    if isinstance(buckets, SharedBuckets):
+        import anyio
+
+        return await anyio.to_thread.run_sync(buckets.take, key)
+    return buckets.take(key)
+
+
 class Counter:
     """Open connections per key (a table, an address): ``enter`` refuses past ``limit``."""
 
@@ -227,6 +317,17 @@ class Guard:
         self.analyses = TokenBuckets(limits.analyses_per_hour / 3600.0, limits.analyses_burst)
         self.uploads = TokenBuckets(limits.uploads_per_minute / 60.0, limits.uploads_burst)
         self.replays = TokenBuckets(limits.replay_moves_per_second, limits.replay_moves_burst)
+        self.store: SharedStore | None = None
+
+    # The allowances spent by the request, counted for every process together when shared.
+    SHARED = ("tables", "chat", "address_chat", "sits", "analyses", "uploads", "replays")
+
+    def share(self, store: SharedStore) -> None:
+        """Count the per-request allowances in ``store`` (Redis) from now on."""
+        self.store = store
+        for name in self.SHARED:
+            mine: TokenBuckets = getattr(self, name)
+            setattr(self, name, SharedBuckets(mine.rate, mine.burst, store, name))
 
 
 def retry_after(seconds: float) -> str:

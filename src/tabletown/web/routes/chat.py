@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field, StrictInt
 from ...core.i18n import N_
 from .. import chat
 from ..access import client_address, guard_of, service, viewer, with_fresh_seats
+from ..limits import take_off_loop
 from ..live import valid_name
 from ..tables import TableError
 
@@ -45,9 +46,9 @@ async def post_chat(table_id: str, body: ChatBody, request: Request) -> dict[str
     address = client_address(request)
     key = f"{table.id}:{seat.seat}" if seat is not None else "address:" + address
     guard = guard_of(request)
-    wait = guard.chat.take(key)
+    wait = await take_off_loop(guard.chat, key)
     if not wait and seat is not None:  # a seat's message also counts for its address
-        wait = guard.address_chat.take(address)
+        wait = await take_off_loop(guard.address_chat, address)
     if wait:
         raise TableError(429, "limit.chat", N_("too many messages: slow down"), retry_after=wait)
     seat_no = seat.seat if seat is not None else None

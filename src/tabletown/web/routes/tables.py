@@ -40,6 +40,7 @@ from ..asgi import (
 from ..catalog import broken_games, game_info, games
 from ..drivers import gate, until_changed, until_seq
 from ..languages import request_language
+from ..limits import take_off_loop
 from ..new_table import bots_only, has_bots
 from ..tables import LiveTable, TableError, TableService, json_bytes, playing_seat
 
@@ -391,7 +392,7 @@ async def sit(table_id: str, body: SitBody, request: Request) -> Response:
     """Take an open seat (one the creator let anyone take); returns its new token and link."""
     svc = service(request)
     table = await anyio.to_thread.run_sync(svc.get, table_id)
-    wait = guard_of(request).sits.take(client_address(request))
+    wait = await take_off_loop(guard_of(request).sits, client_address(request))
     if wait:
         raise TableError(
             429, "limit.sits", N_("too many seats taken from this address; wait a moment"), retry_after=wait
