@@ -384,6 +384,37 @@ def bots(
     worker_main(args + (["--db", db] if db else []))
 
 
+@app.command()
+def prune(
+    db: Annotated[
+        str | None, typer.Option(help="database URL (default: $TABLETOWN_DATABASE_URL or ./tabletown.db)")
+    ] = None,
+    unstarted_days: Annotated[
+        float, typer.Option(min=0, help="delete tables without a move quiet this long (0: keep them)")
+    ] = 7.0,
+    idle_days: Annotated[
+        float, typer.Option(min=0, help="delete unfinished games quiet this long (0: keep them)")
+    ] = 60.0,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="only count what would be deleted")] = False,
+) -> None:
+    """Delete the server's unfinished tables nobody touched for long (finished games are kept), for
+    an operator's scheduled job; docs/deploy.md."""
+    from .web import db as database
+    from .web.retention import prune as prune_tables
+
+    engine = database.make_engine(database.resolve_url(db))
+    try:
+        database.migrate(engine)
+        pruned = prune_tables(engine, unstarted_days=unstarted_days, idle_days=idle_days, dry_run=dry_run)
+    finally:
+        engine.dispose()
+    verb = "would delete" if dry_run else "deleted"
+    console.print(
+        f"{verb} {pruned.total} tables: {pruned.unstarted} never started (quiet {unstarted_days:g} days), "
+        f"{pruned.idle} left unfinished (quiet {idle_days:g} days)"
+    )
+
+
 def _register_extra_commands() -> None:
     """Commands that live in their own packages (the arena, studies, analysis) plug in here; one
     whose optional packages are missing is left out."""
