@@ -109,3 +109,23 @@ def test_days_below_zero_are_refused(sqlite_url):
     engine = db.make_engine(sqlite_url)
     with pytest.raises(ValueError):
         prune(engine, idle_days=-1)
+
+
+def test_a_table_deleted_while_a_process_holds_it_is_forgotten_there(database, engine, make_client):
+    """A page open for weeks keeps its table in its process's memory; once pruned, the copy must
+    not take moves it can never store (409 for ever) nor chat that breaks the foreign key (500)."""
+    client = make_client(database)
+    for step in ("move", "chat"):
+        created, token = made(client)
+        table, auth = created["id"], {"authorization": f"Bearer {token}"}
+        assert client.get(f"/api/tables/{table}", headers=auth).status_code == 200  # held in memory
+        quiet_for(engine, table, 8)
+        assert prune(engine).unstarted == 1
+        if step == "move":
+            moved = client.post(f"/api/tables/{table}/actions", json={"seq": 0, "action": "b"}, headers=auth)
+            assert moved.status_code in (404, 409), moved.text  # stale: the page looks again...
+        else:
+            said = client.post(f"/api/tables/{table}/chat", json={"token": token, "text": "still there?"})
+            assert said.status_code == 404, said.text
+        again = client.get(f"/api/tables/{table}", headers=auth)  # ... and learns the table is gone
+        assert again.status_code == 404 and again.json()["rule"] == "table.not_found"

@@ -16,10 +16,12 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import DateTime, ForeignKey, Integer, String, Text, delete, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ..core.i18n import N_
 from .db import Base, utcnow
+from .live import not_found
 from .tables import LiveTable, TableError, TableService, json_text
 
 MAX_CHAT = 300  # characters of one message
@@ -85,11 +87,15 @@ def post(
     sockets of the table and announce it to the other processes. Returns the message."""
     clean = valid_text(text)
     row = ChatRow(table_id=table.id, seat=seat, name=speaker_name(table, seat, name), text=clean)
-    with service.sessions() as session, session.begin():
-        session.add(row)
-        session.flush()
-        message = as_message(row)
-        _trim(session, table.id)
+    try:
+        with service.sessions() as session, session.begin():
+            session.add(row)
+            session.flush()
+            message = as_message(row)
+            _trim(session, table.id)
+    except IntegrityError:  # the table was deleted (tabletown prune) while this process held it
+        service.forget_deleted(table)
+        raise not_found() from None
     deliver(table, message)
     service._stored(table.id, HUB_KIND, None, {"chat": message})
     return message

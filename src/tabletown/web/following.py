@@ -172,7 +172,10 @@ class Following:
             return self._reload(table)
         with self.engine.connect() as conn:
             row = conn.execute(LOAD_TABLE, {"tid": table.id}).first()
-            if row is None or (row.seq == table.seq and row.status == table.status and not look_at_seats):
+            if row is None:
+                self.forget_deleted(table)
+                return False
+            if row.seq == table.seq and row.status == table.status and not look_at_seats:
                 seats = None
             else:
                 seats = list(conn.execute(LOAD_SEATS, {"tid": table.id}))
@@ -220,10 +223,24 @@ class Following:
             self._notify(table)
         return True
 
+    def forget_deleted(self, table: LiveTable) -> None:
+        """The table is gone from the database (``tabletown prune`` deleted it after weeks without
+        a change): forget it here too, so that the next request for it answers 404 instead of a
+        stale copy taking moves it can never store (409 for ever) or chat that breaks its key."""
+        with self.lock:
+            if self.tables.get(table.id) is not table:
+                return
+            del self.tables[table.id]
+        log.info("table %s: deleted from the database; forgotten here", table.id)
+        if table.driven:
+            for callback in getattr(self, "on_evicted", ()):
+                callback(table)
+
     def _reload(self, table: LiveTable) -> bool:
         """Rebuild a table from the database from scratch (its moves no longer follow from memory)."""
         fresh = self._load(table.id)
         if fresh is None:
+            self.forget_deleted(table)
             return False
         with table.lock:
             for name in ("state", "status", "error", "actions", "secret", "seats", "updated_at"):
