@@ -9,6 +9,7 @@ casino, and only a menu of bets is listed: any other bet within the limits may b
 from __future__ import annotations
 
 import dataclasses
+import pickle
 import random
 
 import pytest
@@ -22,8 +23,15 @@ from tabletown.games.lordsofvegas.state import LordsOfVegasState
 _SLOTS = [s for s in LordsOfVegasState.__slots__ if s not in ("rng", "_cas")]
 
 
-def snapshot(state: LordsOfVegasState) -> tuple:
-    return (*(repr(getattr(state, name)) for name in _SLOTS), state.rng.getstate())
+def values(state: LordsOfVegasState) -> list:
+    """Every field of the state and its generator's state, compared by ``==`` (C-speed on tuples;
+    a repr of the named tuples was 85% of this test's time)."""
+    return [*(getattr(state, name) for name in _SLOTS), state.rng.getstate()]
+
+
+def snapshot(state: LordsOfVegasState) -> bytes:
+    """A frozen copy of ``values``: the position itself must come out of the audit as it went in."""
+    return pickle.dumps(values(state), protocol=5)
 
 
 def _candidates() -> list[LVAction]:
@@ -56,12 +64,15 @@ def _audit_position(state: LordsOfVegasState) -> None:
     for seat in range(state.num_players):
         legal = set(state.legal_actions(seat))
         before = snapshot(state)
+        untouched = values(state)
         for action in CANDIDATES:
             twin = state.clone()
             try:
                 twin.apply(seat, action)
             except ActionError:
-                assert snapshot(twin) == before, (action, "a refused action changed the state")
+                # (a refusal that changed something shared by the copy and the position is caught
+                # by the snapshot of the position below)
+                assert values(twin) == untouched, (action, "a refused action changed the state")
                 assert action not in legal, (action, "listed but refused")
                 continue
             if action.kind not in ("gamble", "offer"):
