@@ -457,6 +457,11 @@ def valid_name(name: Any) -> str:
     if not isinstance(name, str):
         raise TableError(422, "name.invalid", N_("a name is a text"))
     text = " ".join(unicodedata.normalize("NFC", name).split()) if name.isprintable() else None
+    if text is not None and len(text) > MAX_NAME:
+        # Refused before it is looked at (name_key, _invisible): NFKD makes up to 18 letters of one,
+        # and a name is the whole request body (64 KiB); a spectator's chat line took a second of
+        # the event loop with one, before any limit (security audit 24).
+        raise TableError(422, "name.invalid", N_("a name is 1 to {limit} characters long"), limit=MAX_NAME)
     # Python's printable letters include invisible ones (a grapheme joiner, variation selectors, the
     # Hangul fillers, the blank braille cell): "Alice" plus one read as Alice (security audit 22).
     if text is None or not text.isprintable() or not name_key(text) or any(map(_invisible, text)):
@@ -501,6 +506,13 @@ _LOOKALIKES = str.maketrans(
         "1": "l",
         "i": "l",
         "|": "l",
+        # letters of other scripts drawn as a stroke too: a dotless i, a click letter (security audit 24)
+        "\u0131": "l",
+        "\u01c0": "l",
+        "\u0269": "l",
+        "\u05c0": "l",
+        "\u2223": "l",
+        "\u2c93": "l",
     }
 )
 

@@ -667,11 +667,13 @@ class TableService(Following):
         if asked is None:
             raise TableError(403, "seat.bad_token", N_("this token holds no seat at this table"))
         new_name = valid_name(name) if name is not None else None
-        if back and (asked.away or self.shared):
+        if back and asked.joined and (asked.away or self.shared):
             # Stored before it is answered (security audit 23): a bot worker that has not heard it
             # yet (or never will: a lost hub message) finds it with its standby move
             # (``_store_move``). Not under the write lock: a socket's handshake is no reason for
-            # the table's movers to wait for a database round trip.
+            # the table's movers to wait for a database round trip. Only for a seat joined here: one
+            # that is not is never away, and its token here may be an invitation another process
+            # redeemed already, whose holder stopped the redeemed seat's standby bot (security audit 24).
             self._write_away(table, asked.seat, False)
         with table.write_lock:
             # Looked up again under the lock: a catch-up (which takes it too) may have just learnt
@@ -825,8 +827,14 @@ class TableService(Following):
                 done = session.execute(update(SeatRow).where(*where).values(**values))
                 if done.rowcount != 1:  # type: ignore[attr-defined]  # an UPDATE's CursorResult
                     raise TableError(409, "seat.taken", N_("this seat is taken"))
-                if status != table.status:
-                    session.execute(update(TableRow).where(TableRow.id == table.id).values(status=status))
+                if status != table.status or token is not None:
+                    # A player taking a seat is a change: ``tabletown prune`` deletes tables without a
+                    # move by when they last changed, and took one sat at a moment ago (security audit 24).
+                    session.execute(
+                        update(TableRow)
+                        .where(TableRow.id == table.id)
+                        .values(status=status, updated_at=utcnow())
+                    )
         except TableError:
             raise
         except Exception:
