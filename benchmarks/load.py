@@ -576,7 +576,7 @@ class Load:
                             if pending is not None:  # never answered: it may or may not be stored
                                 client.doubt.append((pending[0] + 1, pending[1]))
                             return
-                        wait = self.args.stall if pending is not None else self.args.idle
+                        full_wait = wait = self.args.stall if pending is not None else self.args.idle
                         if pending is None:
                             wait = min(wait, max(0.01, self.deadline - now))
                         if move_at is not None:
@@ -585,7 +585,9 @@ class Load:
                         try:
                             raw = await asyncio.wait_for(ws.recv(), wait)
                         except TimeoutError:
-                            if move_at is None and time.monotonic() < self.deadline:
+                            # (a wait cut short by the deadline is no stall: its timer may fire a
+                            # hair before the deadline, and "stored well before" then meant a second)
+                            if move_at is None and wait >= full_wait and time.monotonic() < self.deadline:
                                 # nothing for a while: reconnect (a real client would too)
                                 why = "move unanswered" if pending else "waiting for others"
                                 self.notes[f"ws reconnect after {wait} s without a message ({why})"] += 1
