@@ -21,7 +21,7 @@ from starlette.requests import HTTPConnection
 from ..core.i18n import N_
 from .asgi import server_base
 from .catalog import find_game, set_up_title
-from .limits import Guard
+from .limits import Guard, take_off_loop
 from .live import labelled
 from .tables import LiveTable, Seat, TableError, TableService, playing_seat
 
@@ -160,9 +160,10 @@ def guard_of(request: HTTPConnection) -> Guard:
     return request.app.state.guard  # type: ignore[no-any-return]  # set by create_app()
 
 
-def check_move_rate(request: HTTPConnection, token: str | None) -> None:
+async def check_move_rate(request: HTTPConnection, token: str | None) -> None:
+    """A seat's moves (and name changes) a second: counted for every process together with Redis."""
     if token:
-        wait = guard_of(request).moves.take(token)
+        wait = await take_off_loop(guard_of(request).moves, token)
         if wait:
             raise TableError(429, "limit.moves", N_("too many moves: slow down"), retry_after=wait)
 

@@ -30,7 +30,7 @@ from .catalog import games, warm_up
 from .drivers import Drivers, Follower
 from .hub import ENV_REDIS, make_hub
 from .languages import request_language
-from .limits import Guard, Limits, SharedStore, retry_after, seconds_from_env
+from .limits import Guard, Limits, SharedStore, keep_counts, retry_after, seconds_from_env
 from .movestore import AsyncMoveStore
 from .routes import chat, pages, replays, sockets, tables
 from .tables import TableError, TableService
@@ -93,6 +93,8 @@ def create_app(
                 redis_url or os.environ[ENV_REDIS], engine.url.render_as_string(hide_password=True)
             )
             guard.share(shared_limits)
+        # the process's share of open connections and running bot tables, written again while it lives
+        counting = asyncio.get_running_loop().create_task(keep_counts(guard)) if shared_limits else None
         service.async_store = AsyncMoveStore.for_engine(engine)
         drivers = Drivers(service, bot_delay, bot_seconds, bot_workers)
         drivers.loop = service.loop = asyncio.get_running_loop()
@@ -133,7 +135,10 @@ def create_app(
             if sweeping is not None:
                 sweeping.cancel()
             await hub.stop()
+            if counting is not None:
+                counting.cancel()
             if shared_limits is not None:
+                await anyio.to_thread.run_sync(guard.refresh)  # what is still open (nothing, mostly)
                 shared_limits.close()
             await drivers.stop()
             if analyst is not None:

@@ -3,9 +3,12 @@
 Every limit is configurable (``create_app(limits=Limits(...))`` or the environment variables named in
 ``Limits.from_env``; 0 switches one off). Past a limit the server answers 429 with ``Retry-After`` and
 changes nothing. Counters live in the process's memory, except that with Redis between several
-server processes the allowances a client spends by the request (tables, seats taken, chat, analyses,
-uploads, replay steps) are counted in Redis (``SharedStore``), once for every process together;
-open connections, running bot tables and a seat's moves stay counted by each process.
+server processes every per-client limit is counted in Redis (``SharedStore``), once for every
+process together: the allowances a client spends by the request (tables, seats taken, chat,
+analyses, uploads, replay steps, socket handshakes, a seat's moves) as token buckets, and what it
+holds open (sockets, long polls, running bot tables) as counts each process keeps its share of,
+refreshed while it lives (security audits 23 and 25). Only the process-wide total of bot-only
+tables stays a process's own.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import math
 import os
 import threading
 import time
+import uuid
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable
@@ -39,6 +43,12 @@ class Limits:
     # together: a table answers at most drivers.MAX_WAITERS of them at its change, the rest at once,
     # so one address holding that many would turn every other client's long poll into a busy loop.
     polls_per_address: int = 60
+    # WebSocket handshakes (seat and spectator sockets) one client address may open per minute,
+    # bursts of handshakes_burst: a seat's handshake writes to the database (the seat is back) and
+    # is announced to every process, and within the cap on open sockets a client could open and
+    # close them without end (security audit 25). A page reconnects after 0.5 s, then 1, 2, 4, 8 s.
+    handshakes_per_minute: int = 60
+    handshakes_burst: int = 20
     chat_per_minute: int = 20  # chat messages per seat (spectators: per client address), bursts of chat_burst
     chat_burst: int = 5
     # ... and from one client address, all its seats together: seats cost nothing to make, so a
@@ -149,14 +159,73 @@ return tostring(wait)
 """
 
 
+# What a client holds open (sockets, long polls, running bot tables), counted in Redis for every
+# process together: a hash per count, a field per process holding "count:expiry" (milliseconds on
+# Redis's clock). A field past its expiry is a process that died (or lost Redis) and counts nothing;
+# a living process writes its own field again every ``SharedStore.REFRESH`` seconds. ARGV: the
+# process, the time to live (ms), the mode, then a value and a limit for each key.
+#   enter: let in (each count one more for this process) only if every key is under its limit,
+#          else return the position (from 1) of the first that is full and change nothing; a value
+#          of 0 or more is this process's own count, as it knows it now (else the one kept).
+#   add:   add the value to this process's count (a connection closed: -1).
+#   set:   this process's count is the value (the periodic refresh, from its memory).
+COUNT_SCRIPT = """
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+local me, ttl, mode = ARGV[1], tonumber(ARGV[2]), ARGV[3]
+local mine, others, new = {}, {}, {}
+for i, key in ipairs(KEYS) do
+  mine[i], others[i] = 0, 0
+  local kept = redis.call('HGETALL', key)
+  for j = 1, #kept, 2 do
+    local count, expiry = string.match(kept[j + 1], '^(%d+):(%d+)$')
+    if count == nil or tonumber(expiry) <= now then
+      redis.call('HDEL', key, kept[j])
+    elseif kept[j] == me then
+      mine[i] = tonumber(count)
+    else
+      others[i] = others[i] + tonumber(count)
+    end
+  end
+end
+for i = 1, #KEYS do
+  local value, limit = tonumber(ARGV[2 + 2 * i]), tonumber(ARGV[3 + 2 * i])
+  if mode == 'enter' then
+    local own = mine[i]
+    if value >= 0 then own = value end
+    if limit > 0 and others[i] + own >= limit then return i end
+    new[i] = own + 1
+  elseif mode == 'add' then
+    new[i] = math.max(0, mine[i] + value)
+  else
+    new[i] = math.max(0, value)
+  end
+end
+for i, key in ipairs(KEYS) do
+  if new[i] > 0 then
+    redis.call('HSET', key, me, string.format('%d:%d', new[i], now + ttl))
+    redis.call('PEXPIRE', key, ttl + 1000)
+  else
+    redis.call('HDEL', key, me)
+  end
+end
+return 0
+"""
+
+
 class SharedStore:
-    """Token buckets kept in Redis for every server process of one database together. A client
-    behind a load balancer reaches N processes: counted by each, it got N times every allowance
-    (security audit 23). When Redis does not answer (within ``TIMEOUT``), ``take`` returns None
-    and the process counts alone, asking Redis again ``PAUSE`` seconds later."""
+    """Limits kept in Redis for every server process of one database together. A client behind a
+    load balancer reaches N processes: counted by each, it got N times every allowance (security
+    audits 23 and 25). Token buckets (``take``) and counts of what is held open (``counts``), whose
+    entries a process that stops refreshing them (``REFRESH``) loses after ``COUNT_TTL`` seconds.
+    When Redis does not answer (within ``TIMEOUT``), both return None and the process counts
+    alone, asking Redis again ``PAUSE`` seconds later. Keys hold a digest of what they count (a
+    seat's token, an address), never the thing itself."""
 
     TIMEOUT = 0.25
     PAUSE = 5.0
+    COUNT_TTL = 30.0  # seconds: a dead process's connections and bot tables stop counting after this
+    REFRESH = 10.0  # seconds between a living process's refreshes of its counts
 
     def __init__(self, url: str, namespace: str) -> None:
         import redis
@@ -165,25 +234,47 @@ class SharedStore:
             url, socket_timeout=self.TIMEOUT, socket_connect_timeout=self.TIMEOUT
         )
         self.script = self.client.register_script(TAKE_SCRIPT)
+        self.count_script = self.client.register_script(COUNT_SCRIPT)
         # keys of one database's deployment only: tests and load runs share a Redis server
         self.prefix = "tt:limit:" + hashlib.sha256(namespace.encode()).hexdigest()[:16] + ":"
+        self.me = uuid.uuid4().hex  # this process's field in every count
         self.paused_until = 0.0
         self.lock = threading.Lock()
 
-    def take(self, bucket: str, key: str, rate: float, burst: float, cost: float) -> float | None:
-        """Seconds to wait (0.0: go ahead) for ``cost`` tokens of ``key`` in ``bucket``; None when
-        Redis cannot say now."""
+    def key(self, bucket: str, key: str) -> str:
+        digest = hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+        return f"{self.prefix}{bucket}:{digest}"
+
+    def ask(self, call: Callable[[], Any]) -> Any:
+        """``call()``'s answer, or None when Redis does not answer (and then for ``PAUSE`` seconds)."""
         if time.monotonic() < self.paused_until:
             return None
         try:
-            answer = self.script(keys=[f"{self.prefix}{bucket}:{key}"], args=[rate, burst, cost])
-            return float(answer)
+            return call()
         except Exception as exc:  # noqa: BLE001 - Redis away: the process's own count stands in
             with self.lock:
                 if time.monotonic() >= self.paused_until:
                     log.warning("limits: Redis did not answer (%s); this process counts alone for now", exc)
                 self.paused_until = time.monotonic() + self.PAUSE
             return None
+
+    def take(self, bucket: str, key: str, rate: float, burst: float, cost: float) -> float | None:
+        """Seconds to wait (0.0: go ahead) for ``cost`` tokens of ``key`` in ``bucket``; None when
+        Redis cannot say now."""
+        answer = self.ask(lambda: self.script(keys=[self.key(bucket, key)], args=[rate, burst, cost]))
+        return None if answer is None else float(answer)
+
+    def counts(self, mode: str, entries: list[tuple[str, str, int, int]]) -> int | None:
+        """Run COUNT_SCRIPT (``mode``: enter, add, set) on ``entries``, each (count, key, value,
+        limit): 0 done (let in), i the first full entry (from 1), None when Redis cannot say now."""
+        if not entries:
+            return 0
+        keys = [self.key("n:" + name, key) for name, key, _, _ in entries]
+        args: list[Any] = [self.me, int(self.COUNT_TTL * 1000), mode]
+        for _, _, value, limit in entries:
+            args += [int(value), int(limit)]
+        answer = self.ask(lambda: self.count_script(keys=keys, args=args))
+        return None if answer is None else int(answer)
 
     def close(self) -> None:
         self.client.close()
@@ -210,7 +301,7 @@ class SharedBuckets(TokenBuckets):
 
 async def take_off_loop(buckets: TokenBuckets, key: str) -> float:
     """``buckets.take(key)`` from the event loop: a shared bucket's Redis call in a worker thread."""
-    if isinstance(buckets, SharedBuckets):
+    if isinstance(buckets, SharedBuckets) and buckets.rate > 0:
         import anyio
 
         return await anyio.to_thread.run_sync(buckets.take, key)
@@ -218,19 +309,27 @@ async def take_off_loop(buckets: TokenBuckets, key: str) -> float:
 
 
 class Counter:
-    """Open connections per key (a table, an address): ``enter`` refuses past ``limit``."""
+    """Open connections per key (a table, an address): ``enter`` refuses past ``limit``. With several
+    processes, ``Guard.enter`` asks Redis first; the keys that changed since the last refresh are
+    kept in ``touched`` for it."""
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, name: str = "") -> None:
         self.limit = limit
+        self.name = name
         self.counts: dict[str, int] = {}
+        self.shared = False  # counted in Redis too (``Guard.share``): keep ``touched``
+        self.touched: set[str] = set()
         self.lock = threading.Lock()
 
-    def enter(self, key: str) -> bool:
+    def enter(self, key: str, check: bool = True) -> bool:
+        """One more for ``key``, unless ``check`` and it is at its limit."""
         with self.lock:
             count = self.counts.get(key, 0)
-            if self.limit and count >= self.limit:
+            if check and self.limit and count >= self.limit:
                 return False
             self.counts[key] = count + 1
+            if self.shared:
+                self.touched.add(key)
             return True
 
     def leave(self, key: str) -> None:
@@ -240,6 +339,14 @@ class Counter:
                 self.counts[key] = count
             else:
                 self.counts.pop(key, None)
+            if self.shared:
+                self.touched.add(key)
+
+    def shares(self) -> list[tuple[str, str, int, int]]:
+        """This process's counts to write to Redis: every key held or changed since the last call."""
+        with self.lock:
+            keys, self.touched = self.touched | self.counts.keys(), set()
+            return [(self.name, key, self.counts.get(key, 0), 0) for key in keys]
 
 
 class Running:
@@ -249,12 +356,17 @@ class Running:
 
     RETRY = 30.0  # a bot game lasts minutes: try again in half a minute
 
-    def __init__(self, per_key: int, total: int, busy: Callable[[Any], bool] | None = None) -> None:
+    def __init__(
+        self, per_key: int, total: int, busy: Callable[[Any], bool] | None = None, name: str = ""
+    ) -> None:
         self.per_key = per_key
         self.total = total
         self.busy = busy
+        self.name = name
         # Weak: a table the server forgot (it waited for its people) is not kept alive here.
         self.items: dict[str, weakref.WeakSet[Any]] = {}
+        self.shared = False  # its per-key count kept in Redis too (``Guard.share``)
+        self.touched: set[str] = set()  # keys counted in Redis since the last refresh
         self.lock = threading.Lock()
 
     def _counts(self, item: Any) -> bool:
@@ -268,19 +380,33 @@ class Running:
             else:
                 del self.items[key]
 
-    def room(self, key: str) -> float:
+    def mine(self, key: str) -> int:
+        """How many of ``key``'s objects count now (in this process)."""
+        with self.lock:
+            return sum(map(self._counts, list(self.items.get(key, ()))))
+
+    def room(self, key: str, per_key: bool = True) -> float:
         with self.lock:
             self._prune()
             mine = sum(map(self._counts, list(self.items.get(key, ()))))
             everyone = (
                 sum(sum(map(self._counts, list(items))) for items in self.items.values()) if self.total else 0
             )
-        full = (self.per_key and mine >= self.per_key) or (self.total and everyone >= self.total)
+        full = (per_key and self.per_key and mine >= self.per_key) or (self.total and everyone >= self.total)
         return self.RETRY if full else 0.0
 
     def add(self, key: str, item: Any) -> None:
         with self.lock:
             self.items.setdefault(key, weakref.WeakSet()).add(item)
+
+    def shares(self) -> list[tuple[str, str, int, int]]:
+        """This process's counts to write to Redis (``Counter.shares``)."""
+        with self.lock:
+            self._prune()
+            keys, self.touched = self.touched | self.items.keys(), set()
+            return [
+                (self.name, key, sum(map(self._counts, list(self.items.get(key, ())))), 0) for key in keys
+            ]
 
 
 BUSY_WINDOW = 300.0  # seconds: a table with bots that saw no move for this long is left alone
@@ -296,6 +422,9 @@ def moved_lately(table: Any) -> bool:
     return (datetime.now(UTC) - changed).total_seconds() < BUSY_WINDOW
 
 
+Entry = tuple[Counter, str]
+
+
 class Guard:
     """The limits of one server process."""
 
@@ -305,14 +434,15 @@ class Guard:
         # A minute's allowance may be spent at once, then it refills evenly.
         self.tables = TokenBuckets(per_minute / 60.0, per_minute)
         self.moves = TokenBuckets(limits.moves_per_second, limits.moves_burst)
-        self.table_sockets = Counter(limits.sockets_per_table)
-        self.address_sockets = Counter(limits.sockets_per_address)
-        self.spectators = Counter(limits.spectators_per_table)
-        self.address_polls = Counter(limits.polls_per_address)
+        self.handshakes = TokenBuckets(limits.handshakes_per_minute / 60.0, limits.handshakes_burst)
+        self.table_sockets = Counter(limits.sockets_per_table, "table_sockets")
+        self.address_sockets = Counter(limits.sockets_per_address, "address_sockets")
+        self.spectators = Counter(limits.spectators_per_table, "spectators")
+        self.address_polls = Counter(limits.polls_per_address, "polls")
         self.chat = TokenBuckets(limits.chat_per_minute / 60.0, limits.chat_burst)
         self.address_chat = TokenBuckets(limits.chat_per_address_per_minute / 60.0, limits.chat_address_burst)
-        self.bot_tables = Running(limits.bot_tables_per_address, limits.bot_tables)
-        self.bot_games = Running(limits.bot_games_per_address, 0, busy=moved_lately)
+        self.bot_tables = Running(limits.bot_tables_per_address, limits.bot_tables, name="bot_tables")
+        self.bot_games = Running(limits.bot_games_per_address, 0, busy=moved_lately, name="bot_games")
         self.sits = TokenBuckets(limits.sits_per_minute / 60.0, limits.sits_burst)
         self.analyses = TokenBuckets(limits.analyses_per_hour / 3600.0, limits.analyses_burst)
         self.uploads = TokenBuckets(limits.uploads_per_minute / 60.0, limits.uploads_burst)
@@ -320,14 +450,151 @@ class Guard:
         self.store: SharedStore | None = None
 
     # The allowances spent by the request, counted for every process together when shared.
-    SHARED = ("tables", "chat", "address_chat", "sits", "analyses", "uploads", "replays")
+    SHARED = (
+        "tables",
+        "moves",
+        "handshakes",
+        "chat",
+        "address_chat",
+        "sits",
+        "analyses",
+        "uploads",
+        "replays",
+    )
 
     def share(self, store: SharedStore) -> None:
-        """Count the per-request allowances in ``store`` (Redis) from now on."""
+        """Count every per-client limit in ``store`` (Redis) from now on: the allowances as shared
+        token buckets, open connections and running bot tables as shared counts (``enter``,
+        ``room``, kept alive by ``refresh``)."""
         self.store = store
         for name in self.SHARED:
             mine: TokenBuckets = getattr(self, name)
             setattr(self, name, SharedBuckets(mine.rate, mine.burst, store, name))
+        for counter in self.counters():
+            counter.shared = counter.limit > 0  # an unlimited count is nobody's business but ours
+        for running in (self.bot_tables, self.bot_games):
+            running.shared = running.per_key > 0
+
+    def enter(self, *entries: Entry) -> int | None:
+        """One more connection for each (counter, key), or none: None when let in, else the index
+        of the first entry whose counter is full. With Redis, every process's connections count
+        (one atomic script); without an answer from it, this process's own."""
+        store = self.store
+        shared = [i for i, (counter, _) in enumerate(entries) if counter.shared]
+        if store is not None and shared:
+            # Counted here first, so that a refresh meanwhile never writes less than Redis holds.
+            for counter, key in entries:
+                counter.enter(key, check=False)
+            answer = store.counts(
+                "enter", [(entries[i][0].name, entries[i][1], -1, entries[i][0].limit) for i in shared]
+            )
+            if answer == 0:
+                return None
+            for counter, key in entries:
+                counter.leave(key)
+            if answer is not None:
+                return shared[answer - 1]
+        for i, (counter, key) in enumerate(entries):
+            if not counter.enter(key):
+                for done, done_key in entries[:i]:
+                    done.leave(done_key)
+                return i
+        return None
+
+    def leave_here(self, *entries: Entry) -> None:
+        """The connections closed, in this process's counts (at once, from any thread)."""
+        for counter, key in entries:
+            counter.leave(key)
+
+    def leave_shared(self, *entries: Entry) -> None:
+        """... and in Redis (blocking: from a worker thread). Lost, it is put right by ``refresh``."""
+        if self.store is not None and (shared := [(c.name, key, -1, 0) for c, key in entries if c.shared]):
+            self.store.counts("add", shared)
+
+    def leave(self, *entries: Entry) -> None:
+        self.leave_here(*entries)
+        self.leave_shared(*entries)
+
+    def room(self, running: Running, key: str) -> float:
+        """``running.room(key)``, with the per-key count of every process when shared. The process's
+        total stays its own. A table let in is counted in Redis at once (the refresh then writes
+        what this process really runs)."""
+        if self.store is not None and running.shared:
+            if wait := running.room(key, per_key=False):
+                return wait
+            mine = running.mine(key)
+            with running.lock:
+                running.touched.add(key)
+            answer = self.store.counts("enter", [(running.name, key, mine, running.per_key)])
+            if answer is not None:
+                return running.RETRY if answer else 0.0
+        return running.room(key)
+
+    def refresh(self) -> None:
+        """Write this process's counts to Redis again (every ``SharedStore.REFRESH`` seconds): they
+        live ``SharedStore.COUNT_TTL`` seconds, so a process that died stops counting, and what was
+        counted while Redis did not answer reaches it."""
+        store = self.store
+        if store is None or time.monotonic() < store.paused_until:
+            return
+        shares: list[tuple[str, str, int, int]] = []
+        for count in self.counts():
+            if count.shared:
+                shares += count.shares()
+        for start in range(0, len(shares), 500):
+            if store.counts("set", shares[start : start + 500]) is None:
+                # not written: try these keys again at the next refresh
+                for name, key, _, _ in shares[start:]:
+                    owner = self.count_named(name)
+                    with owner.lock:
+                        owner.touched.add(key)
+                return
+
+    def counters(self) -> tuple[Counter, ...]:
+        return (self.table_sockets, self.address_sockets, self.spectators, self.address_polls)
+
+    def counts(self) -> list[Counter | Running]:
+        """Every count of what clients hold: connections, and tables with bots running."""
+        return [*self.counters(), self.bot_tables, self.bot_games]
+
+    def count_named(self, name: str) -> Counter | Running:
+        return next(count for count in self.counts() if count.name == name)
+
+
+async def enter_off_loop(guard: Guard, *entries: Entry) -> int | None:
+    """``guard.enter`` from the event loop: with Redis, in a worker thread."""
+    if guard.store is None or not any(counter.shared for counter, _ in entries):
+        return guard.enter(*entries)
+    import anyio
+
+    return await anyio.to_thread.run_sync(lambda: guard.enter(*entries))
+
+
+def leave_from_loop(guard: Guard, *entries: Entry) -> None:
+    """``guard.leave`` from the event loop: this process's counts at once, Redis's in a worker
+    thread (never awaited: it may be called while the task is being cancelled)."""
+    guard.leave_here(*entries)
+    if guard.store is not None and any(counter.shared for counter, _ in entries):
+        import asyncio
+
+        asyncio.get_running_loop().run_in_executor(None, lambda: guard.leave_shared(*entries))
+
+
+async def keep_counts(guard: Guard) -> None:
+    """The task that refreshes this process's shared counts while it runs (``Guard.refresh``)."""
+    import asyncio
+
+    import anyio
+
+    store = guard.store
+    if store is None:
+        return
+    while True:
+        await asyncio.sleep(store.REFRESH)
+        try:
+            await anyio.to_thread.run_sync(guard.refresh)
+        except Exception:  # noqa: BLE001 - a failed refresh is tried again; the task must live on
+            log.exception("limits: refreshing the shared counts failed")
 
 
 def retry_after(seconds: float) -> str:

@@ -24,7 +24,7 @@ from ..access import (
 from ..asgi import MAX_BODY, MAX_COUNT, too_large
 from ..drivers import from_any_thread, gate, until_seq
 from ..languages import request_language, ui_text
-from ..limits import Guard, retry_after
+from ..limits import Counter, Guard, enter_off_loop, leave_from_loop, retry_after, take_off_loop
 from ..live import Subscriber
 from ..tables import LiveTable, TableError, TableService, json_text, playing_seat
 from .tables import CATCH_UP_WAIT
@@ -33,6 +33,8 @@ from .tables import CATCH_UP_WAIT
 # dropped (a player's page reconnects with ``since``). A move makes one push per socket.
 MAX_QUEUED_PUSHES = 64
 CLOSE_WAIT = 2.0  # seconds a close frame may wait for a socket that stopped reading
+
+MAX_SEAT_DIGITS = 6  # a seat number longer than this is no seat (the REST routes take 0 to 64)
 
 router = APIRouter()
 
@@ -44,6 +46,22 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     A client may also send ``{"type": "action", "seq", "action"}`` and gets an ``ack`` or an ``error``.
     The seat: ``Authorization: Bearer``, or ``?seat=N`` with the table's cookie (pages)."""
     svc = service(websocket)
+    address = client_address(websocket)
+    guard = guard_of(websocket)
+    # Before any database work: a seat's handshake stores that its player is back and announces
+    # it to every process, and a client could open and close sockets without end (security audit 25).
+    wait = await take_off_loop(guard.handshakes, address)
+    if wait:
+        await deny(
+            websocket,
+            TableError(
+                429,
+                "limit.handshakes",
+                N_("too many connections opened from this address; wait a moment"),
+                wait,
+            ),
+        )
+        return
     params = websocket.query_params
     try:
         since = min(max(0, int(params.get("since", "0"))), MAX_COUNT)
@@ -52,12 +70,13 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     seat_param = params.get("seat")
     try:
         table = await anyio.to_thread.run_sync(svc.get, table_id)
-        # ASCII digits only: str.isdigit() also passes "²", which int() refuses (an unhandled error).
-        seat_no = (
-            int(seat_param)
-            if seat_param is not None and seat_param.isascii() and seat_param.isdigit()
-            else None
-        )
+        # ASCII digits only: str.isdigit() also passes "²", which int() refuses (an unhandled error);
+        # and int() refuses more than 4,300 digits (noticed by security audit 26).
+        seat_no = None
+        if seat_param is not None and seat_param.isascii() and seat_param.isdigit():
+            if len(seat_param) > MAX_SEAT_DIGITS:
+                raise TableError(422, "seat.number", N_("no such seat"))
+            seat_no = int(seat_param)
 
         def check() -> str | None:
             token = credential(websocket, table, params.get("token"), seat_no)
@@ -72,36 +91,32 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     except TableError as exc:
         await websocket.close(code=4000 + exc.status, reason=exc.message[:100])
         return
-    address = client_address(websocket)
-    guard = guard_of(websocket)
-    entered = enter_socket(guard, table.id, address, seat is None)
-    if entered is not None:
-        await deny(websocket, entered)
+    counted = socket_counts(guard, table.id, address, seat is None)
+    full = await enter_off_loop(guard, *counted)
+    if full is not None:
+        await deny(websocket, socket_refusal(counted[full][0], guard))
         return
     try:
         await serve_socket(websocket, svc, table, token, seat, since)
     finally:
-        leave_socket(guard, table.id, address, seat is None)
+        leave_from_loop(guard, *counted)
 
 
-def enter_socket(guard: Guard, table_id: str, address: str, spectator: bool) -> TableError | None:
-    if not guard.table_sockets.enter(table_id):
-        return TableError(429, "limit.table_sockets", N_("this table has too many connections"), 30)
-    if not guard.address_sockets.enter(address):
-        guard.table_sockets.leave(table_id)
-        return TableError(429, "limit.address_sockets", N_("too many connections from this address"), 30)
-    if spectator and not guard.spectators.enter(table_id):
-        guard.table_sockets.leave(table_id)
-        guard.address_sockets.leave(address)
-        return TableError(429, "limit.spectators", N_("this table has as many spectators as it takes"), 30)
-    return None
-
-
-def leave_socket(guard: Guard, table_id: str, address: str, spectator: bool) -> None:
-    guard.table_sockets.leave(table_id)
-    guard.address_sockets.leave(address)
+def socket_counts(guard: Guard, table_id: str, address: str, spectator: bool) -> list[tuple[Counter, str]]:
+    """What one socket counts against: its table's sockets, its address's, and its table's
+    spectators (a spectator); every server process's when they share Redis (``Guard.enter``)."""
+    counted = [(guard.table_sockets, table_id), (guard.address_sockets, address)]
     if spectator:
-        guard.spectators.leave(table_id)
+        counted.append((guard.spectators, table_id))
+    return counted
+
+
+def socket_refusal(full: Counter, guard: Guard) -> TableError:
+    if full is guard.table_sockets:
+        return TableError(429, "limit.table_sockets", N_("this table has too many connections"), 30)
+    if full is guard.address_sockets:
+        return TableError(429, "limit.address_sockets", N_("too many connections from this address"), 30)
+    return TableError(429, "limit.spectators", N_("this table has as many spectators as it takes"), 30)
 
 
 async def deny(websocket: WebSocket, error: TableError) -> None:
@@ -216,7 +231,7 @@ async def socket_message(
             "message": ui_text(request_language(websocket), N_("spectators cannot move")),
         }
     try:
-        check_move_rate(websocket, token)
+        await check_move_rate(websocket, token)
         await until_seq(table, message.get("seq"), CATCH_UP_WAIT)
         async with gate(table):
             seq = await svc.act_on_loop(table, token, message.get("seq"), message.get("action"))

@@ -40,7 +40,7 @@ from ..asgi import (
 from ..catalog import broken_games, game_info, games
 from ..drivers import gate, until_changed, until_seq
 from ..languages import request_language
-from ..limits import take_off_loop
+from ..limits import enter_off_loop, leave_from_loop, take_off_loop
 from ..new_table import bots_only, has_bots
 from ..tables import LiveTable, TableError, TableService, json_bytes, playing_seat
 
@@ -131,7 +131,7 @@ def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
     if wait:
         raise TableError(429, "limit.tables", N_("too many new tables from this address"), retry_after=wait)
     only_bots = bots_only(body.seats)
-    if only_bots and (wait := guard.bot_tables.room(address)):
+    if only_bots and (wait := guard.room(guard.bot_tables, address)):
         raise TableError(
             429,
             "limit.bot_tables",
@@ -141,7 +141,7 @@ def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
     # With human seats too, a script may play them at once: the bots then think as much as at a
     # bot-only table, so tables with bots that keep moving are counted as well (security audit 6).
     with_bots = not only_bots and has_bots(body.seats)
-    if with_bots and (wait := guard.bot_games.room(address)):
+    if with_bots and (wait := guard.room(guard.bot_games, address)):
         raise TableError(
             429,
             "limit.bot_games",
@@ -235,12 +235,13 @@ async def long_poll(request: HTTPConnection, table: LiveTable, seq: int, wait: f
     if table.seq != seq or table.over:
         return  # answered at once: nothing held
     guard, address = guard_of(request), client_address(request)
-    if not guard.address_polls.enter(address):
+    counted = (guard.address_polls, address)  # every process's polls when they share Redis
+    if await enter_off_loop(guard, counted) is not None:
         raise TableError(429, "limit.polls", N_("too many connections from this address"), retry_after=1.0)
     try:
         await until_changed(table, seq, wait)
     finally:
-        guard.address_polls.leave(address)
+        leave_from_loop(guard, counted)
 
 
 @router.post("/api/tables/{table_id}/actions", tags=["tables"])
@@ -277,7 +278,7 @@ async def draft(table_id: str, body: DraftBody, request: Request) -> dict[str, A
         return token
 
     token = await with_fresh_seats(request, table, check)
-    check_move_rate(request, token)
+    await check_move_rate(request, token)
     return svc.draft(table, token, body.steps)
 
 
@@ -291,7 +292,7 @@ async def make_move(
         return token, playing_seat(table, token)
 
     token, held = await with_fresh_seats(request, table, check)
-    check_move_rate(request, token)
+    await check_move_rate(request, token)
     await until_seq(table, body.seq, CATCH_UP_WAIT)
     async with gate(table):
         return await svc.act_on_loop(table, token, body.seq, body.action), held.seat
@@ -371,7 +372,7 @@ async def join(table_id: str, body: JoinBody, request: Request, response: Respon
         return token
 
     token = await with_fresh_seats(request, table, check)
-    check_move_rate(request, token)  # a new name is a database write: it counts like a move
+    await check_move_rate(request, token)  # a new name is a database write: it counts like a move
     from_cookie = body.token is None and credential(request, table, None, None) is None
     # A page's redemption gives the seat the token its browser can tell again from its cookies.
     redeem_as = redeemed_token(token, remember_browser(request, response)) if from_cookie else None
