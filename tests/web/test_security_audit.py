@@ -40,7 +40,7 @@ def test_a_page_of_another_origin_cannot_use_the_seat_cookie_on_the_socket(make_
     client = make_client(sqlite_url, public_url="https://play.example.org")
     created = create(client, seed=3)
     table_id, token = created["id"], created["seats"][0]["token"]
-    client.cookies.set(f"tt_{table_id}", token)
+    client.cookies.set(f"__Host-tt_{table_id}", token)  # host-only over https (security audit 27)
     url = f"/ws/tables/{table_id}?seat=0"
     for origin in ("http://evil.example", "http://testserver.evil.example", "null"):
         with (

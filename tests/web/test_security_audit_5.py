@@ -140,7 +140,8 @@ def test_secret_cookies_are_secure_when_the_public_address_is_https(make_client,
         f"/t/{created['id']}", params={"token": created["seats"][1]["token"]}, follow_redirects=False
     )
     cookies = opened.headers.get_list("set-cookie")
-    assert {c.split("=")[0] for c in cookies} == {f"tt_{created['id']}", "tt_browser"}
+    # host-only names over https (security audit 27: a sibling subdomain cannot plant them)
+    assert {c.split("=")[0] for c in cookies} == {f"__Host-tt_{created['id']}", "__Host-tt_browser"}
     assert all("secure" in c.lower() for c in cookies), cookies
     plain = make_client(sqlite_url)  # no public address, reached over http: not Secure
     opened = plain.get(

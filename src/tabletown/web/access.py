@@ -28,6 +28,11 @@ from .tables import LiveTable, Seat, TableError, TableService, playing_seat
 T = TypeVar("T")
 COOKIE_PREFIX = "tt_"
 BROWSER_COOKIE = "tt_browser"
+# Over https the secret cookies are named with this prefix, which a browser accepts only from the very
+# host, Secure, for path "/" and without a Domain: a page on a sibling subdomain cannot plant one
+# (security audit 27: a planted browser secret let a table's creator work out the token an invited
+# friend's redemption would give, and then play that seat).
+HOST_ONLY = "__Host-"
 # A table's cookie keeps one entry per seat the browser holds, so it never needs more than a table
 # has seats (12 at most); a request's cookie is read no further than this many entries.
 MAX_COOKIE_TOKENS = 16
@@ -195,24 +200,34 @@ def entry_seat(table: LiveTable, entry: str, browser: str | None) -> int | None:
     return seat.seat if seat is not None else None
 
 
-def set_secret_cookie(request: HTTPConnection, response: Response, name: str, value: str) -> None:
-    # Secure also behind a TLS proxy: the server then sees plain http (uvicorn trusts no proxy
-    # headers), but an https public address says how browsers reach it.
+def secure_origin(request: HTTPConnection) -> bool:
+    """Whether browsers reach the server over https: also behind a TLS proxy, where the server sees
+    plain http (uvicorn trusts no proxy headers) but an https public address says how it is reached."""
     public_base = request.app.state.public_base or ""
+    return request.url.scheme in ("https", "wss") or public_base.startswith("https://")
+
+
+def secret_cookie_name(request: HTTPConnection, name: str) -> str:
+    """``name`` as the secret cookie is called here: host-only (``__Host-``) over https. Over https
+    only that name is read, so a cookie a sibling subdomain plants under the plain name is ignored."""
+    return HOST_ONLY + name if secure_origin(request) else name
+
+
+def set_secret_cookie(request: HTTPConnection, response: Response, name: str, value: str) -> None:
     response.set_cookie(
-        name,
+        secret_cookie_name(request, name),
         value,
         max_age=90 * 86400,
         samesite="lax",
         httponly=True,
-        secure=request.url.scheme == "https" or public_base.startswith("https://"),
+        secure=secure_origin(request),
         path="/",
     )
 
 
 def browser_secret(request: HTTPConnection) -> str | None:
     """The browser's own secret (the HttpOnly cookie ``tt_browser``), if it has a well-formed one."""
-    value = request.cookies.get(BROWSER_COOKIE, "")
+    value = request.cookies.get(secret_cookie_name(request, BROWSER_COOKIE), "")
     return value if 32 <= len(value) <= 64 and value.isascii() and value.isalnum() else None
 
 
@@ -238,7 +253,7 @@ def cookie_tokens(request: HTTPConnection, table: LiveTable) -> list[str]:
     """The tokens and invitations the table's cookie holds, as they are written there: its last
     ``MAX_COOKIE_TOKENS`` entries at most, each shaped like a token (a forged cookie of thousands of
     entries would otherwise cost an HMAC and a seat lookup each, on the event loop)."""
-    raw = request.cookies.get(COOKIE_PREFIX + table.id) or ""
+    raw = request.cookies.get(secret_cookie_name(request, COOKIE_PREFIX + table.id)) or ""
     entries = raw.rsplit(",", MAX_COOKIE_TOKENS)[-MAX_COOKIE_TOKENS:]
     return [t for t in entries if token_shaped(t)]
 
