@@ -46,7 +46,9 @@ def test_hole_a_planted_browser_secret_gives_the_creator_no_seat(make_client, sq
     assert not any(c.startswith("tt_") for c in cookies)
     # and the friend holds the seat: the page reads it through the host-only cookies
     assert client.get(f"/api/tables/{table_id}", params={"seat": 1}).json()["seat"] == 1
-    with client.websocket_connect(f"wss://testserver/ws/tables/{table_id}?seat=1") as ws:  # the page's socket: wss
+    with client.websocket_connect(
+        f"wss://testserver/ws/tables/{table_id}?seat=1"
+    ) as ws:  # the page's socket: wss
         assert ws.receive_json()["seat"] == 1
 
 
