@@ -13,6 +13,7 @@ https only that name is read. Over plain http (a server on one's own machine) no
 
 from __future__ import annotations
 
+import pytest
 from web_helpers import create
 
 from tabletown.web.access import redeemed_token
@@ -72,3 +73,63 @@ def test_over_plain_http_the_cookies_keep_their_names(client):
     assert joined.status_code == 200
     assert client.cookies.get("tt_browser") and client.cookies.get(f"tt_{table_id}")
     assert client.get(f"/api/tables/{table_id}", params={"seat": 1}).json()["seat"] == 1
+
+
+def test_hole_a_move_with_a_content_length_int_cannot_read_is_answered(client):
+    """The quick path for moves read Content-Length with ``isdigit()`` and ``int()``: "²" (latin-1
+    0xB2, a digit to ``isdigit()``) and 5,000 digits both raised ValueError out of the app, where an
+    HTTP server that let such a header through would answer 500. Both now go the full stack's way."""
+    from test_security_audit_18 import _asgi
+
+    table = create(client, "toyrace", ("human", "human"), seed=3)
+    path = f"/api/tables/{table['id']}/actions"
+    body = b'{"token": "x", "seq": 0, "action": "r"}'
+    for length in ("\u00b2".encode("latin-1"), b"9" * 5000):
+        scope = {
+            "type": "http",
+            "asgi": {"version": "3.0"},
+            "http_version": "1.1",
+            "method": "POST",
+            "scheme": "http",
+            "path": path,
+            "raw_path": path.encode(),
+            "root_path": "",
+            "query_string": b"",
+            "headers": [(b"content-type", b"application/json"), (b"content-length", length)],
+            "client": ("203.0.113.27", 50000),
+            "server": ("testserver", 80),
+            "extensions": {},
+            "state": {},
+        }
+        status, _, _ = client.portal.call(_asgi, client.app, scope, body)
+        assert 400 <= status < 500, (length[:9], status)
+
+
+def test_hole_a_socket_refused_as_one_too_many_does_not_bring_its_seat_back(make_client, sqlite_url):
+    """The handshake touched the seat (stored "back", cleared the away flag, announced the arrival)
+    before counting the socket against the per-address and per-table limits, so a socket refused as
+    one too many had still told the table its player was back (noticed by security audit 25)."""
+    import dataclasses
+
+    from starlette.testclient import WebSocketDenialResponse
+
+    from tabletown.web.limits import Limits
+
+    client = make_client(sqlite_url, limits=dataclasses.replace(Limits.off(), sockets_per_address=1))
+    created = create(client, seats=("human", "human"), seed=3)
+    table_id = created["id"]
+    svc = client.app.state.service
+    table = svc.get(table_id)
+    svc._write_away(table, 1, True)  # seat 1's timer ran out: a standby bot plays for it
+    table.seats[1].away = True
+    seq = table.seq
+    bearer = {"authorization": f"Bearer {created['seats'][1]['token']}"}
+    with client.websocket_connect(f"/ws/tables/{table_id}") as watcher:  # the address's one socket
+        watcher.receive_json()
+        with (
+            pytest.raises(WebSocketDenialResponse),
+            client.websocket_connect(f"/ws/tables/{table_id}", headers=bearer) as refused,
+        ):
+            refused.receive_json()
+        assert table.seats[1].away and table.seq == seq
+    assert svc.get(table_id).seats[1].away

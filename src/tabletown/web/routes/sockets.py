@@ -85,18 +85,24 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             return token
 
         token = await with_fresh_seats(websocket, table, check)
-        seat = None
-        if token:
-            seat = (await anyio.to_thread.run_sync(lambda: svc.touch(table, token, back=True)))[0].seat
     except TableError as exc:
         await websocket.close(code=4000 + exc.status, reason=exc.message[:100])
         return
-    counted = socket_counts(guard, table.id, address, seat is None)
+    # Counted before the seat is touched: a socket refused for being one too many must not have
+    # written the seat's arrival to the database and announced it first.
+    counted = socket_counts(guard, table.id, address, not token)
     full = await enter_off_loop(guard, *counted)
     if full is not None:
         await deny(websocket, socket_refusal(counted[full][0], guard))
         return
     try:
+        seat = None
+        if token:
+            try:
+                seat = (await anyio.to_thread.run_sync(lambda: svc.touch(table, token, back=True)))[0].seat
+            except TableError as exc:
+                await websocket.close(code=4000 + exc.status, reason=exc.message[:100])
+                return
         await serve_socket(websocket, svc, table, token, seat, since)
     finally:
         leave_from_loop(guard, *counted)
