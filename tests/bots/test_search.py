@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import random
 import time
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
@@ -13,7 +14,7 @@ from toygame import TOY, ToyState, hidden_twin
 
 from tabletown.bots import bot_names, make_bot
 from tabletown.bots.search import PRESETS, SearchBot, SearchSettings, settings_for
-from tabletown.core.game import Game, State
+from tabletown.core.game import Action, Game, State
 from tabletown.core.registry import all_games, get_game
 from tabletown.games.machikoro import chance
 from tabletown.games.machikoro import search_model as machikoro_model
@@ -572,3 +573,60 @@ def test_root_parallel_search_plays_the_same_as_one_process(name: str, extra: di
     assert "workers" not in alone.settings() and parallel.settings()["workers"] == 2
     with pytest.raises(ValueError, match="workers"):
         SearchBot(game, 5, replace(settings, workers=0))
+
+
+def test_a_search_model_anchor_is_asked_by_its_table_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``anchor`` may name a bot of the search model's ``ANCHORS`` (not offered as a bot of the game);
+    ``ByPlayers`` hands each table size its own inner bot. An unknown anchor is refused up front."""
+    from tabletown.bots import search as search_module
+    from tabletown.core.game import Bot
+
+    game = get_game("lordsofvegas")
+    asked: list[tuple[str, int]] = []
+
+    def recording(label: str) -> Callable[[int], Bot]:
+        def make(seed: int) -> Bot:
+            inner = game.bots()["expert"](seed)
+
+            class Recorder(Bot):
+                def choose(self, state: State, player: int) -> Action:
+                    asked.append((label, state.num_players))
+                    return inner.choose(state, player)
+
+            return Recorder(seed)
+
+        return make
+
+    model = search_module.game_model(game)
+    tuned = lambda seed: search_module.ByPlayers(seed, {4: recording("four")}, recording("other"))  # noqa: E731
+    monkeypatch.setattr(model, "ANCHORS", {"tuned": tuned}, raising=False)
+    assert "tuned" not in game.bots()
+    bot = SearchBot(game, 1, replace(TINY, anchor="tuned", rollouts=4))
+    for players, label in ((2, "other"), (4, "four")):
+        state = positions(game, 1, seed=60 + players, players=players)[0]
+        seat = state.to_act[0]
+        asked.clear()
+        assert bot.choose(state, seat) in state.legal_actions(seat)
+        assert asked == [(label, players)]
+    with pytest.raises(ValueError, match="anchor"):
+        SearchBot(game, 1, replace(TINY, anchor="clever"))
+
+
+def test_machikoro_hard_anchors_on_the_retuned_expert_at_two_player_tables() -> None:
+    """Machi Koro's hard level anchors on the expert re-tuned for two players (docs/bots.md,
+    "Re-tuned anchors") and on the expert itself at larger tables; the expert keeps its weights."""
+    from tabletown.bots.search import ByPlayers, make_search
+    from tabletown.games.machikoro.expert import ExpertBot
+    from tabletown.games.machikoro.search_model import TunedExpertBot
+
+    game = get_game("machikoro")
+    bot = make_search("hard")(game, 3)
+    anchor = bot._anchor
+    assert isinstance(anchor, ByPlayers)
+    for players, kind in ((2, TunedExpertBot), (4, ExpertBot)):
+        state = positions(game, 1, seed=70 + players, players=players)[0]
+        seat = state.to_act[0]
+        assert anchor.choose(state, seat) in state.legal_actions(seat)
+        assert type(anchor._bots[players]) is kind
+    assert ExpertBot.card_mult["ranch"] == 0.5 and ExpertBot.rate_add == 4.0
+    assert TunedExpertBot.card_mult["ranch"] == 0.8 and TunedExpertBot.rate_add == 2.5

@@ -73,7 +73,8 @@ class SearchSettings:
     cutoff: int = 30  # rollout actions before the game's heuristic() values the position (0: to the end)
     top_k: int = 12  # candidates kept when there are more legal moves
     margin: float = 1.0  # standard errors of the paired difference needed to leave the anchor
-    anchor: str = "expert"  # the game bot whose move is the anchor ("" for none)
+    # The game bot whose move is the anchor ("" for none), or a bot the search model names in ``ANCHORS``.
+    anchor: str = "expert"
     # Explicit chance: "root" enumerates the outcomes of a candidate that is itself a chance move (a
     # roll); "first" also the first chance move of every rollout; "off" samples all chance.
     chance: str = "root"
@@ -153,7 +154,10 @@ class SearchBot(Bot):
         self.last_rollouts = 0
         self.last_values: dict[Action, float] = {}  # each compared candidate's mean, for tests
         self.last_verified = 0  # samples of the last decision's final test (challenger vs anchor)
-        bots = game.bots()
+        # A game's search model may name bots of its own (``ANCHORS``: an expert with weights re-tuned
+        # against the expert, say) that the search anchors on or plays out with, without offering them
+        # as bots of the game.
+        bots = {**game.bots(), **getattr(game_model(game), "ANCHORS", {})}
         policy = self.config.policy
         self._policy_factory = bots.get(policy) if policy != "random" else None
         self._policy: dict[int, Bot] = {}
@@ -165,6 +169,11 @@ class SearchBot(Bot):
         )
         if policy != "random" and self._policy_factory is None and self._playout_agent is None:
             raise ValueError(f"policy {policy!r} is neither a bot of {game.name} nor one of its play-outs")
+        # A game without an expert plays the default anchor's part unanchored; any other name must exist.
+        if self.config.anchor not in ("", "expert") and self.config.anchor not in bots:
+            raise ValueError(
+                f"anchor {self.config.anchor!r} is neither a bot of {game.name} nor one of its anchors"
+            )
         anchor_factory = bots.get(self.config.anchor) if self.config.anchor else None
         self._anchor = anchor_factory(self.rng.getrandbits(63)) if anchor_factory else None
         greedy = bots.get("greedy")
@@ -608,3 +617,25 @@ def make_search(strength: str) -> Callable[[Game, int], Bot]:
 
 for _strength in PRESETS:
     GENERIC_BOTS[f"search:{_strength}"] = make_search(_strength)
+
+
+class ByPlayers(Bot):
+    """Plays as ``factories[n]``'s bot at an ``n``-player table (``default``'s at any other): an anchor
+    whose weights were tuned for each table size. Each inner bot is made on first use from this bot's
+    own seed, so a seeded game replays."""
+
+    def __init__(
+        self, seed: int, factories: dict[int, Callable[[int], Bot]], default: Callable[[int], Bot]
+    ) -> None:
+        super().__init__(seed)
+        self._seed = seed
+        self._factories = factories
+        self._default = default
+        self._bots: dict[int, Bot] = {}
+
+    def choose(self, state: State, player: int) -> Action:
+        n = state.num_players
+        bot = self._bots.get(n)
+        if bot is None:
+            bot = self._bots[n] = self._factories.get(n, self._default)(self._seed)
+        return bot.choose(state, player)
