@@ -380,18 +380,20 @@ class Running:
             else:
                 del self.items[key]
 
+    def _count(self, key: str) -> int:
+        """How many of ``key``'s objects count now (the caller holds the lock)."""
+        return sum(map(self._counts, list(self.items.get(key, ()))))
+
     def mine(self, key: str) -> int:
         """How many of ``key``'s objects count now (in this process)."""
         with self.lock:
-            return sum(map(self._counts, list(self.items.get(key, ()))))
+            return self._count(key)
 
     def room(self, key: str, per_key: bool = True) -> float:
         with self.lock:
             self._prune()
-            mine = sum(map(self._counts, list(self.items.get(key, ()))))
-            everyone = (
-                sum(sum(map(self._counts, list(items))) for items in self.items.values()) if self.total else 0
-            )
+            mine = self._count(key)
+            everyone = sum(map(self._count, list(self.items))) if self.total else 0
         full = (per_key and self.per_key and mine >= self.per_key) or (self.total and everyone >= self.total)
         return self.RETRY if full else 0.0
 
@@ -404,9 +406,7 @@ class Running:
         with self.lock:
             self._prune()
             keys, self.touched = self.touched | self.items.keys(), set()
-            return [
-                (self.name, key, sum(map(self._counts, list(self.items.get(key, ())))), 0) for key in keys
-            ]
+            return [(self.name, key, self._count(key), 0) for key in keys]
 
 
 BUSY_WINDOW = 300.0  # seconds: a table with bots that saw no move for this long is left alone
