@@ -13,6 +13,12 @@ attribute of Machi Koro's ``ExpertBot`` (``card_mult.CODE=V`` for one card's wei
 ``--set``s change several weights; without one, the expert plays itself (the control: about 1/players).
 
 Prints the re-weighted expert's share of wins (ties shared) with its standard error taken over deals.
+
+``--climb NAME=V1,V2,...`` (repeatable) runs a coordinate search instead, starting from the ``--set``
+weights: each round tries every listed value of every listed weight on the same deals and adopts the
+best change whose paired gain over the current weights exceeds ``--keep`` standard errors of the
+paired difference; it stops after ``--rounds`` rounds or a round without a change. The deals are the
+same throughout, so its result must be checked on fresh deals (another ``--seed``) before use.
 """
 
 from __future__ import annotations
@@ -107,6 +113,66 @@ def play_deal(job: tuple[str, int, dict[str, float], int, int]) -> list[float]:
     return out
 
 
+def run_deals(
+    game: str, players: int, weights: dict[str, float], seed: int, deals: int, pool: Any
+) -> list[float]:
+    """The re-weighted expert's mean result on each deal (every seat played once)."""
+    jobs = [(game, players, weights, seed, d) for d in range(deals)]
+    return [sum(r) / len(r) for r in pool.map(play_deal, jobs, chunksize=4)]
+
+
+def mean_se(values: Sequence[float]) -> tuple[float, float]:
+    mean = sum(values) / len(values)
+    var = sum((x - mean) ** 2 for x in values) / max(1, len(values) - 1)
+    return mean, math.sqrt(var / len(values))
+
+
+def label_of(weights: dict[str, float]) -> str:
+    return " ".join(f"{k}={v:g}" for k, v in weights.items()) or "(the expert itself)"
+
+
+def climb(args: argparse.Namespace, start: dict[str, float], pool: Any) -> dict[str, float]:
+    """Coordinate search over the ``--climb`` values, paired on one set of deals."""
+    grid: dict[str, list[float]] = {}
+    for spec in args.climb:
+        name, _, values = spec.partition("=")
+        grid[name.strip()] = [float(v) for v in values.split(",") if v.strip()]
+    current = dict(start)
+    base = run_deals(args.game, args.players, current, args.seed, args.deals, pool)
+    print(
+        f"start {label_of(current)}: {100 * mean_se(base)[0]:.1f}% +- {100 * mean_se(base)[1]:.1f}",
+        flush=True,
+    )
+    for round_no in range(1, args.rounds + 1):
+        best: tuple[float, str, float, list[float]] | None = None
+        for name, values in grid.items():
+            for value in values:
+                if current.get(name) == value:
+                    continue
+                trial = {**current, name: value}
+                expert_factory(args.game, trial)  # refuse unknown weights before any game
+                res = run_deals(args.game, args.players, trial, args.seed, args.deals, pool)
+                gain, gain_se = mean_se([a - b for a, b in zip(res, base, strict=True)])
+                z = gain / gain_se if gain_se > 0 else 0.0
+                print(
+                    f"  round {round_no} {name}={value:g}: {100 * gain:+.2f} +- {100 * gain_se:.2f} (z {z:+.1f})",
+                    flush=True,
+                )
+                if z > args.keep and (best is None or gain > best[0]):
+                    best = (gain, name, value, res)
+        if best is None:
+            print(f"round {round_no}: no change beats {args.keep} standard errors; stop", flush=True)
+            break
+        _, name, value, base = best
+        current[name] = value
+        print(
+            f"round {round_no}: adopt {name}={value:g} -> {100 * mean_se(base)[0]:.1f}% ({label_of(current)})",
+            flush=True,
+        )
+    print(f"final {label_of(current)}", flush=True)
+    return current
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("game")
@@ -115,16 +181,18 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=500)
     parser.add_argument("--seed", type=int, default=7100)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--climb", action="append", default=[], metavar="NAME=V1,V2,...")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--keep", type=float, default=2.0, help="standard errors a change must gain")
     args = parser.parse_args()
     weights = parse_sets(args.sets)
     expert_factory(args.game, weights)  # refuse unknown weights before any game
-    jobs = [(args.game, args.players, weights, args.seed, d) for d in range(args.deals)]
     with Pool(args.workers) as pool:
-        deals = pool.map(play_deal, jobs, chunksize=4)
-    per_deal = [sum(r) / len(r) for r in deals]
-    mean = sum(per_deal) / len(per_deal)
-    var = sum((x - mean) ** 2 for x in per_deal) / max(1, len(per_deal) - 1)
-    se = math.sqrt(var / len(per_deal))
+        if args.climb:
+            climb(args, weights, pool)
+            return 0
+        per_deal = run_deals(args.game, args.players, weights, args.seed, args.deals, pool)
+    mean, se = mean_se(per_deal)
     label = " ".join(args.sets) or "(the expert itself)"
     print(
         f"{args.game} {args.players}p {label}: {100 * mean:.1f}% +- {100 * se:.1f} over {len(per_deal)} deals"
