@@ -630,3 +630,31 @@ def test_machikoro_hard_anchors_on_the_retuned_expert_at_two_player_tables() -> 
         assert type(anchor._bots[players]) is kind
     assert ExpertBot.card_mult["ranch"] == 0.5 and ExpertBot.rate_add == 4.0
     assert TunedExpertBot.card_mult["ranch"] == 0.8 and TunedExpertBot.rate_add == 2.5
+    assert ExpertBot.pass_eps == 0.0 and TunedExpertBot.pass_eps == 0.02
+
+
+def test_min_players_plays_the_anchor_alone_at_smaller_tables() -> None:
+    """``min_players``: a table with fewer players is not searched, every move is the anchor's
+    (Machi Koro's hard level at two-player tables, where the search measured weaker than its
+    anchor); larger tables are searched as before."""
+    from tabletown.games.machikoro.search_model import TunedExpertBot
+
+    game = get_game("machikoro")
+    assert settings_for(game, "hard").min_players == 3
+    two = [s for s in positions(game, 40, seed=91) if s.phase == BUILD][:4]
+    four = [s for s in positions(game, 60, seed=92, players=4) if s.phase == BUILD][:3]
+    assert two and four
+    anchor = TunedExpertBot(5)
+    for state in two:
+        bot = make_bot(game, "bot:search:hard", 7)
+        seat = state.to_act[0]
+        assert bot.choose(state, seat) == anchor.choose(state, seat)
+        assert bot.searched == 0 and bot.last_rollouts == 0
+    searching = SearchBot(game, 7, replace(settings_for(game, "hard"), rollouts=12))
+    for state in four:
+        searching.choose(state, state.to_act[0])
+    assert searching.searched > 0
+    every = SearchBot(game, 7, replace(settings_for(game, "hard"), rollouts=12, min_players=2))
+    for state in two:
+        every.choose(state, state.to_act[0])
+    assert every.searched > 0

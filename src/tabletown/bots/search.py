@@ -108,10 +108,13 @@ class SearchSettings:
     # samples (every candidate on one determinization) with the same seeds the bot would draw alone,
     # so a decision the deadline does not cut is the same on one process or several.
     workers: int = 1
+    # Tables with fewer players than this are not searched: every decision is the anchor's move
+    # (Machi Koro's hard level at two-player tables, where the search measured weaker than its anchor).
+    min_players: int = 2
 
 
 # Settings added after result folders were begun, left out of ``settings()`` at their defaults.
-_LATER_DEFAULTS = {"reward": "rank", "judge": "game", "prior": "game", "workers": 1}
+_LATER_DEFAULTS = {"reward": "rank", "judge": "game", "prior": "game", "workers": 1, "min_players": 2}
 
 
 PRESETS: dict[str, SearchSettings] = {
@@ -236,7 +239,10 @@ class SearchBot(Bot):
             anchor = self._anchor.choose(state.determinize(player, decision_seed), player)
             if anchor not in legal:
                 anchor = None
-        if anchor is not None and self._searched is not None and not self._searched(state, player):
+        if anchor is not None and (
+            state.num_players < config.min_players
+            or (self._searched is not None and not self._searched(state, player))
+        ):
             return anchor
         candidates = self._candidates(state, player, legal, anchor, decision_seed)
         if len(candidates) == 1:

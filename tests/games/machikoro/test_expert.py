@@ -168,3 +168,17 @@ def test_expert_is_registered_next_to_an_unchanged_greedy():
     assert isinstance(make_bot(GAME, "expert", 1), ExpertBot)
     greedy = make_bot(GAME, "greedy", 1)
     assert type(greedy) is GreedyBot and not isinstance(greedy, ExpertBot)
+
+
+def test_expert_weights_a_landmark_by_its_card_mult_and_building_nothing_by_pass_eps():
+    """The two levers benchmarks/tune_expert.py tunes (issue 29): a landmark's code in ``card_mult``
+    scales its modelled income like an establishment's, and ``pass_eps`` favours building nothing.
+    Neither is set in the expert as tuned against greedy, so its choices do not change."""
+    state = setup(2, coins=[10, 3])
+    state.phase = BUILD
+    assert ExpertBot.pass_eps == 0.0 and "mall" not in ExpertBot.card_mult
+    assert ExpertBot(1).choose(state, 0) == Build("mall")
+    no_mall = type("NoMall", (ExpertBot,), {"card_mult": {**ExpertBot.card_mult, "mall": 0.0}})(1)
+    assert no_mall.choose(state, 0) not in (Build("mall"), "pass")
+    saver = type("Saver", (ExpertBot,), {"pass_eps": 1.0})(1)
+    assert saver.choose(state, 0) == "pass"
