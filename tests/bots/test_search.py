@@ -547,7 +547,8 @@ def test_focused_search_leaves_routine_steps_to_the_expert(name: str) -> None:
 
 @pytest.mark.parametrize(
     ("name", "extra"),
-    [("machikoro", {}), ("multicity", {"rollouts": 12, "top_k": 4})],
+    # Machi Koro's two-player tables are searched here (its hard level leaves them to the anchor).
+    [("machikoro", {"min_players": 2}), ("multicity", {"rollouts": 12, "top_k": 4})],
 )
 def test_root_parallel_search_plays_the_same_as_one_process(name: str, extra: dict) -> None:
     """With ``workers=2`` the samples are played in two other processes, from the engine's saved
