@@ -50,7 +50,9 @@ def main() -> int:
     )
     for name in args.games:
         game = get_game(name)
-        settings = replace(settings_for(game, "hard"), max_seconds=3600.0, min_players=2)  # every table searched
+        settings = replace(
+            settings_for(game, "hard"), max_seconds=3600.0, min_players=2
+        )  # every table searched
         alone = SearchBot(game, 11, settings)
         parallel = SearchBot(game, 11, replace(settings, workers=args.workers))  # the pool starts here
         spent = [0.0, 0.0]
