@@ -50,9 +50,8 @@ def main() -> int:
     )
     for name in args.games:
         game = get_game(name)
-        settings = replace(
-            settings_for(game, "hard"), max_seconds=3600.0, min_players=2
-        )  # every table searched
+        # min_players=2: every table is searched (Machi Koro's hard level leaves two-player ones alone).
+        settings = replace(settings_for(game, "hard"), max_seconds=3600.0, min_players=2)
         alone = SearchBot(game, 11, settings)
         parallel = SearchBot(game, 11, replace(settings, workers=args.workers))  # the pool starts here
         spent = [0.0, 0.0]

@@ -139,10 +139,8 @@ def climb(args: argparse.Namespace, start: dict[str, float], pool: Any) -> dict[
         grid[name.strip()] = [float(v) for v in values.split(",") if v.strip()]
     current = dict(start)
     base = run_deals(args.game, args.players, current, args.seed, args.deals, pool)
-    print(
-        f"start {label_of(current)}: {100 * mean_se(base)[0]:.1f}% +- {100 * mean_se(base)[1]:.1f}",
-        flush=True,
-    )
+    mean, se = mean_se(base)
+    print(f"start {label_of(current)}: {100 * mean:.1f}% +- {100 * se:.1f}", flush=True)
     for round_no in range(1, args.rounds + 1):
         best: tuple[float, str, float, list[float]] | None = None
         for name, values in grid.items():
@@ -193,9 +191,8 @@ def main() -> int:
             return 0
         per_deal = run_deals(args.game, args.players, weights, args.seed, args.deals, pool)
     mean, se = mean_se(per_deal)
-    label = " ".join(args.sets) or "(the expert itself)"
     print(
-        f"{args.game} {args.players}p {label}: {100 * mean:.1f}% +- {100 * se:.1f} over {len(per_deal)} deals"
+        f"{args.game} {args.players}p {label_of(weights)}: {100 * mean:.1f}% +- {100 * se:.1f} over {len(per_deal)} deals"
     )
     return 0
 
