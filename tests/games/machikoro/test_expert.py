@@ -182,3 +182,18 @@ def test_expert_weights_a_landmark_by_its_card_mult_and_building_nothing_by_pass
     assert no_mall.choose(state, 0) not in (Build("mall"), "pass")
     saver = type("Saver", (ExpertBot,), {"pass_eps": 1.0})(1)
     assert saver.choose(state, 0) == "pass"
+
+
+def test_pass_eps_never_keeps_coins_that_already_pay_for_every_landmark():
+    """With every missing landmark paid for in the purse, all race values are 0 but a landmark's
+    ``landmark_eps``; a larger ``pass_eps`` (the search's re-tuned anchor has 0.02) once made the
+    bot pass for the rest of the game. Three landmarks are missing here, so the end-game race (two
+    or fewer) does not decide it."""
+    state = setup(2, coins=[60, 3], landmarks={0: ["station"]})
+    state.phase = BUILD
+    saver = type("Saver", (ExpertBot,), {"pass_eps": 0.02})(1)
+    move = saver.choose(state, 0)
+    assert move != "pass" and move.card in LANDMARK_CODES
+    # Short of the landmarks' total, the bias to saving still applies.
+    state.coins[0] = 9
+    assert type("BigSaver", (ExpertBot,), {"pass_eps": 1.0})(1).choose(state, 0) == "pass"
