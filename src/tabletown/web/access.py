@@ -94,9 +94,11 @@ def credential(request: HTTPConnection, table: LiveTable, token: Any, seat: Any)
     if isinstance(token, str) and token:
         return token
     if isinstance(seat, int) and not isinstance(seat, bool):
-        if request.scope["type"] == "websocket" and not same_origin(request):
-            # No CORS guards a WebSocket: a page of another origin (a sibling subdomain, another
-            # port: same-site, so the Lax cookie goes along) must not play or read this seat.
+        if not same_origin(request):
+            # A page of another origin (a sibling subdomain, another port: same-site, so the Lax
+            # cookie goes along) must not play or read this seat. No CORS guards a WebSocket, and
+            # an HTTP request without a Content-Type (a no-cors fetch) needs no preflight either
+            # (security audit 28: FastAPI before 0.132 read such a body as JSON).
             raise TableError(
                 403, "seat.origin", N_("the table's cookie works only on the server's own pages")
             )
@@ -109,9 +111,14 @@ def credential(request: HTTPConnection, table: LiveTable, token: Any, seat: Any)
 
 
 def same_origin(request: HTTPConnection) -> bool:
-    """Whether the request's ``Origin`` (browsers always send it on a WebSocket) is this server: the
-    Host header, a proxy's X-Forwarded-Host (a page cannot set either on a browser's handshake) or
-    the public address. No Origin: not a browser, no cookie ridden."""
+    """Whether the request's ``Origin`` (browsers send it on a WebSocket and on every request but a
+    GET or HEAD) is this server: the Host header, a proxy's X-Forwarded-Host (a page cannot set
+    either on a browser's request) or the public address. A browser's ``Sec-Fetch-Site`` saying
+    another origin refuses it too (it is sent on GETs as well, which carry no Origin). Neither
+    header: not a browser, no cookie ridden."""
+    site = request.headers.get("sec-fetch-site")
+    if site is not None and site.strip().lower() not in ("same-origin", "none"):
+        return False
     origin = request.headers.get("origin")
     if origin is None:
         return True

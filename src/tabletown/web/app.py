@@ -149,6 +149,9 @@ def create_app(
 
     # No /docs page: FastAPI's Swagger UI loads from a CDN; the schema itself is at /openapi.json.
     app = TabletownApp(
+        # A JSON body must say so (FastAPI's default since 0.132, set here so it never depends on
+        # the version): a body without a Content-Type is a no-cors request no preflight stopped.
+        strict_content_type=True,
         # No redirect for a path with a slash added: Starlette's answer is an absolute URL built
         # from the request (plain http behind a TLS proxy), with a join link's token in it.
         redirect_slashes=False,
