@@ -624,9 +624,9 @@ class ExpertBot(Bot):
         model = Model(state, self.cap_floor)
         base = model.rates()
         best, best_val = PASS, self.race(model, player, base, 0.0)
-        if model.need(player) > model.coins[player]:
-            # Not once every landmark is paid for: then every value is 0 but a landmark's small
-            # ``landmark_eps``, and a larger ``pass_eps`` would keep the coins for ever.
+        if best_val < 0:
+            # Not at 0, where the purse already pays for every landmark: every value is then 0 but
+            # a landmark's small ``landmark_eps``, and a larger ``pass_eps`` would keep the coins for ever.
             best_val += self.pass_eps
         # The same best-of loop as the race's (above) on purpose: each scores builds its own way.
         for action in legal:
