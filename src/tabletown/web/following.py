@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import select
 
 from .db import utcnow
-from .live import ENDED_AT_MOVE_LIMIT, LiveTable, Subscriber, build_payload, json_text
+from .live import ENDED_AT_MOVE_LIMIT, LiveTable, Subscriber, build_payload, json_text, note_return
 from .statements import LOAD_MOVES, LOAD_SEATS, LOAD_TABLE, STATUSES, TABLES
 
 if TYPE_CHECKING:
@@ -142,7 +142,10 @@ class Following:
             if seat.is_bot or seat.away == away:
                 return True
             seat.away = away
+            if away and isinstance(message.get("seq"), int):
+                table.timed_out[number] = message["seq"]  # its timer ran out there (``timed_out_now``)
             if not away:
+                note_return(table, number)
                 self._restart_timer(table, number)
             self._notify(table)
         return True

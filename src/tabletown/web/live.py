@@ -165,6 +165,11 @@ class LiveTable:
     fanout_pending: bool = False  # a push to the listeners is queued (web/tables.py _notify)
     subscribers: list[Subscriber] = field(default_factory=list)
     turn_since: dict[int, float] = field(default_factory=dict)  # seat -> monotonic time its turn began
+    # seat -> the move number at which its turn timer last ran out, and at which its player last came
+    # back from that: one "I'm back" a decision gets a whole timer again, a second one does not stop
+    # the standby bot (web/tables.py ``timed_out_now``)
+    timed_out: dict[int, int] = field(default_factory=dict)
+    came_back: dict[int, int] = field(default_factory=dict)
     seats_checked_at: float = float("-inf")  # monotonic time of the last TableService.recheck_seats
     replay_points: dict[int, State] = field(default_factory=dict)
     # the position the last replay request reached (move number, copy): stepping on from it costs
@@ -573,3 +578,10 @@ class MissingGame:
 
     def describe_event(self, event: Any) -> str:
         return str(event.get("kind"))
+
+
+def note_return(table: LiveTable, seat: int) -> None:
+    """An away seat's player is back: if its timer ran out at this position, its one whole timer
+    again for this decision is spent (``timed_out_now``)."""
+    if table.timed_out.get(seat) == table.seq:
+        table.came_back[seat] = table.seq

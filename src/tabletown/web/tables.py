@@ -46,6 +46,7 @@ from .live import (  # (re-exported: the table service's callers know them from 
     json_text,
     new_token,
     not_found,
+    note_return,
     unique_name,
     valid_name,
 )
@@ -114,6 +115,19 @@ def standby_may_play(table: LiveTable, seat: int) -> bool:
     is still at the table (a human seat taken and not away; see ``TableService.auto_seat``)."""
     info = table.seats[seat]
     return not info.is_bot and info.away and any(s.joined and not s.away for s in table.seats if not s.is_bot)
+
+
+def timed_out_now(table: LiveTable, seat: int) -> bool:
+    """Whether ``seat``'s player may not come back before its standby bot plays the decision at hand:
+    its turn timer ran out at this very position a second time (it came back once already, and got a
+    whole timer), and the standby may play (somebody else is at the table)."""
+    seq = table.seq
+    return (
+        table.seats[seat].away
+        and table.timed_out.get(seat) == seq
+        and table.came_back.get(seat) == seq
+        and standby_may_play(table, seat)
+    )
 
 
 def _mover(table: LiveTable, token: Any, seq: Any) -> int:
@@ -655,18 +669,39 @@ class TableService(Following):
         raise TableError(422, "request.action", N_("action must be notation text (or an action number)"))
 
     def touch(
-        self, table: LiveTable, token: Any, name: Any = None, back: bool = False, redeem_as: str | None = None
+        self,
+        table: LiveTable,
+        token: Any,
+        name: Any = None,
+        back: bool = False,
+        redeem_as: str | None = None,
+        refuse_late_back: bool = False,
     ) -> tuple[Seat, str | None]:
         """A seat's player shows up (opens the page, connects, names themselves). A name that breaks
         the rules is refused (422) before anything changes. The first time, ``token`` is the seat's
         invitation and is redeemed: the seat gets a new token (``redeem_as``, else a random one)
         and the invitation, which the table's creator saw, is worth nothing. Returns the seat and
         the token this call's redemption gave it (None when this call redeemed nothing: only the
-        redeeming caller may be told the new token)."""
+        redeeming caller may be told the new token).
+
+        ``back`` brings an away seat back with a whole turn timer, once a decision: when its timer
+        runs out a second time at the same position (``timed_out_now``), the standby bot plays that
+        decision, else a seat could say "back" each time its timer ran out and stall the table for
+        ever without moving (security audit 29). Such a "back" is refused (409 ``seat.timed_out``)
+        with ``refuse_late_back`` (the "I'm back" button), else ignored (a socket opening). A move
+        of the seat's own is taken all the same: it moves the game on."""
         asked = table.seat_for(token)
         if asked is None:
             raise TableError(403, "seat.bad_token", N_("this token holds no seat at this table"))
         new_name = valid_name(name) if name is not None else None
+        if back and timed_out_now(table, asked.seat):
+            if refuse_late_back:
+                raise TableError(
+                    409,
+                    "seat.timed_out",
+                    N_("your time ran out twice on this move: the bot plays it, and then you can come back"),
+                )
+            back = False  # a socket opens all the same; the seat stays away for this decision
         if back and asked.joined and (asked.away or self.shared):
             # Stored before it is answered (security audit 23): a bot worker that has not heard it
             # yet (or never will: a lost hub message) finds it with its standby move
@@ -707,6 +742,8 @@ class TableService(Following):
                     seat.joined, seat.name, seat.away = True, new_name, away
                     seat.token = redeemed or seat.token
                     table.status = status
+                    if returned:
+                        note_return(table, seat.seat)
                     if returned or redeemed:  # back, or just arrived: a whole turn timer
                         self._restart_timer(table, seat.seat)
                     self._notify(table)
@@ -1229,6 +1266,7 @@ class TableService(Following):
                 # runs again, and the stored flag alone lets no standby bot move (memory decides first).
                 if seat in acting and not info.away and since is not None and now - since >= table.turn_timer:
                     info.away = True
+                    table.timed_out[seat] = table.seq
                     marked.append(seat)
             if marked:
                 self._notify(table)

@@ -379,7 +379,9 @@ async def join(table_id: str, body: JoinBody, request: Request, response: Respon
     redeem_as = redeemed_token(token, remember_browser(request, response)) if from_cookie else None
     async with gate(table):
         seat, redeemed = await anyio.to_thread.run_sync(
-            lambda: svc.touch(table, token, body.name, back=body.back, redeem_as=redeem_as)
+            lambda: svc.touch(
+                table, token, body.name, back=body.back, redeem_as=redeem_as, refuse_late_back=True
+            )
         )
         answer = seat.public()
         # A page's scripts never see a token (the cookie is HttpOnly); a client that sent one gets

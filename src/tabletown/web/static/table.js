@@ -345,6 +345,7 @@
     $("status-line").textContent = who + " " + line;
     if (mySeat !== null) $("status-line").dataset.seat = String(mySeat); else delete $("status-line").dataset.seat;
     $("away-banner").hidden = !(mySeat !== null && seats[mySeat] && seats[mySeat].away);
+    if ($("away-banner").hidden) $("back-error").textContent = "";
     const playing = queue.length > 0; // the others' steps are still being shown: your moves wait
     const stale = payload.seq < awaitedSeq; // your move is in, its position not yet here
     const legal = playing || stale ? [] : payload.legal || [];
@@ -923,7 +924,9 @@
     drawAlerts();
     $("back-button").onclick = async () => {
       if (active === null) return;
-      await api("POST", `/api/tables/${encodeURIComponent(cfg.table)}/join`, { seat: active, back: true });
+      const response = await api("POST", `/api/tables/${encodeURIComponent(cfg.table)}/join`, { seat: active, back: true });
+      // refused while the bot plays the move whose time ran out twice: say so until the banner goes
+      $("back-error").textContent = response.ok ? "" : (response.data && response.data.message) || "";
     };
     if (hotSeat) {
       // until the table says whose seat comes first, there is no seat to show: the button waits

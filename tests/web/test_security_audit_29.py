@@ -1,0 +1,73 @@
+"""Security audit 29 (2026-12-06): griefing and cheap load. A seat whose turn timer ran out said
+"I'm back" just before its standby bot moved, got a whole timer again, and so held a timed table
+still for ever without making a move. Clocks are moved by hand, never waited for."""
+
+from __future__ import annotations
+
+import pytest
+from web_helpers import create
+
+from tabletown.web.tables import TableError
+
+TIMER = 30
+
+
+def run_out(svc, table, seat):
+    """The seat's whole timer passes and the timer marks it away."""
+    table.turn_since[seat] -= TIMER + 1
+    svc.expire_timers(table)
+    assert table.seats[seat].away
+
+
+def back(client, table_id, token):
+    return client.post(f"/api/tables/{table_id}/join", json={"token": token, "back": True})
+
+
+def timed_table(make_client, sqlite_url):
+    client = make_client(sqlite_url, bot_delay=5.0)  # the standby bot would wait before it moves
+    created = create(client, seats=["human", "human"], seed=5, turn_timer=TIMER)
+    svc = client.app.state.service
+    return client, svc, svc.get(created["id"]), created["seats"][0]["token"]
+
+
+def test_a_seat_cannot_stall_its_turn_by_coming_back_each_time_its_timer_runs_out(make_client, sqlite_url):
+    client, svc, table, me = timed_table(make_client, sqlite_url)
+    run_out(svc, table, 0)
+    assert back(client, table.id, me).status_code == 200  # once: a whole timer again
+    assert not table.seats[0].away
+    run_out(svc, table, 0)  # the same decision, its timer out a second time
+    refused = back(client, table.id, me)
+    assert refused.status_code == 409 and refused.json()["rule"] == "seat.timed_out"
+    assert table.seats[0].away and svc.auto_seat(table) == (0, svc.standby_name(table.game))
+    # a socket opening (back=True without the refusal) leaves the seat away as well
+    svc.touch(table, me, back=True)
+    assert table.seats[0].away
+    svc.commit(table, 0, table.state.legal_actions(0)[0], "standby", table.seq)
+    assert table.seq == 1
+    if 0 in table.state.to_act:  # the seat's next decision: coming back works again
+        assert back(client, table.id, me).status_code == 200 and not table.seats[0].away
+
+
+def test_the_player_may_still_make_the_timed_out_move_themselves(make_client, sqlite_url):
+    client, svc, table, me = timed_table(make_client, sqlite_url)
+    run_out(svc, table, 0)
+    back(client, table.id, me)
+    run_out(svc, table, 0)
+    moved = client.post(
+        f"/api/tables/{table.id}/actions", json={"token": me, "seq": 0, "action": table.state.legal_actions(0)[0]}
+    )
+    assert moved.status_code == 200 and table.seq == 1
+    with pytest.raises(TableError) as stale:
+        svc.commit(table, 0, table.state.legal_actions(0)[0], "standby", 0)
+    assert stale.value.status == 409
+
+
+def test_coming_back_is_never_refused_when_no_standby_bot_would_play(make_client, sqlite_url):
+    """With every other player away too, the standby waits; refusing "back" then would leave the
+    table with nobody allowed to play it."""
+    client, svc, table, me = timed_table(make_client, sqlite_url)
+    run_out(svc, table, 0)
+    back(client, table.id, me)
+    run_out(svc, table, 0)
+    table.seats[1].away = True  # the other player has gone too
+    assert back(client, table.id, me).status_code == 200 and not table.seats[0].away
