@@ -54,7 +54,8 @@ def test_the_player_may_still_make_the_timed_out_move_themselves(make_client, sq
     back(client, table.id, me)
     run_out(svc, table, 0)
     moved = client.post(
-        f"/api/tables/{table.id}/actions", json={"token": me, "seq": 0, "action": table.state.legal_actions(0)[0]}
+        f"/api/tables/{table.id}/actions",
+        json={"token": me, "seq": 0, "action": table.state.legal_actions(0)[0]},
     )
     assert moved.status_code == 200 and table.seq == 1
     with pytest.raises(TableError) as stale:

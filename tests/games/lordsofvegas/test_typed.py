@@ -16,6 +16,7 @@ from tabletown.core.snapshot import checksum
 from tabletown.games.lordsofvegas import GAME
 from tabletown.games.lordsofvegas import actions as A
 from tabletown.games.lordsofvegas.data import GAME_END
+from tabletown.games.lordsofvegas.game import MAX_OFFERS
 from tabletown.games.lordsofvegas.render import _WORDS
 
 from .helpers import act, blank, lot, mark, put
@@ -176,7 +177,7 @@ def test_game_type_bounds_the_longest_games() -> None:
     kind = GAME.game_type
     assert kind.hidden_information and kind.chance and kind.dynamics == "sequential"
     longest = max(
-        sum(1 for _ in _random_states(4, range(seed, seed + 1), open_market=True, max_offers=50))
+        sum(1 for _ in _random_states(4, range(seed, seed + 1), open_market=True, max_offers=MAX_OFFERS))
         for seed in range(3)
     )
     assert longest < kind.max_actions

@@ -15,7 +15,11 @@ from .moves import MAX_BET, listed_actions
 from .notation import HELP
 from .state import LordsOfVegasState
 
-MAX_OFFERS = 50  # the max_offers option's maximum
+# The max_offers option's maximum. Each offer forces an answer from everyone it asks something of,
+# so one seat's offers cost the others moves; at 50 (with open_market) a single seat could drag a
+# four-player game past the web's 5,000-move limit for a table, which then ends without a result
+# (security audit 29). At 10 one seat, or two in league, stay under about 1,400 moves.
+MAX_OFFERS = 10
 
 
 def _max_actions(players: int = 4, max_offers: int = MAX_OFFERS) -> int:
