@@ -72,3 +72,30 @@ def test_coming_back_is_never_refused_when_no_standby_bot_would_play(make_client
     run_out(svc, table, 0)
     table.seats[1].away = True  # the other player has gone too
     assert back(client, table.id, me).status_code == 200 and not table.seats[0].away
+
+
+def test_moves_from_one_address_share_an_allowance_across_its_seats(make_client, sqlite_url):
+    """Seats cost nothing to make, so a per-seat allowance alone let one address move from 56 tokens
+    at 235 moves a second (every move a database write), slowing other players' moves twentyfold."""
+    import dataclasses
+
+    from tabletown.web.limits import Limits
+
+    limits = dataclasses.replace(Limits.off(), moves_per_address_per_second=0.01, moves_address_burst=7)
+    client = make_client(sqlite_url, limits=limits)
+    tokens = []
+    for seed in (3, 4):  # each table's two seats are redeemed by a join: 4 of the 7
+        created = create(client, seed=seed, options={"target": 100})
+        tokens.append((created["id"], created["seats"][0]["token"]))
+    answers = []
+    for table_id, token in tokens + tokens:
+        view = client.get(f"/api/tables/{table_id}", params={"token": token}).json()
+        action = view["legal"][0] if view["legal"] else "p"
+        answers.append(
+            client.post(
+                f"/api/tables/{table_id}/actions", json={"token": token, "seq": view["seq"], "action": action}
+            )
+        )
+    codes = [answer.status_code for answer in answers]
+    assert 429 not in codes[:3]  # (200, or the engine's refusal: the allowance counts attempts)
+    assert codes[3] == 429 and answers[3].json()["rule"] == "limit.moves"

@@ -173,9 +173,13 @@ def guard_of(request: HTTPConnection) -> Guard:
 
 
 async def check_move_rate(request: HTTPConnection, token: str | None) -> None:
-    """A seat's moves (and name changes) a second: counted for every process together with Redis."""
+    """A seat's moves (and name changes) a second, and its client address's, all its seats
+    together: counted for every process together with Redis."""
     if token:
-        wait = await take_off_loop(guard_of(request).moves, token)
+        guard = guard_of(request)
+        wait = await take_off_loop(guard.moves, token)
+        if not wait:
+            wait = await take_off_loop(guard.address_moves, client_address(request))
         if wait:
             raise TableError(429, "limit.moves", N_("too many moves: slow down"), retry_after=wait)
 

@@ -36,6 +36,12 @@ class Limits:
     tables_per_minute: int = 30  # tables one client address may create per minute
     moves_per_second: float = 10.0  # sustained moves per seat token (bursts up to moves_burst)
     moves_burst: int = 30
+    # ... and from one client address, all its seats together: seats cost nothing to make (30 tables
+    # a minute, up to 5 seats each), and every move is a database write, so a per-seat allowance alone
+    # let one address write 235 moves a second and slow every table's moves twentyfold (security
+    # audit 29). Far above what people playing from one address (a hot-seat, a household) can do.
+    moves_per_address_per_second: float = 40.0
+    moves_address_burst: int = 120
     sockets_per_table: int = 400  # open WebSockets on one table, seats and spectators together
     sockets_per_address: int = 60  # open WebSockets from one client address, all tables together
     spectators_per_table: int = 300  # WebSockets without a seat on one table
@@ -434,6 +440,7 @@ class Guard:
         # A minute's allowance may be spent at once, then it refills evenly.
         self.tables = TokenBuckets(per_minute / 60.0, per_minute)
         self.moves = TokenBuckets(limits.moves_per_second, limits.moves_burst)
+        self.address_moves = TokenBuckets(limits.moves_per_address_per_second, limits.moves_address_burst)
         self.handshakes = TokenBuckets(limits.handshakes_per_minute / 60.0, limits.handshakes_burst)
         self.table_sockets = Counter(limits.sockets_per_table, "table_sockets")
         self.address_sockets = Counter(limits.sockets_per_address, "address_sockets")
@@ -453,6 +460,7 @@ class Guard:
     SHARED = (
         "tables",
         "moves",
+        "address_moves",
         "handshakes",
         "chat",
         "address_chat",
