@@ -99,3 +99,30 @@ def test_moves_from_one_address_share_an_allowance_across_its_seats(make_client,
     codes = [answer.status_code for answer in answers]
     assert 429 not in codes[:3]  # (200, or the engine's refusal: the allowance counts attempts)
     assert codes[3] == 429 and answers[3].json()["rule"] == "limit.moves"
+
+
+def test_views_from_far_back_count_their_events_against_the_address(make_client, sqlite_url):
+    """Asking round robin for more readers than the cache of worded events keeps made every view of
+    a long table a miss (tens of milliseconds on the event loop each, for every table): views that
+    carry many events now spend a per-address allowance; following a table from the last event
+    seen stays free."""
+    import dataclasses
+
+    from tabletown.web.limits import Limits
+    from tabletown.web.live import FREE_VIEW_EVENTS
+
+    client = make_client(sqlite_url, limits=dataclasses.replace(Limits.off(), view_events_per_second=0.01))
+    created = create(client, game="machikoro", seats=["human", "human"], seed=5)
+    svc = client.app.state.service
+    table = svc.get(created["id"])
+    while len(table.state.log) <= 2 * FREE_VIEW_EVENTS:
+        seat = table.state.to_act[0]
+        svc.commit(table, seat, table.state.legal_actions(seat)[0], "human", table.seq)
+    events = len(table.state.log)
+    guard = client.app.state.guard
+    guard.view_events.burst = 1.5 * events  # one whole view, not two
+    url = f"/api/tables/{table.id}"
+    assert client.get(url, params={"since": 0}).status_code == 200
+    refused = client.get(url, params={"since": 0})
+    assert refused.status_code == 429 and refused.json()["rule"] == "limit.views"
+    assert client.get(url, params={"since": events - 5}).status_code == 200  # a follower's view is free

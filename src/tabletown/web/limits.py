@@ -90,6 +90,13 @@ class Limits:
     # and this burst (security audit 15: anyone could keep a core busy stepping a long table).
     replay_moves_per_second: float = 2000.0
     replay_moves_burst: int = 20000
+    # Events a client address may have put in table views a second, counting only views that carry
+    # more than ``FREE_VIEW_EVENTS`` (a view from far back: a page opening, a reconnect). Wording a
+    # long table's events costs tens of milliseconds on the event loop when the cache of worded
+    # events (its last 64 readers) misses, and asking for more readers than it keeps, round robin,
+    # made every view such a miss and slowed every table of the process (security audit 29).
+    view_events_per_second: float = 5000.0
+    view_events_burst: int = 20000
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Limits:
@@ -305,13 +312,14 @@ class SharedBuckets(TokenBuckets):
         return super().take(key, now, cost)
 
 
-async def take_off_loop(buckets: TokenBuckets, key: str) -> float:
-    """``buckets.take(key)`` from the event loop: a shared bucket's Redis call in a worker thread."""
+async def take_off_loop(buckets: TokenBuckets, key: str, cost: float = 1.0) -> float:
+    """``buckets.take(key, cost=cost)`` from the event loop: a shared bucket's Redis call in a worker
+    thread."""
     if isinstance(buckets, SharedBuckets) and buckets.rate > 0:
         import anyio
 
-        return await anyio.to_thread.run_sync(buckets.take, key)
-    return buckets.take(key)
+        return await anyio.to_thread.run_sync(lambda: buckets.take(key, cost=cost))
+    return buckets.take(key, cost=cost)
 
 
 class Counter:
@@ -454,6 +462,7 @@ class Guard:
         self.analyses = TokenBuckets(limits.analyses_per_hour / 3600.0, limits.analyses_burst)
         self.uploads = TokenBuckets(limits.uploads_per_minute / 60.0, limits.uploads_burst)
         self.replays = TokenBuckets(limits.replay_moves_per_second, limits.replay_moves_burst)
+        self.view_events = TokenBuckets(limits.view_events_per_second, limits.view_events_burst)
         self.store: SharedStore | None = None
 
     # The allowances spent by the request, counted for every process together when shared.
@@ -468,6 +477,7 @@ class Guard:
         "analyses",
         "uploads",
         "replays",
+        "view_events",
     )
 
     def share(self, store: SharedStore) -> None:

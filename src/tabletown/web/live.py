@@ -346,6 +346,19 @@ def recent_since(state: State, since: int) -> int:
     return max(since, len(state.log) - MAX_VIEW_EVENTS)
 
 
+# A view carrying no more events than this is free of the per-address allowance on view events
+# (``Limits.view_events_per_second``): a client following a table asks from the last event it saw.
+FREE_VIEW_EVENTS = 64
+
+
+def view_event_count(table: LiveTable, since: int) -> int:
+    """How many events a view of ``table`` from ``since`` carries (before it is built)."""
+    state = table.state
+    if state is None:
+        return 0
+    return max(0, len(state.log) - recent_since(state, since))
+
+
 def seat_view(state: State, seat: int | None, since: int) -> dict[str, Any]:
     since = recent_since(state, since)
     try:
