@@ -126,3 +126,15 @@ def test_views_from_far_back_count_their_events_against_the_address(make_client,
     refused = client.get(url, params={"since": 0})
     assert refused.status_code == 429 and refused.json()["rule"] == "limit.views"
     assert client.get(url, params={"since": events - 5}).status_code == 200  # a follower's view is free
+
+
+def test_lobby_lists_are_limited_per_address(make_client, sqlite_url):
+    import dataclasses
+
+    from tabletown.web.limits import Limits
+
+    limits = dataclasses.replace(Limits.off(), lobby_lists_per_second=0.01, lobby_lists_burst=2)
+    client = make_client(sqlite_url, limits=limits)
+    assert [client.get("/api/tables").status_code for _ in range(2)] == [200, 200]
+    refused = client.get("/api/tables", params={"status": "open"})
+    assert refused.status_code == 429 and refused.json()["rule"] == "limit.lobby"

@@ -97,6 +97,11 @@ class Limits:
     # made every view such a miss and slowed every table of the process (security audit 29).
     view_events_per_second: float = 5000.0
     view_events_burst: int = 20000
+    # Lobby lists (GET /api/tables) one client address may ask for a second: each reads the newest
+    # tables and their seats from the database (about 10 ms with a few hundred tables), and a lobby
+    # page asks every 5 s (security audit 29: nothing bounded a client asking without pause).
+    lobby_lists_per_second: float = 2.0
+    lobby_lists_burst: int = 10
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Limits:
@@ -463,6 +468,7 @@ class Guard:
         self.uploads = TokenBuckets(limits.uploads_per_minute / 60.0, limits.uploads_burst)
         self.replays = TokenBuckets(limits.replay_moves_per_second, limits.replay_moves_burst)
         self.view_events = TokenBuckets(limits.view_events_per_second, limits.view_events_burst)
+        self.lobby_lists = TokenBuckets(limits.lobby_lists_per_second, limits.lobby_lists_burst)
         self.store: SharedStore | None = None
 
     # The allowances spent by the request, counted for every process together when shared.
@@ -478,6 +484,7 @@ class Guard:
         "uploads",
         "replays",
         "view_events",
+        "lobby_lists",
     )
 
     def share(self, store: SharedStore) -> None:

@@ -180,6 +180,11 @@ def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
 def list_tables(request: Request, status: str | None = Query(default=None, max_length=16)) -> dict[str, Any]:
     """Tables by status: open (a seat anyone may take is free), running, finished."""
     svc = service(request)
+    # (a worker thread: a shared allowance's Redis call may wait here)
+    if wait := guard_of(request).lobby_lists.take(client_address(request)):
+        raise TableError(
+            429, "limit.lobby", N_("too many lobby lists from this address; wait a moment"), retry_after=wait
+        )
     if status is not None:
         return {"tables": with_titles(svc.list(status), request_language(request))}
     lang = request_language(request)
