@@ -138,3 +138,30 @@ def test_lobby_lists_are_limited_per_address(make_client, sqlite_url):
     assert [client.get("/api/tables").status_code for _ in range(2)] == [200, 200]
     refused = client.get("/api/tables", params={"status": "open"})
     assert refused.status_code == 429 and refused.json()["rule"] == "limit.lobby"
+
+
+def test_a_socket_sending_without_pause_is_closed_and_long_messages_are_not_parsed(make_client, sqlite_url):
+    """Socket messages were parsed and answered on the event loop with no allowance once the socket
+    was open, each up to 64 KB (over a millisecond to parse)."""
+    import dataclasses
+
+    from starlette.websockets import WebSocketDisconnect
+
+    from tabletown.web.limits import Limits
+    from tabletown.web.routes.sockets import MAX_SOCKET_MESSAGE
+
+    limits = dataclasses.replace(Limits.off(), socket_messages_per_second=0.01, socket_messages_burst=3)
+    client = make_client(sqlite_url, limits=limits)
+    created = create(client, seed=3)
+    url = f"/ws/tables/{created['id']}"
+    with client.websocket_connect(url) as ws:
+        assert ws.receive_json()["type"] == "view"
+        ws.send_text("x" * (MAX_SOCKET_MESSAGE + 1))
+        assert ws.receive_json()["status"] == 413
+        for _ in range(2):
+            ws.send_text("{}")
+            assert ws.receive_json()["type"] == "error"
+        ws.send_text("{}")  # the fourth message in a burst of three
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 1008

@@ -102,6 +102,11 @@ class Limits:
     # page asks every 5 s (security audit 29: nothing bounded a client asking without pause).
     lobby_lists_per_second: float = 2.0
     lobby_lists_burst: int = 10
+    # Messages one WebSocket may send a second, bursts of socket_messages_burst; past them the socket
+    # is closed (1008). Each is parsed and answered on the event loop, and nothing else bounded a
+    # client sending without pause on a socket it had opened (security audit 29).
+    socket_messages_per_second: float = 10.0
+    socket_messages_burst: int = 30
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Limits:

@@ -21,10 +21,10 @@ from ..access import (
     service,
     with_fresh_seats,
 )
-from ..asgi import MAX_BODY, MAX_COUNT, too_large
+from ..asgi import MAX_COUNT, too_large
 from ..drivers import from_any_thread, gate, until_seq
 from ..languages import request_language, ui_text
-from ..limits import Counter, Guard, enter_off_loop, leave_from_loop, retry_after, take_off_loop
+from ..limits import Counter, Guard, TokenBuckets, enter_off_loop, leave_from_loop, retry_after, take_off_loop
 from ..live import Subscriber
 from ..tables import LiveTable, TableError, TableService, json_text, playing_seat
 from .tables import CATCH_UP_WAIT
@@ -35,6 +35,10 @@ MAX_QUEUED_PUSHES = 64
 CLOSE_WAIT = 2.0  # seconds a close frame may wait for a socket that stopped reading
 
 MAX_SEAT_DIGITS = 6  # a seat number longer than this is no seat (the REST routes take 0 to 64)
+# A socket message is one move: its notation and seq fit in far less. Longer ones are refused
+# before they are parsed (the frame limit is the 64 KB of a request body; parsing that much on the
+# event loop took over a millisecond a message; security audit 29).
+MAX_SOCKET_MESSAGE = 4096
 
 router = APIRouter()
 
@@ -187,6 +191,11 @@ async def serve_socket(
             async with sending:
                 await websocket.send_text(text)
 
+    # Messages a second on this socket, bursts of a few: the socket is closed past them (a page
+    # sends one message a move; the handshake limit keeps a reconnecting flood slow).
+    limits = guard_of(websocket).limits
+    allowance = TokenBuckets(limits.socket_messages_per_second, limits.socket_messages_burst)
+
     async def receiver() -> None:
         while True:
             try:
@@ -194,6 +203,10 @@ async def serve_socket(
             except (WebSocketDisconnect, RuntimeError):
                 return
             if message["type"] == "websocket.disconnect":
+                return
+            if allowance.take("socket"):
+                with contextlib.suppress(Exception):
+                    await websocket.close(code=1008, reason="too many messages")
                 return
             # A binary frame is read as UTF-8 text like a text frame (security audit 18:
             # receive_text() failed on one, and the socket closed without an answer).
@@ -251,8 +264,8 @@ async def socket_message(
 
 def parse_socket_message(text: str) -> dict[str, Any]:
     """A WebSocket message as an action request, or the error to answer with."""
-    if len(text) > MAX_BODY:
-        return {"type": "error", "status": 413, **too_large(MAX_BODY)}
+    if len(text) > MAX_SOCKET_MESSAGE:
+        return {"type": "error", "status": 413, **too_large(MAX_SOCKET_MESSAGE)}
     try:
         message = json.loads(text)
     except (ValueError, RecursionError):
