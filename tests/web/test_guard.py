@@ -227,9 +227,12 @@ def test_websocket_refuses_deep_json_and_float_seq(client):
         f"/ws/tables/{table_id}", headers={"authorization": f"Bearer {token}"}
     ) as ws:
         ws.receive_json()
-        ws.send_text("[" * 30_000 + "]" * 30_000)
+        ws.send_text("[" * 2_000 + "]" * 2_000)  # deeper than the JSON parser's recursion limit
         reply = ws.receive_json()
         assert reply["status"] == 422 and reply["rule"] == "request.json"
+        ws.send_text("[" * 30_000 + "]" * 30_000)  # longer than any move: refused unparsed
+        reply = ws.receive_json()
+        assert reply["status"] == 413
         ws.send_text(json.dumps({"type": "action", "seq": 0.0, "action": "r"}))
         reply = ws.receive_json()
         assert reply["type"] == "error" and reply["rule"] == "request.seq"

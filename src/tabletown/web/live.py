@@ -346,16 +346,23 @@ def recent_since(state: State, since: int) -> int:
     return max(since, len(state.log) - MAX_VIEW_EVENTS)
 
 
-# A view carrying no more events than this is free of the per-address allowance on view events
-# (``Limits.view_events_per_second``): a client following a table asks from the last event it saw.
+# A view wording no more events afresh than this is free of the per-address allowance on view
+# events (``Limits.view_events_per_second``): a client following a table asks from the last event
+# it saw, and a reader asking again finds its events worded already.
 FREE_VIEW_EVENTS = 64
 
 
-def view_event_count(table: LiveTable, since: int) -> int:
-    """How many events a view of ``table`` from ``since`` carries (before it is built)."""
+def unworded_view_events(table: LiveTable, seat: int | None, since: int, lang: str) -> int:
+    """How many events a view of ``table`` from ``since`` would word afresh (before it is built):
+    all of them when its reader's entry has left the cache of worded events (``worded_events``),
+    none when it is there (an entry grows by the few new events of each view)."""
     state = table.state
     if state is None:
         return 0
+    key = (table.id, seat, lang, tuple((s.kind, s.name) for s in table.seats))
+    with _worded_lock:
+        if key in _worded:
+            return 0
     return max(0, len(state.log) - recent_since(state, since))
 
 

@@ -41,7 +41,7 @@ from ..catalog import broken_games, game_info, games
 from ..drivers import gate, until_changed, until_seq
 from ..languages import request_language
 from ..limits import enter_off_loop, leave_from_loop, take_off_loop
-from ..live import FREE_VIEW_EVENTS, view_event_count
+from ..live import FREE_VIEW_EVENTS, unworded_view_events
 from ..new_table import bots_only, has_bots
 from ..tables import LiveTable, TableError, TableService, json_bytes, playing_seat
 
@@ -225,21 +225,24 @@ async def table_view(
     # Not in memory: a thread may wait for the database.
     table = svc.held(table_id) or await anyio.to_thread.run_sync(svc.get, table_id)
     found = await with_fresh_seats(request, table, lambda: viewer(request, table, token, seat))  # type: ignore[arg-type]  # get raises, never None
-    await charge_view_events(request, table, since)  # type: ignore[arg-type]  # as above
+    lang = request_language(request)
+    number = None if found is None else found.seat
+    await charge_view_events(request, table, number, since, lang)  # type: ignore[arg-type]  # as above
     if wait and seq is not None:
         await long_poll(request, table, seq, wait)  # type: ignore[arg-type]  # as above
     # In memory: microseconds, no thread needed. Sent as it is (no response model to check a
     # whole view against, no generic encoder walking it).
-    lang = request_language(request)
-    number = None if found is None else found.seat
     return json_bytes(svc.payload(table, number, since, lang))  # type: ignore[arg-type]  # as above
 
 
-async def charge_view_events(request: HTTPConnection, table: LiveTable, since: int) -> None:
-    """A view from far back (more than ``FREE_VIEW_EVENTS`` events) costs its events against the
-    client address's allowance (``Limits.view_events_per_second``; security audit 29), before it is
-    built: a refused view costs nothing."""
-    count = view_event_count(table, since)
+async def charge_view_events(
+    request: HTTPConnection, table: LiveTable, seat: int | None, since: int, lang: str
+) -> None:
+    """A view that would word more than ``FREE_VIEW_EVENTS`` events afresh (its reader's words have
+    left the cache) costs them against the client address's allowance
+    (``Limits.view_events_per_second``; security audit 29), before it is built: a refused view
+    costs nothing, and a reader asking again for the same view is not charged."""
+    count = unworded_view_events(table, seat, since, lang)
     if count <= FREE_VIEW_EVENTS:
         return
     wait = await take_off_loop(guard_of(request).view_events, client_address(request), cost=count)
