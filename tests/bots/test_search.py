@@ -4,6 +4,7 @@ and Machi Koro's dice enumerated exactly. Budgets are tiny so the file stays fas
 from __future__ import annotations
 
 import copy
+import math
 import random
 import time
 from collections.abc import Callable
@@ -659,3 +660,18 @@ def test_min_players_plays_the_anchor_alone_at_smaller_tables() -> None:
     for state in two:
         every.choose(state, state.to_act[0])
     assert every.searched > 0
+
+
+def test_margin_reward_grades_the_lead_over_the_best_rival() -> None:
+    from tabletown.core.game import Result
+
+    game = get_game("multicity")
+    bot = SearchBot(game, 1, replace(settings_for(game, "hard"), reward="margin", reward_scale=2.0))
+    finished = _Finished((4, 1, 2, 3))
+    finished._result = Result((10.0, 14.0, 12.0, 3.0), (4, 1, 2, 3))  # squares placed, say
+    ahead, second, last = (bot._value(finished, seat) for seat in (1, 2, 3))
+    assert ahead == pytest.approx(1 / (1 + math.exp(-1.0)))  # 2 squares ahead of the best rival
+    assert second == pytest.approx(1 / (1 + math.exp(1.0))) and last < second < 0.5 < ahead
+    with pytest.raises(ValueError, match="reward_scale"):
+        SearchBot(game, 1, replace(settings_for(game, "hard"), reward="margin", reward_scale=0.0))
+    assert "reward_scale" not in SearchBot(game, 1, settings_for(game, "hard")).settings()

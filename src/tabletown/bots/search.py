@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..core.game import Action, Bot, Game, State
+from ..core.game import Action, Bot, Game, Result, State
 from ..core.rng import SeededRNG, derive_seed
 from ..core.session import play_out, random_agent
 from . import GENERIC_BOTS
@@ -95,6 +95,10 @@ class SearchSettings:
     # How a finished play-out scores: "rank" (the share of rivals beaten, ties half) or "win" (1 for
     # the winner, shared by tied winners; 0 otherwise). The same for two players but for ties.
     reward: str = "rank"
+    # With reward "margin": a finished play-out is worth sigmoid((own score - the best rival's score)
+    # / reward_scale), from ``Result.scores``: above a half exactly when ahead of every rival, and
+    # graded, so a sample says how far a move was from winning, not only whether it won.
+    reward_scale: float = 2.0
     # What values a play-out stopped at ``cutoff``: "game" (the search model's ``value``, else the
     # game's ``heuristic()``; a game with neither plays to the end), "learned" (the game's shipped
     # win-chance model, ``tabletown.core.winmodel``, read from the seat's own observation; to the
@@ -114,7 +118,14 @@ class SearchSettings:
 
 
 # Settings added after result folders were begun, left out of ``settings()`` at their defaults.
-_LATER_DEFAULTS = {"reward": "rank", "judge": "game", "prior": "game", "workers": 1, "min_players": 2}
+_LATER_DEFAULTS = {
+    "reward": "rank",
+    "reward_scale": 2.0,
+    "judge": "game",
+    "prior": "game",
+    "workers": 1,
+    "min_players": 2,
+}
 
 
 PRESETS: dict[str, SearchSettings] = {
@@ -181,9 +192,12 @@ class SearchBot(Bot):
         self._anchor = anchor_factory(self.rng.getrandbits(63)) if anchor_factory else None
         greedy = bots.get("greedy")
         self._greedy = greedy(self.rng.getrandbits(63)) if greedy else None
-        if self.config.reward not in ("rank", "win"):
-            raise ValueError(f"reward must be rank or win, not {self.config.reward!r}")
+        if self.config.reward not in ("rank", "win", "margin"):
+            raise ValueError(f"reward must be rank, win or margin, not {self.config.reward!r}")
+        if not self.config.reward_scale > 0:
+            raise ValueError(f"reward_scale must be above 0, not {self.config.reward_scale!r}")
         self._win_reward = self.config.reward == "win"
+        self._margin_reward = self.config.reward == "margin"
         if self.config.prior not in ("game", "learned"):
             raise ValueError(f"prior must be game or learned, not {self.config.prior!r}")
         judges = getattr(game_model(game), "JUDGES", {})
@@ -541,6 +555,8 @@ class SearchBot(Bot):
             if self._win_reward:
                 winners = result.winners
                 return 1.0 / len(winners) if me in winners else 0.0
+            if self._margin_reward:
+                return margin_reward(result, me, self.config.reward_scale)
             return rank_rewards(result)[me]
         if self.config.judge == "learned":
             return self._learned_chances([state], me)[0]
@@ -605,6 +621,16 @@ def _worker_rows(
         _WORKER["state"], _WORKER["key"] = bot.game.state_from_json(pickle.loads(data)), key
     # A short last row (capped) is dropped by the parent.
     return bot._play_rows(_WORKER["state"], player, candidates, seeds, lambda: time.monotonic() > until)
+
+
+def margin_reward(result: Result, me: int, scale: float) -> float:
+    """sigmoid((``me``'s score - the best rival's) / ``scale``): 1/2 for a tie with the best rival."""
+    scores = result.scores
+    rivals = [score for seat, score in enumerate(scores) if seat != me]
+    if not rivals:  # alone at the table (New Las Vegas solo): the win against the game itself
+        return 1.0 if me in result.winners else 0.0
+    lead = max(-60.0, min(60.0, (scores[me] - max(rivals)) / scale))
+    return 1.0 / (1.0 + math.exp(-lead))
 
 
 def settings_for(game: Game, strength: str) -> SearchSettings:
