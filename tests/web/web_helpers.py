@@ -89,7 +89,12 @@ def start_server(
     # The browser tests open tables against bots for every game and page from one address within
     # minutes, far past the per-address limit on tables with bots that people play (which has
     # tests of its own, test_security_audit_6.py); the other limits stay as a player meets them.
-    env = dict(os.environ, TABLETOWN_BOT_DELAY="0", TABLETOWN_LIMIT_BOT_GAMES_PER_ADDRESS="0", **(env or {}))
+    env = {
+        **os.environ,
+        "TABLETOWN_BOT_DELAY": "0",
+        "TABLETOWN_LIMIT_BOT_GAMES_PER_ADDRESS": "0",
+        **(env or {}),
+    }
     process = subprocess.Popen(
         [sys.executable, str(HERE / "toyserver.py"), "--port", str(port), "--db", db_url, *extra],
         env=env,
