@@ -354,16 +354,18 @@ FREE_VIEW_EVENTS = 64
 
 def unworded_view_events(table: LiveTable, seat: int | None, since: int, lang: str) -> int:
     """How many events a view of ``table`` from ``since`` would word afresh (before it is built):
-    all of them when its reader's entry has left the cache of worded events (``worded_events``),
-    none when it is there (an entry grows by the few new events of each view)."""
+    those of its range that its reader's entry in the cache of worded events (``worded_events``,
+    keyed by event number) does not hold; all of them once the entry has left the cache."""
     state = table.state
     if state is None:
         return 0
+    start, end = recent_since(state, since), len(state.log)
     key = (table.id, seat, lang, tuple((s.kind, s.name) for s in table.seats))
     with _worded_lock:
-        if key in _worded:
-            return 0
-    return max(0, len(state.log) - recent_since(state, since))
+        said = _worded.get(key)
+        if said is None:
+            return max(0, end - start)
+        return sum(1 for i in range(start, end) if i not in said)
 
 
 def seat_view(state: State, seat: int | None, since: int) -> dict[str, Any]:
