@@ -360,7 +360,7 @@ def unworded_view_events(table: LiveTable, seat: int | None, since: int, lang: s
     if state is None:
         return 0
     start, end = recent_since(state, since), len(state.log)
-    key = (table.id, seat, lang, tuple((s.kind, s.name) for s in table.seats))
+    key = reader_key(table, seat, lang)
     with _worded_lock:
         said = _worded.get(key)
         if said is None:
@@ -387,10 +387,13 @@ _worded: OrderedDict[tuple[Any, ...], dict[Any, tuple[dict[str, Any], str]]] = O
 _worded_lock = threading.Lock()
 
 
-def worded_events(
-    table_id: str, seat: int | None, lang: str, names: tuple[Any, ...]
-) -> dict[Any, tuple[dict[str, Any], str]]:
-    key = (table_id, seat, lang, names)
+def reader_key(table: LiveTable, seat: int | None, lang: str) -> tuple[Any, ...]:
+    """A reader's entry in the cache of worded events: the table, the seat, the language and the
+    seats' names (an event's words name the players)."""
+    return (table.id, seat, lang, tuple((s.kind, s.name) for s in table.seats))
+
+
+def worded_events(key: tuple[Any, ...]) -> dict[Any, tuple[dict[str, Any], str]]:
     with _worded_lock:
         found = _worded.get(key)
         if found is None:
@@ -436,7 +439,7 @@ def build_payload(table: LiveTable, seat: int | None, since: int = 0, lang: str 
     texts = []
     if isinstance(events, list):
         names = people(table, seat, lang)
-        said = worded_events(table.id, seat, lang, tuple((s.kind, s.name) for s in table.seats))
+        said = worded_events(reader_key(table, seat, lang))
         for event in events:
             if isinstance(event, dict):
                 i = event.get("i")
