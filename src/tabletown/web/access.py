@@ -172,6 +172,38 @@ def guard_of(request: HTTPConnection) -> Guard:
     return request.app.state.guard  # type: ignore[no-any-return]  # set by create_app()
 
 
+async def open_table(request: HTTPConnection, table_id: str) -> LiveTable:
+    """The table ``table_id``: at once when this process holds it, else loaded from the database in
+    a worker thread after the client address's allowance of loads (``Limits.table_loads_per_second``;
+    security audit 30) has paid for it; a refused request reads nothing."""
+    svc = service(request)
+    table = svc.held(table_id)
+    if table is not None:
+        return table
+    loads_refused(await take_off_loop(guard_of(request).table_loads, client_address(request)))
+    return await anyio.to_thread.run_sync(svc.get, table_id)
+
+
+def open_table_in_thread(request: HTTPConnection, table_id: str) -> LiveTable:
+    """``open_table`` for the endpoints FastAPI already runs in a worker thread."""
+    svc = service(request)
+    table = svc.held(table_id)
+    if table is not None:
+        return table
+    loads_refused(guard_of(request).table_loads.take(client_address(request)))
+    return svc.get(table_id)
+
+
+def loads_refused(wait: float) -> None:
+    if wait:
+        raise TableError(
+            429,
+            "limit.loads",
+            N_("too many tables opened from this address; wait a moment"),
+            retry_after=wait,
+        )
+
+
 async def check_move_rate(request: HTTPConnection, token: str | None) -> None:
     """A seat's moves (and name changes) a second, and its client address's, all its seats
     together: counted for every process together with Redis."""

@@ -107,6 +107,13 @@ class Limits:
     # client sending without pause on a socket it had opened (security audit 29).
     socket_messages_per_second: float = 10.0
     socket_messages_burst: int = 30
+    # Tables one client address may have loaded from the database a second (any request for a
+    # table this process does not hold: a view, a page, a socket, a replay, chat). A load reads
+    # every move of the table and replays the position from its last saved one, 10 to 100 ms of a
+    # core on long tables, and the lobby lists finished tables for anyone to ask for in turn, each
+    # pushing older ones out of memory to be loaded again (security audit 30).
+    table_loads_per_second: float = 5.0
+    table_loads_burst: int = 50
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> Limits:
@@ -474,6 +481,7 @@ class Guard:
         self.replays = TokenBuckets(limits.replay_moves_per_second, limits.replay_moves_burst)
         self.view_events = TokenBuckets(limits.view_events_per_second, limits.view_events_burst)
         self.lobby_lists = TokenBuckets(limits.lobby_lists_per_second, limits.lobby_lists_burst)
+        self.table_loads = TokenBuckets(limits.table_loads_per_second, limits.table_loads_burst)
         self.store: SharedStore | None = None
 
     # The allowances spent by the request, counted for every process together when shared.
@@ -490,6 +498,7 @@ class Guard:
         "replays",
         "view_events",
         "lobby_lists",
+        "table_loads",
     )
 
     def share(self, store: SharedStore) -> None:

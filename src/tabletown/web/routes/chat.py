@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field, StrictInt
 
 from ...core.i18n import N_
 from .. import chat
-from ..access import client_address, guard_of, service, viewer, with_fresh_seats
+from ..access import client_address, guard_of, open_table, service, viewer, with_fresh_seats
 from ..limits import take_off_loop
 from ..live import valid_name
 from ..tables import TableError
@@ -30,7 +30,7 @@ class ChatBody(BaseModel):
 async def get_chat(table_id: str, request: Request) -> dict[str, Any]:
     """The table's last 100 chat messages, oldest first (new ones come over the WebSocket)."""
     svc = service(request)
-    table = await anyio.to_thread.run_sync(svc.get, table_id)
+    table = await open_table(request, table_id)
     return {"messages": await anyio.to_thread.run_sync(chat.recent, svc, table.id)}
 
 
@@ -40,7 +40,7 @@ async def post_chat(table_id: str, body: ChatBody, request: Request) -> dict[str
     ``chat.invalid`` unless 1-300 characters, 429 ``limit.chat`` past the seat's (or the
     spectator address's) allowance."""
     svc = service(request)
-    table = await anyio.to_thread.run_sync(svc.get, table_id)
+    table = await open_table(request, table_id)
     seat = await with_fresh_seats(request, table, lambda: viewer(request, table, body.token, body.seat))
     name = None if seat is not None or body.name is None else valid_name(body.name)
     address = client_address(request)

@@ -11,7 +11,7 @@ from fastapi.templating import Jinja2Templates
 
 from ... import __version__
 from ...core.i18n import LANGUAGE_NAMES, LANGUAGES, N_, gettext
-from ..access import browser_secret, entry_seat, held_seats, remember_token, service
+from ..access import browser_secret, entry_seat, held_seats, open_table_in_thread, remember_token
 from ..boards import board_words
 from ..catalog import find_game, set_up_title
 from ..help import help_page as game_help
@@ -99,8 +99,7 @@ def lobby(request: Request) -> Response:
 def table_page(
     table_id: str, request: Request, token: str | None = Query(default=None, max_length=128)
 ) -> Response:
-    svc = service(request)
-    table = svc.get(table_id)
+    table = open_table_in_thread(request, table_id)
     if token is not None:
         # A join link: keep its token in the HttpOnly cookie and take it out of the address bar.
         # The link's token is an invitation, redeemed by the page (POST .../join) and kept in
@@ -125,7 +124,7 @@ def table_page(
 
 @router.get("/t/{table_id}/replay", response_class=HTMLResponse, include_in_schema=False)
 def replay_page(table_id: str, request: Request) -> Response:
-    table = service(request).get(table_id)
+    table = open_table_in_thread(request, table_id)
     context = {
         "table": table.summary(),
         "game_title": set_up_title(table.game, table.num_players, table.options, request_language(request)),

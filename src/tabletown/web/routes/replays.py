@@ -11,7 +11,14 @@ from pydantic import BaseModel, Field, StrictInt
 
 from ...core.i18n import N_
 from .. import analyses
-from ..access import client_address, guard_of, service, viewer, with_fresh_seats_in_thread
+from ..access import (
+    client_address,
+    guard_of,
+    open_table_in_thread,
+    service,
+    viewer,
+    with_fresh_seats_in_thread,
+)
 from ..catalog import set_up_title
 from ..languages import request_language
 from ..limits import Guard
@@ -57,7 +64,7 @@ def get_record(
     """The game record (the CLI's format: `tabletown replay FILE`) once the game is finished; before
     that, what the asking seat (or a spectator) has seen: no seed, no salt, other seats' secret
     moves withheld (``complete: false``)."""
-    table = service(request).get(table_id)
+    table = open_table_in_thread(request, table_id)
     holder = with_fresh_seats_in_thread(request, table, lambda: viewer(request, table, token, seat))
     with table.lock:
         record = table.record_for(holder.seat if holder else None)
@@ -79,8 +86,7 @@ def get_replay(
     """The position after ``step`` moves as ``seat`` saw it. While a table is unfinished only the
     spectator's view, or your own seat's with its token, is shown. Once it is finished, ``instead``
     (a move in the game's notation) shows the position had move ``step + 1`` been that move."""
-    svc = service(request)
-    table = svc.get(table_id)
+    table = open_table_in_thread(request, table_id)
     if seat is not None and seat >= table.num_players:
         raise TableError(422, "seat.number", N_("no such seat"))
     if table.status != "finished" and seat is not None:
@@ -125,7 +131,7 @@ def get_analysis(table_id: str, request: Request) -> dict[str, Any]:
     """The table's post-game analysis: ``status`` none, pending, running (with ``progress`` 0..1),
     done (with ``analysis``: `tabletown analyze --json`'s data and the win-chance ``curve``) or failed."""
     svc = service(request)
-    return analyses.get(svc, svc.get(table_id))
+    return analyses.get(svc, open_table_in_thread(request, table_id))
 
 
 @router.post("/api/tables/{table_id}/analysis", status_code=202, tags=["replays"])
@@ -135,7 +141,7 @@ def post_analysis(table_id: str, request: Request) -> dict[str, Any]:
     ``limit.analysis_queue`` past the limits). It is made once, by a bot worker, and kept; asking
     again answers where it stands (and counts against no limit)."""
     svc = service(request)
-    table = svc.get(table_id)
+    table = open_table_in_thread(request, table_id)
     guard, address = guard_of(request), client_address(request)
 
     def admit(queued: int) -> None:

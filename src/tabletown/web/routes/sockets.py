@@ -18,6 +18,7 @@ from ..access import (
     client_address,
     credential,
     guard_of,
+    open_table,
     service,
     with_fresh_seats,
 )
@@ -73,7 +74,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         since = 0
     seat_param = params.get("seat")
     try:
-        table = await anyio.to_thread.run_sync(svc.get, table_id)
+        table = await open_table(websocket, table_id)
         # ASCII digits only: str.isdigit() also passes "²", which int() refuses (an unhandled error);
         # and int() refuses more than 4,300 digits (noticed by security audit 26).
         seat_no = None

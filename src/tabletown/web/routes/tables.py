@@ -18,6 +18,7 @@ from ..access import (
     credential,
     guard_of,
     join_url,
+    open_table,
     redeemed_token,
     remember_browser,
     remember_token,
@@ -222,17 +223,16 @@ async def table_view(
     seq: int | None,
     wait: float,
 ) -> bytes:
-    # Not in memory: a thread may wait for the database.
-    table = svc.held(table_id) or await anyio.to_thread.run_sync(svc.get, table_id)
-    found = await with_fresh_seats(request, table, lambda: viewer(request, table, token, seat))  # type: ignore[arg-type]  # get raises, never None
+    table = await open_table(request, table_id)  # not in memory: loaded in a thread, paid for
+    found = await with_fresh_seats(request, table, lambda: viewer(request, table, token, seat))
     lang = request_language(request)
     number = None if found is None else found.seat
-    await charge_view_events(request, table, number, since, lang)  # type: ignore[arg-type]  # as above
+    await charge_view_events(request, table, number, since, lang)
     if wait and seq is not None:
-        await long_poll(request, table, seq, wait)  # type: ignore[arg-type]  # as above
+        await long_poll(request, table, seq, wait)
     # In memory: microseconds, no thread needed. Sent as it is (no response model to check a
     # whole view against, no generic encoder walking it).
-    return json_bytes(svc.payload(table, number, since, lang))  # type: ignore[arg-type]  # as above
+    return json_bytes(svc.payload(table, number, since, lang))
 
 
 async def charge_view_events(
@@ -273,7 +273,7 @@ async def post_action(table_id: str, body: ActionBody, request: Request) -> Resp
     """Make a move: 409 if ``seq`` is stale, 422 with the rule if the engine refuses it."""
     svc = service(request)
     # (mypy types ``x or await y`` as Optional; get raises rather than return None)
-    table: LiveTable = svc.held(table_id) or await anyio.to_thread.run_sync(svc.get, table_id)  # type: ignore[assignment]
+    table = await open_table(request, table_id)
     seq, seat = await make_move(svc, request, table, body)
     return Response(moved_answer(svc, request, table, seq, seat, body.since), media_type="application/json")
 
@@ -294,7 +294,7 @@ async def draft(table_id: str, body: DraftBody, request: Request) -> dict[str, A
     a New Las Vegas round): its position after them, the next steps on offer and the score now.
     Changes nothing; 422 with the rule if a step is refused."""
     svc = service(request)
-    table: LiveTable = svc.held(table_id) or await anyio.to_thread.run_sync(svc.get, table_id)  # type: ignore[assignment]
+    table = await open_table(request, table_id)
 
     def check() -> str | None:
         token = credential(request, table, body.token, body.seat)
@@ -388,7 +388,7 @@ async def join(table_id: str, body: JoinBody, request: Request, response: Respon
     the table's cookie, is not answered it but tells it from its cookies), and the invitation
     opens nothing any more."""
     svc = service(request)
-    table = await anyio.to_thread.run_sync(svc.get, table_id)
+    table = await open_table(request, table_id)
 
     def check() -> str:
         token = credential(request, table, body.token, body.seat)
@@ -419,7 +419,7 @@ async def join(table_id: str, body: JoinBody, request: Request, response: Respon
 async def sit(table_id: str, body: SitBody, request: Request) -> Response:
     """Take an open seat (one the creator let anyone take); returns its new token and link."""
     svc = service(request)
-    table = await anyio.to_thread.run_sync(svc.get, table_id)
+    table = await open_table(request, table_id)
     wait = await take_off_loop(guard_of(request).sits, client_address(request))
     if wait:
         raise TableError(
