@@ -20,7 +20,7 @@ Found, each test failing before its fix (objects or rows counted, never a time):
   loads such a table again when the hub says a person came back to it.
 
 Checked and bounded: replay checkpoints (at most 8 and the start) and the replay cursor (one
-position per table in memory, gone with the table), uploads (16), worded events (64 readers),
+position per table in memory, gone with the table), uploads (16), worded events (bounded since audit 30 by the events held),
 token buckets (100,000 keys each), socket and poll counters (dropped at zero), running-table sets
 (weak), long-poll waiters (256 a table, weak), outgoing pushes (64 a socket), leases (expire).
 """

@@ -22,7 +22,7 @@ from ..core.i18n import N_
 from .asgi import server_base
 from .catalog import find_game, set_up_title
 from .limits import Guard, take_off_loop
-from .live import labelled
+from .live import FREE_VIEW_EVENTS, labelled, unworded_view_events
 from .tables import LiveTable, Seat, TableError, TableService, playing_seat
 
 T = TypeVar("T")
@@ -192,6 +192,37 @@ def open_table_in_thread(request: HTTPConnection, table_id: str) -> LiveTable:
         return table
     loads_refused(guard_of(request).table_loads.take(client_address(request)))
     return svc.get(table_id)
+
+
+def views_refused(wait: float) -> None:
+    """429 ``limit.views`` when the address's allowance of worded events (``Limits.view_events_*``)
+    asks it to wait."""
+    if wait:
+        raise TableError(
+            429, "limit.views", N_("too many long views from this address; wait a moment"), retry_after=wait
+        )
+
+
+async def charge_view_words(request: HTTPConnection, count: int) -> None:
+    """A view wording ``count`` events afresh costs them, past ``FREE_VIEW_EVENTS``, against its
+    client address's allowance (security audits 29 and 30), before they are worded."""
+    if count > FREE_VIEW_EVENTS:
+        views_refused(await take_off_loop(guard_of(request).view_events, client_address(request), cost=count))
+
+
+async def charge_view_events(
+    request: HTTPConnection, table: LiveTable, seat: int | None, since: int, lang: str
+) -> None:
+    """A table view from ``since`` (a GET, a socket's first view, a move's answer) costs the events
+    it would word afresh (its reader's words have left the cache), before it is built: a refused
+    view costs nothing, and a reader asking again for the same view is not charged."""
+    await charge_view_words(request, unworded_view_events(table, seat, since, lang))
+
+
+def charge_view_words_in_thread(request: HTTPConnection, count: int) -> None:
+    """``charge_view_words`` for the endpoints FastAPI already runs in a worker thread."""
+    if count > FREE_VIEW_EVENTS:
+        views_refused(guard_of(request).view_events.take(client_address(request), cost=count))
 
 
 def loads_refused(wait: float) -> None:

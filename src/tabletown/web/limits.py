@@ -90,11 +90,12 @@ class Limits:
     # and this burst (security audit 15: anyone could keep a core busy stepping a long table).
     replay_moves_per_second: float = 2000.0
     replay_moves_burst: int = 20000
-    # Events a client address may have put in table views a second, counting only views that carry
+    # Events a client address may have had worded afresh a second, counting only views that word
     # more than ``FREE_VIEW_EVENTS`` (a view from far back: a page opening, a reconnect). Wording a
     # long table's events costs tens of milliseconds on the event loop when the cache of worded
-    # events (its last 64 readers) misses, and asking for more readers than it keeps, round robin,
-    # made every view such a miss and slowed every table of the process (security audit 29).
+    # events misses, and asking for more readers than it keeps, round robin, made every view such
+    # a miss and slowed every table of the process (security audit 29). Table views, a socket's
+    # first view, a move's answer with its view, and replay steps all count (security audit 30).
     view_events_per_second: float = 5000.0
     view_events_burst: int = 20000
     # Lobby lists (GET /api/tables) one client address may ask for a second: each reads the newest

@@ -381,16 +381,22 @@ def seat_view(state: State, seat: int | None, since: int) -> dict[str, Any]:
 # Events worded lately, per table, reader and language: a view from ``since=0`` of a long table
 # words up to MAX_VIEW_EVENTS events (tens of milliseconds), and pages and scripts ask for such
 # views again and again (security audit 15). An entry keeps each event with its words, used again
-# only for an equal event; the least recently used entries go past WORDED_KEPT.
-WORDED_KEPT = 64
+# only for an equal event. The least recently used entries go once the process's entries hold more
+# than WORDED_EVENTS_KEPT events together (about 40 MB: 400 bytes an event) or number more than WORDED_READERS_KEPT:
+# a bound of 64 entries, whatever their size, let anyone empty the cache with 64 short views and
+# so make every reader's next view a full wording again (security audit 30).
+WORDED_EVENTS_KEPT = 100_000
+WORDED_READERS_KEPT = 4096
 _worded: OrderedDict[tuple[Any, ...], dict[Any, tuple[dict[str, Any], str]]] = OrderedDict()
 _worded_lock = threading.Lock()
 
 
 def reader_key(table: LiveTable, seat: int | None, lang: str) -> tuple[Any, ...]:
     """A reader's entry in the cache of worded events: the table, the seat, the language and the
-    seats' names (an event's words name the players)."""
-    return (table.id, seat, lang, tuple((s.kind, s.name) for s in table.seats))
+    seats' names (an event's words name the players). Uploaded records all carry the id "upload"
+    and are told apart by the table object itself."""
+    table_key = (table.id, id(table)) if table.status == "replay" else table.id
+    return (table_key, seat, lang, tuple((s.kind, s.name) for s in table.seats))
 
 
 def worded_events(key: tuple[Any, ...]) -> dict[Any, tuple[dict[str, Any], str]]:
@@ -398,11 +404,50 @@ def worded_events(key: tuple[Any, ...]) -> dict[Any, tuple[dict[str, Any], str]]
         found = _worded.get(key)
         if found is None:
             found = _worded[key] = {}
-            while len(_worded) > WORDED_KEPT:
-                _worded.popitem(last=False)
+            _forget_worded()
         else:
             _worded.move_to_end(key)
         return found
+
+
+def _forget_worded() -> None:
+    """Drop the least recently used entries past the cache's bounds (``_worded_lock`` held; run when
+    an entry is made, so its cost, a sum over the entries, is paid once per new reader)."""
+    held = sum(len(entry) for entry in _worded.values())
+    while len(_worded) > 1 and (held > WORDED_EVENTS_KEPT or len(_worded) > WORDED_READERS_KEPT):
+        held -= len(_worded.popitem(last=False)[1])
+
+
+def unworded_events(key: tuple[Any, ...], events: Any) -> int:
+    """How many of a built view's ``events`` its reader's cache entry does not hold as they are."""
+    if not isinstance(events, list):
+        return 0
+    with _worded_lock:
+        said = _worded.get(key)
+        if said is None:
+            return len(events)
+        return sum(
+            1
+            for event in events
+            if not isinstance(event, dict) or (known := said.get(event.get("i"))) is None or known[0] != event
+        )
+
+
+def word_events(game: Any, key: tuple[Any, ...], events: Any, names: Any, lang: str) -> list[list[Any]]:
+    """``[i, words]`` for each of a view's events, from the reader's cache entry where it holds an
+    equal event, worded (and kept) otherwise."""
+    texts: list[list[Any]] = []
+    if not isinstance(events, list):
+        return texts
+    said = worded_events(key)
+    for event in events:
+        if isinstance(event, dict):
+            i = event.get("i")
+            known = said.get(i)
+            if known is None or known[0] != event:
+                known = said[i] = (event, describe(game, event, names, lang))
+            texts.append([i, known[1]])
+    return texts
 
 
 def build_payload(table: LiveTable, seat: int | None, since: int = 0, lang: str = "en") -> dict[str, Any]:
@@ -438,15 +483,9 @@ def build_payload(table: LiveTable, seat: int | None, since: int = 0, lang: str 
     events = payload.get("events")
     texts = []
     if isinstance(events, list):
-        names = people(table, seat, lang)
-        said = worded_events(reader_key(table, seat, lang))
-        for event in events:
-            if isinstance(event, dict):
-                i = event.get("i")
-                known = said.get(i)
-                if known is None or known[0] != event:
-                    known = said[i] = (event, describe(table.game, event, names, lang))
-                texts.append([i, known[1]])
+        texts = word_events(
+            table.game, reader_key(table, seat, lang), events, people(table, seat, lang), lang
+        )
     now = time.monotonic()
     deadlines = {}
     if table.turn_timer:

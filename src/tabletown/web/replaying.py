@@ -14,7 +14,17 @@ from ..core.fairness import MAX_SEED
 from ..core.i18n import N_
 from ..core.record import Record
 from .catalog import find_game
-from .live import LiveTable, Seat, TableError, describe, labelled, people, seat_view
+from .live import (
+    LiveTable,
+    Seat,
+    TableError,
+    labelled,
+    people,
+    reader_key,
+    seat_view,
+    unworded_events,
+    word_events,
+)
 
 REPLAY_CHECKPOINT = 32
 # Positions a table keeps for its replays, besides the start: checkpoints are spread further apart
@@ -44,6 +54,7 @@ def replay_view(
     lang: str = "en",
     instead: str | None = None,
     charge: Callable[[int], None] | None = None,
+    charge_words: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
     """The position after ``step`` moves as ``seat`` sees it (a new state; the live one untouched).
 
@@ -55,7 +66,9 @@ def replay_view(
     game or an uploaded record: on a live table a move tried on a copy could reveal what comes next
     (a drawn card, a die), which nobody may know yet.
 
-    ``charge(moves)`` is told the moves this request replays before any is (it raises to refuse)."""
+    ``charge(moves)`` is told the moves this request replays before any is, and ``charge_words(n)``
+    the events its view words afresh (those its reader's entry in the cache of worded events does
+    not hold) before they are worded; either raises to refuse."""
     with table.lock:
         actions = list(table.actions)
         moves = table.moves_for(seat) if table.status != "replay" else [[p, t] for p, t in actions]
@@ -114,6 +127,9 @@ def replay_view(
         tried = _play_instead(table, state, actions, step, instead)
     view = dict(seat_view(state, seat, 0))
     view.setdefault("to_act", list(state.to_act))
+    key = reader_key(table, seat, lang)
+    if charge_words is not None:
+        charge_words(unworded_events(key, view.get("events")))
     view.update(
         {
             "table": table.id,
@@ -122,11 +138,7 @@ def replay_view(
             "seq": step,
             "moves": moves,
             "fairness": fairness,
-            "event_text": [
-                [e.get("i"), describe(table.game, e, people(table, seat, lang), lang)]
-                for e in view.get("events", [])
-                if isinstance(e, dict)
-            ],
+            "event_text": word_events(table.game, key, view.get("events"), people(table, seat, lang), lang),
             "seats": labelled([s.public() for s in table.seats], lang),
             "legal": [],
         }

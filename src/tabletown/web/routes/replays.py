@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -12,6 +13,7 @@ from pydantic import BaseModel, Field, StrictInt
 from ...core.i18n import N_
 from .. import analyses
 from ..access import (
+    charge_view_words_in_thread,
     client_address,
     guard_of,
     open_table_in_thread,
@@ -99,7 +101,15 @@ def get_replay(
                 403, "replay.hidden", N_("a seat's view of an unfinished game needs that seat's token")
             )
     charge = replay_charge(request, REPLAY_REQUEST_COST)
-    return replay_view(table, step, seat, request_language(request), instead, charge)
+    return replay_view(
+        table,
+        step,
+        seat,
+        request_language(request),
+        instead,
+        charge,
+        functools.partial(charge_view_words_in_thread, request),
+    )
 
 
 @router.post("/api/replay", tags=["replays"])
@@ -120,7 +130,13 @@ def post_replay(body: ReplayBody, request: Request) -> dict[str, Any]:
     if body.seat is not None and not 0 <= body.seat < table.num_players:
         raise TableError(422, "seat.number", N_("no such seat"))
     view = replay_view(
-        table, body.step, body.seat, request_language(request), body.instead, replay_charge(request, 0)
+        table,
+        body.step,
+        body.seat,
+        request_language(request),
+        body.instead,
+        replay_charge(request, 0),
+        functools.partial(charge_view_words_in_thread, request),
     )
     view["title"] = set_up_title(table.game, table.num_players, table.options, request_language(request))
     return view

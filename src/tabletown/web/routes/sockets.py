@@ -14,6 +14,7 @@ from fastapi.responses import JSONResponse
 
 from ...core.i18n import N_
 from ..access import (
+    charge_view_events,
     check_move_rate,
     client_address,
     credential,
@@ -101,6 +102,14 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await deny(websocket, socket_refusal(counted[full][0], guard))
         return
     try:
+        held = table.seat_for(token) if token else None
+        try:  # the first view is charged as a GET's is (security audit 30), before the seat is touched
+            await charge_view_events(
+                websocket, table, held.seat if held else None, since, request_language(websocket)
+            )
+        except TableError as exc:
+            await deny(websocket, exc)
+            return
         seat = None
         if token:
             try:

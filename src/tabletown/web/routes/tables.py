@@ -13,6 +13,7 @@ from starlette.requests import HTTPConnection
 
 from ...core.i18n import N_
 from ..access import (
+    charge_view_events,
     check_move_rate,
     client_address,
     credential,
@@ -42,7 +43,6 @@ from ..catalog import broken_games, game_info, games
 from ..drivers import gate, until_changed, until_seq
 from ..languages import request_language
 from ..limits import enter_off_loop, leave_from_loop, take_off_loop
-from ..live import FREE_VIEW_EVENTS, unworded_view_events
 from ..new_table import bots_only, has_bots
 from ..tables import LiveTable, TableError, TableService, json_bytes, playing_seat
 
@@ -235,23 +235,6 @@ async def table_view(
     return json_bytes(svc.payload(table, number, since, lang))
 
 
-async def charge_view_events(
-    request: HTTPConnection, table: LiveTable, seat: int | None, since: int, lang: str
-) -> None:
-    """A view that would word more than ``FREE_VIEW_EVENTS`` events afresh (its reader's words have
-    left the cache) costs them against the client address's allowance
-    (``Limits.view_events_per_second``; security audit 29), before it is built: a refused view
-    costs nothing, and a reader asking again for the same view is not charged."""
-    count = unworded_view_events(table, seat, since, lang)
-    if count <= FREE_VIEW_EVENTS:
-        return
-    wait = await take_off_loop(guard_of(request).view_events, client_address(request), cost=count)
-    if wait:
-        raise TableError(
-            429, "limit.views", N_("too many long views from this address; wait a moment"), retry_after=wait
-        )
-
-
 async def long_poll(request: HTTPConnection, table: LiveTable, seq: int, wait: float) -> None:
     """Hold the answer until the table changes (``until_changed``), counted against the client
     address's long polls: past ``Limits.polls_per_address`` a 429, so that no one address fills a
@@ -275,16 +258,26 @@ async def post_action(table_id: str, body: ActionBody, request: Request) -> Resp
     # (mypy types ``x or await y`` as Optional; get raises rather than return None)
     table = await open_table(request, table_id)
     seq, seat = await make_move(svc, request, table, body)
-    return Response(moved_answer(svc, request, table, seq, seat, body.since), media_type="application/json")
+    return Response(
+        await moved_answer(svc, request, table, seq, seat, body.since), media_type="application/json"
+    )
 
 
-def moved_answer(
+async def moved_answer(
     svc: TableService, request: HTTPConnection, table: LiveTable, seq: int, seat: int, since: int | None
 ) -> bytes:
-    """A move's answer: its ``seq``, and with ``since`` the mover's view after it (``view``)."""
+    """A move's answer: its ``seq``, and with ``since`` the mover's view after it (``view``). That
+    view is charged as a table view is (security audit 30: a move with ``since: 0`` used to word a
+    long table's events for the price of a move); past the address's allowance the answer holds
+    the refusal as ``view_error`` instead, since the move itself is made."""
     if since is None:
         return b'{"seq":%d}' % seq
-    view = json_bytes(svc.payload(table, seat, since, request_language(request)))
+    lang = request_language(request)
+    try:
+        await charge_view_events(request, table, seat, since, lang)
+    except TableError as exc:
+        return json_bytes({"seq": seq, "view_error": {**exc.to_json(lang), "retry_after": exc.retry_after}})
+    view = json_bytes(svc.payload(table, seat, since, lang))
     return b'{"seq":%d,"view":%s}' % (seq, view)
 
 
@@ -376,7 +369,7 @@ async def quick(scope: Any, receive: Receive, send: Any, table_id: str, actions:
     except TableError as exc:
         await send_error(send, exc, request_language(request))
         return None
-    await send_quick(send, 200, moved_answer(svc, request, table, seq, seat, move.since))
+    await send_quick(send, 200, await moved_answer(svc, request, table, seq, seat, move.since))
     return None
 
 
