@@ -132,8 +132,9 @@ def _expert_share(games: int, opponent: str, job_seed: int) -> float:
 
 
 def test_expert_beats_greedy():
-    # 300 seeded games; a bot only as good as greedy would score about 50%.
-    assert _expert_share(300, "greedy", 4000) >= 0.60
+    # 160 seeded games (65.6% on these deals; 1,000-game runs are make strength's); a bot only as
+    # good as greedy would score about 50%, and 60% is two standard errors above it.
+    assert _expert_share(160, "greedy", 4000) >= 0.60
 
 
 def test_expert_beats_random():
@@ -160,8 +161,9 @@ def test_expert_denies_bakeries_to_a_bakery_collector():
 
 
 def test_expert_beats_the_legacy_bakery_list():
-    # The old bakery wish list (now strategy:legacy-bakery): greedy wins about 67% against it.
-    assert _expert_share(200, "strategy:legacy-bakery", 6000) >= 0.66
+    # The old bakery wish list (now strategy:legacy-bakery): greedy wins about 67% against it, the
+    # expert about 93% (94% of these 100 deals).
+    assert _expert_share(100, "strategy:legacy-bakery", 6000) >= 0.80
 
 
 def test_expert_is_registered_next_to_an_unchanged_greedy():
