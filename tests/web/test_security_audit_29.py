@@ -5,7 +5,7 @@ still for ever without making a move. Clocks are moved by hand, never waited for
 from __future__ import annotations
 
 import pytest
-from web_helpers import create
+from web_helpers import create, play_past
 
 from tabletown.web.tables import TableError
 
@@ -115,9 +115,7 @@ def test_views_from_far_back_count_their_events_against_the_address(make_client,
     created = create(client, game="machikoro", seats=["human", "human"], seed=5)
     svc = client.app.state.service
     table = svc.get(created["id"])
-    while len(table.state.log) <= 2 * FREE_VIEW_EVENTS:
-        seat = table.state.to_act[0]
-        svc.commit(table, seat, table.state.legal_actions(seat)[0], "human", table.seq)
+    play_past(svc, table, 2 * FREE_VIEW_EVENTS)
     events = len(table.state.log)
     guard = client.app.state.guard
     guard.view_events.burst = 1.5 * events  # one whole view, not two

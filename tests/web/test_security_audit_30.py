@@ -9,7 +9,7 @@ import dataclasses
 import pytest
 from starlette.testclient import WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
-from web_helpers import create
+from web_helpers import create, play_past
 
 from tabletown.web.limits import Limits
 
@@ -71,9 +71,7 @@ def long_table(make_client, sqlite_url):
     created = create(client, game="machikoro", seats=["human", "human"], seed=5)
     svc = client.app.state.service
     table = svc.get(created["id"])
-    while len(table.state.log) <= 2 * FREE_VIEW_EVENTS:
-        seat = table.state.to_act[0]
-        svc.commit(table, seat, table.state.legal_actions(seat)[0], "human", table.seq)
+    play_past(svc, table, 2 * FREE_VIEW_EVENTS)
     client.app.state.guard.view_events.burst = 1.5 * len(table.state.log)
     return client, table, [s["token"] for s in created["seats"]]
 

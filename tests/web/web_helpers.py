@@ -61,6 +61,14 @@ def post_table(server: str, body: dict):
     return create_at(server, **body)
 
 
+def play_past(svc, table, events: int) -> None:
+    """Play each seat's first legal move at ``table`` until its log holds more than ``events``
+    events (a long table for the limits on worded events)."""
+    while len(table.state.log) <= events:
+        seat = table.state.to_act[0]
+        svc.commit(table, seat, table.state.legal_actions(seat)[0], "human", table.seq)
+
+
 def redeem_invitation(client, table_id: str, invitation: str) -> str:
     """The seat's own token for its invitation (what its player's first POST .../join answers)."""
     answer = client.post(f"/api/tables/{table_id}/join", json={"token": invitation})

@@ -255,7 +255,6 @@ async def long_poll(request: HTTPConnection, table: LiveTable, seq: int, wait: f
 async def post_action(table_id: str, body: ActionBody, request: Request) -> Response:
     """Make a move: 409 if ``seq`` is stale, 422 with the rule if the engine refuses it."""
     svc = service(request)
-    # (mypy types ``x or await y`` as Optional; get raises rather than return None)
     table = await open_table(request, table_id)
     seq, seat = await make_move(svc, request, table, body)
     return Response(
