@@ -12,24 +12,25 @@ import asyncio
 import contextlib
 import logging
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 
 import anyio
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
+from ..core.i18n import N_
 from . import db
 from .analyses import Analyst
 from .asgi import MAX_BODY, BodyLimit, RedactTokens, TabletownApp, install_log_redaction
 from .catalog import games, warm_up
 from .drivers import Drivers, Follower
 from .hub import ENV_REDIS, make_hub
-from .languages import request_language
+from .languages import request_language, ui_text
 from .limits import Guard, Limits, SharedStore, keep_counts, retry_after, seconds_from_env
 from .movestore import AsyncMoveStore
 from .routes import chat, pages, replays, sockets, tables
@@ -171,39 +172,85 @@ def create_app(
     app.quick = tables.quick
 
     @app.exception_handler(TableError)
-    async def _table_error(request: Request, exc: TableError) -> JSONResponse:
+    async def _table_error(request: Request, exc: TableError) -> Response:
         headers = {"retry-after": retry_after(exc.retry_after)} if exc.retry_after is not None else None
-        return JSONResponse(exc.to_json(request_language(request)), status_code=exc.status, headers=headers)
+        body = exc.to_json(request_language(request))
+        return error_answer(request, exc.status, body, headers, exc.retry_after)
 
     @app.exception_handler(RequestValidationError)
-    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+    async def _invalid(request: Request, exc: RequestValidationError) -> Response:
         problems = []
         for error in exc.errors()[:10]:
             loc = ".".join(str(part) for part in error.get("loc", ()))
             problems.append(f"{loc}: {error.get('msg', 'invalid')}")
-        return JSONResponse(
-            {"rule": "request.invalid", "message": "; ".join(problems) or "invalid request"}, status_code=422
-        )
+        body = {"rule": "request.invalid", "message": "; ".join(problems) or "invalid request"}
+        return error_answer(request, 422, body)
 
     @app.exception_handler(Exception)
-    async def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+    async def _unexpected(request: Request, exc: Exception) -> Response:
         # Starlette logs the exception itself; the client learns nothing of it but the shape.
-        return JSONResponse(
-            {"rule": "server.error", "message": "the server failed; try again"}, status_code=500
-        )
+        body = {"rule": "server.error", "message": ui_text(request_language(request), SERVER_FAILED)}
+        return error_answer(request, 500, body)
 
     @app.exception_handler(StarletteHTTPException)
-    async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    async def _http_error(request: Request, exc: StarletteHTTPException) -> Response:
         # FastAPI answers a body it cannot parse (deeply nested JSON, say) with 400 {"detail"}: keep
         # the documented shape, and call a body that is not JSON a 422 like any other bad request.
         status = 422 if exc.status_code == 400 else exc.status_code
         rule = {404: "http.not_found", 405: "http.method", 422: "request.invalid"}.get(
             status, f"http.{status}"
         )
-        message = exc.detail if isinstance(exc.detail, str) else "the request was refused"
-        return JSONResponse({"rule": rule, "message": message}, status_code=status, headers=exc.headers)
+        if status == 404:
+            message = ui_text(request_language(request), NOT_FOUND)
+        else:
+            message = exc.detail if isinstance(exc.detail, str) else "the request was refused"
+        return error_answer(request, status, {"rule": rule, "message": message}, exc.headers)
 
     return app
+
+
+SERVER_FAILED = N_("the server failed; try again")
+NOT_FOUND = N_("Not Found")
+# The heading of an error page by its status (any other status: the last one).
+ERROR_HEADINGS = {
+    404: N_("Nothing here"),
+    403: N_("Not yours to open"),
+    429: N_("Too many requests"),
+    500: N_("The server failed"),
+}
+REFUSED_HEADING = N_("The request was refused")
+# Paths whose answers are data or files for scripts, never a page a person reads.
+NOT_PAGES = ("/api/", "/static/", "/boards/", "/ws", "/healthz", "/openapi.json")
+
+
+def wants_page(request: Request) -> bool:
+    """Whether a person's browser asked for this address itself: a page (not the API, a socket, a
+    script or a stylesheet) requested with HTML among what it accepts, as navigation asks."""
+    return not request.url.path.startswith(NOT_PAGES) and "text/html" in request.headers.get("accept", "")
+
+
+def error_answer(
+    request: Request,
+    status: int,
+    body: dict[str, str],
+    headers: Mapping[str, str] | None = None,
+    wait: float | None = None,
+) -> Response:
+    """A refusal in the documented JSON shape (``{"rule", "message"}``), or, to a browser opening a
+    page, the same refusal as a page of the site's own (a table that does not exist, a limit reached)
+    with a way back to the lobby rather than raw JSON."""
+    if not wants_page(request):
+        return JSONResponse(body, status_code=status, headers=headers)
+    lang = request_language(request)
+    context = {
+        "heading": ui_text(lang, ERROR_HEADINGS.get(status, REFUSED_HEADING)),
+        "message": body["message"],
+        "rule": body["rule"],
+        "retry_after": retry_after(wait) if wait is not None else None,
+    }
+    return pages.templates.TemplateResponse(
+        request, "error.html", context, status_code=status, headers=headers
+    )
 
 
 def app_from_env() -> FastAPI:
