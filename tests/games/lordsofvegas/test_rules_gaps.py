@@ -82,12 +82,15 @@ def test_tie_rerolls_are_not_reorganizations() -> None:
     assert (state.diev[lot("c6")], state.diev[lot("c2")]) == (3, 2)
 
 
-def test_a_die_moved_off_a_reorganized_tile_is_fresh_on_its_new_tile() -> None:
+def test_a_die_moved_off_a_reorganized_tile_keeps_its_re_roll_on_its_new_tile() -> None:
+    # The rulebook: each die is re-rolled at most once a turn, even when its tile joins a bigger
+    # casino; so a re-rolled die moved to a new tile (all 12 dice out) cannot be re-rolled again.
     state = blank(2, money=100)
     for i, name in enumerate(("c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8", "c9", "c10", "c11")):
         put(state, name, ("purple", "silver")[i % 2], 0, 1)  # one-tile casinos that never touch
     put(state, "e1", "gold", 0, 3)  # seat 0's 12th die
     mark(state, 0, "a1")
+    mark(state, 0, "a2")
     state.rng = ScriptedDice([5])
     act(state, 0, "reorg e1")
     refused(state, 0, "reorg e1", "reorganize.once")
@@ -95,10 +98,14 @@ def test_a_die_moved_off_a_reorganized_tile_is_fresh_on_its_new_tile() -> None:
     assert state.phase == PICK_DIE
     act(state, 0, "take e1")  # the re-rolled die leaves E1 for A1, showing A1's printed 3
     assert state.dieo[lot("e1")] == -1 and (state.dieo[lot("a1")], state.diev[lot("a1")]) == (0, 3)
-    state.rng = ScriptedDice([6])
-    act(state, 0, "reorg a1")  # the tile A1 was not reorganized this turn
-    assert state.diev[lot("a1")] == 6 and state.money[0] == 100 - 3 - 9 - 3
+    assert state.parse_action("reorg a1", 0) not in state.legal_actions(0)
     refused(state, 0, "reorg a1", "reorganize.once")
+    # A die that was not re-rolled this turn is fresh wherever it goes.
+    act(state, 0, "build a2 green")  # another colour: its own casino beside A1
+    act(state, 0, "take c1")
+    state.rng = ScriptedDice([6])
+    act(state, 0, "reorg a2")
+    assert state.diev[lot("a2")] == 6
     check_invariants(state)
 
 

@@ -523,6 +523,11 @@ class TurnMixin(StateFields):
             self.dice_out[prev] -= 1
         self.dieo[target] = p
         self.diev[target] = value
+        moved = 1 << src
+        if self.reorged & moved:
+            # The rulebook limits each die, not each tile, to one re-roll a turn: the memory of a
+            # re-roll goes with the die to its new tile and leaves the bare one behind.
+            self.reorged = (self.reorged & ~moved) | 1 << target
         self._dice_changed(src)
         self._dice_changed(target)
         self.log.append(
