@@ -513,6 +513,9 @@ def build_payload(table: LiveTable, seat: int | None, since: int = 0, lang: str 
 
 
 MAX_NAME = 40
+# Characters a name may have before NFC and spaces shrink it (a Hangul syllable typed as three jamo,
+# runs of spaces): anything longer is refused unread.
+RAW_NAME = 4 * MAX_NAME
 
 
 def new_token() -> str:
@@ -525,6 +528,10 @@ def valid_name(name: Any) -> str:
     something to see besides marks), else 422."""
     if not isinstance(name, str):
         raise TableError(422, "name.invalid", N_("a name is a text"))
+    if len(name) > RAW_NAME:
+        # Refused before NFC too: its reordering of combining marks is quadratic in a run of them,
+        # and 31,000 marks held the GIL for three seconds (security audit 31).
+        raise TableError(422, "name.invalid", N_("a name is 1 to {limit} characters long"), limit=MAX_NAME)
     text = " ".join(unicodedata.normalize("NFC", name).split()) if name.isprintable() else None
     if text is not None and len(text) > MAX_NAME:
         # Refused before it is looked at (name_key, _invisible): NFKD makes up to 18 letters of one,

@@ -42,7 +42,6 @@ async def post_chat(table_id: str, body: ChatBody, request: Request) -> dict[str
     svc = service(request)
     table = await open_table(request, table_id)
     seat = await with_fresh_seats(request, table, lambda: viewer(request, table, body.token, body.seat))
-    name = None if seat is not None or body.name is None else valid_name(body.name)
     address = client_address(request)
     key = f"{table.id}:{seat.seat}" if seat is not None else "address:" + address
     guard = guard_of(request)
@@ -51,5 +50,7 @@ async def post_chat(table_id: str, body: ChatBody, request: Request) -> dict[str
         wait = await take_off_loop(guard.address_chat, address)
     if wait:
         raise TableError(429, "limit.chat", N_("too many messages: slow down"), retry_after=wait)
+    # A spectator's name is read once the message is paid for (security audit 31).
+    name = None if seat is not None or body.name is None else valid_name(body.name)
     seat_no = seat.seat if seat is not None else None
     return await anyio.to_thread.run_sync(chat.post, svc, table, seat_no, body.text, name)

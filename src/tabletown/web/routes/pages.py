@@ -72,10 +72,18 @@ def board_asset(game_name: str, asset: str) -> Response:
     from its folder; nothing else there is served (its Python, its template)."""
     stem, dot, suffix = asset.rpartition(".")
     media_type = BOARD_MEDIA.get(dot + suffix)
+    missing = Response("not found", status_code=404, media_type="text/plain")
+    # Names are checked before the file system is asked: a name past its limit made is_file() raise
+    # (ENAMETOOLONG), answered 500 (security audit 31).
+    if media_type is None or not is_board_name(stem) or not is_board_name(game_name):
+        return missing
     path = BOARDS / game_name / asset
-    if media_type is None or not stem.isidentifier() or not game_name.isidentifier() or not path.is_file():
-        return Response("not found", status_code=404, media_type="text/plain")
-    return FileResponse(path, media_type=media_type)
+    return FileResponse(path, media_type=media_type) if path.is_file() else missing
+
+
+def is_board_name(name: str) -> bool:
+    """A game's folder or a board file's stem: a plain identifier of at most 64 characters."""
+    return len(name) <= 64 and name.isidentifier()
 
 
 @router.get("/lang/{code}", include_in_schema=False)
