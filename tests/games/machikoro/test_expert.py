@@ -199,3 +199,20 @@ def test_pass_eps_never_keeps_coins_that_already_pay_for_every_landmark():
     # Short of the landmarks' total, the bias to saving still applies.
     state.coins[0] = 9
     assert type("BigSaver", (ExpertBot,), {"pass_eps": 1.0})(1).choose(state, 0) == "pass"
+
+
+def test_a_sure_end_game_race_is_finished_rather_than_waited_out():
+    """Two landmarks left and coins for all of them, the rival three behind: the end-game race's win
+    chance is 1 whether the bot builds or waits, and the expert waited, turn after turn; against a
+    rival that also waited (a search bot in the arena) a game ran past 100,000 actions."""
+    state = setup(2, coins=[300, 300], landmarks={0: ["mall", "radio"], 1: ["mall"]})
+    state.phase = BUILD
+    bot = ExpertBot(1)
+    move = bot.choose(state, 0)
+    assert move != "pass" and move.card in LANDMARK_CODES
+    # The same for a sure loss (the rival finishes on its next turn): a landmark still.
+    state = setup(2, coins=[300, 300], landmarks={0: ["mall", "radio", "station"], 1: ["mall", "radio"]})
+    state.phase = BUILD
+    state.current = 1
+    move = bot.choose(state, 1)
+    assert move != "pass" and move.card in LANDMARK_CODES

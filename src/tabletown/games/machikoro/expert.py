@@ -48,6 +48,7 @@ from .tables import SWAP, TAKE_CHOSEN
 ONE = tuple((r, 1 / 6) for r in range(1, 7))
 TWO = tuple((r, (6 - abs(r - 7)) / 36) for r in range(2, 13))
 WINS = 1e9  # build_value's value of the landmark that wins at once
+RACE_PROGRESS = 1e-9  # the end-game race's tie-break for a landmark (above rounding, below any real edge)
 
 
 class Model:
@@ -528,7 +529,10 @@ class ExpertBot(Bot):
             val = self.win_chance(model, player, opp, rest, opp_need, opp_left)
             model.lm[player] &= ~(1 << j)
             model.coins[player] += t.landmark_cost[j]
-            return val
+            # A landmark wins a tie: once the chance is sure either way (1 or 0) every move ties,
+            # and an expert keeping its coins would never finish a game it has won; against a rival
+            # that also waits (a stalling search bot, an idle player) the game went on for ever.
+            return val + RACE_PROGRESS
         idx = ESTABLISHMENT_INDEX[action.card]
         model.cards[player][idx] += 1
         model.coins[player] -= t.cost[idx]
