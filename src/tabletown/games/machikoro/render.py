@@ -67,6 +67,8 @@ EFFECTS = {
     "harbor": N_("+2 to a roll of 10 or more"),
     "airport": N_("10 coins when you build nothing"),
 }
+# City Hall's effect under ``city_hall=every_turn`` (the Polish rulebook's reading of the card).
+CITY_HALL_EVERY_TURN = N_("1 coin at the start of each of your turns")
 # The pending decision of the seat ``{p}`` (the moves in brackets are notation: never translated).
 DECISIONS = {
     "reroll": N_("{p} may re-roll with the {card} (keep / {rerolls})."),
@@ -98,9 +100,11 @@ def card_name(code: str, lang: str = "en") -> str:
     return _names().get(code, code)
 
 
-def effect(code: str, lang: str = "en") -> str:
-    """What a card does, in ``lang``."""
+def effect(code: str, lang: str = "en", options: Mapping[str, Any] | None = None) -> str:
+    """What a card does, in ``lang``, under the table's ``options`` (City Hall's depends on them)."""
     text = EFFECTS.get(code)
+    if code == "cityhall" and options and options.get("city_hall") == "every_turn":
+        text = CITY_HALL_EVERY_TURN
     return Speaker(domain=DOMAIN, lang=lang).tr(text) if text else ""
 
 
@@ -507,13 +511,15 @@ def render_market(
     return Group(Text(title, style="bold"), table)
 
 
-def render_landmarks(landmarks: list[Mapping[str, Any]], lang: str = "en") -> Text:
-    """Every landmark with its cost and effect."""
+def render_landmarks(
+    landmarks: list[Mapping[str, Any]], lang: str = "en", options: Mapping[str, Any] | None = None
+) -> Text:
+    """Every landmark with its cost and effect (under the table's ``options``)."""
     sp = Speaker(domain=DOMAIN, lang=lang)
     text = Text(sp.tr("Landmarks:") + " ", style="yellow")
     text.append(
         "; ".join(
-            f"{lm['id']} ${lm['cost']} {effect(lm['id'], sp.lang) or card_name(lm['id'], sp.lang)}"
+            f"{lm['id']} ${lm['cost']} {effect(lm['id'], sp.lang, options) or card_name(lm['id'], sp.lang)}"
             for lm in landmarks
         ),
         style="dim",
@@ -552,7 +558,7 @@ def render_view(view: Mapping[str, Any], lang: str = "en", all_events: bool = Fa
         *cities,
         render_market(st["market"], st["market_deck_sizes"], catalogue, sp.lang),
     ]
-    parts.append(render_landmarks(st["landmarks"], sp.lang))
+    parts.append(render_landmarks(st["landmarks"], sp.lang, view.get("options")))
     if lines:
         parts.append(Text("\n".join(f"· {line}" for line in lines), style="dim"))
     parts.append(Text(describe_pending(view, sp.lang), style="bold cyan"))

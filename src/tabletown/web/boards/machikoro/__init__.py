@@ -28,6 +28,8 @@ def words(lang: str = "en") -> dict[str, Any]:
     sp = Speaker(domain=render.DOMAIN, lang=lang)
     names = {card.code: render.card_name(card.code, sp.lang) for card in all_cards()}
     effects = {code: render.effect(code, sp.lang) for code in render.EFFECTS}
+    # City Hall under city_hall=every_turn (the board picks it by the view's options)
+    effects["cityhall/every_turn"] = render.effect("cityhall", sp.lang, {"city_hall": "every_turn"})
     # printed facts, for a card the view does not list (the view's own cost wins: options may change it)
     # "an": the English name takes "an" ("Build an Apple Orchard"; other languages word both alike)
     printed = {

@@ -31,7 +31,11 @@
   let swapTheirs = null; // Business Center: the opponent's card chosen first ({seat, id})
 
   function name(id) { return (words.names || {})[id] || id; }
-  function effect(id) { return (words.effects || {})[id] || ""; }
+  let cityHallEveryTurn = false; // the table's city_hall option (its card's effect depends on it)
+  function effect(id) {
+    const key = id === "cityhall" && cityHallEveryTurn ? "cityhall/every_turn" : id;
+    return (words.effects || {})[key] || "";
+  }
   function rolls(list) {
     if (!list || !list.length) return "";
     const lo = Math.min(...list), hi = Math.max(...list);
@@ -289,6 +293,7 @@
     if (!words) words = T.config("board-words") || {};
     const st = payload.state;
     if (!st || !st.players) { T.board("generic").render(container, payload, ctx); return; }
+    cityHallEveryTurn = (payload.options || {}).city_hall === "every_turn";
     const legal = new Set(ctx.legal || []);
     const act = ctx.act;
     const me = ctx.seat;
