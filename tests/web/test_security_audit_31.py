@@ -17,8 +17,8 @@ import pytest
 from web_helpers import create
 
 from tabletown.web import chat, live
-from tabletown.web.http_protocol import MAX_HEAD, BoundedHttpToolsProtocol
 from tabletown.web.limits import Limits
+from tabletown.web.protocols import MAX_HEAD, BoundedHttpToolsProtocol
 
 MARKS = "a" + "".join(chr(0x0345 - i % 2) for i in range(31_000))  # combining marks, worst order for NFC
 

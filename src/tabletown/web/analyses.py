@@ -97,6 +97,19 @@ def get(service: TableService, table: LiveTable) -> dict[str, Any]:
     return answer(row)
 
 
+def get_json(service: TableService, table: LiveTable, charge: Callable[[int], None]) -> str:
+    """``get``'s answer as JSON text. A finished analysis is sent as stored, never parsed and encoded
+    again: for a 2,000-move game that took 11 ms of a core a request (security audit 32).
+    ``charge(points)`` is told the size of a finished analysis (its win-chance curve has a point a
+    move) before it is sent, and raises to refuse."""
+    with service.sessions() as session:
+        row = session.get(AnalysisRow, table.id)
+    if row is None or row.status != "done" or not row.result:
+        return json.dumps(get(service, table) if row is None else answer(row))
+    charge(table.seq)
+    return f'{{"status": "done", "progress": {round(row.progress, 3)!r}, "analysis": {row.result}, "error": null}}'
+
+
 def refusal(table: LiveTable) -> TableError | None:
     """Why a finished table is not analysed, or None: no model for its set-up, or too long a game."""
     if not analysable(table):

@@ -24,6 +24,8 @@ from .chat import follow_chat
 from .tables import LiveTable, TableError, TableService
 
 log = logging.getLogger("tabletown.web")
+# How long a bot's decision may wait for a worker thread, in decisions' time (bot_seconds each).
+QUEUED_TURNS = 6
 
 
 class Drivers:
@@ -142,9 +144,19 @@ class Drivers:
         if asking.failures < 3 and (pending is None or pending.done()):
             try:
                 agent = self.service.agent(table, seat, asking.name)
-                pending = asking.pending = asyncio.get_running_loop().run_in_executor(
-                    self.pool, agent, position, seat
-                )
+                loop = asyncio.get_running_loop()
+                started = asyncio.Event()
+
+                def think() -> Any:
+                    loop.call_soon_threadsafe(started.set)
+                    return agent(position, seat)
+
+                pending = asking.pending = loop.run_in_executor(self.pool, think)
+                # The bot's time starts when a worker thread takes its decision: time queued
+                # behind other tables' bots is not its own, and a random move for it punished
+                # this table for another's load (security audit 32). The queue is waited for
+                # too, up to QUEUED_TURNS decisions' worth.
+                await asyncio.wait_for(started.wait(), self.bot_seconds * QUEUED_TURNS)
                 action = await asyncio.wait_for(asyncio.shield(pending), self.bot_seconds)
             except TimeoutError:
                 log.warning(

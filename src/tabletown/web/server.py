@@ -108,7 +108,7 @@ def serve(
     :func:`check_trusted_proxies`)."""
     import uvicorn
 
-    from .http_protocol import BoundedHttpToolsProtocol
+    from .protocols import BoundedHttpToolsProtocol, BoundedWebSocketProtocol
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     logging.getLogger("alembic").setLevel(logging.WARNING)
@@ -131,8 +131,9 @@ def serve(
         "port": port,
         "ws_max_size": MAX_BODY,
         "log_level": "warning",
-        # httptools as uvicorn[standard] picks it, with a bounded request head (web/http_protocol.py).
+        # httptools as uvicorn[standard] picks it, with a bounded request head (web/protocols.py).
         "http": BoundedHttpToolsProtocol,
+        "ws": BoundedWebSocketProtocol,  # uvicorn's own, with a budget of pings
         # Off unless the operator names the balancers: a header anyone can send would otherwise
         # let each request claim a new client address and pass every per-address limit.
         "proxy_headers": bool(proxies),

@@ -143,11 +143,15 @@ def post_replay(body: ReplayBody, request: Request) -> dict[str, Any]:
 
 
 @router.get("/api/tables/{table_id}/analysis", tags=["replays"])
-def get_analysis(table_id: str, request: Request) -> dict[str, Any]:
+def get_analysis(table_id: str, request: Request) -> Response:
     """The table's post-game analysis: ``status`` none, pending, running (with ``progress`` 0..1),
-    done (with ``analysis``: `tabletown analyze --json`'s data and the win-chance ``curve``) or failed."""
+    done (with ``analysis``: `tabletown analyze --json`'s data and the win-chance ``curve``) or failed.
+    A finished one is paid for by its length from the address's allowance of long views (429
+    ``limit.views``), as a view of as many events is."""
     svc = service(request)
-    return analyses.get(svc, open_table_in_thread(request, table_id))
+    table = open_table_in_thread(request, table_id)
+    text = analyses.get_json(svc, table, functools.partial(charge_view_words_in_thread, request))
+    return Response(text, media_type="application/json")
 
 
 @router.post("/api/tables/{table_id}/analysis", status_code=202, tags=["replays"])

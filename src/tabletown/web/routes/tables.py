@@ -142,7 +142,10 @@ def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         )
     # With human seats too, a script may play them at once: the bots then think as much as at a
     # bot-only table, so tables with bots that keep moving are counted as well (security audit 6).
-    with_bots = not only_bots and has_bots(body.seats)
+    # A table with a turn timer has bots too: a standby bot plays every seat whose player is away,
+    # and a script playing one seat of a six-seat table had the server play the other five
+    # (security audit 32).
+    with_bots = not only_bots and (has_bots(body.seats) or body.turn_timer is not None)
     if with_bots and (wait := guard.room(guard.bot_games, address)):
         raise TableError(
             429,
