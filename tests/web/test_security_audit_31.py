@@ -9,12 +9,10 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import socket
-import threading
-import time
 import unicodedata
 
 import pytest
-from web_helpers import create
+from web_helpers import create, uvicorn_in_thread
 
 from tabletown.web import chat, live
 from tabletown.web.limits import Limits
@@ -92,28 +90,6 @@ class QuickHead(BoundedHttpToolsProtocol):
     head_seconds = 0.5
 
 
-@contextlib.contextmanager
-def served_with(protocol, app):
-    import uvicorn
-
-    from tabletown.web.bench import free_port
-
-    port = free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", http=protocol)
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    end = time.monotonic() + 30
-    while not server.started:
-        assert time.monotonic() < end, "uvicorn did not start"
-        time.sleep(0.02)
-    try:
-        yield port
-    finally:
-        server.should_exit = True
-        thread.join(10)
-
-
 async def tiny_app(scope, receive, send):
     """Answers every request with the size of its body."""
     if scope["type"] != "http":
@@ -141,7 +117,7 @@ def read_all(sock: socket.socket, timeout: float = 5.0) -> bytes:
 
 @pytest.fixture(scope="module")
 def port():
-    with served_with(QuickHead, tiny_app) as port:
+    with uvicorn_in_thread(tiny_app, http=QuickHead) as port:
         yield port
 
 

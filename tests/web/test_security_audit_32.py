@@ -12,10 +12,9 @@ import json
 import os
 import socket
 import threading
-import time
 
 import pytest
-from web_helpers import create, play_past
+from web_helpers import create, play_past, uvicorn_in_thread
 
 from tabletown.web import analyses
 from tabletown.web.analyses import AnalysisRow
@@ -39,29 +38,8 @@ class BoundedServer(BoundedHttpToolsProtocol):
 
 @pytest.fixture(scope="module")
 def port():
-    import uvicorn
-
-    from tabletown.web.bench import free_port
-
-    port = free_port()
-    config = uvicorn.Config(
-        listening_app,
-        host="127.0.0.1",
-        port=port,
-        log_level="warning",
-        http=BoundedServer,
-        ws=BoundedWebSocketProtocol,
-    )
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    end = time.monotonic() + 30
-    while not server.started:
-        assert time.monotonic() < end, "uvicorn did not start"
-        time.sleep(0.02)
-    yield port
-    server.should_exit = True
-    thread.join(10)
+    with uvicorn_in_thread(listening_app, http=BoundedServer, ws=BoundedWebSocketProtocol) as port:
+        yield port
 
 
 def opened(port: int) -> socket.socket:

@@ -5,15 +5,13 @@ seats it created. Each is checked from the outside, the socket against a real uv
 from __future__ import annotations
 
 import collections
-import contextlib
 import gc
 import socket
-import threading
 import time
 from datetime import timedelta
 
 import pytest
-from web_helpers import create, wait_for
+from web_helpers import create, uvicorn_in_thread, wait_for
 
 from tabletown.web.limits import Limits
 
@@ -23,31 +21,6 @@ def bearer(token):
 
 
 # -- helpers: a real server (uvicorn) in a thread, and a WebSocket client that stops reading --------------------
-@contextlib.contextmanager
-def uvicorn_in_thread(app):
-    """The app served by uvicorn (as ``tabletown serve`` does, default WebSocket settings) on a
-    free port in a thread of this process, so the test can look at the server's memory."""
-    import uvicorn
-
-    from tabletown.web.bench import free_port
-
-    port = free_port()
-    server = uvicorn.Server(
-        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=2)
-    )
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    end = time.monotonic() + 30
-    while not server.started:
-        assert time.monotonic() < end, "uvicorn did not start"
-        time.sleep(0.02)
-    try:
-        yield port
-    finally:
-        server.should_exit = True
-        thread.join(10)
-
-
 def stalled_socket(port, path):
     """A WebSocket handshake on a raw TCP socket with a tiny receive buffer; the caller never reads
     from it again (a client that stopped reading, but keeps the connection open)."""
@@ -99,7 +72,7 @@ def test_a_socket_that_stops_reading_does_not_make_the_server_keep_every_push(sq
     from tabletown.web.app import create_app
 
     app = create_app(sqlite_url, limits=Limits.off())
-    with uvicorn_in_thread(app) as port:
+    with uvicorn_in_thread(app, timeout_graceful_shutdown=2) as port:
         import httpx
 
         with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as http:

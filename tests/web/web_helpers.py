@@ -12,6 +12,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -208,3 +209,24 @@ def watch_errors(page, errors):
             else None
         ),
     )
+
+
+@contextlib.contextmanager
+def uvicorn_in_thread(app, **config: Any) -> Iterator[int]:
+    """``app`` served by uvicorn on a free port in a thread of this process (its port), with any
+    further ``uvicorn.Config`` settings (the protocols ``serve`` runs, say); stopped at the end."""
+    import uvicorn
+
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", **config))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    end = time.monotonic() + 30
+    while not server.started:
+        assert time.monotonic() < end, "uvicorn did not start"
+        time.sleep(0.02)
+    try:
+        yield port
+    finally:
+        server.should_exit = True
+        thread.join(10)
