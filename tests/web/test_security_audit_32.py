@@ -12,6 +12,7 @@ import json
 import os
 import socket
 import threading
+import time
 
 import pytest
 from web_helpers import create, play_past, uvicorn_in_thread
@@ -168,9 +169,50 @@ def test_a_bot_s_time_starts_when_a_worker_thread_takes_its_decision():
 
         async def decide():
             asking = _Asking(name="bot")
-            return await drivers._decide(SimpleNamespace(id="t"), 0, object(), asking)  # type: ignore[arg-type]
+            return await drivers._decide(SimpleNamespace(id="t", owner=None), 0, object(), asking)  # type: ignore[arg-type]
 
         assert asyncio.run(decide()) == "the bot's move"
     finally:
         release.set()
         drivers.pool.shutdown(wait=True)
+
+
+def test_one_owner_s_tables_leave_a_worker_thread_to_everyone_else():
+    """Three tables of one address with slow bots, then one of another address: with two threads,
+    the first address's tables take one of them at a time, and the other table's bot moves at once
+    (first come, first served, it waited for the first address's bots)."""
+    import asyncio
+    from types import SimpleNamespace
+
+    from tabletown.web.drivers import Drivers, _Asking
+
+    def agent(table, seat, name):
+        def think(position, seat):
+            time.sleep(0.4 if table.owner == "1.2.3.4" else 0.0)
+            return table.id
+
+        return think
+
+    drivers = Drivers(SimpleNamespace(agent=agent), bot_delay=0.0, bot_seconds=5.0, workers=2)  # type: ignore[arg-type]
+    tables = [SimpleNamespace(id=f"a{i}", owner="1.2.3.4") for i in range(3)]
+    tables.append(SimpleNamespace(id="b", owner="5.6.7.8"))
+    finished: list[str] = []
+
+    async def decide(table):
+        move = await drivers._decide(table, 0, object(), _Asking(name="bot"))  # type: ignore[arg-type]
+        finished.append(move)
+
+    async def main():
+        tasks = []
+        for table in tables:
+            tasks.append(asyncio.create_task(decide(table)))
+            await asyncio.sleep(0.01)  # in this order
+        await asyncio.gather(*tasks)
+
+    try:
+        asyncio.run(main())
+    finally:
+        drivers.pool.shutdown(wait=True)
+    assert finished[0] == "b"
+    assert sorted(finished) == ["a0", "a1", "a2", "b"]
+    assert drivers.busy["1.2.3.4"] == 0 and drivers.busy["5.6.7.8"] == 0

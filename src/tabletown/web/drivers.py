@@ -7,6 +7,7 @@ runs the same code away from the web processes.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 import random
@@ -26,6 +27,7 @@ from .tables import LiveTable, TableError, TableService
 log = logging.getLogger("tabletown.web")
 # How long a bot's decision may wait for a worker thread, in decisions' time (bot_seconds each).
 QUEUED_TURNS = 6
+MAX_SHARES = 1024  # owners whose share of the bot threads is remembered before idle ones are forgotten
 
 
 class Drivers:
@@ -37,6 +39,11 @@ class Drivers:
         self.bot_delay = bot_delay
         self.bot_seconds = bot_seconds
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="tabletown-bot")
+        # The threads one owner's tables may use at once (security audit 32): one address's slow
+        # bots left every other table's waiting for a thread.
+        self.owner_threads = max(1, workers - 1)
+        self.shares: dict[str, asyncio.Semaphore] = {}
+        self.busy: collections.Counter[str] = collections.Counter()  # decisions waiting or running
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.stopping = False
         self.changed: weakref.WeakKeyDictionary[LiveTable, asyncio.Event] = weakref.WeakKeyDictionary()
@@ -151,12 +158,27 @@ class Drivers:
                     loop.call_soon_threadsafe(started.set)
                     return agent(position, seat)
 
-                pending = asking.pending = loop.run_in_executor(self.pool, think)
                 # The bot's time starts when a worker thread takes its decision: time queued
                 # behind other tables' bots is not its own, and a random move for it punished
                 # this table for another's load (security audit 32). The queue is waited for
                 # too, up to QUEUED_TURNS decisions' worth.
-                await asyncio.wait_for(started.wait(), self.bot_seconds * QUEUED_TURNS)
+                queued = self.bot_seconds * QUEUED_TURNS
+                owner = table.owner or "table:" + table.id
+                share = self.shares.get(owner) or self._new_share(owner)
+                self.busy[owner] += 1
+                try:
+                    await asyncio.wait_for(share.acquire(), queued)
+                except BaseException:
+                    self._done(owner)
+                    raise
+                try:
+                    pending = asking.pending = loop.run_in_executor(self.pool, think)
+                except BaseException:
+                    self._done(owner, share)
+                    raise
+                # held until the thread is done, also when the table stops waiting for it
+                pending.add_done_callback(lambda _pending: self._done(owner, share))
+                await asyncio.wait_for(started.wait(), queued)
                 action = await asyncio.wait_for(asyncio.shield(pending), self.bot_seconds)
             except TimeoutError:
                 log.warning(
@@ -170,6 +192,22 @@ class Drivers:
         if action is None:
             action = _random_move(table, seat) if asking.steps == 0 else _any_move(position, seat)
         return action
+
+    def _new_share(self, owner: str) -> asyncio.Semaphore:
+        """The worker threads ``owner``'s tables may take (a table loaded from the database is its
+        own owner); owners with no decision waiting or running are forgotten past ``MAX_SHARES``."""
+        if len(self.shares) >= MAX_SHARES:
+            for idle in [key for key in self.shares if not self.busy[key]]:
+                del self.shares[idle]
+                self.busy.pop(idle, None)
+        share = self.shares[owner] = asyncio.Semaphore(self.owner_threads)
+        return share
+
+    def _done(self, owner: str, share: asyncio.Semaphore | None = None) -> None:
+        """A decision of ``owner`` no longer waits for a thread or holds one (``share``: it held one)."""
+        if share is not None:
+            share.release()
+        self.busy[owner] -= 1
 
     async def _whole_secret_round(
         self, table: LiveTable, seat: int, position: Any, first: Any, asking: _Asking

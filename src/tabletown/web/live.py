@@ -178,6 +178,9 @@ class LiveTable:
     _revealed_record: dict[str, Any] | None = field(default=None, repr=False)
     agents: dict[tuple[int, str], Agent] = field(default_factory=dict)
     on_change: list[Callable[[LiveTable], object]] = field(default_factory=list)
+    # The client address that made the table, while this process holds it (None: loaded from the
+    # database): its bots share the worker threads with the other tables of that address.
+    owner: str | None = None
 
     @property
     def seq(self) -> int:

@@ -156,6 +156,7 @@ def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
     table = service(request).create(
         body.game, body.options, body.seats, body.seed, body.turn_timer, body.names
     )
+    table.owner = address
     if only_bots:
         guard.bot_tables.add(address, table)
     elif with_bots:
