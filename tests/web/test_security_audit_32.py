@@ -177,10 +177,10 @@ def test_a_bot_s_time_starts_when_a_worker_thread_takes_its_decision():
         drivers.pool.shutdown(wait=True)
 
 
-def test_one_owner_s_tables_leave_a_worker_thread_to_everyone_else():
-    """Three tables of one address with slow bots, then one of another address: with two threads,
-    the first address's tables take one of them at a time, and the other table's bot moves at once
-    (first come, first served, it waited for the first address's bots)."""
+def test_another_owner_s_bot_waits_for_one_decision_not_for_the_whole_queue():
+    """Four tables of one address with slow bots, then one of another address, two threads: the
+    first address's bots take both threads (nobody else needed one), and the other table's bot gets
+    the first thread set free; first come, first served, it waited behind all four."""
     import asyncio
     from types import SimpleNamespace
 
@@ -194,7 +194,7 @@ def test_one_owner_s_tables_leave_a_worker_thread_to_everyone_else():
         return think
 
     drivers = Drivers(SimpleNamespace(agent=agent), bot_delay=0.0, bot_seconds=5.0, workers=2)  # type: ignore[arg-type]
-    tables = [SimpleNamespace(id=f"a{i}", owner="1.2.3.4") for i in range(3)]
+    tables = [SimpleNamespace(id=f"a{i}", owner="1.2.3.4") for i in range(4)]
     tables.append(SimpleNamespace(id="b", owner="5.6.7.8"))
     finished: list[str] = []
 
@@ -213,6 +213,27 @@ def test_one_owner_s_tables_leave_a_worker_thread_to_everyone_else():
         asyncio.run(main())
     finally:
         drivers.pool.shutdown(wait=True)
-    assert finished[0] == "b"
-    assert sorted(finished) == ["a0", "a1", "a2", "b"]
-    assert drivers.busy["1.2.3.4"] == 0 and drivers.busy["5.6.7.8"] == 0
+    assert finished[0] == "a0" and finished.index("b") < min(finished.index("a2"), finished.index("a3"))
+    assert sorted(finished) == ["a0", "a1", "a2", "a3", "b"]
+    assert drivers.threads.free == 2 and not drivers.threads.held and not drivers.threads.waiting
+
+
+def test_a_share_given_up_while_waiting_is_not_lost():
+    import asyncio
+
+    from tabletown.web.drivers import ThreadShares
+
+    async def main():
+        shares = ThreadShares(1)
+        await shares.take("a")
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(shares.take("b"), 0.05)  # gives up waiting
+        waiter = asyncio.create_task(shares.take("c"))
+        await asyncio.sleep(0)
+        shares.give_back("a")
+        await asyncio.wait_for(waiter, 1.0)  # the thread went to c, not to b's abandoned place
+        assert shares.held == {"c": 1} and shares.free == 0
+        shares.give_back("c")
+        assert shares.free == 1 and not shares.waiting
+
+    asyncio.run(main())

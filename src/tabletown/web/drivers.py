@@ -27,7 +27,6 @@ from .tables import LiveTable, TableError, TableService
 log = logging.getLogger("tabletown.web")
 # How long a bot's decision may wait for a worker thread, in decisions' time (bot_seconds each).
 QUEUED_TURNS = 6
-MAX_SHARES = 1024  # owners whose share of the bot threads is remembered before idle ones are forgotten
 
 
 class Drivers:
@@ -39,11 +38,9 @@ class Drivers:
         self.bot_delay = bot_delay
         self.bot_seconds = bot_seconds
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="tabletown-bot")
-        # The threads one owner's tables may use at once (security audit 32): one address's slow
-        # bots left every other table's waiting for a thread.
-        self.owner_threads = max(1, workers - 1)
-        self.shares: dict[str, asyncio.Semaphore] = {}
-        self.busy: collections.Counter[str] = collections.Counter()  # decisions waiting or running
+        # Who gets the next free thread (security audit 32): one address's slow bots left every
+        # other table's waiting for a thread.
+        self.threads = ThreadShares(workers)
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.stopping = False
         self.changed: weakref.WeakKeyDictionary[LiveTable, asyncio.Event] = weakref.WeakKeyDictionary()
@@ -164,20 +161,14 @@ class Drivers:
                 # too, up to QUEUED_TURNS decisions' worth.
                 queued = self.bot_seconds * QUEUED_TURNS
                 owner = table.owner or "table:" + table.id
-                share = self.shares.get(owner) or self._new_share(owner)
-                self.busy[owner] += 1
-                try:
-                    await asyncio.wait_for(share.acquire(), queued)
-                except BaseException:
-                    self._done(owner)
-                    raise
+                await asyncio.wait_for(self.threads.take(owner), queued)
                 try:
                     pending = asking.pending = loop.run_in_executor(self.pool, think)
                 except BaseException:
-                    self._done(owner, share)
+                    self.threads.give_back(owner)
                     raise
                 # held until the thread is done, also when the table stops waiting for it
-                pending.add_done_callback(lambda _pending: self._done(owner, share))
+                pending.add_done_callback(lambda _pending: self.threads.give_back(owner))
                 await asyncio.wait_for(started.wait(), queued)
                 action = await asyncio.wait_for(asyncio.shield(pending), self.bot_seconds)
             except TimeoutError:
@@ -192,22 +183,6 @@ class Drivers:
         if action is None:
             action = _random_move(table, seat) if asking.steps == 0 else _any_move(position, seat)
         return action
-
-    def _new_share(self, owner: str) -> asyncio.Semaphore:
-        """The worker threads ``owner``'s tables may take (a table loaded from the database is its
-        own owner); owners with no decision waiting or running are forgotten past ``MAX_SHARES``."""
-        if len(self.shares) >= MAX_SHARES:
-            for idle in [key for key in self.shares if not self.busy[key]]:
-                del self.shares[idle]
-                self.busy.pop(idle, None)
-        share = self.shares[owner] = asyncio.Semaphore(self.owner_threads)
-        return share
-
-    def _done(self, owner: str, share: asyncio.Semaphore | None = None) -> None:
-        """A decision of ``owner`` no longer waits for a thread or holds one (``share``: it held one)."""
-        if share is not None:
-            share.release()
-        self.busy[owner] -= 1
 
     async def _whole_secret_round(
         self, table: LiveTable, seat: int, position: Any, first: Any, asking: _Asking
@@ -325,6 +300,67 @@ def _copy(table: LiveTable) -> tuple[int, Any]:
 
 
 MAX_ROUND_STEPS = 16  # far above any game's steps in one round: a guard, not a rule
+
+
+class ThreadShares:
+    """The bots' worker threads, shared fairly between owners (the client address that made a
+    table, or the table itself). A free thread goes to whoever asks; when none is free, the next one
+    goes to the waiting owner holding the fewest, first come first served among equals. So one
+    address's tables of slow bots use every thread while nobody else needs one, and another table's
+    bot waits for at most one decision to end, not for all of that address's queued ones."""
+
+    def __init__(self, threads: int) -> None:
+        self.free = threads
+        self.held: collections.Counter[str] = collections.Counter()
+        self.waiting: dict[str, collections.deque[asyncio.Future[None]]] = {}
+
+    async def take(self, owner: str) -> None:
+        """Wait for a thread for ``owner`` (give it back with ``give_back``)."""
+        if self.free and not self.waiting:
+            self._grant(owner)
+            return
+        granted: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.waiting.setdefault(owner, collections.deque()).append(granted)
+        try:
+            await granted
+        except asyncio.CancelledError:
+            if granted.done() and not granted.cancelled():
+                self.give_back(owner)  # granted as the waiter gave up: pass it on
+            else:
+                self._forget(owner, granted)
+            raise
+
+    def give_back(self, owner: str) -> None:
+        self.held[owner] -= 1
+        if not self.held[owner]:
+            del self.held[owner]
+        self.free += 1
+        self._hand_on()
+
+    def _grant(self, owner: str) -> None:
+        self.free -= 1
+        self.held[owner] += 1
+
+    def _hand_on(self) -> None:
+        while self.free and self.waiting:
+            # dicts keep their order: among owners holding as few, the one waiting longest
+            owner = min(self.waiting, key=lambda key: self.held[key])
+            queue = self.waiting[owner]
+            granted = queue.popleft()
+            if not queue:
+                del self.waiting[owner]
+            else:  # to the back, behind the owners that waited while it was served
+                self.waiting[owner] = self.waiting.pop(owner)
+            if not granted.cancelled():
+                self._grant(owner)
+                granted.set_result(None)
+
+    def _forget(self, owner: str, granted: asyncio.Future[None]) -> None:
+        queue = self.waiting.get(owner)
+        if queue is not None and granted in queue:
+            queue.remove(granted)
+            if not queue:
+                del self.waiting[owner]
 
 
 @dataclass
