@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
+import signal
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, NoReturn
 
@@ -61,6 +64,23 @@ def _bot_agent(game: Game, name: str, seed: int):
     return bot_agent(make_bot(game, name, seed), seed)
 
 
+@contextlib.contextmanager
+def leave_on_signals() -> Iterator[None]:
+    """A closed terminal window (SIGHUP) or a kill (SIGTERM) leaves the game as Ctrl-C does, so it is
+    saved: the process used to end at once and the game was lost."""
+
+    def leave(signum: int, frame: object) -> None:
+        raise LeaveGame
+
+    kinds = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
+    before = {kind: signal.signal(kind, leave) for kind in kinds}
+    try:
+        yield
+    finally:
+        for kind, handler in before.items():
+            signal.signal(kind, handler)
+
+
 @app.command()
 def play(
     game_name: Annotated[str, typer.Argument(metavar="GAME")] = "",
@@ -83,7 +103,13 @@ def play(
     language = lang or from_environment()
     try:
         if resume is not None:
+            if seat or option or seed is not None:
+                _fail(
+                    "--resume continues the saved game as it was set up: leave out --seat, --option and --seed"
+                )
             rec = Record.load(resume)
+            if game_name and game_name != rec.game:
+                _fail(f"{resume} holds a game of {rec.game}, not {game_name}")
             state = resume_state(rec)
             seats = rec.seats
             record = record or resume
@@ -123,14 +149,16 @@ def play(
             console.print(f"[magenta]{escape(mover)} ({seats[player]}):[/] {escape(text)}")
 
     try:
-        play_out(state, agents, rec, on_action=echo, finish_rounds=table.humans > 1)
+        with leave_on_signals():
+            play_out(state, agents, rec, on_action=echo, finish_rounds=table.humans > 1)
     except (LeaveGame, KeyboardInterrupt):
         if record is not None:
             rec.save(record, private=True)
             saved = words.tr(
                 "game saved to {path}; continue it with: tabletown play --resume {path}", path=record
             )
-            console.print(escape(saved))
+            with contextlib.suppress(OSError):  # the terminal may be gone (its window was closed)
+                console.print(escape(saved))
         raise typer.Exit(1) from None
     if has_human or not quiet:
         console.print(_final_board(state, seats, table, language))

@@ -204,12 +204,16 @@ class HumanAgent:
             move=as_move,
             entry=as_entry,
         )
-        answer = self._ask(f"[yellow]{escape(question)}[/] ")
-        if answer.lower() in {"y", "yes", "", self.words.trp("answer yes", "y")}:
-            return notation
-        if answer == f"#{text}":
-            return legal[int(text) - 1]
-        return None
+        yes = {"y", "yes", self.words.trp("answer yes", "y"), self.words.trp("answer yes", "yes")}
+        no = {"n", "no", self.words.trp("answer no", "n"), self.words.trp("answer no", "no")}
+        while True:  # an empty or unknown answer asks again: this choice cannot be taken back
+            answer = self._ask(f"[yellow]{escape(question)}[/] ")
+            if answer.lower() in yes:
+                return notation
+            if answer == f"#{text}":
+                return legal[int(text) - 1]
+            if answer.lower() in no:
+                return None
 
     def _refuse(self, message: str) -> None:
         hint = self.words.tr("(type 'help' for the moves you can make)")

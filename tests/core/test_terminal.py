@@ -121,6 +121,10 @@ def test_a_number_the_notation_reads_asks_which_was_meant():
     assert agent.understand(state, 0, "12") == "m12"
     agent, _ = agent_with_answers(["n"])
     assert agent.understand(state, 0, "12") is None
+    # An empty or unknown answer asks again (an Enter used to play the move, which cannot be undone).
+    agent, console = agent_with_answers(["", "maybe", "#12"])
+    assert agent.understand(state, 0, "12") == "m12"
+    assert console.export_text().count("is the move '12'") == 3
     agent, _ = agent_with_answers([])
     assert agent.understand(state, 0, "#12") == "m12"  # '#N' never asks
     assert agent.understand(state, 0, "7") == "m7"  # not a move of the notation: the list entry
@@ -321,3 +325,45 @@ def test_a_game_whose_render_predates_all_events_still_shows_every_unseen_event(
         assert game.describe_event(event, None, "de") in text
     console.print(render_board(game, view, "de"))  # without all_events: the board alone
     assert console.export_text().endswith("OLD BOARD\n")
+
+
+def test_resume_refuses_a_new_set_up_rather_than_ignoring_it(tmp_path):
+    path = tmp_path / "g.json"
+    play([*MK, "--record", str(path)], ["roll", "quit", "y"])
+    for extra in (["--seat", "human"], ["--option", "harbor=true"], ["--seed", "9"]):
+        out = play(["play", "--resume", str(path), *extra], [])
+        assert out.exit_code == 2 and "leave out --seat, --option and --seed" in out.output
+    out = play(["play", "multicity", "--resume", str(path)], [])
+    assert out.exit_code == 2 and "holds a game of machikoro" in out.output
+    out = play(["play", "machikoro", "--resume", str(path)], ["quit", "y"])
+    assert out.exit_code == 1 and "play --resume" in out.output
+
+
+@pytest.mark.parametrize("signal_name", ["SIGTERM", "SIGHUP"])
+def test_a_closed_terminal_or_a_kill_saves_the_game(tmp_path, signal_name):
+    """The process is killed while it waits for the player's move: the game is saved as on Ctrl-C."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    path = tmp_path / "g.json"
+    from pathlib import Path
+
+    command = [str(Path(sys.executable).parent / "tabletown"), *MK, "--record", str(path)]
+    with subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+    ) as process:
+        assert process.stdin is not None and process.stdout is not None
+        process.stdin.write(b"roll\n")
+        process.stdin.flush()
+        seen = b""
+        while b"roll" not in seen or seen.count(b"seat 0>") < 2:  # the roll was played, the next prompt shown
+            chunk = process.stdout.read1(4096)
+            assert chunk, seen.decode(errors="replace")[-800:]
+            seen += chunk
+        time.sleep(0.2)
+        process.send_signal(getattr(signal, signal_name))
+        out, _ = process.communicate(timeout=30)
+    assert process.returncode == 1, (seen + out).decode(errors="replace")[-800:]
+    assert Record.load(path).actions[0] == (0, "roll")

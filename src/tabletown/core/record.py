@@ -27,7 +27,8 @@ def _field(data: dict[str, Any], name: str, kind: type) -> Any:
         raise RecordError(f"not a Tabletown record: it has no {name!r}")
     value = data[name]
     if type(value) is not kind:
-        raise RecordError(f"the record's {name!r} must be a {kind.__name__}, not {_short(value)}")
+        article = "an" if kind.__name__[0] in "aeiou" else "a"
+        raise RecordError(f"the record's {name!r} must be {article} {kind.__name__}, not {_short(value)}")
     return value
 
 
