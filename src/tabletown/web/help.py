@@ -278,6 +278,7 @@ EFFECT_WORDS = {
 
 def _newlasvegas() -> list[dict[str, Any]]:
     from tabletown.games.newlasvegas import data
+    from tabletown.games.newlasvegas.words import project_condition
 
     effects = [
         {"id": code, "cells": [name.capitalize(), EFFECT_WORDS.get(code, "")]}
@@ -286,7 +287,13 @@ def _newlasvegas() -> list[dict[str, Any]]:
     projects = [
         {
             "id": p["id"],
-            "cells": [p["id"], p["deck"], p["condition"], str(p["points_first"]), str(p["points_later"])],
+            "cells": [
+                p["id"],
+                p["deck"],
+                project_condition(p["id"]),
+                str(p["points_first"]),
+                str(p["points_later"]),
+            ],
         }
         for p in data.PROJECTS
     ]

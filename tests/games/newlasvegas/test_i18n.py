@@ -322,3 +322,11 @@ def test_board_words_in_each_language() -> None:
             assert name == terms[bonus_terms[bonus]][lang]
         assert board["projects"]["H1"]["condition"] != english["projects"]["H1"]["condition"]
         assert all("{seat}" in board["end_reasons"][k] for k in ("opening_track_full", "all_projects"))
+
+
+def test_no_player_reads_the_reference_s_note_on_the_sources() -> None:
+    from tabletown.games.newlasvegas.words import project_condition
+
+    for lang in ("en", *LANGS):
+        assert "PL:" not in project_condition("C3", lang) and "DE:" not in project_condition("C3", lang)
+    assert project_condition("C3") == RULED_CONDITIONS["C3"]

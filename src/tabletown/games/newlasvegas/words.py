@@ -175,11 +175,12 @@ PROJECT_CONDITIONS = {
 
 
 def project_condition(pid: str, lang: str = "en") -> str:
-    """A project card's condition in ``lang`` (English: projects.json's own words)."""
-    english = str(PROJECT_BY_ID[pid]["condition"]) if pid in PROJECT_BY_ID else str(pid)
-    if lang == "en" or pid not in PROJECT_CONDITIONS:
-        return english
-    return speaker(lang).tr(PROJECT_CONDITIONS[pid])
+    """A project card's condition in ``lang``: the message ids are projects.json's own words, but
+    where the reference's words carry a note on how the sources differ (C3) the player reads our
+    ruling, in English too."""
+    if pid in PROJECT_CONDITIONS:
+        return speaker(lang).tr(PROJECT_CONDITIONS[pid]) if lang != "en" else PROJECT_CONDITIONS[pid]
+    return str(PROJECT_BY_ID[pid]["condition"]) if pid in PROJECT_BY_ID else str(pid)
 
 
 def slot_words(slot: str, lang: str = "en") -> str:
