@@ -33,13 +33,9 @@ async def listening_app(scope, receive, send):
         pass
 
 
-class BoundedServer(BoundedHttpToolsProtocol):
-    """The HTTP protocol ``serve`` runs, upgrading to the bounded WebSocket protocol."""
-
-
 @pytest.fixture(scope="module")
 def port():
-    with uvicorn_in_thread(listening_app, http=BoundedServer, ws=BoundedWebSocketProtocol) as port:
+    with uvicorn_in_thread(listening_app, http=BoundedHttpToolsProtocol, ws=BoundedWebSocketProtocol) as port:
         yield port
 
 

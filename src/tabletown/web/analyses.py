@@ -92,6 +92,11 @@ def get(service: TableService, table: LiveTable) -> dict[str, Any]:
     for a finished game that is not analysed at all, so a page need not ask only to be refused."""
     with service.sessions() as session:
         row = session.get(AnalysisRow, table.id)
+    return standing(table, row)
+
+
+def standing(table: LiveTable, row: AnalysisRow | None) -> dict[str, Any]:
+    """``get``'s answer for the table's stored ``row``."""
     if row is None and table.status == "finished" and (refused := refusal(table)) is not None:
         return {"status": "unavailable", "progress": 0.0, "analysis": None, "rule": refused.rule}
     return answer(row)
@@ -105,7 +110,7 @@ def get_json(service: TableService, table: LiveTable, charge: Callable[[int], No
     with service.sessions() as session:
         row = session.get(AnalysisRow, table.id)
     if row is None or row.status != "done" or not row.result:
-        return json.dumps(get(service, table) if row is None else answer(row))
+        return json.dumps(standing(table, row))
     charge(table.seq)
     return f'{{"status": "done", "progress": {round(row.progress, 3)!r}, "analysis": {row.result}, "error": null}}'
 
