@@ -275,7 +275,8 @@ def test_one_address_cannot_queue_analyses_without_end(make_client, sqlite_url, 
     finished table on the server and keep everybody else's analysis waiting for days."""
     from tabletown.web.limits import Limits
 
-    client = make_client(sqlite_url, limits=Limits())
+    # (the bound on one address's waiting analyses, audit 33, has a test of its own)
+    client = make_client(sqlite_url, limits=Limits(analyses_queued_per_address=0))
     ids = finished_toy_tables(client, 12)
     answers = [client.post(f"/api/tables/{i}/analysis") for i in ids]
     burst = Limits().analyses_burst
@@ -319,7 +320,7 @@ def test_simultaneous_requests_cannot_all_pass_the_queue_count(
     svc = client.app.state.service
     ids = finished_toy_tables(client, 6)
 
-    def admit(waiting: int) -> None:
+    def admit(waiting: int, mine: int) -> None:
         if waiting >= 1:
             raise TableError(429, "limit.analysis_queue", "full")
         time.sleep(0.05)  # the window in which the others counted the same queue

@@ -68,3 +68,63 @@ def test_a_spent_link_from_another_site_still_says_it_is_spent(client):
     table_id = created["id"]
     page = join_link(client, table_id, "x" * 43, **{"Sec-Fetch-Site": "cross-site"})
     assert page.status_code == 403 and seat_cookies(page) == []
+
+
+# -- F2: the analysis queue ----------------------------------------------------------------------
+
+
+@pytest.fixture
+def toys_analysable(monkeypatch):
+    from tabletown.web import analyses
+
+    monkeypatch.setattr(analyses, "analysable", lambda table: True)
+
+
+def finished_tables(client, count):
+    from test_security_audit import finished_toy_tables
+
+    return finished_toy_tables(client, count)
+
+
+def test_another_sites_page_cannot_ask_for_analyses(client, toys_analysable):
+    """The POST has no body, so a no-cors fetch from any page needs no preflight: each visitor of
+    such a page spent their own address's allowance on the attacker's queue."""
+    (table_id,) = finished_tables(client, 1)
+    for headers in (
+        {"Origin": "https://elsewhere.example", "Sec-Fetch-Site": "cross-site"},
+        {"Origin": "https://elsewhere.example"},
+        {"Sec-Fetch-Site": "same-site"},
+    ):
+        refused = client.post(f"/api/tables/{table_id}/analysis", headers=headers)
+        assert refused.status_code == 403 and refused.json()["rule"] == "analysis.origin"
+    assert client.get(f"/api/tables/{table_id}/analysis").json()["status"] == "none"
+    own = client.post(
+        f"/api/tables/{table_id}/analysis",
+        headers={"Origin": "http://testserver", "Sec-Fetch-Site": "same-origin"},
+    )
+    assert own.status_code == 202 and own.json()["status"] == "pending"
+
+
+def test_one_address_keeps_only_a_few_analyses_waiting(make_client, sqlite_url, toys_analysable):
+    from tabletown.web.limits import Limits
+
+    client = make_client(sqlite_url, limits=Limits(analyses_per_hour=0, analyses_queued_per_address=2))
+    ids = finished_tables(client, 3)
+    answers = [client.post(f"/api/tables/{i}/analysis") for i in ids]
+    assert [a.status_code for a in answers] == [202, 202, 429]
+    assert answers[-1].json()["rule"] == "limit.analyses_waiting"
+
+
+def test_a_worker_takes_each_address_in_turn(make_client, sqlite_url, toys_analysable):
+    """Served oldest first, the three analyses one address asked for came before a fourth from
+    anybody else; now each address's first comes before anybody's second."""
+    from tabletown.web import analyses
+
+    client = make_client(sqlite_url)
+    svc = client.app.state.service
+    ids = finished_tables(client, 5)
+    for table_id, who in zip(ids, ("a", "a", "a", "b", "a"), strict=True):
+        analyses.ask(svc, svc.get(table_id), requester=who)
+    claimed = [analyses.claim(svc, "w") for _ in ids]
+    assert claimed == [ids[0], ids[3], ids[1], ids[2], ids[4]]
+    assert analyses.claim(svc, "w") is None

@@ -32,10 +32,10 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import DateTime, Float, ForeignKey, String, Text, func, or_, select, text, update
+from sqlalchemy import DateTime, Float, ForeignKey, String, Text, func, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped, mapped_column
 
@@ -74,6 +74,9 @@ class AnalysisRow(Base):
     result: Mapped[str | None] = mapped_column(Text, nullable=True)
     error: Mapped[str | None] = mapped_column(Text, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # The client address that asked (migration 0006): its waiting analyses are bounded and taken
+    # in turn with other addresses' (``claim``); None for rows older than that, or asked in-process.
+    requester: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
 
 def answer(row: AnalysisRow | None) -> dict[str, Any]:
@@ -135,11 +138,15 @@ def refusal(table: LiveTable) -> TableError | None:
 
 
 def ask(
-    service: TableService, table: LiveTable, admit: Callable[[int], None] | None = None
+    service: TableService,
+    table: LiveTable,
+    admit: Callable[[int, int], None] | None = None,
+    requester: str | None = None,
 ) -> dict[str, Any]:
-    """Queue an analysis of a finished table (nothing happens if one is queued or made already).
-    ``admit(queued)`` is called before a new one is queued, with the number waiting or running, and
-    refuses it by raising (the route's limits)."""
+    """Queue an analysis of a finished table for ``requester`` (a client address; nothing happens
+    if one is queued or made already). ``admit(queued, mine)`` is called before a new one is
+    queued, with the number waiting or running in all and of them the requester's, and refuses it
+    by raising (the route's limits)."""
     if table.status != "finished":
         raise TableError(409, "analysis.unfinished", N_("a game is analysed once it is over"))
     with _QUEUE_LOCK, service.sessions() as session:
@@ -151,8 +158,12 @@ def ask(
         if (refused := refusal(table)) is not None:
             raise refused
         if admit is not None:
-            admit(queued(session))
-        session.add(AnalysisRow(table_id=table.id, status="pending", progress=0.0, created_at=utcnow()))
+            admit(queued(session), queued(session, requester) if requester is not None else 0)
+        session.add(
+            AnalysisRow(
+                table_id=table.id, status="pending", progress=0.0, created_at=utcnow(), requester=requester
+            )
+        )
         try:
             session.commit()
         except IntegrityError:  # another request queued it first
@@ -168,10 +179,31 @@ def analysable(table: LiveTable) -> bool:
     return shipped_model(table.game, table.num_players, dict(table.options)) is not None
 
 
-def queued(session: Any) -> int:
-    """How many analyses wait or run, in every process."""
+def queued(session: Any, requester: str | None = None) -> int:
+    """How many analyses wait or run, in every process (``requester``: of those, that address's)."""
     waiting = select(func.count()).where(AnalysisRow.status.in_(("pending", "running")))
+    if requester is not None:
+        waiting = waiting.where(AnalysisRow.requester == requester)
     return int(session.execute(waiting).scalar_one())
+
+
+CLAIM_WINDOW = 200  # the oldest waiting analyses a claim chooses among
+
+
+def in_turn(rows: list[Any], claimable: Callable[[Any], bool]) -> list[Any]:
+    """The ``claimable`` analyses in the order a worker takes them: each address's first before
+    anybody's second, and so on, oldest first within a round; an analysis running already counts as
+    its address's turn (rows: ``(table_id, status, claimed_at, requester)``, waiting or running,
+    oldest first). Served oldest first, a few addresses that asked for many kept everybody else's
+    waiting behind theirs (security audit 33)."""
+    seen: dict[Any, int] = {}
+    ranked = []
+    for age, row in enumerate(rows):
+        key = row[3] if row[3] is not None else ("row", age)  # an unknown requester is its own
+        seen[key] = seen.get(key, 0) + 1
+        if claimable(row):
+            ranked.append((seen[key], age, row))
+    return [row for _, _, row in sorted(ranked, key=lambda item: item[:2])]
 
 
 def claim(service: TableService, worker: str) -> str | None:
@@ -180,17 +212,19 @@ def claim(service: TableService, worker: str) -> str | None:
     stale = utcnow() - LEASE
     with service.sessions() as session:
         rows = session.execute(
-            select(AnalysisRow.table_id, AnalysisRow.status, AnalysisRow.claimed_at)
-            .where(
-                or_(
-                    AnalysisRow.status == "pending",
-                    (AnalysisRow.status == "running") & (AnalysisRow.claimed_at < stale),
-                )
-            )
+            select(AnalysisRow.table_id, AnalysisRow.status, AnalysisRow.claimed_at, AnalysisRow.requester)
+            .where(AnalysisRow.status.in_(("pending", "running")))
             .order_by(AnalysisRow.created_at)
-            .limit(5)
+            .limit(CLAIM_WINDOW)
         ).all()
-        for table_id, status, claimed_at in rows:
+
+        def claimable(row: Any) -> bool:  # waiting, or running for an owner that went quiet
+            claimed = row[2]
+            if claimed is not None and claimed.tzinfo is None:  # SQLite gives back naive UTC times
+                claimed = claimed.replace(tzinfo=UTC)
+            return row[1] == "pending" or (claimed is not None and claimed < stale)
+
+        for table_id, status, claimed_at, _ in in_turn(list(rows), claimable)[:5]:
             condition = AnalysisRow.status == status
             if claimed_at is not None:
                 condition = condition & (AnalysisRow.claimed_at == claimed_at)

@@ -75,10 +75,12 @@ class Limits:
     sits_burst: int = 5
     # A post-game analysis costs up to minutes of a core (web/analyses.py) and anyone may ask for any
     # finished table's: new analyses one client address may ask for per hour (bursts of
-    # analyses_burst), and how many may wait or run at once in the database altogether.
+    # analyses_burst), and how many may wait or run at once in the database altogether and of one
+    # address's asking (a few addresses filled the whole queue: security audit 33).
     analyses_per_hour: int = 30
     analyses_burst: int = 10
     analyses_queued: int = 50
+    analyses_queued_per_address: int = 4
     # A record file uploaded for the replay page is replayed from its seed: up to the body limit of
     # moves for one request. New records (not one already replayed here) one client address may
     # upload per minute, bursts of uploads_burst; stepping through one record is free.

@@ -17,6 +17,7 @@ from ..access import (
     client_address,
     guard_of,
     open_table_in_thread,
+    same_origin,
     service,
     viewer,
     with_fresh_seats_in_thread,
@@ -160,17 +161,29 @@ def post_analysis(table_id: str, request: Request) -> dict[str, Any]:
     ``analysis.too_long`` past ``analyses.MAX_ACTIONS`` moves; 429 ``limit.analyses`` or
     ``limit.analysis_queue`` past the limits). It is made once, by a bot worker, and kept; asking
     again answers where it stands (and counts against no limit)."""
+    if not same_origin(request):
+        # Its POST has no body, so another site's page needs no preflight to send it: each visitor
+        # of that page would spend their own address's allowance on the queue (security audit 33).
+        raise TableError(403, "analysis.origin", N_("an analysis is asked for from the server's own pages"))
     svc = service(request)
     table = open_table_in_thread(request, table_id)
     guard, address = guard_of(request), client_address(request)
+    limits = guard.limits
 
-    def admit(queued: int) -> None:
+    def admit(queued: int, mine: int) -> None:
         # a new analysis costs up to minutes of a core: bounded per address and altogether
-        if guard.limits.analyses_queued and queued >= guard.limits.analyses_queued:
+        if limits.analyses_queued and queued >= limits.analyses_queued:
             raise TableError(
                 429,
                 "limit.analysis_queue",
                 N_("too many analyses are waiting; try again later"),
+                retry_after=60,
+            )
+        if limits.analyses_queued_per_address and mine >= limits.analyses_queued_per_address:
+            raise TableError(
+                429,
+                "limit.analyses_waiting",
+                N_("this address's analyses are still waiting; ask again when one is done"),
                 retry_after=60,
             )
         if wait := guard.analyses.take(address):
@@ -178,4 +191,4 @@ def post_analysis(table_id: str, request: Request) -> dict[str, Any]:
                 429, "limit.analyses", N_("too many analyses asked for from this address"), retry_after=wait
             )
 
-    return analyses.ask(svc, table, admit)
+    return analyses.ask(svc, table, admit, requester=address)
