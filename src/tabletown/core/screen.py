@@ -29,7 +29,7 @@ class Fold:
         self.forms = forms
         self.rank = rank
         self.soft = len(forms) - 1 if soft is None else min(soft, len(forms) - 1)
-        self._rows: dict[int, int] = {}
+        self._rows: dict[tuple[int, int], int] = {}  # (level, width): rows
 
     @property
     def last(self) -> int:
@@ -39,10 +39,11 @@ class Fold:
         return self.forms[level]
 
     def rows(self, level: int, console: Console, options: ConsoleOptions) -> int:
-        """The rows ``form(level)`` takes at the options' width (measured once)."""
-        if level not in self._rows:
-            self._rows[level] = rows(console, self.form(level), options)
-        return self._rows[level]
+        """The rows ``form(level)`` takes at the options' width (measured once per width)."""
+        key = (level, options.max_width)
+        if key not in self._rows:
+            self._rows[key] = rows(console, self.form(level), options)
+        return self._rows[key]
 
 
 class Log(Fold):
@@ -61,7 +62,7 @@ class Log(Fold):
         self.lines = [prefix + line for line in lines]
         self.style = style
         self.words = Speaker(CORE_DOMAIN, lang)
-        self._line_rows: list[int] | None = None
+        self._line_rows: dict[int, list[int]] = {}  # width: the rows of each line
         # one form per number of lines hidden (level), 0 to all of them
         super().__init__(*([Text("")] * (len(lines) + 1)), rank=rank, soft=max(0, len(lines) - keep))
 
@@ -78,10 +79,11 @@ class Log(Fold):
 
     def rows(self, level: int, console: Console, options: ConsoleOptions) -> int:
         # Each line is measured once: a long log would otherwise be drawn again for every step.
-        if self._line_rows is None:
-            self._line_rows = [rows(console, Text(line), options) for line in self.lines]
+        width = options.max_width
+        if width not in self._line_rows:
+            self._line_rows[width] = [rows(console, Text(line), options) for line in self.lines]
         hint = rows(console, self.form(len(self.lines)), options) if level else 0
-        return hint + sum(self._line_rows[level:])
+        return hint + sum(self._line_rows[width][level:])
 
 
 def rows(console: Console, renderable: RenderableType, options: ConsoleOptions) -> int:
