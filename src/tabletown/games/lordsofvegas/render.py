@@ -218,6 +218,20 @@ def render_players(view: Mapping[str, Any], lang: str = "en") -> Table:
     return table
 
 
+def render_players_short(view: Mapping[str, Any], lang: str = "en") -> Text:
+    """The players in one line, seat, money and points each (the table's other columns are left
+    to 'board'; the reader's own dice and markers are on the status line)."""
+    sp = Speaker(DOMAIN, lang)
+    state = view["state"]
+    text = Text(f"{sp.tr('seat')}/{sp.tr('money')}/{sp.tr('points')}:", style="dim")
+    for p in state["players"]:
+        text.append("  ▶" if p["seat"] == state["active"] else "  ")
+        text.append_text(seat_text(p["seat"]))
+        text.append(sp.tr(" (you)") if view.get("seat") == p["seat"] else "")
+        text.append(f" ${p['money']} {p['score']}")
+    return text
+
+
 def render_cards(state: Mapping[str, Any], lang: str = "en", tiles: bool = True) -> Text:
     """The lot cards left per colour and the deck, then (``tiles``) the casino tiles left."""
     sp = Speaker(DOMAIN, lang)
@@ -296,8 +310,8 @@ def render_view(
     track's next square, cards left, what is pending and the newest events (``all_events``: every
     event of the view, which then holds only those its seat has not been shown yet). With ``height``
     it folds to that many rows (core.screen): the log to its newest events, the legend and the score
-    track, the casinos' list (the board marks each boss's die), the tiles left, the sides' names;
-    the lots, the players, the cards left and what is pending always stay."""
+    track, the casinos' list (the board marks each boss's die), the tiles left, the players' table
+    to one line, the sides' names; the lots, the cards left and what is pending always stay."""
     sp = Speaker(DOMAIN, lang)
     state = view["state"]
     legend = Text(
@@ -313,7 +327,7 @@ def render_view(
     if casinos is not None:
         parts.append(Fold(casinos, Group(), rank=2))
     parts += [
-        render_players(view, lang),
+        Fold(render_players(view, lang), render_players_short(view, lang), rank=3),
         Fold(Text(_track_text(lang), style="dim"), Group(), rank=1),
         Fold(render_cards(state, lang), render_cards(state, lang, tiles=False), rank=3),
     ]
