@@ -429,8 +429,15 @@ def _sheet_parts(
     parts: list[RenderableType | Fold] = []
     if q == seat or seat is None or state["phase"] == "over":
         parts.append(Text(title, style="bold magenta"))
-        parts.append(Fold(render_city(sheet, lang=lang), render_city(sheet, lang=lang, route=False), rank=3))
-        parts.append(render_scores(sheet, lang=lang))
+        city = render_city(sheet, lang=lang)
+        turn = entry.get("turn") or {}
+        drawing = turn.get("effect") == "limo" and turn.get("step") in ("open", "copy", "effect")
+        if drawing and not sheet["limousine"]["complete"]:
+            parts.append(city)  # the route is what this round's limousine effect draws on
+        else:
+            parts.append(Fold(city, render_city(sheet, lang=lang, route=False), rank=3))
+        # the sheet's tallies go only when nothing else can: the status line keeps its points
+        parts.append(Fold(render_scores(sheet, lang=lang), Group(), rank=4, soft=0))
     else:  # an opponent while the game goes on
         summary = sheet_summary(sheet, lang=lang)
         line = sp.tr("{title} (as at the round's start): {summary}", title=title, summary=summary)
