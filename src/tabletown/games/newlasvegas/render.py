@@ -381,7 +381,7 @@ def render_view(
     parts: list[RenderableType | Fold] = [Text(heading, style="bold")]
     if state["projects"]:
         projects = Group(*(_project(pr, sp, lang) for pr in state["projects"]))
-        parts.append(Fold(projects, render_projects_short(state["projects"], lang), rank=2))
+        parts.append(Fold(projects, render_projects_short(state["projects"], lang), Group(), rank=2, soft=1))
     if state["grand_taken"]:
         taken = sp.tr(
             "grand hotels already taken on avenues {avenues}", avenues=numbers(state["grand_taken"], sp)
@@ -431,7 +431,7 @@ def _sheet_parts(
         parts.append(Text(title, style="bold magenta"))
         city = render_city(sheet, lang=lang)
         turn = entry.get("turn") or {}
-        drawing = turn.get("effect") == "limo" and turn.get("step") in ("open", "copy", "effect")
+        drawing = turn.get("effect") == "limo" and turn.get("step") == "effect"
         if drawing and not sheet["limousine"]["complete"]:
             parts.append(city)  # the route is what this round's limousine effect draws on
         else:
