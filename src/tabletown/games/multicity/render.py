@@ -533,7 +533,10 @@ def render_view(
         city = city_fold(state, view["events"], lang, rank=3)
     parts: list[RenderableType | Fold] = [header, city]
     if state["drawn"] is not None:
-        parts.append(render_drawn(state["drawn"], lang))
+        drawn = render_drawn(state["drawn"], lang)
+        tight = drawn.copy()
+        tight.rstrip()  # without the blank row under the four turns
+        parts.append(Fold(drawn, tight, rank=1))
     parts.append(Fold(render_players(state, lang), Group(), rank=2))
     legend = sp.tr(
         "letters: symbols (g r b y) · ^: hole · G5: an end of green's 5-object, its middle drawn as a line"
