@@ -46,6 +46,10 @@ def wrong_step() -> ActionError:
     return refusal(lambda: fresh(2).apply_text(0, "2.2"))
 
 
+def effect_at_the_pick_step() -> ActionError:
+    return refusal(lambda: fresh(2).apply_text(0, "op"))
+
+
 def pick_in_the_loan_phase() -> ActionError:
     return refusal(lambda: new(2).apply_text(0, "a"))
 
@@ -114,6 +118,7 @@ class Case:
 
 CASES = (
     Case(wrong_step, "nlv.step", words=("pick", "open")),
+    Case(effect_at_the_pick_step, "nlv.step", words=("pick", "effect")),
     Case(pick_in_the_loan_phase, "nlv.step", words=("loan", "pick")),
     Case(opened_casino, "nlv.occupied", plain=("2.3",)),
     Case(unbuilt_crane, "nlv.crane", plain=("2.4",)),
@@ -160,6 +165,8 @@ def test_a_refusal_is_worded_in_each_language(case: Case, strict: None) -> None:
 
 def test_english_wording_is_unchanged() -> None:
     assert wrong_step().message == "now is the pick step, not open"
+    # the notation's short "eff" is named as the step it belongs to
+    assert effect_at_the_pick_step().message == "now is the pick step, not effect"
     assert other_effect().message == "your combination's effect is opening"
     assert opened_casino().message == "casino 2.3 is already opened"
     assert not_a_move().message == "not a New Las Vegas move: 'zz' (type 'help')"

@@ -11,8 +11,10 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from tabletown.cli import app
+from tabletown.core.i18n import Speaker
 from tabletown.games.newlasvegas import GAME
-from tabletown.games.newlasvegas.words import describe_event, running_scores
+from tabletown.games.newlasvegas.render import sheet_summary
+from tabletown.games.newlasvegas.words import describe_event, glossary, running_scores
 
 
 def screen(view, width: int = 80) -> str:
@@ -212,3 +214,46 @@ def test_no_python_lists_or_repeated_words_on_screen() -> None:
     assert describe_event(scores).endswith("the bank loan taken by seat 1")
     offered = describe_event({"i": 2, "kind": "reshuffle_offered", "seats": [1]})
     assert offered == "the first architect to complete a project (seat 1) may reshuffle all 81 cards"
+
+
+def _mid_round_with_upgrades(players: int = 2, seed: int = 0):
+    """A random game stopped where seat 0 has crossed upgrade boxes and is in the middle of a round."""
+    rng = random.Random(seed)
+    state = GAME.new_game(players, {}, seed=seed)
+    while state.to_act:
+        seat = state.to_act[0]
+        view = state.view(0)
+        me = view["state"]["players"][0]
+        if any(me["sheet"]["upgrades"].values()) and me.get("turn", {}).get("step") not in (
+            None,
+            "pick",
+            "done",
+        ):
+            return state
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    raise AssertionError("no such position in this game")
+
+
+def test_other_languages_name_the_upgrades_and_the_next_step() -> None:
+    """The sheet summary names upgrade columns by the glossary (not the notation's ids such as
+    'luxury'), and "next:" names the round's step in the reader's language."""
+    state = _mid_round_with_upgrades()
+    view = state.view(0)
+    me = view["state"]["players"][0]
+    crossed = [k for k, v in me["sheet"]["upgrades"].items() if v]
+    step = me["turn"]["step"]
+    assert crossed
+    english = sheet_summary(me["sheet"], lang="en")
+    for column in crossed:
+        assert f"{column} {me['sheet']['upgrades'][column]}" in english
+    for lang in ("pl", "de", "ru"):
+        summary = sheet_summary(me["sheet"], lang=lang)
+        for column in crossed:
+            printed = glossary()[column][lang]
+            assert f"{printed}: {me['sheet']['upgrades'][column]}" in summary, (lang, summary)
+        console = Console(width=100, record=True, color_system=None)
+        console.print(GAME.render(view, lang=lang))
+        text = " ".join(console.export_text().split())
+        worded = Speaker("newlasvegas", lang).tr(step)
+        assert worded != step
+        assert re.search(rf"-> [^:]+: {re.escape(worded)}", text), (lang, text[-400:])

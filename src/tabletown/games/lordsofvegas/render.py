@@ -352,10 +352,9 @@ def render_view(
 
 
 def log_lines(event: Mapping[str, Any], lang: str = "en") -> list[str]:
-    """The log's lines for one event: a bet rolled after a lay-off shows the lay-off on its own line;
-    a marker that stays where it was (no casino paid enough to cross the next gap) takes none."""
-    if event.get("kind") == "score" and event.get("from") == event.get("to"):
-        return []
+    """The log's lines for one event: a bet rolled after a lay-off shows the lay-off on its own line.
+    A marker that stays where it was keeps its line: the payout above it said the boss scores, and
+    only this line says the points were lost in the gap before the next square."""
     if event.get("kind") == "gamble_roll" and event.get("layoff"):
         sp = Speaker(DOMAIN, lang)
         layoff = sp.tr("{boss} (boss) lays off half the bet to the bank", boss=_p(event["boss"]))

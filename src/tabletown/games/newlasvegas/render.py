@@ -48,6 +48,7 @@ from .words import (
     project_condition,
     running_scores,
     speaker,
+    term,
 )
 
 EDGE_INDEX = {edge: e for e, edge in enumerate(EDGES)}
@@ -142,9 +143,14 @@ def render_route(limo: Mapping[str, Any], lang: str = "en") -> list[str]:
 
 
 def _upgrades(sheet: Mapping[str, Any], sp: Speaker) -> str:
-    """The sheet's upgrades ("grand 2, limo 1"; the column ids are the notation's) or "none"."""
-    ups = ", ".join(f"{k} {v}" for k, v in sheet["upgrades"].items() if v)
-    return ups or sp.tr("none")
+    """The sheet's upgrades or "none": in English by the notation's column ids ("grand 2, limo 1"),
+    which double as what to type; elsewhere by the glossary's printed names ("duży hotel: 2")."""
+    crossed = [(k, v) for k, v in sheet["upgrades"].items() if v]
+    if not crossed:
+        return sp.tr("none")
+    if sp.english:
+        return ", ".join(f"{k} {v}" for k, v in crossed)
+    return "; ".join(f"{term(k, sp.lang, k)}: {v}" for k, v in crossed)
 
 
 def render_scores(sheet: Mapping[str, Any], lang: str = "en") -> Text:
@@ -447,7 +453,7 @@ def _sheet_parts(
         steps = "; ".join(describe_step(step, lang=lang) for step in t["steps"]) or sp.tr("nothing yet")
         parts.append(
             Text(
-                sp.tr("your round so far: {steps} -> next: {next}", steps=steps, next=t["step"]),
+                sp.tr("your round so far: {steps} -> next: {next}", steps=steps, next=sp.tr(t["step"])),
                 style="yellow",
             )
         )

@@ -53,6 +53,8 @@ _new_object = object.__new__
 PICK, OPEN, COPY, EFFECT, DONE = 0, 1, 2, 3, 4  # a seat's steps in a round
 # i18n: a step of a seat's round, named in a refusal ("now is the effect step, not pick")
 STAGE_NAMES = (N_("pick"), N_("open"), N_("copy"), N_("effect"), N_("done"))
+# An action kind as a refusal names it: the notation's short "eff" reads as the step it belongs to.
+_KIND_WORDS = {"eff": STAGE_NAMES[3]}
 BONUS_NAMES = {"": "", "e": "easy opening", "f": "free action", "x": "expansion"}
 _SOLO_COMBOS = tuple((i, j) for i in range(3) for j in range(3) if i != j)
 _MULTI_COMBOS = tuple((k, k) for k in range(3))
@@ -251,7 +253,10 @@ class StepsMixin(StateFields):
         want = expected.get(stage, "")
         if not (kind == want or (want == "pick" and kind == "refuse") or (want == "eff" and kind == "skip")):
             raise IllegalAction(
-                "nlv.step", "now is the {stage} step, not {kind}", stage=Word(stage), kind=Word(kind)
+                "nlv.step",
+                "now is the {stage} step, not {kind}",
+                stage=Word(stage),
+                kind=Word(_KIND_WORDS.get(kind, kind)),
             )
         sh = self.sheets[player]
         turn = self.turns[player]
