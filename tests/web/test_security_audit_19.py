@@ -192,11 +192,11 @@ def test_hole_two_processes_never_give_two_seats_one_name(sqlite_url):
 def test_hole_two_renames_at_once_through_two_processes_leave_one_name(pg_url, monkeypatch):
     """On PostgreSQL, two seats renamed at the same moment through two processes: the second write
     waits for the first (the table's row lock) and then finds the name taken."""
-    from tabletown.web import tables as tables_module
+    from tabletown.web import seating as seating_module
 
     engine, first, second, table, tokens, twin = two_processes(pg_url)
     checked, go_on = threading.Event(), threading.Event()
-    real = tables_module.unique_name
+    real = seating_module.unique_name
     calls = []
 
     def unique_name(seats, seat_no, name):
@@ -208,7 +208,7 @@ def test_hole_two_renames_at_once_through_two_processes_leave_one_name(pg_url, m
                 go_on.wait(GUARD)
         return found
 
-    monkeypatch.setattr(tables_module, "unique_name", unique_name)
+    monkeypatch.setattr(seating_module, "unique_name", unique_name)
     answers = {}
 
     def rename(name, service, held, token):

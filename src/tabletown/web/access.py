@@ -122,15 +122,33 @@ def same_origin(request: HTTPConnection) -> bool:
     origin = request.headers.get("origin")
     if origin is None:
         return True
+    return names_this_server(request, origin)
+
+
+def names_this_server(request: HTTPConnection, url: str) -> bool:
+    """Whether ``url`` (an Origin or a Referer) is on this server: the Host header, a proxy's
+    X-Forwarded-Host or the public address."""
     hosts = {request.headers.get("host", ""), *request.headers.get("x-forwarded-host", "").split(",")}
     public_base = request.app.state.public_base
     if public_base:
         hosts.add(urlsplit(public_base).netloc)
     try:
-        netloc = urlsplit(origin.strip()).netloc.lower()
+        netloc = urlsplit(url.strip()).netloc.lower()
     except ValueError:
         return False
     return bool(netloc) and netloc in {h.strip().lower() for h in hosts if h.strip()}
+
+
+def navigated_from_here(request: HTTPConnection) -> bool:
+    """Whether a page navigation was started by the browser's user (a typed address, a bookmark) or
+    on this server's own pages, not by another site: ``Sec-Fetch-Site`` says so in every current
+    browser (a redirect chain that passed through another site reads "cross-site"); a browser
+    without it is judged by its Referer, and one sending neither counts as the user's own."""
+    site = request.headers.get("sec-fetch-site")
+    if site is not None:
+        return site.strip().lower() in ("same-origin", "none")
+    referer = request.headers.get("referer")
+    return not referer or names_this_server(request, referer)
 
 
 def viewer(request: HTTPConnection, table: LiveTable, token: Any, seat: Any) -> Seat | None:

@@ -11,12 +11,20 @@ from fastapi.templating import Jinja2Templates
 
 from ... import __version__
 from ...core.i18n import LANGUAGE_NAMES, LANGUAGES, N_, gettext
-from ..access import browser_secret, entry_seat, held_seats, open_table_in_thread, remember_token
+from ..access import (
+    browser_secret,
+    entry_seat,
+    held_seats,
+    navigated_from_here,
+    open_table_in_thread,
+    remember_token,
+)
 from ..boards import board_words
 from ..catalog import find_game, set_up_title
 from ..help import help_page as game_help
 from ..languages import COOKIE, COOKIE_AGE, request_language, script_messages, ui_text
-from ..tables import TableError
+from ..live import labelled
+from ..tables import LiveTable, TableError
 
 HERE = Path(__file__).parents[1]
 router = APIRouter()
@@ -113,7 +121,14 @@ def table_page(
         # The link's token is an invitation, redeemed by the page (POST .../join) and kept in
         # the cookie, with the browser's secret, either way: a link preview takes no seat.
         response = RedirectResponse(f"/t/{table.id}", status_code=303)
-        if entry_seat(table, token, browser_secret(request)) is not None:
+        seat = entry_seat(table, token, browser_secret(request))
+        if seat is not None:
+            if not navigated_from_here(request):
+                # Another site sent the browser here: it could send it through hundreds of join
+                # links of its own tables, and their cookies would crowd out the browser's seats
+                # (browsers keep about 180 cookies a site) or grow every request's head past what
+                # the server reads (security audit 33). The player takes the seat with one click.
+                return invite_page(request, table, token, seat)
             # A seat's token or invitation, or the link this browser itself redeemed (kept again:
             # the browser's seat is told from it).
             remember_token(request, response, table, token)
@@ -128,6 +143,20 @@ def table_page(
         **board_assets(table.game.name, request_language(request)),
     }
     return templates.TemplateResponse(request, "table.html", context)
+
+
+def invite_page(request: Request, table: LiveTable, token: str, seat: int) -> Response:
+    """ "Join this table?": a join link reached from another site asks before its seat is taken."""
+    lang = request_language(request)
+    context = {
+        "table_id": table.id,
+        "token": token,
+        "game_title": set_up_title(table.game, table.num_players, table.options, lang),
+        "seat_label": labelled([s.public() for s in table.seats], lang)[seat]["label"],
+    }
+    response = templates.TemplateResponse(request, "join_invite.html", context)
+    response.headers["Cache-Control"] = "no-store"  # the page carries the invitation
+    return response
 
 
 @router.get("/t/{table_id}/replay", response_class=HTMLResponse, include_in_schema=False)
