@@ -5,8 +5,12 @@ What a person types at a prompt:
 * ``#N`` for entry N of the numbered move list; a bare number is an entry too unless the game's
   notation reads it as a move, and when both readings exist the prompt asks which one was meant;
 * ``help`` (or ``?``) lists every move and explains the notation, ``board`` redraws the whole board
-  (with its newest events), ``quit`` saves and leaves (after a yes or no: any other answer asks again).
-Every event the seat has not been shown yet is printed with the board before its prompt.
+  (with its newest events), ``log`` prints every event of the last prompt's screen, ``quit`` saves
+  and leaves (after a yes or no: any other answer asks again).
+Every event the seat has not been shown yet is printed with the board before its prompt. In a
+terminal the prompt's screen fits the terminal's rows: a game's board folds its longer parts (the
+log to its newest events, long tables to a summary) so that whose turn it is, the seat's own position,
+the decision and its moves stay on screen; ``board`` and ``log`` show what was folded.
 Nothing typed can end the game with a traceback: every refusal names the rule and changes nothing.
 """
 
@@ -60,9 +64,14 @@ class HotSeat:
         return min(mark for mark in marks if mark is not None)
 
 
-def render_board(game: Game, view: Mapping[str, Any], lang: str, all_events: bool = False) -> RenderableType:
+def render_board(
+    game: Game, view: Mapping[str, Any], lang: str, all_events: bool = False, height: int | None = None
+) -> RenderableType:
     """The game's board for ``view`` in ``lang``, its log with the newest few events of the view, or
-    with every one of them (``all_events``: a view asked for the events a seat has not seen yet)."""
+    with every one of them (``all_events``: a view asked for the events a seat has not seen yet);
+    with ``height``, folded to that many rows by a game whose render() can (else drawn in full)."""
+    if height is not None and _takes(type(game).render, "height"):
+        return game.render(view, lang=lang, all_events=all_events, height=height)
     if all_events and _takes(type(game).render, "all_events"):
         if _takes(type(game).render, "lang"):
             return game.render(view, lang=lang, all_events=True)
@@ -95,6 +104,7 @@ class HumanAgent:
         self.table = table
         self.lang = lang
         self.words = Speaker(CORE_DOMAIN, lang)
+        self.events: list[Mapping[str, Any]] = []  # the events of the last prompt's screen ('log')
 
     # -- the prompt ------------------------------------------------------------------------------------
     def __call__(self, state: State, player: int) -> Action:
@@ -140,6 +150,9 @@ class HumanAgent:
             return None
         if lowered == "board":
             self._show(state, player, redraw=True)
+            return None
+        if lowered == "log":
+            self._log()
             return None
         if lowered in {"quit", "exit"}:
             if self._yes_or_no(self.words.tr("save the game and leave? (y/n)")):
@@ -254,24 +267,92 @@ class HumanAgent:
         has not been shown yet, and the game's renderer words every one of them along with the board
         (however many happened since: a bet at the seat's casino, the pay-outs of a bot's turn);
         ``board`` (``redraw``), and the first prompt of a resumed game, draw the whole board with
-        its newest few events instead."""
+        its newest few events instead. In a terminal a prompt's screen is fitted to its rows."""
         seen = self.table.shown(player)
-        if redraw or seen is None:
-            view = state.view(player)
-            self.console.print(render_board(self.game, view, self.lang))
-        else:
-            view = state.view(player, since=seen)
-            self.console.print(render_board(self.game, view, self.lang, all_events=True))
+        whole = redraw or seen is None
+        view = state.view(player) if redraw or seen is None else state.view(player, since=seen)
         self.table.seen_events[player] = view["event_count"]
-        self.console.print(f"[bold]{escape(in_language(self.game.status_line, view, lang=self.lang))}[/]")
-        self._help(state, player, state.legal_actions(player), short=True)
+        if not redraw:  # what 'log' prints: the events this prompt's screen words
+            self.events = [event for event in view.get("events", ()) if isinstance(event, Mapping)]
+        status = Text(in_language(self.game.status_line, view, lang=self.lang), style="bold")
+        legal = state.legal_actions(player)
+        height = None if redraw else self._screen_rows()
+        if height is None:
+            self.console.print(render_board(self.game, view, self.lang, all_events=not whole))
+            self.console.print(status)
+            self._help(state, player, legal, short=True)
+            return
+        self._fitted(view, status, self._moves(state, legal), not whole, height)
+
+    def _screen_rows(self) -> int | None:
+        """The rows a prompt's screen may take: the terminal's, or None (no limit) when the output
+        is not a terminal (a pipe or a file keeps every line, and nothing scrolls out of sight)."""
+        console = self.console
+        return console.height if console.is_terminal else None
+
+    def _fitted(
+        self, view: Mapping[str, Any], status: Text, moves: list[str], all_events: bool, height: int
+    ) -> None:
+        """Board, status line, moves and hint in ``height`` rows with the prompt's own row: the moves
+        get the rows the folded board leaves (all of them when it leaves enough, at least two)."""
+        hint = self._hint()
+        fixed = self._rows(status) + self._rows(hint) + 1  # + the prompt's row
+        room = max(0, height - fixed)
+        wanted = self._rows(Group(*self._move_lines(moves, None)))
+        # The board first gets what the moves leave, but the moves give up rows down to a quarter
+        # of the room (at least two): a long list must not push the board's decision out of sight.
+        board_height = max(0, room - min(wanted, max(2, room // 4)))
+        board = render_board(self.game, view, self.lang, all_events, height=board_height)
+        board_rows = self._rows(board)
+        self.console.print(board)
+        self.console.print(status)
+        for line in self._move_lines(moves, max(2, room - board_rows)):
+            self.console.print(line)
+        self.console.print(hint)
+
+    def _rows(self, renderable: RenderableType) -> int:
+        return len(self.console.render_lines(renderable, self.console.options, pad=False))
+
+    def _moves(self, state: State, legal: list[Action]) -> list[str]:
+        return [f"[cyan]#{i + 1}[/] {escape(state.format_action(a))}" for i, a in enumerate(legal)]
+
+    def _move_lines(self, moves: list[str], rows: int | None) -> list[RenderableType]:
+        """The numbered moves a prompt shows: up to 40, or as many as fit ``rows`` rows (with the
+        line that counts them all), the rest left to 'help'."""
+        shown = min(len(moves), 40)
+        lines = self._listed(moves, shown)
+        if rows is not None:
+            while shown > 1 and self._rows(Group(*lines)) > rows:
+                shown = max(1, shown - max(1, shown // 8))
+                lines = self._listed(moves, shown)
+        return lines
+
+    def _listed(self, moves: list[str], shown: int) -> list[RenderableType]:
+        lines: list[RenderableType] = [Columns(moves[:shown], padding=(0, 2))]
+        if shown < len(moves):
+            many = self.words.tr("... {count} moves in all: 'help' lists every one", count=len(moves))
+            lines.append(Text(many, style="dim"))
+        return lines
+
+    def _hint(self) -> Text:
+        hint = self.words.tr(
+            "type a move or #N; 'help' explains the notation, 'board' redraws, 'quit' leaves"
+        )
+        return Text(hint, style="dim")
+
+    def _log(self) -> None:
+        """Every event of the last prompt's screen, in full (a short terminal shows only the newest)."""
+        said = [in_language(self.game.describe_event, event, None, lang=self.lang) for event in self.events]
+        if not said:
+            self.console.print(escape(self.words.tr("no events since your last move")))
+        for text in said:
+            self.console.print(Text("· " + text, style="dim"))
 
     def _help(self, state: State, player: int, legal: list[Action], short: bool = False) -> None:
-        texts = [f"[cyan]#{i + 1}[/] {escape(state.format_action(a))}" for i, a in enumerate(legal)]
+        texts = self._moves(state, legal)
         if short and len(texts) > 40:
-            self.console.print(Columns(texts[:40], padding=(0, 2)))
-            many = self.words.tr("... {count} moves in all: 'help' lists every one", count=len(texts))
-            self.console.print(f"[dim]{escape(many)}[/]")
+            for line in self._listed(texts, 40):
+                self.console.print(line)
         else:
             for start in range(0, len(texts), PAGE):
                 self.console.print(Columns(texts[start : start + PAGE], padding=(0, 2)))
@@ -283,10 +364,10 @@ class HumanAgent:
         if self.game.notation_help and not short:
             notation = gettext(self.game.name, self.lang, self.game.notation_help)
             self.console.print(f"[dim]{escape(notation)}[/]")
-        hint = self.words.tr(
-            "type a move or #N; 'help' explains the notation, 'board' redraws, 'quit' leaves"
-        )
-        self.console.print(f"[dim]{escape(hint)}[/]")
+        if not short:
+            log = self.words.tr("'log' prints every event of this prompt's screen")
+            self.console.print(f"[dim]{escape(log)}[/]")
+        self.console.print(self._hint())
 
 
 def secret_moves(record: Record) -> list[bool]:

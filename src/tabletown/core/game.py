@@ -433,11 +433,17 @@ class Game(ABC):
         acting = ", ".join(str(seat) for seat in view.get("to_act", ()))
         return f"you are seat {view.get('seat')}; to act: {acting or 'nobody'}"
 
-    def render(self, view: Mapping[str, Any], lang: str = "en", all_events: bool = False) -> RenderableType:
+    def render(
+        self, view: Mapping[str, Any], lang: str = "en", all_events: bool = False, height: int | None = None
+    ) -> RenderableType:
         """A Rich renderable of a view in ``lang`` (defaults to its JSON). The board's log words the
         view's newest few events, as many as fit a screen with the board (a replay, a redraw), or
         with ``all_events`` every one of them: the terminal's prompt asks for a view holding just
-        the events its seat has not been shown yet, and none of those may be left out."""
+        the events its seat has not been shown yet, and none of those may be left out. With
+        ``height`` (the terminal's prompt) the board should fit that many rows: its parts that the
+        decision does not need fold (core.screen: the log to its newest events with a count of the
+        others, long tables to a summary), and what folded is there for the 'log' and 'board'
+        commands."""
         from rich.pretty import Pretty
 
         return Pretty(view)

@@ -142,7 +142,9 @@ class LordsOfVegasGame(Game):
 
         return {"greedy": GreedyBot, "expert": ExpertBot}
 
-    def render(self, view: Mapping[str, Any], lang: str = "en", all_events: bool = False) -> RenderableType:
+    def render(
+        self, view: Mapping[str, Any], lang: str = "en", all_events: bool = False, height: int | None = None
+    ) -> RenderableType:
         from .render import render_view
 
-        return render_view(view, lang=lang, all_events=all_events)
+        return render_view(view, lang=lang, all_events=all_events, height=height)

@@ -14,11 +14,12 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from ...core.i18n import N_, Speaker, glossary_term
+from ...core.screen import Fold, Log, fit
 from ...core.words import PLAIN, Names
 from .data import (
     COST,
@@ -102,7 +103,10 @@ def _cell(entry: Mapping[str, Any], lot: int, excluded: bool, bosses: Mapping[st
     return text
 
 
-def render_board(state: Mapping[str, Any], num_players: int, lang: str = "en") -> Table:
+def render_board(
+    state: Mapping[str, Any], num_players: int, lang: str = "en", headings: bool = True
+) -> Table:
+    """The lots as they lie, west | Strip | east, under a row that names the sides (``headings``)."""
     sp = Speaker(DOMAIN, lang)
     table = Table.grid(padding=(0, 1))
     for col in range(7):
@@ -110,8 +114,9 @@ def render_board(state: Mapping[str, Any], num_players: int, lang: str = "en") -
     by_grid = {GRID[lot]: lot for lot in range(NUM_LOTS)}
     board = state["board"]
     bosses = {casino["lots"][0]: casino["boss"] for casino in state["casinos"]}
-    headings = ("", sp.tr("west"), "", term(sp, "strip", "Strip"), "", sp.tr("east"), "")
-    table.add_row(*(Text(h, style="bold dim") for h in headings))
+    sides = ("", sp.tr("west"), "", term(sp, "strip", "Strip"), "", sp.tr("east"), "")
+    if headings:
+        table.add_row(*(Text(h, style="bold dim") for h in sides))
     for row in range(10):
         cells: list[Any] = []
         for col in range(7):
@@ -213,7 +218,22 @@ def render_players(view: Mapping[str, Any], lang: str = "en") -> Table:
     return table
 
 
-def render_cards(state: Mapping[str, Any], lang: str = "en") -> Text:
+def render_players_short(view: Mapping[str, Any], lang: str = "en") -> Text:
+    """The players in one line, seat, money and points each (the table's other columns are left
+    to 'board'; the reader's own dice and markers are on the status line)."""
+    sp = Speaker(DOMAIN, lang)
+    state = view["state"]
+    text = Text(f"{sp.tr('seat')}/{sp.tr('money')}/{sp.tr('points')}:", style="dim")
+    for p in state["players"]:
+        text.append("  ▶" if p["seat"] == state["active"] else "  ")
+        text.append_text(seat_text(p["seat"]))
+        text.append(sp.tr(" (you)") if view.get("seat") == p["seat"] else "")
+        text.append(f" ${p['money']} {p['score']}")
+    return text
+
+
+def render_cards(state: Mapping[str, Any], lang: str = "en", tiles: bool = True) -> Text:
+    """The lot cards left per colour and the deck, then (``tiles``) the casino tiles left."""
     sp = Speaker(DOMAIN, lang)
     text = Text(sp.tr("cards left: "))
     for name, count in state["cards_left"].items():
@@ -229,8 +249,9 @@ def render_cards(state: Mapping[str, Any], lang: str = "en") -> Text:
                 cards=state["cards_before_game_end"],
             )
         )
-    tiles = ", ".join(f"{term(sp, k)} {v}" for k, v in state["tiles_left"].items())
-    text.append("\n" + sp.tr("tiles left: {tiles}", tiles=tiles))
+    if tiles:
+        left = ", ".join(f"{term(sp, k)} {v}" for k, v in state["tiles_left"].items())
+        text.append("\n" + sp.tr("tiles left: {tiles}", tiles=left))
     return text
 
 
@@ -282,21 +303,34 @@ def render_pending(state: Mapping[str, Any], lang: str = "en") -> Text | None:
     return None
 
 
-def render_view(view: Mapping[str, Any], lang: str = "en", all_events: bool = False) -> Group:
+def render_view(
+    view: Mapping[str, Any], lang: str = "en", all_events: bool = False, height: int | None = None
+) -> RenderableType:
     """The board in about 24 lines: lots one per cell, casinos as groups, players with the score
     track's next square, cards left, what is pending and the newest events (``all_events``: every
-    event of the view, which then holds only those its seat has not been shown yet)."""
+    event of the view, which then holds only those its seat has not been shown yet). With ``height``
+    it folds to that many rows (core.screen): the log to its newest events, the legend and the score
+    track, the casinos' list (the board marks each boss's die), the tiles left, the players' table
+    to one line, the sides' names; the lots, the cards left and what is pending always stay."""
     sp = Speaker(DOMAIN, lang)
     state = view["state"]
     legend = Text(
         sp.tr("lot $cost dN=printed die | P0=marker | gr5P1=green tile, die 5 of P1 (*=boss's die)"),
         style="dim",
     )
-    parts: list[Any] = [legend, render_board(state, view["num_players"], lang)]
+    board = render_board(state, view["num_players"], lang)
+    parts: list[RenderableType | Fold] = [
+        Fold(legend, Group(), rank=1),
+        Fold(board, render_board(state, view["num_players"], lang, headings=False), rank=4),
+    ]
     casinos = render_casinos(state, lang)
     if casinos is not None:
-        parts.append(casinos)
-    parts += [render_players(view, lang), Text(_track_text(lang), style="dim"), render_cards(state, lang)]
+        parts.append(Fold(casinos, Group(), rank=2))
+    parts += [
+        Fold(render_players(view, lang), render_players_short(view, lang), rank=3),
+        Fold(Text(_track_text(lang), style="dim"), Group(), rank=1),
+        Fold(render_cards(state, lang), render_cards(state, lang, tiles=False), rank=3),
+    ]
     if state["promised"]:
         promised = ", ".join(describe_promise(p, lang) for p in state["promised"])
         parts.append(Text(sp.tr("promised this turn: {promises}", promises=promised)))
@@ -313,8 +347,8 @@ def render_view(view: Mapping[str, Any], lang: str = "en", all_events: bool = Fa
     events = view["events"] if all_events else view["events"][-LOG_LINES:]
     log = [line for event in events for line in log_lines(event, lang)]
     if log:
-        parts.append(Text("\n".join(f"· {line}" for line in log), style="dim"))
-    return Group(*parts)
+        parts.append(Log(log, lang))
+    return fit(parts, height)
 
 
 def log_lines(event: Mapping[str, Any], lang: str = "en") -> list[str]:

@@ -203,10 +203,12 @@ class MachiKoro(Game):
 
         return status_line(view, lang=lang)
 
-    def render(self, view: Mapping[str, Any], lang: str = "en", all_events: bool = False):
+    def render(
+        self, view: Mapping[str, Any], lang: str = "en", all_events: bool = False, height: int | None = None
+    ):
         from .render import render_view
 
-        return render_view(view, lang=lang, all_events=all_events)
+        return render_view(view, lang=lang, all_events=all_events, height=height)
 
 
 # Not a true bound: building nothing is always allowed, so players who only ever pass never end the

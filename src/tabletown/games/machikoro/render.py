@@ -18,6 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core.i18n import N_, Speaker, glossary_term
+from ...core.screen import Fold, Log, fit
 from ...core.words import Names
 from .data import COLOR_ORDER, LANDMARK_CODES, all_cards
 
@@ -527,16 +528,40 @@ def render_landmarks(
     return text
 
 
+def render_market_short(market: Mapping[str, int], catalogue: Mapping[str, Any], lang: str = "en") -> Text:
+    """The market on a short terminal: each card's code, rolls, cost and copies left, wrapped (its
+    name and effect are left to 'board')."""
+    sp = Speaker(domain=DOMAIN, lang=lang)
+    text = Text(sp.tr("Market (card[rolls]$cost×left; 'board' shows what each does):") + " ", style="bold")
+    for code in sorted(market, key=lambda code: (min(catalogue[code]["rolls"]), code)):
+        card = catalogue[code]
+        # one word per card, written as the cities write theirs, so that a wrap never splits one
+        text.append(code, style=STYLE[card["color"]])
+        text.append(f"[{_rolls(card['rolls'])}]${card['cost']}×{market[code]} ")
+    return text
+
+
+def render_landmarks_short(landmarks: list[Mapping[str, Any]], lang: str = "en") -> Text:
+    """The landmarks' costs alone (their effects are left to 'board')."""
+    sp = Speaker(domain=DOMAIN, lang=lang)
+    text = Text(sp.tr("Landmarks:") + " ", style="yellow")
+    text.append(" ".join(f"{lm['id']} ${lm['cost']}" for lm in landmarks), style="dim")
+    return text
+
+
 # Alike by shape to multicity/render.py's render_view on purpose: each game renders its own view.
-def render_view(view: Mapping[str, Any], lang: str = "en", all_events: bool = False) -> Group:
+def render_view(
+    view: Mapping[str, Any], lang: str = "en", all_events: bool = False, height: int | None = None
+) -> RenderableType:
     """The board in few lines (so the prompt's status stays on an 80×24 screen): cities, market with
     each card's effect, landmarks with cost and effect, the newest events (``all_events``: every event
     of the view, which then holds only those its seat has not been shown yet) and the pending
-    decision."""
+    decision. With ``height`` it folds to that many rows (core.screen): the log to its newest events
+    first, then the landmarks and the market to their costs, then the other cities to their coins
+    and landmarks; the header, the reader's own city and the decision always stay."""
     sp = Speaker(domain=DOMAIN, lang=lang)
     st = view["state"]
     catalogue = {card["id"]: card for card in st["cards"]}
-    viewer = view.get("seat")
     if st["dice"]:
         heading = sp.tr(
             "Machi Koro — turn {turn}, last roll: {dice} (total {total})",
@@ -546,25 +571,37 @@ def render_view(view: Mapping[str, Any], lang: str = "en", all_events: bool = Fa
         )
     else:  # the turn's dice are not rolled yet
         heading = sp.tr("Machi Koro — turn {turn}, not rolled yet", turn=st["turn"])
-    header = Text(heading, style="bold")
-    cities = [
-        render_city(seat, pl, seat == st["current"] and not view["over"], catalogue, seat == viewer, sp.lang)
-        for seat, pl in enumerate(st["players"])
-    ]
+    parts: list[RenderableType | Fold] = [Text(heading, style="bold")]
+    parts += [_city_part(view, seat, catalogue, sp.lang) for seat in range(len(st["players"]))]
+    market = render_market(st["market"], st["market_deck_sizes"], catalogue, sp.lang)
+    parts.append(Fold(market, render_market_short(st["market"], catalogue, sp.lang), rank=2))
+    landmarks = render_landmarks(st["landmarks"], sp.lang, view.get("options"))
+    parts.append(Fold(landmarks, render_landmarks_short(st["landmarks"], sp.lang), Group(), rank=1, soft=1))
     events = view["events"] if all_events else view["events"][-LOG_LINES:]
-    lines = [describe_event(event, lang=sp.lang) for event in events]
-    parts: list[RenderableType] = [
-        header,
-        *cities,
-        render_market(st["market"], st["market_deck_sizes"], catalogue, sp.lang),
-    ]
-    parts.append(render_landmarks(st["landmarks"], sp.lang, view.get("options")))
-    if lines:
-        parts.append(Text("\n".join(f"· {line}" for line in lines), style="dim"))
+    if events:
+        parts.append(Log([describe_event(event, lang=sp.lang) for event in events], sp.lang))
     parts.append(Text(describe_pending(view, sp.lang), style="bold cyan"))
     # Alike in shape to multicity/render.py on purpose: each game words its own events and views; only the
     # shape is shared.
-    return Group(*parts)
+    return fit(parts, height)
+
+
+def _city_part(view: Mapping[str, Any], seat: int, catalogue: Mapping[str, Any], lang: str) -> Text | Fold:
+    """A city: the reader's own in full always; another's folds to its coins and landmarks, except
+    while the reader chooses whom the TV Station takes from or what to swap (those look at it)."""
+    st = view["state"]
+    city = render_city(
+        seat,
+        st["players"][seat],
+        seat == st["current"] and not view["over"],
+        catalogue,
+        seat == view.get("seat"),
+        lang,
+    )
+    pending = st["pending"] or {}
+    if seat == view.get("seat") or pending.get("decision") in ("tv_station", "business_center"):
+        return city
+    return Fold(city, city.split("\n")[0], rank=3)
 
 
 def _phase(sp: Speaker, phase: str) -> str:

@@ -121,7 +121,9 @@ class MulticityGame(Game):
 
         return status_line(view, lang=lang)
 
-    def render(self, view: Mapping[str, Any], lang: str = "en", all_events: bool = False) -> RenderableType:
+    def render(
+        self, view: Mapping[str, Any], lang: str = "en", all_events: bool = False, height: int | None = None
+    ) -> RenderableType:
         from .render import render_view
 
-        return render_view(view, lang=lang, all_events=all_events)
+        return render_view(view, lang=lang, all_events=all_events, height=height)

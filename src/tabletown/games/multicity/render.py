@@ -23,6 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core.i18n import DEFAULT, N_, Speaker, glossary_term
+from ...core.screen import Fold, Log, fit
 from ...core.words import Names
 from .tiles import COLOURS
 
@@ -382,22 +383,42 @@ def _window(low: int, high: int, focus: int, tiles: int | None) -> tuple[int, in
 
 
 class CityPicture:
-    """The city fitted to the console: as many tile rows and columns as the terminal has room for."""
+    """The city fitted to the console: as many tile rows and columns as the terminal has room for
+    (``rows``: at most that many tile rows; None: as many as its height leaves room for; 0: every
+    one of them)."""
 
     def __init__(
-        self, state: Mapping[str, Any], events: Sequence[Mapping[str, Any]] = (), lang: str = DEFAULT
+        self,
+        state: Mapping[str, Any],
+        events: Sequence[Mapping[str, Any]] = (),
+        lang: str = DEFAULT,
+        rows: int | None = None,
     ) -> None:
         self.state = state
         self.lang = lang
+        self.rows = rows
         # The newest tile laid or object placed among the events just shown, else the last tile.
         moves = [e for e in events if e["kind"] in ("lay", "place")]
         self.focus = (moves[-1]["x"], moves[-1]["y"]) if moves else None
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        height = options.height or console.height
-        rows = max(3, (height - 12) // 3)
+        if self.rows is None:
+            height = options.height or console.height
+            rows: int | None = max(3, (height - 12) // 3)
+        else:
+            rows = self.rows or None
         cols = max(3, (options.max_width - 5) // 10)
         yield render_city(self.state, rows, cols, self.focus, self.lang)
+
+
+def city_fold(state: Mapping[str, Any], events: Sequence[Mapping[str, Any]], lang: str, rank: int) -> Fold:
+    """The city for a fitted screen: every tile row, then one row fewer at a time down to one (two
+    while other parts can still fold)."""
+    ys = [tile["y"] for tile in state["tiles"]] + [y for _x, y in state["free_slots"]]
+    count = (max(ys) - min(ys)) // 3 + 1 if ys else 1
+    forms = [CityPicture(state, events, lang, rows=0)]
+    forms += [CityPicture(state, events, lang, rows=r) for r in range(count, 0, -1)]
+    return Fold(*forms, rank=rank, soft=max(1, count - 1))
 
 
 def _append_tile_row(text: Text, squares: dict, marks: dict, slots: set, x0: int, y0: int, y: int) -> None:
@@ -467,9 +488,14 @@ def render_players(state: Mapping[str, Any], lang: str = DEFAULT) -> Table:
     return table
 
 
-def render_view(view: Mapping[str, Any], lang: str = DEFAULT, all_events: bool = False) -> RenderableType:
+def render_view(
+    view: Mapping[str, Any], lang: str = DEFAULT, all_events: bool = False, height: int | None = None
+) -> RenderableType:
     """The city, the drawn tile, the players and the newest events (``all_events``: every event of
-    the view, which then holds only those its seat has not been shown yet)."""
+    the view, which then holds only those its seat has not been shown yet). With ``height`` it folds
+    to that many rows (core.screen): the log to its newest events, the legend, the players' table
+    (the status line keeps the reader's own), the city to fewer tile rows around the last move; the
+    header and the drawn tile always stay."""
     sp = speaker(lang)
     state = view["state"]
     turn = state["turn"]
@@ -501,23 +527,27 @@ def render_view(view: Mapping[str, Any], lang: str = DEFAULT, all_events: bool =
             "\n" + sp.tr("final round: still to place: {seats}", seats=seats),
             style="bold magenta",
         )
-    parts: list[RenderableType] = [header, CityPicture(state, view["events"], lang)]
+    if height is None:
+        city: RenderableType | Fold = CityPicture(state, view["events"], lang)
+    else:
+        city = city_fold(state, view["events"], lang, rank=3)
+    parts: list[RenderableType | Fold] = [header, city]
     if state["drawn"] is not None:
-        parts.append(render_drawn(state["drawn"], lang))
-    parts.append(render_players(state, lang))
-    parts.append(
-        Text(
-            sp.tr(
-                "letters: symbols (g r b y) · ^: hole · G5: an end of green's 5-object, its middle drawn as a line"
-            ),
-            style="dim",
-        )
+        drawn = render_drawn(state["drawn"], lang)
+        tight = drawn.copy()
+        tight.rstrip()  # without the blank row under the four turns
+        parts.append(Fold(drawn, tight, rank=1))
+    parts.append(Fold(render_players(state, lang), Group(), rank=2))
+    legend = sp.tr(
+        "letters: symbols (g r b y) · ^: hole · G5: an end of green's 5-object, its middle drawn as a line"
     )
-    for event in view["events"] if all_events else view["events"][-LOG_LINES:]:
-        parts.append(Text("  " + describe_event(event, lang=lang), style="dim"))
+    parts.append(Fold(Text(legend, style="dim"), Group(), rank=1))
+    events = view["events"] if all_events else view["events"][-LOG_LINES:]
+    if events:
+        parts.append(Log([describe_event(event, lang=lang) for event in events], lang, prefix="  "))
     # Alike in shape to machikoro/render.py on purpose: each game words its own events and views; only the
     # shape is shared.
-    return Group(*parts)
+    return fit(parts, height)
 
 
 def status_line(view: Mapping[str, Any], lang: str = DEFAULT) -> str:

@@ -127,10 +127,12 @@ class NewLasVegas(Game):
         beaten = view["result"]["ranks"][0] == 1
         return [(self.printed_name("acme", lang), float(final["acme"]["total"]), 2 if beaten else 1)]
 
-    def render(self, view: Mapping[str, Any], lang: str = "en", all_events: bool = False) -> Any:
+    def render(
+        self, view: Mapping[str, Any], lang: str = "en", all_events: bool = False, height: int | None = None
+    ) -> Any:
         from .render import render_view
 
-        return render_view(view, lang=lang, all_events=all_events)
+        return render_view(view, lang=lang, all_events=all_events, height=height)
 
 
 NewLasVegasState.game = NewLasVegas()

@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from ...core.i18n import Speaker
+from ...core.screen import Fold, Log, fit
 from .data import (
     ARCHITECTS,
     CRANE_SLOTS,
@@ -73,9 +74,10 @@ def _cell(sheet: Mapping[str, Any], s: int) -> str:
     return (body + mark).ljust(_CELL)
 
 
-def render_city(sheet: Mapping[str, Any], lang: str = "en") -> Text:
+def render_city(sheet: Mapping[str, Any], lang: str = "en", route: bool = True) -> Text:
     """The city plan: avenues across, streets down; ## crane, __ empty, * star (@ show, x crossed),
-    v/m/l red carpets (upper case once the limousine passed), golf holes above street 1."""
+    v/m/l red carpets (upper case once the limousine passed), golf holes above street 1; then the
+    limousine's route drawn on the lamps, or (``route`` false) only the line that says where it is."""
     sp = speaker(lang)
     lines = ["av  " + "".join(str(a).ljust(_CELL) for a in range(1, NUM_AVENUES + 1))]
     built = set(sheet["golf"]["holes"])
@@ -104,7 +106,7 @@ def render_city(sheet: Mapping[str, Any], lang: str = "en") -> Text:
         )
     hotels = "".join((h[0].upper() if h else ".").ljust(_CELL) for h in sheet["hotels"])
     lines.append("H   " + hotels)
-    lines.extend(render_route(sheet["limousine"], lang=lang))
+    lines.extend(render_route(sheet["limousine"], lang=lang)[: None if route else 1])
     return Text("\n".join(lines))
 
 
@@ -218,6 +220,35 @@ def render_score_table(view: Mapping[str, Any], lang: str = "en") -> Table:
         cols = score["columns"]
         table.add_row(label, *(str(cols.get(c, 0)) for c in COLUMNS), str(score["total"]))
     return table
+
+
+def render_score_line(view: Mapping[str, Any], lang: str = "en") -> Text:
+    """The score table's totals in one line (its columns are left to 'board')."""
+    sp = speaker(lang)
+    rows, final = running_scores(view, lang=lang)
+    totals = ", ".join(f"{label} {score['total']}" for label, score in rows)
+    if final:
+        return Text(sp.tr("final scores: {scores}", scores=totals), style="bold")
+    return Text(
+        sp.tr("scores if the game ended now: {scores} ('board': each column)", scores=totals), style="bold"
+    )
+
+
+def render_projects_short(projects: list[Mapping[str, Any]], lang: str = "en") -> Text:
+    """The projects in one line: id and points, ✓ once approved (what each asks is left to 'board')."""
+    sp = speaker(lang)
+    listed = ", ".join(
+        f"{pr['id']} {pr['first']}/{pr['later']}{' ✓' if pr['approved'] else ''}" for pr in projects
+    )
+    return Text(
+        "  " + sp.tr("projects {projects} (✓ approved; 'board' says what each asks)", projects=listed)
+    )
+
+
+def render_acme_short(acme: Text) -> Text:
+    """ACME in two lines: its architect card and where its hotels, projects and deck stand."""
+    lines = acme.plain.split("\n")
+    return Text("\n".join([lines[0], lines[3]]), style="red")
 
 
 def render_acme(state: Mapping[str, Any], lang: str = "en") -> Text:
@@ -334,13 +365,17 @@ def _title(q: int, seat: Any, acting: bool, sp: Speaker) -> str:
     return sp.tr("seat {seat}", seat=q)
 
 
-def render_view(view: Mapping[str, Any], lang: str = "en", all_events: bool = False) -> Group:
+def render_view(
+    view: Mapping[str, Any], lang: str = "en", all_events: bool = False, height: int | None = None
+) -> RenderableType:
     """The projects, the sheets, the scores, the newest events (``all_events``: every event of the
-    view, which then holds only those its seat has not been shown yet) and the cards to choose from."""
+    view, which then holds only those its seat has not been shown yet) and the cards to choose from.
+    With ``height`` it folds to that many rows (core.screen): the log to its newest events, the
+    score table to its totals, the projects to their ids, ACME to two lines, the other sheets to
+    their titles, the limousine's route to where it stands; the round, the reader's own city plan
+    and sheet, the round so far and the cards to choose from always stay."""
     sp = speaker(lang)
     state = view["state"]
-    seat = view["seat"]
-    parts: list[Any] = []
     if state["phase"] == "round":  # the phase would only repeat the word: "round 1 (round)"
         heading = sp.tr("Welcome To New Las Vegas, round {round}", round=state["round"])
     else:
@@ -349,63 +384,87 @@ def render_view(view: Mapping[str, Any], lang: str = "en", all_events: bool = Fa
             round=state["round"],
             phase=_phase(state["phase"], sp) if not sp.english else state["phase"],
         )
-    head = Text(heading, style="bold")
-    parts.append(head)
-    for pr in state["projects"]:
-        fields = {
-            "id": pr["id"],
-            "deck": colour_word(pr["deck"], sp),
-            "first": pr["first"],
-            "later": pr["later"],
-            "condition": project_condition(pr["id"], lang),
-        }
-        if pr["approved"]:
-            parts.append(
-                Text("  " + sp.tr("project {id} [{deck}] {first}/{later} approved: {condition}", **fields))
-            )
-        else:
-            parts.append(Text("  " + sp.tr("project {id} [{deck}] {first}/{later}: {condition}", **fields)))
+    parts: list[RenderableType | Fold] = [Text(heading, style="bold")]
+    if state["projects"]:
+        projects = Group(*(_project(pr, sp, lang) for pr in state["projects"]))
+        parts.append(Fold(projects, render_projects_short(state["projects"], lang), Group(), rank=2, soft=1))
     if state["grand_taken"]:
+        taken = sp.tr(
+            "grand hotels already taken on avenues {avenues}", avenues=numbers(state["grand_taken"], sp)
+        )
+        parts.append(Fold(Text(taken), Group(), rank=3, soft=0))
+    if state.get("acme"):
+        acme = render_acme(state, lang=lang)
+        parts.append(Fold(acme, render_acme_short(acme), Group(), rank=2, soft=1))
+    for q, entry in enumerate(state["players"]):
+        parts += _sheet_parts(view, q, entry, lang)
+    # the totals line goes last of all (the status line keeps the reader's own score)
+    table = render_score_table(view, lang=lang)
+    parts.append(Fold(table, render_score_line(view, lang), Group(), rank=1, soft=1))
+    events = view["events"] if all_events else view["events"][-LOG_LINES:]
+    if events:
+        parts.append(Log([describe_event(event, lang=lang) for event in events], lang))
+    parts += _choices(view, lang)
+    return fit(parts, height)
+
+
+def _project(pr: Mapping[str, Any], sp: Speaker, lang: str) -> Text:
+    fields = {
+        "id": pr["id"],
+        "deck": colour_word(pr["deck"], sp),
+        "first": pr["first"],
+        "later": pr["later"],
+        "condition": project_condition(pr["id"], lang),
+    }
+    if pr["approved"]:
+        return Text("  " + sp.tr("project {id} [{deck}] {first}/{later} approved: {condition}", **fields))
+    return Text("  " + sp.tr("project {id} [{deck}] {first}/{later}: {condition}", **fields))
+
+
+def _sheet_parts(
+    view: Mapping[str, Any], q: int, entry: Mapping[str, Any], lang: str
+) -> list[RenderableType | Fold]:
+    """A seat's sheet: the reader's own (or every one, for a spectator or at the end) in full, its
+    route folding to one line; another's one-line summary, folding to its title and then away (the
+    score line still gives its total)."""
+    sp = speaker(lang)
+    state = view["state"]
+    seat = view["seat"]
+    sheet = entry["sheet"]
+    title = _title(q, seat, entry["acting"], sp)
+    parts: list[RenderableType | Fold] = []
+    if q == seat or seat is None or state["phase"] == "over":
+        parts.append(Text(title, style="bold magenta"))
+        city = render_city(sheet, lang=lang)
+        turn = entry.get("turn") or {}
+        drawing = turn.get("effect") == "limo" and turn.get("step") == "effect"
+        if drawing and not sheet["limousine"]["complete"]:
+            parts.append(city)  # the route is what this round's limousine effect draws on
+        else:
+            parts.append(Fold(city, render_city(sheet, lang=lang, route=False), rank=3))
+        # the sheet's tallies go only when nothing else can: the status line keeps its points
+        parts.append(Fold(render_scores(sheet, lang=lang), Group(), rank=4, soft=0))
+    else:  # an opponent while the game goes on
+        summary = sheet_summary(sheet, lang=lang)
+        line = sp.tr("{title} (as at the round's start): {summary}", title=title, summary=summary)
+        parts.append(Fold(Text(line, style="magenta"), Text(title, style="magenta"), Group(), rank=2, soft=1))
+    if "turn" in entry and entry["turn"]["step"] != "done":
+        t = entry["turn"]
+        steps = "; ".join(describe_step(step, lang=lang) for step in t["steps"]) or sp.tr("nothing yet")
         parts.append(
             Text(
-                sp.tr(
-                    "grand hotels already taken on avenues {avenues}",
-                    avenues=numbers(state["grand_taken"], sp),
-                )
+                sp.tr("your round so far: {steps} -> next: {next}", steps=steps, next=sp.tr(t["step"])),
+                style="yellow",
             )
         )
-    if state.get("acme"):
-        parts.append(render_acme(state, lang=lang))
-    everyone = seat is None or state["phase"] == "over"
-    for q, entry in enumerate(state["players"]):
-        sheet = entry["sheet"]
-        title = _title(q, seat, entry["acting"], sp)
-        if q == seat or everyone:
-            parts.append(Text(title, style="bold magenta"))
-            parts.append(render_city(sheet, lang=lang))
-            parts.append(render_scores(sheet, lang=lang))
-        else:  # an opponent while the game goes on
-            summary = sheet_summary(sheet, lang=lang)
-            parts.append(
-                Text(
-                    sp.tr("{title} (as at the round's start): {summary}", title=title, summary=summary),
-                    style="magenta",
-                )
-            )
-        if "turn" in entry and entry["turn"]["step"] != "done":
-            t = entry["turn"]
-            steps = "; ".join(describe_step(step, lang=lang) for step in t["steps"]) or sp.tr("nothing yet")
-            parts.append(
-                Text(
-                    sp.tr("your round so far: {steps} -> next: {next}", steps=steps, next=sp.tr(t["step"])),
-                    style="yellow",
-                )
-            )
-    parts.append(render_score_table(view, lang=lang))
-    events = view["events"] if all_events else view["events"][-LOG_LINES:]
-    log = [describe_event(event, lang=lang) for event in events]
-    if log:
-        parts.append(Text("\n".join(f"· {line}" for line in log), style="dim"))
+    return parts
+
+
+def _choices(view: Mapping[str, Any], lang: str) -> list[RenderableType]:
+    """The round's combinations (several architects) or the reader's hand of cards (solo)."""
+    sp = speaker(lang)
+    state = view["state"]
+    parts: list[RenderableType] = []
     if state.get("combinations") and not view["over"]:
         combos = "   ".join(
             f"{'abc'[k]}: {c['number']} {effect_name(c['effect'], lang)}"
@@ -423,4 +482,4 @@ def render_view(view: Mapping[str, Any], lang: str = "en", all_events: bool = Fa
             for k, c in enumerate(state["hand"])
         )
         parts.append(Text(cards, style="bold cyan"))
-    return Group(*parts)
+    return parts
