@@ -214,3 +214,25 @@ def test_replay_command_reproduces_the_game(toy, tmp_path: Path) -> None:
     record = Record.load(record_path)
     assert record.result == line["result"]
     assert len(record.actions) == line["length"]
+
+
+def _signal_probe(game, job, index: int) -> dict:
+    """A 'game' that reports how its pool worker would take the pool's SIGTERM."""
+    import signal
+
+    return {"index": index, "default_sigterm": signal.getsignal(signal.SIGTERM) == signal.SIG_DFL}
+
+
+def test_pool_workers_end_on_sigterm_whatever_their_parent_handles(toy) -> None:
+    """The pool ends its workers with SIGTERM; forked under a handler that does not end the process,
+    a worker waiting on the task queue's lock outlived the pool, whose exit then waited for ever (a
+    test run hung for 20 minutes)."""
+    import signal
+
+    before = signal.signal(signal.SIGTERM, lambda signum, frame: None)
+    try:
+        lines = list(run_process(toy, JOB, range(4), 2, play=_signal_probe))
+    finally:
+        signal.signal(signal.SIGTERM, before)
+    assert sorted(line["index"] for line in lines) == [0, 1, 2, 3]
+    assert all(line["default_sigterm"] for line in lines)

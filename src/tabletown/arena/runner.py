@@ -11,6 +11,7 @@ every deal once — fair seating that also cancels much of the luck of the deal.
 from __future__ import annotations
 
 import shlex
+import signal
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
@@ -161,6 +162,11 @@ _WORKER: dict[str, Any] = {}
 
 
 def _init_worker(game: Game, job: Job, play: PlayGame = play_game) -> None:
+    # A forked worker inherits its parent's Python signal handlers. The pool ends its workers with
+    # SIGTERM; under a handler that does not end the process (one a test, a server or a terminal
+    # game had installed) a worker went on waiting for the task queue's lock, which a sibling ended
+    # while holding it, and the pool's exit waited for that worker for ever (seen in a test run).
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _WORKER["game"] = game
     _WORKER["job"] = job
     _WORKER["play"] = play
