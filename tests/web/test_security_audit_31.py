@@ -157,6 +157,7 @@ def test_serve_runs_uvicorn_with_the_bounded_protocol(monkeypatch, tmp_path):
     from tabletown.web import server
 
     ran = {}
+    monkeypatch.setattr(server.sys, "setswitchinterval", lambda seconds: None)  # (this process's own)
     monkeypatch.setattr(uvicorn, "run", lambda app, **options: ran.update(options))
     server.serve(db_url=f"sqlite:///{tmp_path / 't.db'}", port=8799)
     assert ran["http"] is BoundedHttpToolsProtocol

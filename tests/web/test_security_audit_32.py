@@ -99,6 +99,7 @@ def test_serve_runs_uvicorn_with_the_bounded_socket_protocol(monkeypatch, tmp_pa
     from tabletown.web import server
 
     ran = {}
+    monkeypatch.setattr(server.sys, "setswitchinterval", lambda seconds: None)  # (this process's own)
     monkeypatch.setattr(uvicorn, "run", lambda app, **options: ran.update(options))
     server.serve(db_url=f"sqlite:///{tmp_path / 't.db'}", port=8799)
     assert ran["ws"] is BoundedWebSocketProtocol

@@ -128,3 +128,21 @@ def test_a_worker_takes_each_address_in_turn(make_client, sqlite_url, toys_analy
     claimed = [analyses.claim(svc, "w") for _ in ids]
     assert claimed == [ids[0], ids[3], ids[1], ids[2], ids[4]]
     assert analyses.claim(svc, "w") is None
+
+
+# -- F3: bots in the web process -----------------------------------------------------------------
+
+
+def test_serve_with_bots_inside_shortens_the_switch_interval(monkeypatch, tmp_path):
+    """Bots' threads share the interpreter lock with the event loop: at the default 5 ms switch
+    interval one address's four bot-only tables of searching bots raised every request's latency
+    about sevenfold; the embedded server (bots inside) gives the lock up every millisecond."""
+    import uvicorn
+
+    from tabletown.web import server
+
+    intervals: list[float] = []
+    monkeypatch.setattr(server.sys, "setswitchinterval", intervals.append)
+    monkeypatch.setattr(uvicorn, "run", lambda app, **options: None)
+    server.serve(db_url=f"sqlite:///{tmp_path / 't.db'}", port=8799)
+    assert intervals == [server.BOTS_INSIDE_SWITCH_INTERVAL] and intervals[0] <= 0.001
