@@ -361,7 +361,12 @@ def test_replay_page_checks_the_seed_against_the_commitment(server, tmp_path):
         tampered.write_text(json.dumps(data))
         page.goto(f"{server}/replay")
         page.set_input_files("#record-file", str(upload))
-        page.locator("#fairness-check.ok").wait_for()
+        # a file can agree with itself (audit 34): an upload is not called fair, its commitment is
+        # shown to be compared with the one the table showed
+        agrees = page.locator("#fairness-check.note")
+        agrees.wait_for()
+        assert "match the commitment written in this file" in agrees.inner_text()
+        assert chosen["commitment"] in agrees.text_content() and "Fair:" not in agrees.inner_text()
         page.wait_for_selector("#move-list li")
         assert "[object" not in page.inner_text("#board")
         page.set_input_files("#record-file", str(tampered))

@@ -141,6 +141,24 @@ def test_another_seats_secret_choice_restarts_no_clock(client):
     assert 1 in table.state.to_act and table.turn_since[1] == before
 
 
+def test_the_seat_whose_secret_move_ends_the_decision_gets_a_whole_timer_for_the_next(client):
+    """Security audit 34: the seat whose secret move ended the loan choice or a round (New Las
+    Vegas) kept its old clock into the next decision, so a rival who always chose at once could run
+    it out a little every round until the standby bot played for it."""
+    created = create(client, game="newlasvegas", seats=["human", "human"], seed=3, turn_timer=TIMER)
+    svc = client.app.state.service
+    table = svc.get(created["id"])
+    for _ in range(3):  # the loans, then two rounds
+        start = (table.state.round_no, table.state.phase)
+        while 0 in table.state.to_act and (table.state.round_no, table.state.phase) == start:
+            svc.commit(table, 0, table.state.legal_actions(0)[0], "human", table.seq)
+        run_clock(table, 1, 25)  # seat 1 thinks 25 s of its 30, then ends the decision
+        while (table.state.round_no, table.state.phase) == start:
+            svc.commit(table, 1, table.state.legal_actions(1)[0], "human", table.seq)
+        assert sorted(table.state.to_act) == [0, 1]
+        assert left(table, 1) > TIMER - 2 and left(table, 0) > TIMER - 2
+
+
 def test_im_back_through_another_process_stops_the_standby_bot(make_client, sqlite_url, redis_url):
     """Who is away lives in memory: a web process that loaded the table after the bot worker marked
     the seat away held it as present, and "I'm back" there said nothing to the bot worker."""

@@ -35,11 +35,20 @@ def restarted(table: LiveTable, seat: int, secret: bool, returned: bool) -> list
     what every seat still to act decides on (a counter-offer at the last second must not leave
     the answering seat a second to answer), so each of them gets a whole timer again. Another seat's
     secret choice restarts nobody's clock (when a seat steps through a secret round is not public),
-    and a player back from being away restarts their own."""
+    and a player back from being away restarts their own. A secret move that ends the decision
+    (the last seat's round, loan or vote: a seat that was not acting acts again) starts a new one
+    for every seat: the last to finish kept its clock running into the next round, so a rival who
+    always finished first could run it out a little every round (security audit 34)."""
     acting = list(table.state.to_act) if table.state is not None else []
-    if not secret:
+    if not secret or new_decision(table, acting):
         return acting
     return [seat] if returned and seat in acting else []
+
+
+def new_decision(table: LiveTable, acting: Iterable[int]) -> bool:
+    """Whether a seat acts now whose clock was not running (``turn_since`` still holds the clocks
+    of the seats that acted before the move): a decision ended and another began."""
+    return any(seat not in table.turn_since for seat in acting)
 
 
 class Following:
@@ -218,8 +227,9 @@ class Following:
                     if table.seats[move.seat].away:
                         restart.add(move.seat)
                     table.seats[move.seat].away = False
-            if any(not m.secret for m in moves):
-                restart.update(state.to_act if state is not None else ())
+            acting = state.to_act if state is not None else ()
+            if any(not m.secret for m in moves) or new_decision(table, acting):
+                restart.update(acting)
             table.status = row.status
             table.updated_at = row.updated_at
             self._mark_turns(table, restart)

@@ -359,7 +359,10 @@
     try { return value(0, true); } catch (e) { return null; }
   }
 
-  async function checkFairness(data, text) {
+  // ``uploaded``: the file is all there is to go by. Its seed, salt and commitment agreeing shows only
+  // that the file agrees with itself (anyone can write all three); it is the commitment a table
+  // showed before its first move that makes the dice fair (security audit 34).
+  async function checkFairness(data, text, uploaded = false) {
     const box = $("fairness-check");
     const say = (kind, ...parts) => { box.className = "fair-check " + kind; box.replaceChildren(...parts); box.hidden = false; };
     if (!data || typeof data !== "object") { box.hidden = true; return; }
@@ -383,7 +386,9 @@
       return;
     }
     const computed = await T.sha256Hex(T.commitmentText(seed, salt));
-    if (computed === commitment) {
+    if (computed === commitment && uploaded) {
+      say("note", ...rich(t("The seed and salt match the commitment written in this file: {code}. A file can be written to agree with itself, so compare that commitment with the one the table showed before its first move."), { code: el("code", { title: commitment }, commitment) }), ...practice);
+    } else if (computed === commitment) {
       say("ok", t("Fair: the seed matches the commitment published before the first move.") + " ",
         el("details", {}, el("summary", {}, t("how this was checked")),
           el("p", {}, rich(t("SHA-256 of {text} is {hash}, the commitment every seat saw from the first move on."),
@@ -429,7 +434,7 @@
     players = (data.seats || []).length;
     seatChoices();
     show(0);
-    checkFairness(data, text);
+    checkFairness(data, text, true);
   }
 
   async function loadTableRecord() {
