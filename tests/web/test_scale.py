@@ -263,7 +263,9 @@ def test_serve_with_three_workers_and_its_own_bot_worker(pg_url, redis_url):
                 break
             if 1 in payload["to_act"]:
                 seq = payload["seq"]
-                wait_until(lambda s=seq: httpx.get(f"{base}/api/tables/{table_id}").json()["seq"] > s, 30)
+                # generous: on a loaded machine the bot worker may still be starting (a full-suite
+                # run once waited past 30 s for its first move)
+                wait_until(lambda s=seq: httpx.get(f"{base}/api/tables/{table_id}").json()["seq"] > s, 120)
                 bot_moves += 1
                 continue
             moved = httpx.post(
